@@ -1,0 +1,42 @@
+# TextFit — build, demo, test, bench. `make demo` and `make test` install what they need first.
+SWIFT ?= swift
+# Debian packages the build, the tests and the demo need (libharfbuzz-bin: hb-shape re-checks the
+# width fixture; fonts-dejavu-core: a known system font for the Fontconfig fallback test).
+PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev fontconfig libharfbuzz-bin fonts-dejavu-core
+
+.PHONY: setup build demo test bench clean
+
+## setup: install the missing Debian packages (idempotent; prints the command when not root)
+setup:
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+	  echo "make setup: installing$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	else \
+	  echo "make setup: missing packages; run: sudo apt-get install -y$$missing"; exit 1; \
+	fi
+
+build: setup
+	$(SWIFT) build
+
+## demo: measure real multilingual strings at three Dynamic Type sizes with the bundled fonts
+demo: setup
+	@$(SWIFT) build --product textfit >/dev/null
+	@$$($(SWIFT) build --show-bin-path)/textfit measure --bundled-only --style body \
+	  --dynamic-type xSmall,large,accessibility3 \
+	  "Rindfleischetikettierung" "Settings" "Настройки" "الإعدادات" "הגדרות" "सेटिंग्स" \
+	  "การตั้งค่า" "設定を変更する" "설정" "ጥቅል ቅንብሮች" "👩🏽‍💻 Dev mode"
+
+## test: the whole test suite (Swift Testing)
+test: setup
+	$(SWIFT) test --disable-xctest
+
+## bench: benchmarks in a release build, against the raw-HarfBuzz floor (not part of `make test`)
+bench: setup
+	$(SWIFT) run -c release TextFitBench
+
+clean:
+	$(SWIFT) package clean

@@ -1,0 +1,9 @@
+// TextFit: the umbrella module. `import TextFit` brings in every library module, and the
+// operations here (measure, fonts) are the one place the CLI and, later, the service turn a
+// Codable request into a Codable result, so there is one JSON schema.
+//
+// | operation | function | JSON |
+// |---|---|---|
+// | measure texts | `TextFitEngine.measure(_:)` | `MeasureRequest` → `[MeasureResult]` |
+// | list families / resolve a text's fonts | `TextFitEngine.families()`, `clusterFonts(_:)` | `FontFamilyInfo`, `ClusterFontResult` |
+@_exported import Typography

@@ -1,0 +1,226 @@
+import CFreeType
+import CHarfBuzz
+import Foundation
+import Synchronization
+
+/// One face of a font file, opened with HarfBuzz at scale = units per em, so every advance and
+/// position it shapes is an exact font unit. Immutable and safe to share between threads.
+///
+/// Faces are made by a ``FontLibrary``, which opens each (file, index) once.
+public final class FontFace: @unchecked Sendable, Hashable, CustomStringConvertible {
+    /// The font file's path.
+    public let path: String
+    /// The face's index inside the file (0 except in font collections).
+    public let faceIndex: Int
+    /// The typographic family name (name ID 16, else 1), e.g. "Noto Sans Arabic".
+    public let family: String
+    /// The subfamily name (name ID 17, else 2), e.g. "Bold Italic".
+    public let styleName: String
+    /// `OS/2` usWeightClass (400 when the face has no `OS/2`).
+    public let weight: FontWeight
+    /// Italic or oblique, from `OS/2` fsSelection or `head` macStyle.
+    public let isItalic: Bool
+    /// Vertical metrics in font units.
+    public let metrics: FontMetrics
+    /// Number of glyphs in the face.
+    public let glyphCount: Int
+    /// Whether the face came from TextFit's bundled `fonts/` folder.
+    public let isBundled: Bool
+
+    /// A number unique to this face in this process: the cache key part that names the face.
+    let serial: Int
+    /// `hb_face_t *` and `hb_font_t *` (scale = upem, OpenType font functions), owned.
+    let hbFace: OpaquePointer
+    let hbFont: OpaquePointer
+
+    private static let serials = Atomic<Int>(0)
+
+    /// Opens face `index` of the font file at `path`.
+    ///
+    /// Validation, in order: the file must be readable; FreeType must recognise it as a font; its
+    /// sfnt table directory must lie inside the file (a truncated download fails here); the face
+    /// must have glyphs, a `head` and a `cmap`.
+    /// - Throws: ``TypographyError/unreadableFile(path:reason:)``, ``TypographyError/notAFont(path:reason:)``
+    ///   or ``TypographyError/faceIndexOutOfRange(path:index:faceCount:)``.
+    init(path: String, index: Int, isBundled: Bool) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw TypographyError.unreadableFile(path: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw TypographyError.unreadableFile(path: path, reason: "it is a directory")
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw TypographyError.unreadableFile(path: path, reason: "permission denied")
+        }
+        let faceCount = try FreeTypeCheck.faceCount(path: path)
+        guard index >= 0, index < faceCount else {
+            throw TypographyError.faceIndexOutOfRange(path: path, index: index, faceCount: faceCount)
+        }
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            throw TypographyError.unreadableFile(path: path, reason: "HarfBuzz could not map the file")
+        }
+        defer { hb_blob_destroy(blob) }
+        if let problem = SFNTDirectory.problem(in: blob, faceIndex: index) {
+            throw TypographyError.notAFont(path: path, reason: problem)
+        }
+        let face = hb_face_create(blob, UInt32(index))!
+        let table = { (tag: String) in FontTable(bytes: FontFace.tableBytes(face, tag)) }
+        let head = table("head"), os2 = table("OS/2")
+        let glyphs = Int(hb_face_get_glyph_count(face))
+        guard glyphs > 0, head.bytes.count >= 54, !FontFace.tableBytes(face, "cmap").isEmpty else {
+            hb_face_destroy(face)
+            let missing = glyphs == 0 ? "no glyphs" : head.bytes.count < 54 ? "no valid 'head' table" : "no 'cmap' table"
+            throw TypographyError.notAFont(path: path, reason: "\(missing) (truncated or corrupt?)")
+        }
+        hb_face_make_immutable(face)
+        let font = hb_font_create(face)!
+        let upem = Int32(hb_face_get_upem(face))
+        hb_font_set_scale(font, upem, upem)
+        hb_ot_font_set_funcs(font)
+        hb_font_make_immutable(font)
+
+        self.path = path
+        self.faceIndex = index
+        self.isBundled = isBundled
+        self.hbFace = face
+        self.hbFont = font
+        self.glyphCount = glyphs
+        self.metrics = FontMetrics(head: head, hhea: table("hhea"), os2: os2, post: table("post"))
+        self.family = FontFace.name(face, ids: [16, 1]) ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        self.styleName = FontFace.name(face, ids: [17, 2]) ?? "Regular"
+        self.weight = FontWeight(Int(os2.uint16(at: 4) ?? 400))
+        let fsSelection = os2.uint16(at: 62) ?? 0
+        let macStyle = head.uint16(at: 44) ?? 0
+        self.isItalic = (fsSelection & (1 << 0 | 1 << 9)) != 0 || (macStyle & 0b10) != 0  // ITALIC, OBLIQUE; macStyle italic
+        self.serial = FontFace.serials.add(1, ordering: .relaxed).newValue
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        hb_face_destroy(hbFace)
+    }
+
+    /// The glyph this face maps a code point to, or `nil` when its `cmap` lacks it.
+    func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
+    }
+
+    /// Whether the face has a glyph for every code point of `cluster` except default-ignorable ones
+    /// (joiners, variation selectors, tags), which HarfBuzz hides when a font lacks them.
+    func covers(_ cluster: some Sequence<Unicode.Scalar>) -> Bool {
+        for scalar in cluster where glyph(for: scalar) == nil {
+            if !scalar.properties.isDefaultIgnorableCodePoint { return false }
+        }
+        return true
+    }
+
+    public var description: String { "\(family) \(styleName) (\(URL(fileURLWithPath: path).lastPathComponent)#\(faceIndex))" }
+
+    public static func == (a: FontFace, b: FontFace) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    // MARK: - Internals
+
+    static func tag(_ string: String) -> UInt32 {
+        string.utf8.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    private static func tableBytes(_ face: OpaquePointer, _ tag: String) -> [UInt8] {
+        let blob = hb_face_reference_table(face, FontFace.tag(tag))
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
+        return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+    }
+
+    private static func name(_ face: OpaquePointer, ids: [UInt32]) -> String? {
+        for id in ids {
+            var length = hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), hb_language_from_string("en", -1), nil, nil)
+            guard length > 0 else { continue }
+            var buffer = [CChar](repeating: 0, count: Int(length) + 1)
+            length += 1
+            hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), hb_language_from_string("en", -1), &length, &buffer)
+            let name = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if !name.isEmpty { return name }
+        }
+        return nil
+    }
+}
+
+// MARK: - Validation
+
+/// FreeType's verdict on a file: is it a font, and how many faces does it hold?
+enum FreeTypeCheck {
+    static func faceCount(path: String) throws -> Int {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            throw TypographyError.unreadableFile(path: path, reason: "FreeType could not start")
+        }
+        defer { FT_Done_FreeType(library) }
+        var face: FT_Face?
+        let error = FT_New_Face(library, path, 0, &face)
+        guard error == 0, let face else {
+            throw TypographyError.notAFont(path: path, reason: "FreeType: \(message(for: error))")
+        }
+        defer { FT_Done_Face(face) }
+        return max(1, Int(face.pointee.num_faces))
+    }
+
+    /// FreeType's error names for the codes a bad file produces (fterrdef.h).
+    static func message(for error: FT_Error) -> String {
+        switch error {
+        case 0x01: "cannot open resource"
+        case 0x02: "unknown file format"
+        case 0x03: "broken file"
+        case 0x04: "unsupported version"
+        case 0x06: "invalid argument"
+        case 0x08: "invalid table"
+        case 0x09: "invalid offset"
+        case 0x51...0x55: "file too short or unreadable"
+        case 0x8E: "a required table is missing"
+        default: "error \(error)"
+        }
+    }
+}
+
+/// Checks that an sfnt (or one face of a collection) has a table directory whose tables lie inside
+/// the file: FreeType and HarfBuzz read tables lazily, so a truncated file can open and then lose
+/// its glyphs silently.
+enum SFNTDirectory {
+    static func problem(in blob: OpaquePointer, faceIndex: Int) -> String? {
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length >= 12 else { return "file too short for a font" }
+        let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
+        func u32(_ at: Int) -> UInt32? {
+            guard at >= 0, at + 4 <= bytes.count else { return nil }
+            return bytes[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        func u16(_ at: Int) -> Int? {
+            guard at >= 0, at + 2 <= bytes.count else { return nil }
+            return Int(bytes[at]) << 8 | Int(bytes[at + 1])
+        }
+        var directory = 0
+        if u32(0) == FontFace.tag("ttcf") {
+            guard let offset = u32(12 + 4 * faceIndex) else { return "collection header truncated" }
+            directory = Int(offset)
+        }
+        guard let version = u32(directory),
+              [0x0001_0000, FontFace.tag("OTTO"), FontFace.tag("true")].contains(version) else {
+            return "not an OpenType/TrueType font (WOFF and WOFF2 must be decompressed first)"
+        }
+        guard let tableCount = u16(directory + 4) else { return "table directory truncated" }
+        for table in 0..<tableCount {
+            let record = directory + 12 + 16 * table
+            guard let offset = u32(record + 8), let size = u32(record + 12) else {
+                return "table directory truncated (file is \(length) bytes)"
+            }
+            if UInt64(offset) + UInt64(size) > UInt64(length) {
+                let tag = String(decoding: bytes[record..<record + 4], as: UTF8.self)
+                return "table '\(tag)' ends at byte \(UInt64(offset) + UInt64(size)) but the file is \(length) bytes (truncated?)"
+            }
+        }
+        return nil
+    }
+}

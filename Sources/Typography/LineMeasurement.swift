@@ -1,0 +1,122 @@
+import Foundation
+
+/// A single line of text measured at one point size. Cheap to make: it refers to the cached,
+/// size-independent shaped line and scales on access.
+///
+/// Coordinates are points. Widths include tracking. Vertical metrics are the maximum over the
+/// faces of the line's runs (DESIGN.md, "Line metrics").
+public struct LineMeasurement: Sendable {
+    /// The measured text.
+    public let text: String
+    /// The point size.
+    public let size: Double
+    /// Points added after each grapheme cluster.
+    public let tracking: Double
+    /// The requested font as resolved (the primary face of the fallback chain).
+    public let font: FontMatch
+    /// The line-metrics policy heights were computed with.
+    public let policy: LineMetricsPolicy
+    let line: ShapedLine
+
+    init(text: String, size: Double, tracking: Double, font: FontMatch, policy: LineMetricsPolicy, line: ShapedLine) {
+        self.text = text
+        self.size = size
+        self.tracking = tracking
+        self.font = font
+        self.policy = policy
+        self.line = line
+    }
+
+    /// The advance width: Σ glyph advances × size ÷ units per em, plus tracking per cluster.
+    public var width: Double { line.advancePerPoint * size + tracking * Double(line.graphemeCount) }
+
+    /// The greatest ascent of the line's faces (the primary face's for an empty line).
+    public var ascent: Double { lineMetrics.ascent }
+    /// The greatest descent of the line's faces, positive below the baseline.
+    public var descent: Double { lineMetrics.descent }
+    /// The greatest line gap of the line's faces.
+    public var leading: Double { lineMetrics.leading }
+    /// `ascent + descent + leading`; 0 for the empty string (it has no line).
+    public var height: Double { line.runs.isEmpty ? 0 : ascent + descent + leading }
+
+    /// The primary face's metrics at this size.
+    public var metrics: ScaledFontMetrics { font.face.metrics.scaled(to: size, policy: policy) }
+
+    /// The union of the glyphs' ink, relative to the line's start on the baseline, y down
+    /// (so `minY` is minus the ink's height above the baseline); `nil` when nothing is inked.
+    public var inkBounds: CGRect? {
+        var union: CGRect?
+        var penX = 0.0
+        for run in line.runs {
+            let scale = size / Double(run.face.metrics.unitsPerEm)
+            let shaped = run.shaped
+            if tracking == 0 {
+                if !shaped.ink.isEmpty {
+                    union = union.map { $0.union(rect(shaped.ink, x: penX, scale: scale)) } ?? rect(shaped.ink, x: penX, scale: scale)
+                }
+                penX += Double(shaped.advance) * scale
+            } else {
+                // Tracking is spread over HarfBuzz's clusters so that the run gains exactly
+                // `tracking × graphemeCount`, whatever ligatures merged.
+                let clusterCount = shaped.clusters.isEmpty ? 1 : zip(shaped.clusters, shaped.clusters.dropFirst()).filter { $0 != $1 }.count + 1
+                let perCluster = tracking * Double(run.graphemeCount) / Double(clusterCount)
+                for (i, box) in shaped.boxes.enumerated() {
+                    if !box.isEmpty {
+                        union = union.map { $0.union(rect(box, x: penX, scale: scale)) } ?? rect(box, x: penX, scale: scale)
+                    }
+                    penX += Double(shaped.advances[i]) * scale
+                    if i + 1 == shaped.clusters.count || shaped.clusters[i + 1] != shaped.clusters[i] { penX += perCluster }
+                }
+            }
+        }
+        return union
+    }
+
+    /// The runs in logical order, each with the face it used.
+    public var runs: [MeasuredRun] {
+        line.runs.map { run in
+            MeasuredRun(start: run.start, end: run.end, face: run.face, script: run.script, direction: run.direction,
+                        width: Double(run.shaped.advance) * size / Double(run.face.metrics.unitsPerEm)
+                            + tracking * Double(run.graphemeCount),
+                        glyphCount: run.shaped.glyphs.count)
+        }
+    }
+
+    /// Clusters no font covers: each is drawn as `.notdef` of the primary face.
+    public var missingGlyphs: Int { line.missing.count }
+
+    /// Scalar ranges of the clusters no font covers.
+    public var missingClusters: [Range<Int>] { line.missing }
+
+    /// The number of Unicode scalars in the text (JSON offsets count these).
+    public var scalarCount: Int { line.scalarCount }
+
+    private var lineMetrics: ScaledFontMetrics {
+        guard let first = line.runs.first else { return metrics }
+        var result = first.face.metrics.scaled(to: size, policy: policy)
+        for run in line.runs.dropFirst() where run.face !== first.face {
+            let m = run.face.metrics.scaled(to: size, policy: policy)
+            result.ascent = max(result.ascent, m.ascent)
+            result.descent = max(result.descent, m.descent)
+            result.leading = max(result.leading, m.leading)
+        }
+        return result
+    }
+
+    private func rect(_ box: GlyphBox, x: Double, scale: Double) -> CGRect {
+        CGRect(x: x + Double(box.minX) * scale, y: -Double(box.maxY) * scale,
+               width: Double(box.maxX - box.minX) * scale, height: Double(box.maxY - box.minY) * scale)
+    }
+}
+
+/// One run of a measured line.
+public struct MeasuredRun: Sendable {
+    /// Scalar offsets of the run in the text.
+    public let start: Int, end: Int
+    public let face: FontFace
+    public let script: Script
+    public let direction: TextDirection
+    /// The run's advance in points, tracking included.
+    public let width: Double
+    public let glyphCount: Int
+}

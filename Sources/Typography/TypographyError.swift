@@ -1,0 +1,44 @@
+import Foundation
+
+/// Everything that can go wrong while finding fonts or measuring text. Each case names the input
+/// that is wrong and why, so its ``description`` can be shown to a user as it is.
+public enum TypographyError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be read (missing, unreadable, a directory).
+    case unreadableFile(path: String, reason: String)
+    /// The file was read but is not a font FreeType and HarfBuzz can use.
+    case notAFont(path: String, reason: String)
+    /// A face index beyond the faces a font file (or collection) holds.
+    case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
+    /// No font family of that name is known.
+    case unknownFamily(name: String, suggestions: [String])
+    /// A size that is not a finite number in the accepted range.
+    case invalidSize(value: Double, reason: String)
+    /// A tracking value that is not finite.
+    case invalidTracking(value: Double)
+    /// An OpenType feature setting HarfBuzz cannot parse.
+    case invalidFeature(String)
+    /// The bundled font folder is missing or holds no fonts.
+    case bundledFontsMissing(path: String)
+
+    public var description: String {
+        switch self {
+        case .unreadableFile(let path, let reason):
+            return "cannot read font file '\(path)': \(reason)"
+        case .notAFont(let path, let reason):
+            return "'\(path)' is not a usable font: \(reason)"
+        case .faceIndexOutOfRange(let path, let index, let count):
+            return "'\(path)' has \(count) face\(count == 1 ? "" : "s"); face index \(index) does not exist"
+        case .unknownFamily(let name, let suggestions):
+            let hint = suggestions.isEmpty ? "" : " (did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?)"
+            return "unknown font family '\(name)'\(hint); `textfit fonts` lists the families"
+        case .invalidSize(let value, let reason):
+            return "invalid font size \(value): \(reason)"
+        case .invalidTracking(let value):
+            return "invalid tracking \(value): it must be a finite number of points"
+        case .invalidFeature(let feature):
+            return "invalid OpenType feature '\(feature)': expected e.g. 'tnum', '-liga', 'ss01=1' or 'kern[3:5]=0'"
+        case .bundledFontsMissing(let path):
+            return "no bundled fonts in '\(path)': set TEXTFIT_FONTS to the folder holding TextFit's fonts/"
+        }
+    }
+}

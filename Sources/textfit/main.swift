@@ -1,0 +1,364 @@
+// The `textfit` command: argument parsing and I/O only; the work is TextFit's operations.
+import Foundation
+import TextFit
+
+/// Exit codes: 0 success, 2 bad usage, 3 unreadable input (font, family, text encoding).
+enum ExitCode: Int32 {
+    case success = 0, usage = 2, input = 3
+}
+
+/// A failure to report on stderr with its exit code.
+struct CommandError: Error {
+    let code: ExitCode
+    let message: String
+    static func usage(_ message: String) -> CommandError { CommandError(code: .usage, message: message) }
+    static func input(_ message: String) -> CommandError { CommandError(code: .input, message: message) }
+}
+
+let usage = """
+    textfit — true text sizes with real fonts (HarfBuzz, FreeType, Fontconfig)
+
+    USAGE
+      textfit measure TEXT… [options]      measure texts (or --file PATH, or - for stdin)
+      textfit fonts [--for TEXT] [options] list font families, or which font each cluster of TEXT uses
+      textfit --help | --version
+
+    MEASURE OPTIONS
+      --font FAMILY          family name (default: Noto Sans, bundled)
+      --font-file PATH       a font file; --face-index N picks a face of a collection
+      --size PT              fixed size; with --style it scales relative to the style
+      --style STYLE          largeTitle title1 title2 title3 headline body callout
+                             subheadline footnote caption1 caption2 (default: body)
+      --weight W             ultraLight thin light regular medium semibold bold heavy black, or 1–1000
+      --italic               an italic face
+      --dynamic-type SIZES   xSmall small medium large xLarge xxLarge xxxLarge accessibility1…5
+                             (or ax1…ax5); a comma list measures at each (default: large)
+      --locale TAG           BCP 47 language (shaping and fallback), e.g. ar, ja, zh-Hans
+      --features LIST        OpenType features, comma separated: tnum,-liga,ss01
+      --tracking PT          points added after each character
+      --tab-interval PT      distance between tab stops (default 28)
+      --bundled-only         use the bundled fonts only (reproducible results)
+      --file PATH            one text per line from PATH (- for stdin)
+      --json-input           each input line is a JSON string (so a text may hold line breaks)
+      --json                 one JSON object per text and size (JSON Lines)
+
+    EXIT STATUS
+      0 success · 2 bad usage · 3 unreadable input (font file, unknown family, invalid UTF-8)
+    """
+
+/// Parsed command line: the command, positional words, and `--option value` pairs.
+struct Arguments {
+    var command: String
+    var positional: [String] = []
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+
+    static let valueOptions: Set<String> = [
+        "font", "font-file", "face-index", "size", "style", "weight", "dynamic-type", "locale", "features",
+        "tracking", "tab-interval", "file", "for",
+    ]
+    static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help"]
+
+    init(_ words: [String]) throws {
+        guard let command = words.first else { throw CommandError.usage("no command given\n\n\(usage)") }
+        self.command = command
+        var rest = words.dropFirst().makeIterator()
+        while let word = rest.next() {
+            if word == "--" {
+                while let text = rest.next() { positional.append(text) }
+            } else if word.hasPrefix("--") {
+                var name = String(word.dropFirst(2))
+                var inline: String?
+                if let equals = name.firstIndex(of: "=") {
+                    inline = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+                if Self.flagOptions.contains(name) {
+                    flags.insert(name)
+                } else if Self.valueOptions.contains(name) {
+                    guard let value = inline ?? rest.next() else { throw CommandError.usage("--\(name) needs a value") }
+                    values[name] = value
+                } else {
+                    throw CommandError.usage("unknown option '--\(name)'; see textfit --help")
+                }
+            } else {
+                positional.append(word)
+            }
+        }
+    }
+
+    func number(_ name: String) throws -> Double? {
+        guard let text = values[name] else { return nil }
+        guard let value = Double(text), value.isFinite else { throw CommandError.usage("--\(name) expects a number, got '\(text)'") }
+        return value
+    }
+}
+
+// MARK: - Input
+
+/// Reads the texts to measure: the positional arguments, or lines of `--file` / stdin.
+func readTexts(_ arguments: Arguments) throws -> [String] {
+    var source = arguments.values["file"]
+    if source == nil, arguments.positional == ["-"] { source = "-" }
+    guard let source else {
+        if arguments.flags.contains("json-input") {
+            return try arguments.positional.enumerated().map { try decodeJSONString($1, where: "argument \($0 + 1)") }
+        }
+        return arguments.positional
+    }
+    let data: Data
+    if source == "-" {
+        data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+        guard let contents = FileManager.default.contents(atPath: source) else {
+            throw CommandError.input("cannot read text file '\(source)'")
+        }
+        data = contents
+    }
+    let name = source == "-" ? "standard input" : "'\(source)'"
+    guard let text = String(validating: data, as: UTF8.self) else {
+        let offset = firstInvalidUTF8Offset(data) ?? 0
+        throw CommandError.input("\(name) is not valid UTF-8 (first bad byte at offset \(offset))")
+    }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+    }
+    if lines.last == "" { lines.removeLast() }
+    if arguments.flags.contains("json-input") {
+        return try lines.enumerated().map { try decodeJSONString($1, where: "\(name) line \($0 + 1)") }
+    }
+    return lines
+}
+
+func decodeJSONString(_ line: String, where place: String) throws -> String {
+    guard let value = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: .fragmentsAllowed) as? String else {
+        throw CommandError.input("\(place) is not a JSON string literal: \(line.prefix(60))")
+    }
+    return value
+}
+
+/// The byte offset of the first byte that does not start or continue a valid UTF-8 sequence.
+func firstInvalidUTF8Offset(_ data: Data) -> Int? {
+    var offset = 0
+    var iterator = data.makeIterator()
+    var decoder = UTF8()
+    while true {
+        let before = offset
+        var counting = AnyIterator<UInt8> {
+            let byte = iterator.next()
+            if byte != nil { offset += 1 }
+            return byte
+        }
+        switch decoder.decode(&counting) {
+        case .scalarValue: continue
+        case .emptyInput: return nil
+        case .error: return before
+        }
+    }
+}
+
+// MARK: - Commands
+
+func makeRequest(_ arguments: Arguments, texts: [String]) throws -> MeasureRequest {
+    if arguments.values["font"] != nil, arguments.values["font-file"] != nil {
+        throw CommandError.usage("give --font or --font-file, not both")
+    }
+    if arguments.values["face-index"] != nil, arguments.values["font-file"] == nil {
+        throw CommandError.usage("--face-index needs --font-file")
+    }
+    let faceIndex = try arguments.values["face-index"].map { text in
+        guard let index = Int(text), index >= 0 else { throw CommandError.usage("--face-index expects a whole number ≥ 0, got '\(text)'") }
+        return index
+    }
+    return MeasureRequest(
+        texts: texts, font: arguments.values["font"], fontFile: arguments.values["font-file"], faceIndex: faceIndex,
+        size: try arguments.number("size"), style: arguments.values["style"], weight: arguments.values["weight"],
+        italic: arguments.flags.contains("italic") ? true : nil, dynamicType: nil, locale: arguments.values["locale"],
+        features: arguments.values["features"].map { $0.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) } },
+        tracking: try arguments.number("tracking"), tabInterval: try arguments.number("tab-interval"))
+}
+
+func dynamicTypeSizes(_ arguments: Arguments) throws -> [String] {
+    guard let list = arguments.values["dynamic-type"] else { return ["large"] }
+    let sizes = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard !sizes.isEmpty else { throw CommandError.usage("--dynamic-type needs at least one size") }
+    return sizes
+}
+
+let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+    return encoder
+}()
+
+func emitJSON(_ value: some Encodable) throws {
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+}
+
+/// A measure result tagged with the Dynamic Type size it was measured at.
+struct SizedResult: Encodable {
+    let result: MeasureResult
+    let dynamicType: String
+
+    func encode(to encoder: Encoder) throws {
+        try result.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(dynamicType, forKey: .dynamicType)
+    }
+
+    enum Key: String, CodingKey { case dynamicType }
+}
+
+func runMeasure(_ arguments: Arguments) throws {
+    let texts = try readTexts(arguments)
+    guard !texts.isEmpty else { throw CommandError.usage("measure needs at least one TEXT, --file PATH, or - for stdin") }
+    let engine = try makeEngine(arguments)
+    var base = try makeRequest(arguments, texts: texts)
+    let sizes = try dynamicTypeSizes(arguments)
+    var rows: [[String]] = []
+    for text in texts {
+        for size in sizes {
+            base.dynamicType = size
+            base.texts = [text]
+            let result = try engine.measure(base)[0]
+            if arguments.flags.contains("json") {
+                try emitJSON(SizedResult(result: result, dynamicType: DynamicTypeSize(name: size)?.rawValue ?? size))
+            } else {
+                rows.append(tableRow(result, dynamicType: size))
+            }
+        }
+    }
+    if !arguments.flags.contains("json") {
+        printTable(header: ["TEXT", "FONTS", "DYNAMIC TYPE", "SIZE", "WIDTH", "HEIGHT", "MISSING"], rows: rows,
+                   rightAligned: [3, 4, 5, 6])
+    }
+}
+
+func tableRow(_ result: MeasureResult, dynamicType: String) -> [String] {
+    var families: [String] = []
+    for run in result.runs where !families.contains(run.font.family) { families.append(run.font.family) }
+    if families.isEmpty { families = [result.font.family] }
+    let shown = result.text.count > 32 ? String(result.text.prefix(31)) + "…" : result.text
+    return [shown.replacingOccurrences(of: "\n", with: "⏎").replacingOccurrences(of: "\t", with: "⇥"),
+            families.joined(separator: " + "), DynamicTypeSize(name: dynamicType)?.rawValue ?? dynamicType,
+            format(result.size), format(result.ideal.width), format(result.ideal.height), "\(result.missingGlyphs)"]
+}
+
+/// Terminal cells a string takes: two per wide (CJK, Hangul, fullwidth) or emoji-presentation
+/// cluster, one per other grapheme cluster. An approximation of East Asian Width; Indic clusters
+/// may still render narrower or wider in some terminals.
+func displayWidth(_ text: String) -> Int {
+    text.reduce(0) { total, character in
+        guard let first = character.unicodeScalars.first else { return total }
+        let v = first.value
+        let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+            || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
+            || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3FFFD).contains(v)
+            || first.properties.isEmojiPresentation || character.unicodeScalars.contains("\u{FE0F}")
+        // Spacing marks (Mc, Thai/Lao AM) join the cluster but take a cell of their own.
+        let spacing = character.unicodeScalars.dropFirst().filter {
+            $0.properties.generalCategory == .spacingMark || $0.value == 0x0E33 || $0.value == 0x0EB3
+        }.count
+        return total + (wide ? 2 : 1) + spacing
+    }
+}
+
+func format(_ value: Double) -> String { String(format: "%.2f", value) }
+
+/// Prints aligned columns, counting terminal cells (see ``displayWidth(_:)``).
+func printTable(header: [String], rows: [[String]], rightAligned: Set<Int>) {
+    let all = [header] + rows
+    let widths = header.indices.map { column in all.map { displayWidth($0[column]) }.max() ?? 0 }
+    for row in all {
+        let cells = row.enumerated().map { column, cell in
+            let padding = String(repeating: " ", count: max(0, widths[column] - displayWidth(cell)))
+            return rightAligned.contains(column) ? padding + cell : cell + padding
+        }
+        print(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+    }
+}
+
+func makeEngine(_ arguments: Arguments) throws -> TextFitEngine {
+    try TextFitEngine(bundledOnly: arguments.flags.contains("bundled-only"))
+}
+
+func runFonts(_ arguments: Arguments) throws {
+    let engine = try makeEngine(arguments)
+    let json = arguments.flags.contains("json")
+    guard let text = arguments.values["for"] else {
+        guard arguments.positional.isEmpty else { throw CommandError.usage("fonts takes no TEXT; use --for TEXT") }
+        let families = engine.families()
+        if json {
+            for family in families { try emitJSON(family) }
+        } else {
+            printTable(header: ["FAMILY", "SOURCE", "STYLES"],
+                       rows: families.map { [$0.name, $0.source.rawValue, $0.styles.joined(separator: ", ")] }, rightAligned: [])
+        }
+        return
+    }
+    var request = try makeRequest(arguments, texts: [text])
+    request.dynamicType = try dynamicTypeSizes(arguments).first
+    let clusters = try engine.clusterFonts(text, attributes: request.attributes())
+    if json {
+        for cluster in clusters { try emitJSON(cluster) }
+    } else {
+        printTable(header: ["CLUSTER", "SCALARS", "SCRIPT", "FONT", "WHY"],
+                   rows: clusters.map { cluster in
+                       [cluster.text.unicodeScalars.contains(where: { $0.properties.generalCategory.isInvisible })
+                            ? cluster.text.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
+                            : cluster.text,
+                        "\(cluster.start)..<\(cluster.end)", cluster.script,
+                        "\(cluster.font.family) (\(URL(fileURLWithPath: cluster.font.file).lastPathComponent)#\(cluster.font.faceIndex))",
+                        cluster.choice]
+                   }, rightAligned: [])
+    }
+}
+
+extension Unicode.GeneralCategory {
+    /// Characters a terminal shows as nothing: controls, separators and spaces, format characters.
+    var isInvisible: Bool {
+        [.control, .lineSeparator, .paragraphSeparator, .format, .spaceSeparator].contains(self)
+    }
+}
+
+// MARK: - Main
+
+func run(_ words: [String]) throws {
+    if words.isEmpty || words == ["--help"] || words == ["-h"] || words == ["help"] {
+        print(usage)
+        return
+    }
+    if words == ["--version"] {
+        print("textfit 0.1.0")
+        return
+    }
+    let arguments = try Arguments(words)
+    if arguments.flags.contains("help") {
+        print(usage)
+        return
+    }
+    switch arguments.command {
+    case "measure": try runMeasure(arguments)
+    case "fonts": try runFonts(arguments)
+    default: throw CommandError.usage("unknown command '\(arguments.command)'; commands: measure, fonts")
+    }
+}
+
+do {
+    try run(Array(CommandLine.arguments.dropFirst()))
+} catch let error as CommandError {
+    FileHandle.standardError.write(Data("textfit: \(error.message)\n".utf8))
+    exit(error.code.rawValue)
+} catch let error as RequestError {
+    FileHandle.standardError.write(Data("textfit: \(error)\n".utf8))
+    exit(ExitCode.usage.rawValue)
+} catch let error as TypographyError {
+    FileHandle.standardError.write(Data("textfit: \(error)\n".utf8))
+    switch error {
+    case .invalidSize, .invalidTracking, .invalidFeature: exit(ExitCode.usage.rawValue)
+    default: exit(ExitCode.input.rawValue)
+    }
+} catch {
+    FileHandle.standardError.write(Data("textfit: \(error)\n".utf8))
+    exit(ExitCode.input.rawValue)
+}
