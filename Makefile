@@ -32,6 +32,7 @@ demo: setup
 
 ## test: the whole test suite (Swift Testing)
 test: setup
+	$(SWIFT) build --product textfit
 	$(SWIFT) test --disable-xctest
 
 ## bench: benchmarks in a release build, against the raw-HarfBuzz floor (not part of `make test`)

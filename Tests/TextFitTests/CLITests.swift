@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// Runs the built `textfit` and checks output and exit status.
+struct CLI {
+    static let binary: String = {
+        let debug = Engine.repository.appendingPathComponent(".build/debug/textfit").path
+        return ProcessInfo.processInfo.environment["TEXTFIT_BINARY"] ?? debug
+    }()
+
+    struct Output { var status: Int32; var stdout: String; var stderr: String }
+
+    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+@Suite("textfit CLI (make test builds the binary first)")
+struct CLITests {
+    @Test("measure --json prints one object per text, widths as HarfBuzz gives them")
+    func measureJSON() throws {
+        let output = try CLI.run(["measure", "--bundled-only", "--json", "--size", "1000", "To", "Hi"])
+        #expect(output.status == 0)
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        // hb-shape fonts/NotoSans-Regular.ttf To → T 486 + o 605 (kerned).
+        #expect((first["ideal"] as? [String: Any])?["width"] as? Double == 1091)
+        #expect(first["text"] as? String == "To")
+    }
+
+    @Test("Texts come one per line from stdin; --json-input lines are JSON strings")
+    func stdin() throws {
+        let plain = try CLI.run(["measure", "--bundled-only", "--json", "-"], stdin: Data("a\nb\n".utf8))
+        #expect(plain.status == 0 && plain.stdout.split(separator: "\n").count == 2)
+        let json = try CLI.run(["measure", "--bundled-only", "--json", "--json-input", "-"], stdin: Data("\"a\\nb\"\n".utf8))
+        #expect(json.status == 0)
+        #expect(json.stdout.contains("\"lines\":2"))
+    }
+
+    @Test("Several Dynamic Type sizes make a readable table")
+    func table() throws {
+        let output = try CLI.run(["measure", "--bundled-only", "--dynamic-type", "xSmall,ax5", "Hello"])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("TEXT") && output.stdout.contains("accessibility5") && output.stdout.contains("53.00"))
+    }
+
+    @Test("fonts --for names each cluster's font and why")
+    func fontsFor() throws {
+        let output = try CLI.run(["fonts", "--bundled-only", "--for", "aก"])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("Noto Sans Thai") && output.stdout.contains("script"))
+    }
+
+    @Test("Exit 2 for bad usage, with one clear line", arguments: [
+        ["measure"], ["measure", "x", "--size", "abc"], ["measure", "x", "--bogus"], ["frobnicate"],
+        ["measure", "x", "--style", "huge"], ["measure", "x", "--size", "-3"],
+    ])
+    func usage(_ arguments: [String]) throws {
+        let output = try CLI.run(arguments)
+        #expect(output.status == 2)
+        #expect(output.stderr.hasPrefix("textfit: "))
+        #expect(output.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("Exit 3 for unreadable input: a non-font, an unknown family with --bundled-only, invalid UTF-8")
+    func unreadable() throws {
+        let notFont = try CLI.run(["measure", "x", "--font-file", Engine.repository.appendingPathComponent("README.md").path])
+        #expect(notFont.status == 3 && notFont.stderr.contains("not a usable font"))
+        let family = try CLI.run(["measure", "x", "--bundled-only", "--font", "Comic Sans MS"])
+        #expect(family.status == 3 && family.stderr.contains("unknown font family 'Comic Sans MS'"))
+        let utf8 = try CLI.run(["measure", "--bundled-only", "-"], stdin: Data([0x61, 0xFF, 0x62, 0x0A]))
+        #expect(utf8.status == 3 && utf8.stderr.contains("not valid UTF-8 (first bad byte at offset 1)"))
+    }
+}

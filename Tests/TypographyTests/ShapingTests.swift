@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import Typography
+
+@Suite("Shaping options and caches")
+struct ShapingTests {
+    @Test("Kerning is on by default and '-kern' turns it off (hb-shape: To = 486+605, -kern 556+605)")
+    func kerning() throws {
+        let shaper = try Fixtures.shaper()
+        var attributes = Fixtures.attributes(size: 1000)
+        #expect(abs(try shaper.measure("To", attributes: attributes).width - 1091) < 1e-9)
+        attributes.features = [try FontFeature("-kern")]
+        #expect(abs(try shaper.measure("To", attributes: attributes).width - 1161) < 1e-9)
+    }
+
+    @Test("'-liga' keeps f, f, i apart (hb-shape: office is 4 glyphs by default, 6 with -liga)")
+    func ligatures() throws {
+        let shaper = try Fixtures.shaper()
+        var attributes = Fixtures.attributes()
+        #expect(try shaper.measure("office", attributes: attributes).runs.first?.glyphCount == 4)
+        attributes.features = [try FontFeature("-liga")]
+        #expect(try shaper.measure("office", attributes: attributes).runs.first?.glyphCount == 6)
+    }
+
+    @Test("Tracking adds its points after every grapheme cluster, the last included")
+    func tracking() throws {
+        let shaper = try Fixtures.shaper()
+        var attributes = Fixtures.attributes(size: 1000)
+        attributes.tracking = 10
+        // "e\u{301}a" is 2 grapheme clusters; hb-shape width: e 564 + acutecomb 0 + a 561.
+        let line = try shaper.measure("e\u{301}a", attributes: attributes)
+        #expect(abs(line.width - (564 + 0 + 561 + 2 * 10)) < 1e-9)
+        #expect(abs(line.runs.reduce(0) { $0 + $1.width } - line.width) < 1e-9)
+    }
+
+    @Test("Invalid feature strings are rejected by name")
+    func badFeature() {
+        #expect(throws: TypographyError.invalidFeature("=1")) { try FontFeature("=1") }
+        #expect(throws: TypographyError.invalidFeature("")) { try FontFeature("") }
+    }
+
+    @Test("Shaped runs keep HarfBuzz's unsafe-to-break flags and clusters in scalar offsets")
+    func clustersAndFlags() throws {
+        let shaper = try Fixtures.shaper()
+        let line = try shaper.measure("office", attributes: Fixtures.attributes())
+        let run = try #require(line.line.runs.first)
+        // hb-shape: [o=0+605|f_f_i=1+946|c=4+480|e=5+564]
+        #expect(run.shaped.clusters == [0, 1, 4, 5])
+        #expect(run.shaped.advances == [605, 946, 480, 564])
+        #expect(run.shaped.unsafeToBreak.count == 4)
+    }
+
+    @Test("The caches stay within their capacity and keep answering correctly")
+    func boundedCaches() throws {
+        let shaper = Shaper(library: try Fixtures.library(), lineCacheCapacity: 8, runCacheCapacity: 8)
+        var widths: [String: Double] = [:]
+        for i in 0..<100 {
+            let text = "tag \(i)"
+            widths[text] = try shaper.measure(text, attributes: Fixtures.attributes()).width
+        }
+        #expect(shaper.cacheStatistics.lines.count <= 8)
+        #expect(shaper.cacheStatistics.runs.count <= 8)
+        for (text, width) in widths {
+            #expect(try shaper.measure(text, attributes: Fixtures.attributes()).width == width)
+        }
+    }
+
+    @Test("BoundedCache keeps recently used entries when evicting")
+    func cachePolicy() {
+        let cache = BoundedCache<Int, Int>(capacity: 4)
+        for i in 0..<4 { cache.insert(i, for: i) }   // recent {2,3}, older {0,1}
+        #expect(cache.value(for: 0) == 0)            // 0 moves to recent, pushing {2,3} to older
+        cache.insert(9, for: 9)
+        #expect(cache.value(for: 0) == 0)
+        #expect(cache.value(for: 9) == 9)
+        #expect(cache.value(for: 1) == nil)          // dropped with the oldest generation
+        #expect(cache.statistics.count <= 4)
+    }
+}
