@@ -21,14 +21,27 @@ let package = Package(
             name: "CFontconfig", path: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
 
+        // ICU behind stable C names (ICU renames its API per version: ubrk_open → ubrk_open_72),
+        // which Swift cannot follow. Only Typography imports it.
+        .target(
+            name: "CICU", path: "CICU",
+            // FriBiDi (bidi levels, fed ICU's Unicode 15 classes) is linked by CICU/include/module.modulemap.
+            linkerSettings: [.linkedLibrary("_FoundationICU"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+
         // MARK: - Library modules
         // The only module that imports C: fonts, fallback, shaping, metrics, Dynamic Type.
         .target(
             name: "Typography",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig"]),
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU"]),
+        // Paragraphs: segmentation, bidi reordering, wrapping, truncation, baselines; the Text leaf.
+        .target(name: "TextLayout", dependencies: ["Typography"]),
+        // The headless SwiftUI Layout protocol, element tree, modifiers and placing engine (Foundation only).
+        .target(name: "LayoutCore"),
+        // Concrete containers: stacks, flow, equal-width, radial, grid, ViewThatFits, AnyLayout.
+        .target(name: "Layouts", dependencies: ["LayoutCore"]),
         // Umbrella: re-exports the library modules and holds the Codable operations
         // (request → result) that the CLI and, later, the service share.
-        .target(name: "TextFit", dependencies: ["Typography"]),
+        .target(name: "TextFit", dependencies: ["Typography", "TextLayout"]),
         // The `textfit` command: argument parsing and I/O only.
         .executableTarget(name: "TextFitCLI", dependencies: ["TextFit"], path: "Sources/textfit"),
 
@@ -42,6 +55,8 @@ let package = Package(
         // MARK: - Tests (Swift Testing)
         // Fixtures are read from the source tree (`#filePath`), never bundled.
         .testTarget(name: "TypographyTests", dependencies: ["Typography"], exclude: ["Fixtures"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"], exclude: ["Fixtures"]),
+        .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "Layouts"]),
         .testTarget(name: "TextFitTests", dependencies: ["TextFit"]),
     ],
     swiftLanguageModes: [.v6]

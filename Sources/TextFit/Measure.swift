@@ -26,10 +26,31 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     public var tracking: Double?
     /// Points between tab stops (default 28).
     public var tabInterval: Double?
+    /// A width to wrap at (`fitting`); absent: no fitting answer unless `lines` or `height` is set.
+    public var width: Double?
+    /// A height to fit the lines into (the last shown line is truncated).
+    public var height: Double?
+    /// A line limit.
+    public var lines: Int?
+    /// `head`, `middle` or `tail` (default).
+    public var truncation: String?
+    /// `word-then-character` (default), `word` or `balanced`.
+    public var wrap: String?
+    /// `auto` (default), `ltr` or `rtl`.
+    public var direction: String?
+    /// `apple` (default), `typo` or `fixed:H`.
+    public var lineMetrics: String?
+    /// Points between lines.
+    public var lineSpacing: Double?
+    /// The smallest scale the text may shrink to (0 < f ≤ 1).
+    public var minimumScale: Double?
 
     public init(texts: [String], font: String? = nil, fontFile: String? = nil, faceIndex: Int? = nil, size: Double? = nil,
                 style: String? = nil, weight: String? = nil, italic: Bool? = nil, dynamicType: String? = nil,
-                locale: String? = nil, features: [String]? = nil, tracking: Double? = nil, tabInterval: Double? = nil) {
+                locale: String? = nil, features: [String]? = nil, tracking: Double? = nil, tabInterval: Double? = nil,
+                width: Double? = nil, height: Double? = nil, lines: Int? = nil, truncation: String? = nil,
+                wrap: String? = nil, direction: String? = nil, lineMetrics: String? = nil, lineSpacing: Double? = nil,
+                minimumScale: Double? = nil) {
         self.texts = texts
         self.font = font
         self.fontFile = fontFile
@@ -43,6 +64,65 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         self.features = features
         self.tracking = tracking
         self.tabInterval = tabInterval
+        self.width = width
+        self.height = height
+        self.lines = lines
+        self.truncation = truncation
+        self.wrap = wrap
+        self.direction = direction
+        self.lineMetrics = lineMetrics
+        self.lineSpacing = lineSpacing
+        self.minimumScale = minimumScale
+    }
+
+    /// The paragraph style this request describes.
+    /// - Throws: ``RequestError`` naming the field that cannot be understood.
+    public func paragraphStyle() throws -> ParagraphStyle {
+        var style = ParagraphStyle()
+        if let lines {
+            guard lines >= 1 else { throw RequestError(field: "lines", "must be at least 1") }
+            style.lineLimit = lines
+        }
+        if let truncation {
+            guard let mode = ParagraphStyle.TruncationMode(rawValue: truncation) else {
+                throw RequestError(field: "truncation", "'\(truncation)' is not head, middle or tail")
+            }
+            style.truncation = mode
+        }
+        if let wrap {
+            guard let mode = ParagraphStyle.WrapMode(rawValue: wrap) else {
+                throw RequestError(field: "wrap", "'\(wrap)' is not word-then-character, word or balanced")
+            }
+            style.wrap = mode
+        }
+        if let direction {
+            guard let base = BaseDirection(rawValue: direction) else {
+                throw RequestError(field: "direction", "'\(direction)' is not auto, ltr or rtl")
+            }
+            style.direction = base
+        }
+        if let lineMetrics {
+            if lineMetrics == "apple" || lineMetrics == "typo" {
+                style.lineMetrics = .font(LineMetricsPolicy(rawValue: lineMetrics)!)
+            } else if lineMetrics.hasPrefix("fixed:"), let height = Double(lineMetrics.dropFirst(6)), height.isFinite, height > 0 {
+                style.lineMetrics = .fixed(height)
+            } else {
+                throw RequestError(field: "lineMetrics", "'\(lineMetrics)' is not apple, typo or fixed:HEIGHT (points > 0)")
+            }
+        }
+        if let lineSpacing {
+            guard lineSpacing.isFinite else { throw RequestError(field: "lineSpacing", "must be a finite number of points") }
+            style.lineSpacing = lineSpacing
+        }
+        if let minimumScale {
+            guard minimumScale > 0, minimumScale <= 1 else { throw RequestError(field: "minimumScale", "must be in (0, 1]") }
+            style.minimumScaleFactor = minimumScale
+        }
+        if let tabInterval {
+            guard tabInterval.isFinite, tabInterval > 0 else { throw RequestError(field: "tabInterval", "must be a positive number of points") }
+            style.tabInterval = tabInterval
+        }
+        return style
     }
 
     /// The text attributes this request describes.
@@ -78,15 +158,13 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         attributes.locale = locale
         attributes.features = try (features ?? []).map { try FontFeature($0) }
         attributes.tracking = tracking ?? 0
-        if let tabInterval, !(tabInterval.isFinite && tabInterval > 0) {
-            throw RequestError(field: "tabInterval", "must be a positive number of points")
-        }
         return attributes
     }
 }
 
 /// One measured text, as `textfit measure --json` prints it (one object per line).
-/// Offsets are Unicode scalar offsets into `text`; lengths are points.
+/// Offsets are Unicode scalar offsets into `text`; lengths are points; baselines are measured from
+/// the top of the text.
 public struct MeasureResult: Codable, Sendable, Equatable {
     public struct Font: Codable, Sendable, Equatable {
         public var family: String
@@ -99,6 +177,35 @@ public struct MeasureResult: Codable, Sendable, Equatable {
         public var height: Double
     }
 
+    /// The CSS min-content size and the segment that sets it.
+    public struct Minimum: Codable, Sendable, Equatable {
+        public var width: Double
+        public var height: Double
+        public var segment: String
+        /// `word`, `url`, `non-breaking-joiner`, `no-dictionary-break`, `unbreakable-sequence` or `empty`.
+        public var reason: String
+    }
+
+    public struct Proposal: Codable, Sendable, Equatable {
+        public var width: Double?
+        public var height: Double?
+
+        public init(width: Double?, height: Double?) {
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// The answer for the proposal (`width`, `height`, `lines`).
+    public struct Fitting: Codable, Sendable, Equatable {
+        public var proposal: Proposal
+        public var width: Double
+        public var height: Double
+        public var lineCount: Int
+        public var truncated: Bool
+        public var scale: Double
+    }
+
     public struct Run: Codable, Sendable, Equatable {
         public var font: Font
         public var script: String
@@ -106,7 +213,21 @@ public struct MeasureResult: Codable, Sendable, Equatable {
         public var start: Int
         public var end: Int
         public var width: Double
-        public var glyphs: Int
+        /// Glyph count (on the logical `runs` only).
+        public var glyphs: Int?
+    }
+
+    public struct Line: Codable, Sendable, Equatable {
+        public var start: Int
+        public var end: Int
+        public var width: Double
+        public var baseline: Double
+        public var ascent: Double
+        public var descent: Double
+        /// Runs in visual order, left to right.
+        public var runs: [Run]
+        public var truncated: Bool
+        public var hyphenated: Bool
     }
 
     public struct Missing: Codable, Sendable, Equatable {
@@ -131,131 +252,95 @@ public struct MeasureResult: Codable, Sendable, Equatable {
     public var text: String
     /// The requested font as resolved.
     public var font: Font
-    /// The face's weight and slant, and whether they differ from the request.
+    /// The face's weight, and whether weight and slant differ from the request.
     public var weight: Int
     public var weightSubstituted: Bool
     public var italicSubstituted: Bool
     public var size: Double
-    /// One line per hard line break; no wrapping.
+    /// No wrapping: a new line only at hard breaks.
     public var ideal: Size
-    public var lines: Int
+    public var minimum: Minimum
+    /// Present when the request gives a width, a height or a line limit.
+    public var fitting: Fitting?
+    /// Baselines of the fitting layout (of the ideal one without a proposal), from its top.
+    public var firstBaseline: Double
+    public var lastBaseline: Double
+    /// Lines of the fitting layout (of the ideal one without a proposal).
+    public var lines: [Line]
+    /// The font runs in logical order over the whole text.
     public var runs: [Run]
     public var missingGlyphs: Int
     public var missing: [Missing]
-    /// Ink bounds relative to the first line's start on its baseline, y down.
+    /// Ink bounds of the ideal layout's first line, relative to its start on its baseline, y down.
     public var ink: Rect?
-    /// The primary face's metrics at this size.
+    /// The requested face's metrics at this size.
     public var metrics: Metrics
 }
 
 extension TextFitEngine {
-    /// Measures every text of a request: the ideal size (no wrapping; a new line at each hard
-    /// break: LF, CR, CRLF, NEL, VT, FF, U+2028, U+2029; tabs advance to the next multiple of
-    /// `tabInterval`), runs with their fonts, and missing glyphs.
+    /// Measures every text of a request as a paragraph: the ideal size (hard breaks only), the
+    /// minimum (min-content) with its unbreakable segment, the fitting layout for the proposal,
+    /// lines with baselines, font runs and missing glyphs.
     /// - Throws: ``RequestError`` or ``TypographyError`` naming the input at fault.
     public func measure(_ request: MeasureRequest) throws -> [MeasureResult] {
         let attributes = try request.attributes()
-        let tabInterval = request.tabInterval ?? 28
-        return try request.texts.map { try measure($0, attributes: attributes, tabInterval: tabInterval) }
+        let style = try request.paragraphStyle()
+        for (name, value) in [("width", request.width), ("height", request.height)] {
+            if let value, value.isNaN || value < 0 {
+                throw RequestError(field: name, "must be a number ≥ 0 (got \(value))")
+            }
+        }
+        let proposal = request.width != nil || request.height != nil || request.lines != nil
+            ? MeasureResult.Proposal(width: request.width, height: request.height) : nil
+        return try request.texts.map { try measure($0, attributes: attributes, style: style, proposal: proposal) }
     }
 
-    /// Measures one text; see ``measure(_:)``.
-    public func measure(_ text: String, attributes: TextAttributes, tabInterval: Double = 28) throws -> MeasureResult {
-        var width = 0.0, height = 0.0
-        var runs: [MeasureResult.Run] = []
-        var missing: [MeasureResult.Missing] = []
-        var ink: CGRect?
-        var first: LineMeasurement?
+    /// Measures one text; see ``measure(_:)``. A `nil` proposal gives no `fitting`.
+    public func measure(_ text: String, attributes: TextAttributes, style: ParagraphStyle = ParagraphStyle(),
+                        proposal: MeasureResult.Proposal? = nil) throws -> MeasureResult {
+        let paragraph = try Paragraph(StyledText(text, attributes: attributes), style: style, shaper: shaper)
+        let ideal = paragraph.layout(width: nil)
+        let minimum = paragraph.minimumSize
+        let fitting = proposal.map { paragraph.layout(width: $0.width, height: $0.height) }
+        let shown = fitting ?? ideal
+        let primary = try shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight)
+        let size = try attributes.validated()
+        let metrics = primary.face.metrics.scaled(to: size, policy: attributes.lineMetrics)
         let scalars = Array(text.unicodeScalars)
-        let hardLines = HardLines.split(text)
-        for (lineIndex, line) in hardLines.enumerated() {
-            var x = 0.0
-            var lineHeight = 0.0
-            for (segmentIndex, segment) in line.segments.enumerated() {
-                let measured = try shaper.measure(segment.text, attributes: attributes)
-                if first == nil { first = measured }
-                if segmentIndex > 0 { x = (floor(x / tabInterval) + 1) * tabInterval }
-                if lineIndex == 0, let bounds = measured.inkBounds {
-                    let shifted = bounds.offsetBy(dx: x, dy: 0)
-                    ink = ink.map { $0.union(shifted) } ?? shifted
-                }
-                for run in measured.runs {
-                    runs.append(.init(font: .init(run.face), script: run.script.code, direction: run.direction.rawValue,
-                                      start: segment.offset + run.start, end: segment.offset + run.end,
-                                      width: run.width, glyphs: run.glyphCount))
-                }
-                for range in measured.missingClusters {
-                    let start = segment.offset + range.lowerBound, end = segment.offset + range.upperBound
-                    missing.append(.init(start: start, end: end, text: String(String.UnicodeScalarView(scalars[start..<end]))))
-                }
-                x += measured.width
-                lineHeight = max(lineHeight, measured.height)
-            }
-            if lineHeight == 0, hardLines.count > 1 {
-                // An empty line between hard breaks still takes a line's height.
-                lineHeight = try shaper.measure(" ", attributes: attributes).height
-            }
-            width = max(width, x)
-            height += lineHeight
+        let firstLine = String(String.UnicodeScalarView(scalars[0..<(ideal.lines.first?.range.upperBound ?? 0)]))
+        let ink = try shaper.measure(firstLine, attributes: attributes).inkBounds
+        func run(_ face: FontFace, _ script: Script, _ direction: TextDirection, _ range: Range<Int>, _ width: Double,
+                 _ glyphs: Int?) -> MeasureResult.Run {
+            .init(font: .init(face), script: script.code, direction: direction.rawValue, start: range.lowerBound,
+                  end: range.upperBound, width: width, glyphs: glyphs)
         }
-        let primary = try first ?? shaper.measure("", attributes: attributes)
-        let metrics = primary.metrics
         return MeasureResult(
-            text: text, font: .init(primary.font.face), weight: primary.font.face.weight.value,
-            weightSubstituted: primary.font.weightSubstituted, italicSubstituted: primary.font.italicSubstituted,
-            size: primary.size, ideal: .init(width: width, height: height), lines: hardLines.count, runs: runs,
-            missingGlyphs: missing.count, missing: missing,
+            text: text, font: .init(primary.face), weight: primary.face.weight.value,
+            weightSubstituted: primary.weightSubstituted, italicSubstituted: primary.italicSubstituted, size: size,
+            ideal: .init(width: ideal.size.width, height: ideal.size.height),
+            minimum: .init(width: minimum.width, height: minimum.height, segment: minimum.segment, reason: minimum.reason.rawValue),
+            fitting: fitting.map { layout in
+                .init(proposal: proposal!, width: layout.size.width, height: layout.size.height, lineCount: layout.lineCount,
+                      truncated: layout.isTruncated, scale: layout.scale)
+            },
+            firstBaseline: shown.firstBaseline, lastBaseline: shown.lastBaseline,
+            lines: shown.lines.map { line in
+                .init(start: line.range.lowerBound, end: line.range.upperBound, width: line.width, baseline: line.baseline,
+                      ascent: line.ascent, descent: line.descent,
+                      runs: line.runs.map { run($0.face, $0.script, $0.direction, $0.range, $0.width, nil) },
+                      truncated: line.isTruncated, hyphenated: line.isHyphenated)
+            },
+            runs: paragraph.fontRuns.map { run($0.face, $0.script, $0.direction, $0.range, $0.width, $0.glyphCount) },
+            missingGlyphs: paragraph.missingClusters.count,
+            missing: paragraph.missingClusters.map {
+                .init(start: $0.lowerBound, end: $0.upperBound, text: String(String.UnicodeScalarView(scalars[$0])))
+            },
             ink: ink.map { .init(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) },
             metrics: .init(ascent: metrics.ascent, descent: metrics.descent, leading: metrics.leading,
-                           capHeight: metrics.capHeight, xHeight: metrics.xHeight,
-                           unitsPerEm: primary.font.face.metrics.unitsPerEm))
+                           capHeight: metrics.capHeight, xHeight: metrics.xHeight, unitsPerEm: primary.face.metrics.unitsPerEm))
     }
 }
 
 extension MeasureResult.Font {
     init(_ face: FontFace) { self.init(family: face.family, file: face.path, faceIndex: face.faceIndex) }
-}
-
-/// A text split at hard line breaks, each line at tabs; offsets are Unicode scalar offsets.
-struct HardLines {
-    struct Segment { var text: String; var offset: Int }
-    struct Line { var segments: [Segment] }
-
-    /// LF, VT, FF, CR, NEL, U+2028, U+2029 end a line; CR LF is one break. The empty text is one
-    /// empty line (so it measures 0 × 0).
-    static func split(_ text: String) -> [Line] {
-        var lines: [Line] = []
-        var segments: [Segment] = []
-        var current = String.UnicodeScalarView()
-        var offset = 0, segmentStart = 0
-        var previousWasCR = false
-        func endSegment() {
-            segments.append(Segment(text: String(current), offset: segmentStart))
-            current = String.UnicodeScalarView()
-        }
-        for scalar in text.unicodeScalars {
-            defer { offset += 1 }
-            if scalar == "\n" && previousWasCR {
-                previousWasCR = false
-                segmentStart = offset + 1
-                continue
-            }
-            previousWasCR = scalar == "\r"
-            switch scalar.value {
-            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
-                endSegment()
-                lines.append(Line(segments: segments))
-                segments = []
-                segmentStart = offset + 1
-            case 0x09:
-                endSegment()
-                segmentStart = offset + 1
-            default:
-                current.append(scalar)
-            }
-        }
-        endSegment()
-        lines.append(Line(segments: segments))
-        return lines
-    }
 }

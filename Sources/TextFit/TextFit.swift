@@ -7,3 +7,4 @@
 // | measure texts | `TextFitEngine.measure(_:)` | `MeasureRequest` → `[MeasureResult]` |
 // | list families / resolve a text's fonts | `TextFitEngine.families()`, `clusterFonts(_:)` | `FontFamilyInfo`, `ClusterFontResult` |
 @_exported import Typography
+@_exported import TextLayout

@@ -16,7 +16,7 @@ public struct LineMeasurement: Sendable {
     public let font: FontMatch
     /// The line-metrics policy heights were computed with.
     public let policy: LineMetricsPolicy
-    let line: ShapedLine
+    package let line: ShapedLine
 
     init(text: String, size: Double, tracking: Double, font: FontMatch, policy: LineMetricsPolicy, line: ShapedLine) {
         self.text = text

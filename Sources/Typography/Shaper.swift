@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Foundation
+import Synchronization
 
 /// Turns a string and its attributes into shaped runs and single-line measurements.
 ///
@@ -20,6 +21,7 @@ public final class Shaper: Sendable {
     public let library: FontLibrary
     private let lines: BoundedCache<LineKey, ShapedLine>
     private let runs: BoundedCache<RunKey, ShapedRun>
+    private let shapeCalls = Atomic<Int>(0)
 
     /// - Parameters:
     ///   - lineCacheCapacity: the most shaped lines kept (whole single-line measurements).
@@ -55,6 +57,10 @@ public final class Shaper: Sendable {
                         script: cluster.script, face: cluster.face, choice: cluster.choice)
         }
     }
+
+    /// How many times HarfBuzz's `hb_shape` has run (cache misses), for tests that prove a
+    /// reflow reshapes nothing.
+    public var shapingCount: Int { shapeCalls.load(ordering: .relaxed) }
 
     /// Empties both caches (benchmarks measure cold runs this way).
     public func clearCaches() {
@@ -115,7 +121,9 @@ public final class Shaper: Sendable {
     /// Splits `text` into grapheme clusters, resolves each one's script and font.
     /// - Returns: the text's scalars (control characters replaced for shaping, see
     ///   ``measure(_:attributes:)``) and the clusters in logical order.
-    func itemize(_ text: String, primary: FontMatch, language: String?) -> ([UInt32], [Cluster]) {
+    /// - Parameter context: the face of the text just before `text` (a paragraph's previous piece),
+    ///   which leading Common/Inherited clusters may continue.
+    func itemize(_ text: String, primary: FontMatch, language: String?, context: FontFace? = nil) -> ([UInt32], [Cluster]) {
         var scalars: [UInt32] = []
         scalars.reserveCapacity(text.utf8.count)
         var clusters: [Cluster] = []
@@ -133,7 +141,7 @@ public final class Shaper: Sendable {
                                     face: primary.face, choice: .requested))
         }
         resolveNeutralScripts(&clusters)
-        var runFace: FontFace?
+        var runFace = context
         for index in clusters.indices {
             let character = clusters[index].character
             if character.unicodeScalars.allSatisfy(Shaper.isControl) {
@@ -161,13 +169,23 @@ public final class Shaper: Sendable {
         }
     }
 
-    /// A maximal span of clusters sharing face and script (and so direction).
-    struct RunSpan {
-        var start: Int
-        var end: Int
-        var face: FontFace
-        var script: Script
-        var clusterCount: Int
+    /// A maximal span of clusters sharing face and script.
+    package struct RunSpan: Sendable {
+        package var start: Int
+        package var end: Int
+        package var face: FontFace
+        package var script: Script
+        package var clusterCount: Int
+    }
+
+    /// Itemizes `text` into runs of (face, script) for the paragraph, which shapes each with the
+    /// direction of its bidi level.
+    /// - Returns: the scalars to shape (controls replaced), the runs, and the missing clusters'
+    ///   scalar ranges; offsets are relative to `text`.
+    package func fontRuns(_ text: String, primary: FontMatch, language: String?,
+                          context: FontFace? = nil) -> (scalars: [UInt32], runs: [RunSpan], missing: [Range<Int>]) {
+        let (scalars, clusters) = itemize(text, primary: primary, language: language, context: context)
+        return (scalars, groupRuns(clusters), clusters.filter { $0.choice == .missing }.map { $0.start..<$0.end })
     }
 
     private func groupRuns(_ clusters: [Cluster]) -> [RunSpan] {
@@ -184,7 +202,7 @@ public final class Shaper: Sendable {
     }
 
     /// Control characters (`Cc`, `Zl`, `Zp`): not glyphs; the paragraph gives them meaning.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: true
         default: false
@@ -218,11 +236,12 @@ public final class Shaper: Sendable {
     }
 
     /// Shapes one run with HarfBuzz at scale = units per em (cached).
-    func shapeRun(_ scalars: ArraySlice<UInt32>, face: FontFace, script: Script, direction: TextDirection,
-                  attributes: TextAttributes) -> ShapedRun {
+    package func shapeRun(_ scalars: ArraySlice<UInt32>, face: FontFace, script: Script, direction: TextDirection,
+                          attributes: TextAttributes) -> ShapedRun {
         let key = RunKey(scalars: Array(scalars), face: face.serial, features: attributes.features, script: script,
                          direction: direction, locale: attributes.locale)
         if let run = runs.value(for: key) { return run }
+        shapeCalls.add(1, ordering: .relaxed)
         let run = ShapedRun(shaping: scalars, font: face.hbFont, script: script, direction: direction,
                             language: attributes.locale, features: attributes.features)
         runs.insert(run, for: key)

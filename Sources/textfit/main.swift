@@ -37,6 +37,15 @@ let usage = """
       --features LIST        OpenType features, comma separated: tnum,-liga,ss01
       --tracking PT          points added after each character
       --tab-interval PT      distance between tab stops (default 28)
+      --width W              wrap at W points (0: SwiftUI's minimum, every opportunity taken)
+      --height H             keep the lines that fit H points; truncate the last
+      --lines N              line limit; the last line is truncated with "…"
+      --truncation MODE      head | middle | tail (default tail)
+      --wrap MODE            word-then-character (default) | word | balanced
+      --direction DIR        auto (default, first strong character) | ltr | rtl
+      --line-metrics M       apple (hhea, default) | typo (OS/2) | fixed:H (every line H points)
+      --line-spacing PT      points between lines
+      --minimum-scale F      shrink down to F (0 < F ≤ 1) before truncating
       --bundled-only         use the bundled fonts only (reproducible results)
       --file PATH            one text per line from PATH (- for stdin)
       --json-input           each input line is a JSON string (so a text may hold line breaks)
@@ -55,7 +64,8 @@ struct Arguments {
 
     static let valueOptions: Set<String> = [
         "font", "font-file", "face-index", "size", "style", "weight", "dynamic-type", "locale", "features",
-        "tracking", "tab-interval", "file", "for",
+        "tracking", "tab-interval", "file", "for", "width", "height", "lines", "truncation", "wrap", "direction",
+        "line-metrics", "line-spacing", "minimum-scale",
     ]
     static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help"]
 
@@ -87,9 +97,12 @@ struct Arguments {
         }
     }
 
-    func number(_ name: String) throws -> Double? {
+    /// A numeric option; `inf` is accepted where `allowInfinity` (a width of ∞ is the ideal).
+    func number(_ name: String, allowInfinity: Bool = false) throws -> Double? {
         guard let text = values[name] else { return nil }
-        guard let value = Double(text), value.isFinite else { throw CommandError.usage("--\(name) expects a number, got '\(text)'") }
+        guard let value = Double(text), value.isFinite || (allowInfinity && value == .infinity) else {
+            throw CommandError.usage("--\(name) expects a number, got '\(text)'")
+        }
         return value
     }
 }
@@ -166,6 +179,10 @@ func makeRequest(_ arguments: Arguments, texts: [String]) throws -> MeasureReque
     if arguments.values["face-index"] != nil, arguments.values["font-file"] == nil {
         throw CommandError.usage("--face-index needs --font-file")
     }
+    let lines = try arguments.values["lines"].map { text in
+        guard let count = Int(text), count >= 1 else { throw CommandError.usage("--lines expects a whole number ≥ 1, got '\(text)'") }
+        return count
+    }
     let faceIndex = try arguments.values["face-index"].map { text in
         guard let index = Int(text), index >= 0 else { throw CommandError.usage("--face-index expects a whole number ≥ 0, got '\(text)'") }
         return index
@@ -175,7 +192,11 @@ func makeRequest(_ arguments: Arguments, texts: [String]) throws -> MeasureReque
         size: try arguments.number("size"), style: arguments.values["style"], weight: arguments.values["weight"],
         italic: arguments.flags.contains("italic") ? true : nil, dynamicType: nil, locale: arguments.values["locale"],
         features: arguments.values["features"].map { $0.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) } },
-        tracking: try arguments.number("tracking"), tabInterval: try arguments.number("tab-interval"))
+        tracking: try arguments.number("tracking"), tabInterval: try arguments.number("tab-interval"),
+        width: try arguments.number("width", allowInfinity: true), height: try arguments.number("height", allowInfinity: true),
+        lines: lines, truncation: arguments.values["truncation"], wrap: arguments.values["wrap"],
+        direction: arguments.values["direction"], lineMetrics: arguments.values["line-metrics"],
+        lineSpacing: try arguments.number("line-spacing"), minimumScale: try arguments.number("minimum-scale"))
 }
 
 func dynamicTypeSizes(_ arguments: Arguments) throws -> [String] {
@@ -216,6 +237,7 @@ func runMeasure(_ arguments: Arguments) throws {
     var base = try makeRequest(arguments, texts: texts)
     let sizes = try dynamicTypeSizes(arguments)
     var rows: [[String]] = []
+    var details: [String] = []
     for text in texts {
         for size in sizes {
             base.dynamicType = size
@@ -225,12 +247,14 @@ func runMeasure(_ arguments: Arguments) throws {
                 try emitJSON(SizedResult(result: result, dynamicType: DynamicTypeSize(name: size)?.rawValue ?? size))
             } else {
                 rows.append(tableRow(result, dynamicType: size))
+                if result.fitting != nil { details.append(lineDetails(result, dynamicType: size)) }
             }
         }
     }
     if !arguments.flags.contains("json") {
-        printTable(header: ["TEXT", "FONTS", "DYNAMIC TYPE", "SIZE", "WIDTH", "HEIGHT", "MISSING"], rows: rows,
-                   rightAligned: [3, 4, 5, 6])
+        printTable(header: ["TEXT", "FONTS", "DYNAMIC TYPE", "SIZE", "IDEAL W×H", "MINIMUM W (SEGMENT)", "FITTING W×H", "LINES", "MISSING"],
+                   rows: rows, rightAligned: [3, 4, 6, 7, 8])
+        for detail in details { print("\n" + detail) }
     }
 }
 
@@ -239,9 +263,34 @@ func tableRow(_ result: MeasureResult, dynamicType: String) -> [String] {
     for run in result.runs where !families.contains(run.font.family) { families.append(run.font.family) }
     if families.isEmpty { families = [result.font.family] }
     let shown = result.text.count > 32 ? String(result.text.prefix(31)) + "…" : result.text
-    return [shown.replacingOccurrences(of: "\n", with: "⏎").replacingOccurrences(of: "\t", with: "⇥"),
-            families.joined(separator: " + "), DynamicTypeSize(name: dynamicType)?.rawValue ?? dynamicType,
-            format(result.size), format(result.ideal.width), format(result.ideal.height), "\(result.missingGlyphs)"]
+    let segment = result.minimum.segment.count > 16 ? String(result.minimum.segment.prefix(15)) + "…" : result.minimum.segment
+    let fitting = result.fitting.map { "\(format($0.width))×\(format($0.height))\($0.truncated ? " …" : "")\($0.scale < 1 ? " @\(format($0.scale))" : "")" } ?? "—"
+    return [visible(shown), families.joined(separator: " + "), DynamicTypeSize(name: dynamicType)?.rawValue ?? dynamicType,
+            format(result.size), "\(format(result.ideal.width))×\(format(result.ideal.height))",
+            "\(format(result.minimum.width)) (\(visible(segment)), \(result.minimum.reason))", fitting, "\(result.lines.count)",
+            "\(result.missingGlyphs)"]
+}
+
+/// Line breaks and tabs shown as symbols so a table row stays one line.
+func visible(_ text: String) -> String {
+    text.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎")
+        .replacingOccurrences(of: "\t", with: "⇥")
+}
+
+/// The fitting layout's lines: range, width, baseline and text.
+func lineDetails(_ result: MeasureResult, dynamicType: String) -> String {
+    let scalars = Array(result.text.unicodeScalars)
+    var out = "\"\(visible(result.text.count > 40 ? String(result.text.prefix(39)) + "…" : result.text))\" at \(dynamicType)"
+    if let fitting = result.fitting {
+        out += ", proposal \(fitting.proposal.width.map(format) ?? "nil")×\(fitting.proposal.height.map(format) ?? "nil"): "
+        out += "\(fitting.lineCount) line\(fitting.lineCount == 1 ? "" : "s"), first baseline \(format(result.firstBaseline)), last baseline \(format(result.lastBaseline))"
+    }
+    for (index, line) in result.lines.enumerated() {
+        let text = String(String.UnicodeScalarView(scalars[line.start..<line.end]))
+        out += "\n  \(index + 1)  [\(line.start)..<\(line.end))  width \(format(line.width))  baseline \(format(line.baseline))"
+        out += "\(line.truncated ? "  truncated" : "")\(line.hyphenated ? "  hyphenated" : "")  \"\(visible(text))\""
+    }
+    return out
 }
 
 /// Terminal cells a string takes: two per wide (CJK, Hangul, fullwidth) or emoji-presentation

@@ -1,0 +1,88 @@
+#pragma once
+// TextFit's C text services behind stable names.
+//
+// ICU renames its C API per version (ubrk_open → ubrk_open_72) with macros Swift cannot follow, so
+// everything Swift needs from ICU is re-exported here under `textfit_` names. The bidi algorithm
+// (UAX #9) is FriBiDi's, fed with ICU's Unicode bidi classes and paired brackets: FriBiDi 1.0.8
+// passes all of BidiCharacterTest.txt but carries Unicode 10 data; ICU 72 carries Unicode 15.
+//
+// Only the Typography module imports this; it wraps every pointer in a final class.
+// All text crosses this boundary as UTF-8 (Swift's native encoding) or as UTF-32 scalars, and
+// every offset that comes back is a Unicode scalar offset.
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// MARK: - Break iteration (ICU ubrk)
+
+/// An ICU break iterator (opaque). Not thread-safe: one thread at a time.
+typedef struct textfit_break_iterator textfit_break_iterator;
+
+/// The kinds of boundaries (values of ICU's UBreakIteratorType).
+enum {
+    TEXTFIT_BREAK_CHARACTER = 0,
+    TEXTFIT_BREAK_WORD = 1,
+    TEXTFIT_BREAK_LINE = 2,
+    TEXTFIT_BREAK_SENTENCE = 3,
+};
+
+/// Flags written per boundary by `textfit_boundaries`.
+enum {
+    /// A line boundary whose rule status is UBRK_LINE_HARD (a mandatory break).
+    TEXTFIT_BOUNDARY_HARD = 1,
+    /// The scalar before the boundary is U+00AD SOFT HYPHEN.
+    TEXTFIT_BOUNDARY_AFTER_SOFT_HYPHEN = 2,
+};
+
+/// Opens a break iterator of `kind` for `locale`: an ICU locale ID ("th", "ja_JP@lb=strict") or a
+/// BCP 47 tag ("ja-JP-u-lb-strict", converted); NULL or "" is the root locale.
+/// Returns NULL and sets `*error` (an ICU UErrorCode) on failure.
+textfit_break_iterator *textfit_break_open(int32_t kind, const char *locale, int32_t *error);
+
+/// A copy of `iterator` with its own state (ubrk_clone); NULL and `*error` on failure.
+textfit_break_iterator *textfit_break_clone(const textfit_break_iterator *iterator, int32_t *error);
+
+/// Closes an iterator from `textfit_break_open` or `textfit_break_clone`; NULL is ignored.
+void textfit_break_close(textfit_break_iterator *iterator);
+
+/// Sets `utf8` (`length` bytes, well-formed) on `iterator` and writes every boundary after the
+/// start, in increasing order and ending with the scalar count, as scalar offsets into `offsets`,
+/// with `flags` (TEXTFIT_BOUNDARY_*; may be NULL). `capacity` must be at least the number of
+/// scalars. Returns the number written, or -1 with `*error` set. The iterator keeps no pointer
+/// into `utf8` that is used after the call. O(n).
+int32_t textfit_boundaries(textfit_break_iterator *iterator, const char *utf8, int32_t length,
+                           int32_t *offsets, uint8_t *flags, int32_t capacity, int32_t *error);
+
+/// ICU's name for an error code ("U_ILLEGAL_ARGUMENT_ERROR").
+const char *textfit_error_name(int32_t error);
+
+// MARK: - Bidi (UAX #9)
+
+/// Bidi classes; the values are those of ICU's UCharDirection.
+enum {
+    TEXTFIT_BIDI_L = 0, TEXTFIT_BIDI_R = 1, TEXTFIT_BIDI_EN = 2, TEXTFIT_BIDI_ES = 3,
+    TEXTFIT_BIDI_ET = 4, TEXTFIT_BIDI_AN = 5, TEXTFIT_BIDI_CS = 6, TEXTFIT_BIDI_B = 7,
+    TEXTFIT_BIDI_S = 8, TEXTFIT_BIDI_WS = 9, TEXTFIT_BIDI_ON = 10, TEXTFIT_BIDI_LRE = 11,
+    TEXTFIT_BIDI_LRO = 12, TEXTFIT_BIDI_AL = 13, TEXTFIT_BIDI_RLE = 14, TEXTFIT_BIDI_RLO = 15,
+    TEXTFIT_BIDI_PDF = 16, TEXTFIT_BIDI_NSM = 17, TEXTFIT_BIDI_BN = 18, TEXTFIT_BIDI_FSI = 19,
+    TEXTFIT_BIDI_LRI = 20, TEXTFIT_BIDI_RLI = 21, TEXTFIT_BIDI_PDI = 22,
+};
+
+/// Writes the Unicode 15 bidi class (TEXTFIT_BIDI_*) of each of `count` scalars. O(n).
+void textfit_bidi_classes(const uint32_t *scalars, int32_t count, uint8_t *classes);
+
+/// Paragraph directions for `textfit_bidi_resolve`.
+enum { TEXTFIT_BIDI_DIRECTION_LTR = 0, TEXTFIT_BIDI_DIRECTION_RTL = 1, TEXTFIT_BIDI_DIRECTION_AUTO = 2 };
+
+/// Resolves the embedding levels of ONE paragraph (rules P2–I2 and parts 1–3 of L1; the caller
+/// applies L1 part 4 per line) with FriBiDi. `classes` come from `textfit_bidi_classes`.
+/// Returns the paragraph level (0 or 1), or -1 if memory ran out. O(n).
+int32_t textfit_bidi_resolve(const uint32_t *scalars, const uint8_t *classes, int32_t count, int32_t direction,
+                             uint8_t *levels);
+
+#ifdef __cplusplus
+}
+#endif

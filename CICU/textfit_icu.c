@@ -1,0 +1,164 @@
+// TextFit's C text services: ICU break iterators and bidi classes, FriBiDi's UAX #9 algorithm.
+// See include/textfit_icu.h for the contract of each function.
+#include "textfit_icu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/uloc.h>
+#include <unicode/ustring.h>
+#include <unicode/utypes.h>
+
+#include <fribidi/fribidi.h>
+
+// MARK: - Break iteration
+
+textfit_break_iterator *textfit_break_open(int32_t kind, const char *locale, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    char converted[ULOC_FULLNAME_CAPACITY];
+    const char *id = locale ? locale : "";
+    // A BCP 47 tag ("ja-JP-u-lb-strict") becomes an ICU ID ("ja_JP@lb=strict"); ICU IDs pass through.
+    if (strchr(id, '-') && !strchr(id, '@') && !strchr(id, '_')) {
+        int32_t parsed = 0;
+        uloc_forLanguageTag(id, converted, (int32_t)sizeof converted, &parsed, &status);
+        if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
+            *error = U_FAILURE(status) ? status : U_ILLEGAL_ARGUMENT_ERROR;
+            return NULL;
+        }
+        status = U_ZERO_ERROR;
+        id = converted;
+    }
+    UBreakIterator *iterator = ubrk_open((UBreakIteratorType)kind, id, NULL, 0, &status);
+    if (U_FAILURE(status)) {
+        *error = status;
+        if (iterator) ubrk_close(iterator);
+        return NULL;
+    }
+    *error = U_ZERO_ERROR;
+    return (textfit_break_iterator *)iterator;
+}
+
+textfit_break_iterator *textfit_break_clone(const textfit_break_iterator *iterator, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *copy = ubrk_clone((const UBreakIterator *)iterator, &status);
+    if (U_FAILURE(status)) {
+        *error = status;
+        if (copy) ubrk_close(copy);
+        return NULL;
+    }
+    *error = U_ZERO_ERROR;
+    return (textfit_break_iterator *)copy;
+}
+
+void textfit_break_close(textfit_break_iterator *iterator) {
+    if (iterator) ubrk_close((UBreakIterator *)iterator);
+}
+
+static const UChar empty_text[1] = {0};
+
+int32_t textfit_boundaries(textfit_break_iterator *iterator, const char *utf8, int32_t length,
+                           int32_t *offsets, uint8_t *flags, int32_t capacity, int32_t *error) {
+    UBreakIterator *bi = (UBreakIterator *)iterator;
+    UErrorCode status = U_ZERO_ERROR;
+    *error = U_ZERO_ERROR;
+    if (length <= 0) return 0;
+
+    // UTF-16 for ICU: at most one unit per byte. Small texts convert on the stack.
+    UChar stack[1024];
+    UChar *text = stack;
+    if (length > (int32_t)(sizeof stack / sizeof stack[0])) {
+        text = malloc(sizeof(UChar) * (size_t)length);
+        if (!text) { *error = U_MEMORY_ALLOCATION_ERROR; return -1; }
+    }
+    int32_t units = 0;
+    u_strFromUTF8(text, length, &units, utf8, length, &status);
+    if (U_SUCCESS(status)) ubrk_setText(bi, text, units, &status);
+    if (U_FAILURE(status)) {
+        if (text != stack) free(text);
+        *error = status;
+        return -1;
+    }
+
+    int32_t count = 0, unit = 0, scalar = 0;
+    for (int32_t boundary = ubrk_next(bi); boundary != UBRK_DONE; boundary = ubrk_next(bi)) {
+        // Scalars between the previous boundary and this one: every unit but a trailing surrogate.
+        for (; unit < boundary; unit++) scalar += !U16_IS_TRAIL(text[unit]);
+        if (count >= capacity) { *error = U_BUFFER_OVERFLOW_ERROR; count = -1; break; }
+        offsets[count] = scalar;
+        if (flags) {
+            int32_t rule = ubrk_getRuleStatus(bi);
+            flags[count] = (uint8_t)(((rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? TEXTFIT_BOUNDARY_HARD : 0) |
+                                     (text[boundary - 1] == 0x00AD ? TEXTFIT_BOUNDARY_AFTER_SOFT_HYPHEN : 0));
+        }
+        count++;
+    }
+
+    // Leave no pointer to the buffer in the iterator.
+    UErrorCode ignored = U_ZERO_ERROR;
+    ubrk_setText(bi, empty_text, 0, &ignored);
+    if (text != stack) free(text);
+    return count;
+}
+
+const char *textfit_error_name(int32_t error) { return u_errorName((UErrorCode)error); }
+
+// MARK: - Bidi
+
+void textfit_bidi_classes(const uint32_t *scalars, int32_t count, uint8_t *classes) {
+    for (int32_t i = 0; i < count; i++) classes[i] = (uint8_t)u_charDirection((UChar32)scalars[i]);
+}
+
+// TEXTFIT_BIDI_* (UCharDirection order) → FriBidiCharType.
+static const FriBidiCharType fribidi_types[23] = {
+    FRIBIDI_TYPE_LTR, FRIBIDI_TYPE_RTL, FRIBIDI_TYPE_EN, FRIBIDI_TYPE_ES, FRIBIDI_TYPE_ET, FRIBIDI_TYPE_AN,
+    FRIBIDI_TYPE_CS, FRIBIDI_TYPE_BS, FRIBIDI_TYPE_SS, FRIBIDI_TYPE_WS, FRIBIDI_TYPE_ON, FRIBIDI_TYPE_LRE,
+    FRIBIDI_TYPE_LRO, FRIBIDI_TYPE_AL, FRIBIDI_TYPE_RLE, FRIBIDI_TYPE_RLO, FRIBIDI_TYPE_PDF, FRIBIDI_TYPE_NSM,
+    FRIBIDI_TYPE_BN, FRIBIDI_TYPE_FSI, FRIBIDI_TYPE_LRI, FRIBIDI_TYPE_RLI, FRIBIDI_TYPE_PDI,
+};
+
+// Bracket pairs compare by canonical equivalence (BD16): U+2329/U+232A decompose to U+3008/U+3009.
+static uint32_t canonical_bracket(uint32_t c) {
+    switch (c) {
+    case 0x2329: return 0x3008;
+    case 0x232A: return 0x3009;
+    default: return c;
+    }
+}
+
+int32_t textfit_bidi_resolve(const uint32_t *scalars, const uint8_t *classes, int32_t count, int32_t direction,
+                             uint8_t *levels) {
+    FriBidiParType base = direction == TEXTFIT_BIDI_DIRECTION_LTR   ? FRIBIDI_PAR_LTR
+                          : direction == TEXTFIT_BIDI_DIRECTION_RTL ? FRIBIDI_PAR_RTL
+                                                                     : FRIBIDI_PAR_ON;
+    if (count <= 0) return direction == TEXTFIT_BIDI_DIRECTION_RTL ? 1 : 0;
+    FriBidiCharType *types = malloc(sizeof(FriBidiCharType) * (size_t)count);
+    FriBidiBracketType *brackets = malloc(sizeof(FriBidiBracketType) * (size_t)count);
+    FriBidiLevel *resolved = malloc(sizeof(FriBidiLevel) * (size_t)count);
+    int32_t result = -1;
+    if (types && brackets && resolved) {
+        for (int32_t i = 0; i < count; i++) {
+            types[i] = fribidi_types[classes[i] < 23 ? classes[i] : TEXTFIT_BIDI_ON];
+            UChar32 c = (UChar32)scalars[i];
+            switch (u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE)) {
+            case U_BPT_OPEN:
+                brackets[i] = FRIBIDI_BRACKET_OPEN_MASK | canonical_bracket((uint32_t)c);
+                break;
+            case U_BPT_CLOSE:
+                brackets[i] = canonical_bracket((uint32_t)u_getBidiPairedBracket(c));
+                break;
+            default:
+                brackets[i] = FRIBIDI_NO_BRACKET;
+            }
+        }
+        if (fribidi_get_par_embedding_levels_ex(types, brackets, count, &base, resolved) != 0) {
+            for (int32_t i = 0; i < count; i++) levels[i] = (uint8_t)resolved[i];
+            result = FRIBIDI_DIR_TO_LEVEL(base);
+        }
+    }
+    free(types);
+    free(brackets);
+    free(resolved);
+    return result;
+}

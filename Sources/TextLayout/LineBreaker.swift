@@ -1,0 +1,365 @@
+import Foundation
+import Typography
+
+/// Breaks a paragraph into lines for one proposal, then truncates, scales and places them.
+///
+/// | step | function |
+/// |---|---|
+/// | greedy first-fit at opportunities, grapheme breaks for over-wide words | `greedyLines(width:)` |
+/// | width 0: every opportunity (and every grapheme) | `everyOpportunity()` |
+/// | narrowest width with the greedy line count | `balancedLines(width:)` |
+/// | line limit / height, minimum scale factor | `layout(width:height:)` |
+/// | "…" at head, middle or tail | `truncatedLine(from:width:)` |
+/// | metrics, baselines, visual runs | `place(_:scale:width:)` |
+struct LineBreaker {
+    let paragraph: Paragraph
+    var analysis: Analysis { paragraph.analysis }
+    var style: ParagraphStyle { paragraph.style }
+
+    /// A line before placement: the source range shown, and what decorates it.
+    struct Line {
+        var start: Int
+        var end: Int
+        var hyphen = false
+        /// For a truncated line: the kept source ranges around the ellipsis, in logical order.
+        var truncation: Truncation?
+    }
+
+    struct Truncation {
+        var before: Range<Int>
+        var after: Range<Int>
+        var ellipsis: LineMeasurement
+    }
+
+    struct Breaking {
+        var lines: [Line]
+        /// A word was broken between graphemes, or overflowed, to fit.
+        var forced: Bool
+    }
+
+    // MARK: - Breaking
+
+    func lines(width: Double?) -> Breaking {
+        guard let width else { return greedyLines(width: nil) }
+        if width <= 0 { return everyOpportunity() }
+        if style.wrap == .balanced { return balancedLines(width: width) }
+        return greedyLines(width: width)
+    }
+
+    /// Greedy first-fit: each line takes opportunities while the text up to them fits.
+    func greedyLines(width: Double?) -> Breaking {
+        let breaks = analysis.breaks
+        let limit = width.map { $0 + 1e-9 } ?? .infinity
+        var lines: [Line] = []
+        var forced = false
+        var start = 0
+        var candidate: (offset: Int, hyphen: Bool)?
+        var i = 0
+        while i < breaks.count {
+            let opportunity = breaks[i]
+            if opportunity.offset <= start { i += 1; continue }
+            let hyphen = opportunity.afterSoftHyphen && !opportunity.isMandatory
+            if width == nil && !opportunity.isMandatory { i += 1; continue }
+            if paragraph.lineWidth(start, opportunity.offset, hyphen: hyphen) <= limit {
+                if opportunity.isMandatory {
+                    lines.append(Line(start: start, end: opportunity.offset))
+                    start = opportunity.offset
+                    candidate = nil
+                } else {
+                    candidate = (opportunity.offset, hyphen)
+                }
+                i += 1
+            } else if let found = candidate {
+                lines.append(Line(start: start, end: found.offset, hyphen: found.hyphen))
+                start = found.offset
+                candidate = nil
+            } else if style.wrap == .word {
+                lines.append(Line(start: start, end: opportunity.offset, hyphen: hyphen))
+                start = opportunity.offset
+                forced = true
+                i += 1
+            } else {
+                let cut = graphemeCut(from: start, before: opportunity.offset, limit: limit)
+                lines.append(Line(start: start, end: cut))
+                start = cut
+                forced = true
+            }
+        }
+        if analysis.endsWithHardBreak { lines.append(Line(start: analysis.scalars.count, end: analysis.scalars.count)) }
+        return Breaking(lines: lines, forced: forced)
+    }
+
+    /// The largest grapheme boundary in `start + 1 ..< end` whose text from `start` fits; at
+    /// least one grapheme cluster.
+    private func graphemeCut(from start: Int, before end: Int, limit: Double) -> Int {
+        var best: Int?
+        var g = start + 1
+        while g < end {
+            if analysis.isGraphemeStart[g] {
+                if paragraph.lineWidth(start, g) > limit { break }
+                best = g
+            }
+            g += 1
+        }
+        if let best { return best }
+        var first = start + 1
+        while first < end, !analysis.isGraphemeStart[first] { first += 1 }
+        return first
+    }
+
+    /// Width 0: a line at every opportunity; with `.wordThenCharacter`, every grapheme cluster on
+    /// a line of its own (hanging spaces stay with the cluster before them).
+    func everyOpportunity() -> Breaking {
+        var lines: [Line] = []
+        var start = 0
+        var forced = false
+        for opportunity in analysis.breaks where opportunity.offset > start {
+            let end = opportunity.offset
+            var trimmed = end
+            while trimmed > start, analysis.hangs[trimmed - 1] { trimmed -= 1 }
+            if style.wrap != .word, trimmed > start {
+                var g = start
+                var next = start + 1
+                while next <= trimmed {
+                    if next == trimmed || analysis.isGraphemeStart[next] {
+                        lines.append(Line(start: g, end: next == trimmed ? end : next))
+                        g = next
+                    }
+                    next += 1
+                }
+                forced = forced || lines.count > 1
+                lines[lines.count - 1].hyphen = opportunity.afterSoftHyphen && !opportunity.isMandatory
+            } else {
+                lines.append(Line(start: start, end: end, hyphen: opportunity.afterSoftHyphen && !opportunity.isMandatory))
+            }
+            start = end
+        }
+        if analysis.endsWithHardBreak { lines.append(Line(start: analysis.scalars.count, end: analysis.scalars.count)) }
+        return Breaking(lines: lines, forced: forced)
+    }
+
+    /// The narrowest width (to 1/64 pt) at which greedy breaking still needs no more lines than
+    /// at `width`, and the lines at that width.
+    func balancedLines(width: Double) -> Breaking {
+        let greedy = greedyLines(width: width)
+        let count = greedy.lines.count - (analysis.endsWithHardBreak ? 1 : 0)
+        guard count > 1 else { return greedy }
+        var low = minimumContent().width, high = width
+        guard low < high else { return greedy }
+        var best = greedy
+        while high - low > 1.0 / 64 {
+            let mid = (low + high) / 2
+            let attempt = greedyLines(width: mid)
+            if attempt.lines.count <= greedy.lines.count && !(attempt.forced && !greedy.forced) {
+                best = attempt
+                high = mid
+            } else {
+                low = mid
+            }
+        }
+        return best
+    }
+
+    // MARK: - Limits, truncation, scale
+
+    func layout(width: Double?, height: Double?) -> ParagraphLayout {
+        let limit = style.lineLimit.map { max(1, $0) } ?? Int.max
+        var scale = 1.0
+        var breaking = lines(width: width)
+        if !fits(breaking, scale: 1, width: width, height: height, limit: limit), style.minimumScaleFactor < 1 {
+            let factor = max(style.minimumScaleFactor, 0.01)
+            var low = factor, high = 1.0
+            var found: (Double, Breaking)?
+            let atFactor = lines(width: width.map { $0 / factor })
+            if fits(atFactor, scale: factor, width: width, height: height, limit: limit) {
+                found = (factor, atFactor)
+                while high - low > 1e-3 {
+                    let mid = (low + high) / 2
+                    let attempt = lines(width: width.map { $0 / mid })
+                    if fits(attempt, scale: mid, width: width, height: height, limit: limit) {
+                        found = (mid, attempt)
+                        low = mid
+                    } else {
+                        high = mid
+                    }
+                }
+            }
+            (scale, breaking) = found ?? (factor, atFactor)
+        }
+        var lines = breaking.lines
+        let shown = min(limit, linesFitting(lines, height: height, scale: scale))
+        var truncated = false
+        if lines.count > shown {
+            truncated = true
+            let last = truncatedLine(from: lines[shown - 1].start, width: width.map { $0 / scale })
+            lines = Array(lines.prefix(shown - 1)) + [last]
+        }
+        return place(lines, scale: scale, proposal: width, truncated: truncated)
+    }
+
+    private func fits(_ breaking: Breaking, scale: Double, width: Double?, height: Double?, limit: Int) -> Bool {
+        if breaking.forced && width != nil { return false }
+        if breaking.lines.count > limit { return false }
+        return linesFitting(breaking.lines, height: height, scale: scale) >= breaking.lines.count
+    }
+
+    /// How many lines, from the top, fit a height (at least one).
+    private func linesFitting(_ lines: [Line], height: Double?, scale: Double) -> Int {
+        guard let height else { return lines.count }
+        var y = 0.0
+        for (index, line) in lines.enumerated() {
+            y += metrics(line.start, line.end).height * scale + (index > 0 ? style.lineSpacing : 0)
+            if y > height + 1e-9 { return max(1, index) }
+        }
+        return lines.count
+    }
+
+    /// The last shown line, cut with "…": its text runs from `start` to the end of its hard line.
+    func truncatedLine(from start: Int, width: Double?) -> Line {
+        var end = start
+        let n = analysis.scalars.count
+        while end < n, !Analysis.isHardBreak(analysis.scalars[end]) { end += 1 }
+        let attributes = paragraph.text.attributes(at: max(0, min(end, n) - 1))
+        // "…" in the text's font; the shaper falls back if that font lacks it.
+        let ellipsis = (try? paragraph.shaper.measure("\u{2026}", attributes: attributes))!
+        let available = (width ?? .infinity) - ellipsis.width
+        let boundaries = (start...end).filter { analysis.isGraphemeStart[$0] || $0 == end }
+        var truncation = Truncation(before: start..<start, after: end..<end, ellipsis: ellipsis)
+        switch style.truncation {
+        case .tail:
+            let cut = boundaries.last { paragraph.lineWidth(start, $0) <= available + 1e-9 } ?? start
+            truncation.before = start..<trimHanging(start, cut)
+        case .head:
+            let cut = boundaries.first { paragraph.lineWidth($0, end) <= available + 1e-9 } ?? end
+            truncation.after = cut..<trimHanging(cut, end)
+        case .middle:
+            let half = available / 2
+            let headCut = boundaries.last { paragraph.lineWidth(start, $0) <= half + 1e-9 } ?? start
+            let headWidth = paragraph.lineWidth(start, headCut)
+            let tailCut = boundaries.first { $0 >= headCut && paragraph.lineWidth($0, end) <= available - headWidth + 1e-9 } ?? end
+            truncation.before = start..<trimHanging(start, headCut)
+            truncation.after = tailCut..<trimHanging(tailCut, end)
+        }
+        return Line(start: start, end: n, truncation: truncation)
+    }
+
+    private func trimHanging(_ start: Int, _ end: Int) -> Int {
+        var trimmed = end
+        while trimmed > start, analysis.hangs[trimmed - 1] { trimmed -= 1 }
+        return trimmed
+    }
+
+    // MARK: - Metrics and placement
+
+    struct Metrics { var ascent: Double; var descent: Double; var leading: Double; var height: Double { ascent + descent + leading } }
+
+    /// A line's metrics: the maximum over the pieces on it (or the strut for fixed metrics).
+    func metrics(_ start: Int, _ end: Int) -> Metrics {
+        let pieces = paragraph.pieces
+        var first: Int? = paragraph.pieceIndex(containing: start)
+        if first == nil, !pieces.isEmpty { first = start >= analysis.scalars.count ? pieces.count - 1 : 0 }
+        var result = Metrics(ascent: 0, descent: 0, leading: 0)
+        guard var index = first else {
+            let attributes = paragraph.text.attributes(at: start)
+            if let face = try? paragraph.shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight).face,
+               let size = try? attributes.validated() {
+                result = Self.metrics(face, size: size, policy: style.lineMetrics)
+            }
+            return result
+        }
+        let policy = style.lineMetrics
+        repeat {
+            let piece = pieces[index]
+            let m = Self.metrics(piece.face, size: piece.size, policy: policy)
+            if case .fixed = policy { return m }
+            result.ascent = max(result.ascent, m.ascent)
+            result.descent = max(result.descent, m.descent)
+            result.leading = max(result.leading, m.leading)
+            index += 1
+        } while index < pieces.count && pieces[index].start < end
+        return result
+    }
+
+    static func metrics(_ face: FontFace, size: Double, policy: ParagraphStyle.LineMetrics) -> Metrics {
+        switch policy {
+        case .font(let fontPolicy):
+            let m = face.metrics.scaled(to: size, policy: fontPolicy)
+            return Metrics(ascent: m.ascent, descent: m.descent, leading: m.leading)
+        case .fixed(let height):
+            let m = face.metrics.scaled(to: size, policy: .apple)
+            let ascent = m.ascent + (height - m.ascent - m.descent) / 2
+            return Metrics(ascent: ascent, descent: height - ascent, leading: 0)
+        }
+    }
+
+    func place(_ lines: [Line], scale: Double, proposal: Double?, truncated: Bool) -> ParagraphLayout {
+        let builder = VisualLineBuilder(paragraph: paragraph)
+        var built: [(Line, Metrics, Double, [GlyphRun])] = []
+        for line in lines {
+            let (runs, width) = builder.runs(for: line)
+            let shownEnd = line.truncation.map { max($0.before.upperBound, $0.after.upperBound, line.start + 1) } ?? line.end
+            built.append((line, metrics(line.start, shownEnd), width, runs))
+        }
+        let paragraphWidth = (built.map { $0.2 }.max() ?? 0) * scale
+        let rtl = analysis.bidi.baseLevel % 2 == 1
+        var y = 0.0
+        var placed: [LineLayout] = []
+        for (index, (line, m, width, runs)) in built.enumerated() {
+            if index > 0 { y += style.lineSpacing }
+            let lineWidth = width * scale
+            let slack = paragraphWidth - lineWidth
+            let x: Double = switch style.alignment {
+            case .leading: rtl ? slack : 0
+            case .center: slack / 2
+            case .trailing: rtl ? 0 : slack
+            }
+            let scaledRuns = scale == 1 ? runs : runs.map { $0.scaled(by: scale) }
+            placed.append(LineLayout(range: line.start..<line.end, width: lineWidth, x: x, top: y,
+                                     baseline: y + m.ascent * scale, ascent: m.ascent * scale, descent: m.descent * scale,
+                                     leading: m.leading * scale, runs: scaledRuns, isTruncated: line.truncation != nil,
+                                     isHyphenated: line.hyphen))
+            y += m.height * scale
+        }
+        return ParagraphLayout(proposedWidth: proposal, size: CGSize(width: paragraphWidth, height: placed.isEmpty ? 0 : y),
+                               lines: placed, firstBaseline: placed.first?.baseline ?? 0,
+                               lastBaseline: placed.last?.baseline ?? 0, isTruncated: truncated, scale: scale,
+                               missingGlyphs: paragraph.missingClusters.count, reuse: nil)
+    }
+
+    // MARK: - Minimum content
+
+    func minimumContent() -> MinimumSize {
+        var best: (width: Double, start: Int, end: Int)?
+        var start = 0
+        for opportunity in analysis.breaks where opportunity.offset > start {
+            let width = paragraph.lineWidth(start, opportunity.offset, hyphen: opportunity.afterSoftHyphen && !opportunity.isMandatory)
+            if best == nil || width > best!.width { best = (width, start, opportunity.offset) }
+            start = opportunity.offset
+        }
+        guard let best else {
+            return MinimumSize(width: 0, height: 0, segment: "", range: 0..<0, reason: .empty)
+        }
+        let end = trimHanging(best.start, best.end)
+        let scalars = analysis.scalars[best.start..<end]
+        let segment = String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .newlines)
+        let height = place(greedyLines(width: best.width).lines, scale: 1, proposal: best.width, truncated: false).size.height
+        return MinimumSize(width: best.width, height: height, segment: segment, range: best.start..<end,
+                           reason: Self.reason(Array(scalars)))
+    }
+
+    /// Why a segment has no opportunity inside.
+    static func reason(_ scalars: [Unicode.Scalar]) -> MinimumSize.Reason {
+        let text = String(String.UnicodeScalarView(scalars)).lowercased()
+        if text.contains("://") || text.hasPrefix("www.") || (text.contains("@") && text.contains(".")) { return .url }
+        if scalars.contains(where: { [0xA0, 0x202F, 0x2060, 0xFEFF, 0x2007].contains($0.value) }) { return .nonBreakingJoiner }
+        // Scripts written without spaces whose words ICU 72 has no dictionary for (its dictionaries
+        // cover Thai, Lao, Khmer and Burmese): Tai Tham, Tai Viet, New Tai Lue, Tai Le, Ahom.
+        let noDictionary: Set<String> = ["Lana", "Tavt", "Talu", "Tale", "Ahom"]
+        if scalars.contains(where: { noDictionary.contains(Script(of: $0).code) }) { return .noDictionaryBreak }
+        if scalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.generalCategory == .nonspacingMark
+            || $0.properties.generalCategory == .spacingMark || [0xAD, 0x200C, 0x200D].contains($0.value) }) {
+            return .word
+        }
+        return .unbreakableSequence
+    }
+}

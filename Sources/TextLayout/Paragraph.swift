@@ -1,0 +1,320 @@
+import Foundation
+import Synchronization
+import Typography
+
+/// A paragraph analysed and shaped once, that then answers any width, fast.
+///
+/// Made from a ``StyledText`` and a ``ParagraphStyle``: segmentation (grapheme clusters, line-break
+/// opportunities), bidi levels, font runs and HarfBuzz shaping happen here, once. Every layout
+/// afterwards — a new width, a line limit, truncation, balancing, a minimum scale — is arithmetic
+/// on per-scalar advances; only the pieces at a line end that HarfBuzz flags unsafe-to-break are
+/// reshaped (through the shaper's cache). A new Dynamic Type size (``resized(to:)``) reuses the
+/// analysis and the shaped runs, which are in font units.
+///
+/// Offsets are Unicode scalar offsets into ``text``'s string; lengths are points.
+public final class Paragraph: Sendable {
+    public let text: StyledText
+    public let style: ParagraphStyle
+    let shaper: Shaper
+    let analysis: Analysis
+    /// Shaped pieces in logical order, covering the text exactly once.
+    let pieces: [Piece]
+    /// Each scalar's advance in points: a HarfBuzz cluster's advance sits on its first scalar;
+    /// tracking sits on each grapheme cluster's first scalar.
+    let advances: [Double]
+    /// `prefix[i]` = Σ advances[0..<i].
+    let prefix: [Double]
+    /// Breaking before scalar i (inside a piece) needs a reshape (HarfBuzz UNSAFE_TO_BREAK).
+    let unsafeBefore: [Bool]
+    /// Scalar ranges of clusters no font covers.
+    public let missingClusters: [Range<Int>]
+    private let memo = Mutex<[LayoutKey: ParagraphLayout]>([:])
+
+    /// One shaped piece: a maximal range of one style run, one bidi level, one face and script.
+    struct Piece: Sendable {
+        let start: Int, end: Int
+        let face: FontFace
+        let script: Script
+        let level: UInt8
+        let attributes: TextAttributes
+        /// Point size ÷ units per em.
+        let scale: Double
+        let size: Double
+        let shaped: ShapedRun
+        var direction: TextDirection { level % 2 == 1 ? .rightToLeft : .leftToRight }
+    }
+
+    /// Analyses and shapes `text`.
+    /// - Throws: the first run's invalid size or tracking, unreadable font or unknown family.
+    public convenience init(_ text: StyledText, style: ParagraphStyle = ParagraphStyle(), shaper: Shaper) throws {
+        let analysis = Analysis(text, direction: style.direction)
+        try self.init(text, style: style, shaper: shaper, analysis: analysis)
+    }
+
+    init(_ text: StyledText, style: ParagraphStyle, shaper: Shaper, analysis: Analysis) throws {
+        self.text = text
+        self.style = style
+        self.shaper = shaper
+        self.analysis = analysis
+        let n = analysis.scalars.count
+        var pieces: [Piece] = []
+        var missing: [Range<Int>] = []
+        for run in text.runs where !run.range.isEmpty {
+            let size = try run.attributes.validated()
+            let primary = try shaper.library.match(run.attributes.font, defaultWeight: run.attributes.defaultWeight)
+            var context: FontFace?  // digits after Arabic stay in the Arabic font across a level change
+            for (start, end, level) in analysis.levelRuns(in: run.range) {
+                let piece = String(String.UnicodeScalarView(analysis.scalars[start..<end]))
+                let (scalars, spans, pieceMissing) = shaper.fontRuns(piece, primary: primary, language: run.attributes.locale,
+                                                                     context: context)
+                context = spans.last?.face
+                missing += pieceMissing.map { $0.lowerBound + start..<$0.upperBound + start }
+                for span in spans {
+                    let direction: TextDirection = level % 2 == 1 ? .rightToLeft : .leftToRight
+                    let shaped = shaper.shapeRun(scalars[span.start..<span.end], face: span.face, script: span.script,
+                                                 direction: direction, attributes: run.attributes)
+                    pieces.append(Piece(start: start + span.start, end: start + span.end, face: span.face, script: span.script,
+                                        level: level, attributes: run.attributes,
+                                        scale: size / Double(span.face.metrics.unitsPerEm), size: size, shaped: shaped))
+                }
+            }
+        }
+        var advances = [Double](repeating: 0, count: n)
+        var unsafe = [Bool](repeating: false, count: n + 1)
+        for piece in pieces {
+            let shaped = piece.shaped
+            for g in shaped.glyphs.indices {
+                let offset = piece.start + Int(shaped.clusters[g])
+                advances[offset] += Double(shaped.advances[g]) * piece.scale
+                if shaped.unsafeToBreak[g], offset > piece.start { unsafe[offset] = true }
+            }
+            let tracking = piece.attributes.tracking
+            if tracking != 0 {
+                for offset in piece.start..<piece.end where analysis.isGraphemeStart[offset] { advances[offset] += tracking }
+            }
+        }
+        var prefix = [Double](repeating: 0, count: n + 1)
+        for i in 0..<n { prefix[i + 1] = prefix[i] + advances[i] }
+        self.pieces = pieces
+        self.advances = advances
+        self.prefix = prefix
+        self.unsafeBefore = unsafe
+        self.missingClusters = missing
+    }
+
+    /// The same paragraph at another Dynamic Type size: the analysis is reused and every run is
+    /// found in the shaper's font-unit cache, so nothing is reshaped.
+    public func resized(to dynamicTypeSize: DynamicTypeSize) throws -> Paragraph {
+        try Paragraph(text.mapAttributes { $0.dynamicTypeSize = dynamicTypeSize }, style: style, shaper: shaper, analysis: analysis)
+    }
+
+    /// The paragraph with another style (line limit, wrap, truncation…), sharing the shaping.
+    public func restyled(_ style: ParagraphStyle) throws -> Paragraph {
+        let analysis = style.direction == self.style.direction ? self.analysis : Analysis(text, direction: style.direction)
+        return try Paragraph(text, style: style, shaper: shaper, analysis: analysis)
+    }
+
+    // MARK: - Sizes
+
+    /// The max-content size: no wrapping, a new line only at hard breaks.
+    public var idealSize: CGSize { layout(width: nil).size }
+
+    /// Lays the paragraph out for a proposal (SwiftUI semantics on the width axis).
+    ///
+    /// - `width` `nil` or infinite: the ideal layout (hard breaks only).
+    /// - A finite width: greedy first-fit wrapping (or balanced, per ``ParagraphStyle/wrap``);
+    ///   trailing spaces hang; the reported width is the widest line, never the proposal.
+    /// - Width 0: SwiftUI's minimum, every opportunity taken (and, with `.wordThenCharacter`,
+    ///   every grapheme cluster on its own line).
+    /// - NaN or negative widths are treated as 0; a NaN or negative height as 0; an infinite
+    ///   height as none.
+    /// - `height`: keeps the lines that fit (at least one) and truncates the last.
+    ///
+    /// A proposal already answered, or a width at least the ideal width, reuses an earlier
+    /// answer (``ParagraphLayout/reuse`` names the rule).
+    /// - Complexity: O(n) in the scalars, plus reshaping at unsafe line ends (cached).
+    public func layout(width: Double?, height: Double? = nil) -> ParagraphLayout {
+        let width = Paragraph.normalize(width)
+        let height = Paragraph.normalize(height)
+        let key = LayoutKey(width: width, height: height)
+        if let hit = memo.withLock({ $0[key] }) { return hit.reused(.sameProposal) }
+        if width != nil, let ideal = memo.withLock({ $0[LayoutKey(width: nil, height: height)] }),
+           !ideal.isTruncated, let width, width >= ideal.size.width, ideal.scale == 1 {
+            let reused = ideal.reused(.idealFitsWiderProposal, proposal: width)
+            memo.withLock { if $0.count < 64 { $0[key] = reused } }
+            return reused
+        }
+        let result = LineBreaker(paragraph: self).layout(width: width, height: height)
+        memo.withLock { cache in
+            if cache.count >= 64 { cache.removeAll(keepingCapacity: true) }
+            cache[key] = result
+        }
+        return result
+    }
+
+    /// `layout(width:height:).size`.
+    public func sizeThatFits(width: Double?, height: Double? = nil) -> CGSize { layout(width: width, height: height).size }
+
+    /// CSS min-content: the widest segment between break opportunities (trailing spaces hang),
+    /// with the segment and why it cannot break.
+    public var minimumSize: MinimumSize { LineBreaker(paragraph: self).minimumContent() }
+
+    /// NaN and negative → 0; +∞ → nil (no constraint).
+    static func normalize(_ value: Double?) -> Double? {
+        guard let value else { return nil }
+        if value.isNaN || value < 0 { return 0 }
+        return value.isInfinite ? nil : value
+    }
+
+    struct LayoutKey: Hashable { let width: Double?; let height: Double? }
+
+    // MARK: - Widths
+
+    /// The width of scalars `a..<b` laid on one line starting at x = 0: advances, tab stops,
+    /// corrections where a line end cuts a piece at an unsafe-to-break position, and a hyphen
+    /// if the line ends after a soft hyphen. Hanging trailing whitespace is excluded.
+    func lineWidth(_ a: Int, _ b: Int, hyphen: Bool = false) -> Double {
+        var end = b
+        while end > a, analysis.hangs[end - 1] { end -= 1 }
+        guard end > a else { return 0 }
+        var width: Double
+        if analysis.hasTabs, let firstTab = analysis.nextTab(from: a), firstTab < end {
+            width = widthWithTabs(a, end)
+        } else {
+            width = prefix[end] - prefix[a]
+        }
+        // A cut at the break is only a cut of glyphs when no hanging space sits before it.
+        if unsafeBefore[a] || (end == b && unsafeBefore[end]) { width += reshapeCorrection(a, end) }
+        if hyphen { width += hyphenWidth(at: b - 1) }
+        return width
+    }
+
+    private func widthWithTabs(_ a: Int, _ end: Int) -> Double {
+        var x = 0.0
+        var segmentStart = a
+        while let tab = analysis.nextTab(from: segmentStart), tab < end {
+            x += prefix[tab] - prefix[segmentStart]
+            x = (floor(x / style.tabInterval + 1e-9) + 1) * style.tabInterval
+            segmentStart = tab + 1
+        }
+        return x + prefix[end] - prefix[segmentStart]
+    }
+
+    /// The width of a tab at `offset` on a line starting at `lineStart`.
+    func tabAdvance(at offset: Int, lineStart: Int) -> Double {
+        let before = widthWithTabs(lineStart, offset)
+        return (floor(before / style.tabInterval + 1e-9) + 1) * style.tabInterval - before
+    }
+
+    /// The change in width when the pieces cut at `a` and `end` are reshaped on their own.
+    func reshapeCorrection(_ a: Int, _ end: Int) -> Double {
+        reshapedSegments(a, end).reduce(0) { total, segment in
+            total + segment.width - (prefix[segment.end] - prefix[segment.start])
+        }
+    }
+
+    /// A piece of a line that must be reshaped alone because the line cuts its piece at an
+    /// unsafe-to-break position.
+    struct Reshaped {
+        let start: Int, end: Int
+        let piece: Int
+        let shaped: ShapedRun
+        let width: Double
+    }
+
+    /// The segments of line `a..<end` that need reshaping: from `a` to the next safe position,
+    /// and from the last safe position to `end`, inside the pieces they cut (merged when they meet).
+    func reshapedSegments(_ a: Int, _ end: Int) -> [Reshaped] {
+        var ranges: [(Int, Int, Int)] = []
+        if unsafeBefore[a], let p = pieceIndex(containing: a), pieces[p].start < a {
+            var e = a + 1
+            let limit = min(end, pieces[p].end)
+            while e < limit, unsafeBefore[e] { e += 1 }
+            ranges.append((a, e, p))
+        }
+        if end > a, end < analysis.scalars.count, unsafeBefore[end], let p = pieceIndex(containing: end - 1), pieces[p].end > end {
+            var s = end - 1
+            let limit = max(a, pieces[p].start)
+            while s > limit, unsafeBefore[s] { s -= 1 }
+            if let last = ranges.last, last.2 == p, last.1 >= s {
+                ranges[ranges.count - 1] = (last.0, end, p)
+            } else {
+                ranges.append((s, end, p))
+            }
+        }
+        return ranges.map { start, stop, p in
+            let piece = pieces[p]
+            let slice = analysis.shapingScalars[start..<stop]
+            let shaped = shaper.shapeRun(slice, face: piece.face, script: piece.script, direction: piece.direction,
+                                         attributes: piece.attributes)
+            var width = Double(shaped.advance) * piece.scale
+            if piece.attributes.tracking != 0 {
+                width += piece.attributes.tracking * Double((start..<stop).filter { analysis.isGraphemeStart[$0] }.count)
+            }
+            return Reshaped(start: start, end: stop, piece: p, shaped: shaped, width: width)
+        }
+    }
+
+    func pieceIndex(containing offset: Int) -> Int? {
+        var low = 0, high = pieces.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            if pieces[mid].end <= offset { low = mid + 1 } else if pieces[mid].start > offset { high = mid - 1 } else { return mid }
+        }
+        return nil
+    }
+
+    /// The hyphen shown when a line breaks after the soft hyphen at `offset`, in that run's font.
+    func hyphenWidth(at offset: Int) -> Double {
+        (try? shaper.measure("-", attributes: text.attributes(at: offset)).width) ?? 0
+    }
+}
+
+/// The CSS min-content width and the segment that sets it.
+public struct MinimumSize: Sendable, Equatable {
+    /// Why a segment has no break opportunity inside.
+    public enum Reason: String, Sendable, Codable {
+        /// A URL or e-mail address: UAX #14 gives no opportunity after `/` before letters, etc.
+        case url
+        /// A single word (or compound) of letters: no opportunity inside.
+        case word
+        /// A no-break space, narrow no-break space or word joiner holds the segment together.
+        case nonBreakingJoiner = "non-breaking-joiner"
+        /// A script that needs a dictionary (Thai, Lao, Khmer, Myanmar) had no dictionary break inside.
+        case noDictionaryBreak = "no-dictionary-break"
+        /// Numbers, punctuation and symbols that UAX #14 keeps together.
+        case unbreakableSequence = "unbreakable-sequence"
+        /// The text is empty.
+        case empty
+    }
+
+    public let width: Double
+    /// The paragraph's height laid out at that width (breaking only at opportunities).
+    public let height: Double
+    /// The widest unbreakable segment, trailing spaces trimmed.
+    public let segment: String
+    /// Its scalar range.
+    public let range: Range<Int>
+    public let reason: Reason
+}
+
+/// One font run of a paragraph in logical order (a piece of one style run, bidi level, face and script).
+public struct ParagraphFontRun: Sendable {
+    public let range: Range<Int>
+    public let face: FontFace
+    public let script: Script
+    public let direction: TextDirection
+    /// The run's advance in points (tracking included).
+    public let width: Double
+    public let glyphCount: Int
+}
+
+extension Paragraph {
+    /// The font runs in logical order: which face shaped which scalars.
+    public var fontRuns: [ParagraphFontRun] {
+        pieces.map { piece in
+            ParagraphFontRun(range: piece.start..<piece.end, face: piece.face, script: piece.script, direction: piece.direction,
+                             width: prefix[piece.end] - prefix[piece.start], glyphCount: piece.shaped.glyphs.count)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Typography
+
+/// A paragraph laid out for one proposal.
+public struct ParagraphLayout: Sendable {
+    /// How a layout was reused instead of computed (Yoga-style named cache rules).
+    public enum ReuseRule: String, Sendable, Codable {
+        /// The same proposal was answered before.
+        case sameProposal
+        /// The proposal is at least as wide as the ideal width, so the ideal layout is the answer.
+        case idealFitsWiderProposal
+    }
+
+    /// The proposal's width (`nil`: ideal) after normalisation.
+    public let proposedWidth: Double?
+    /// Widest line × total height. The width is never the proposal unless a line is that wide.
+    public let size: CGSize
+    /// The lines, top to bottom.
+    public let lines: [LineLayout]
+    /// Baselines measured from the top (0 for an empty paragraph).
+    public let firstBaseline: Double
+    public let lastBaseline: Double
+    /// Lines were dropped or cut and an ellipsis shown.
+    public let isTruncated: Bool
+    /// The scale applied for ``ParagraphStyle/minimumScaleFactor`` (1 when the text fits).
+    public let scale: Double
+    /// Clusters no font covers (drawn as `.notdef`).
+    public let missingGlyphs: Int
+    /// Set when this answer reused an earlier one.
+    public let reuse: ReuseRule?
+
+    public var lineCount: Int { lines.count }
+
+    func reused(_ rule: ReuseRule, proposal: Double? = nil) -> ParagraphLayout {
+        ParagraphLayout(proposedWidth: proposal ?? proposedWidth, size: size, lines: lines, firstBaseline: firstBaseline,
+                        lastBaseline: lastBaseline, isTruncated: isTruncated, scale: scale, missingGlyphs: missingGlyphs,
+                        reuse: rule)
+    }
+}
+
+/// One line of a paragraph layout.
+public struct LineLayout: Sendable {
+    /// Scalar offsets of the source text on this line (the hard break, if any, included). A
+    /// truncated line covers the text it stands for; its runs show only the kept parts.
+    public let range: Range<Int>
+    /// The line's advance width in points, hanging trailing spaces excluded.
+    public let width: Double
+    /// The x of the line's left edge in the paragraph (alignment applied).
+    public let x: Double
+    /// Top of the line box from the top of the paragraph.
+    public let top: Double
+    /// The baseline from the top of the paragraph.
+    public let baseline: Double
+    public let ascent: Double
+    public let descent: Double
+    public let leading: Double
+    /// The runs in visual order, left to right.
+    public let runs: [GlyphRun]
+    /// The line ends with an ellipsis.
+    public let isTruncated: Bool
+    /// The line ends at a soft hyphen, shown as "-".
+    public let isHyphenated: Bool
+
+    /// `ascent + descent + leading`.
+    public var height: Double { ascent + descent + leading }
+}
+
+/// A run of glyphs in one face on a line, in visual order.
+public struct GlyphRun: Sendable {
+    public let face: FontFace
+    public let size: Double
+    public let script: Script
+    public let direction: TextDirection
+    /// Scalar offsets of the source text the run shows (empty for a synthesized hyphen or ellipsis).
+    public let range: Range<Int>
+    /// The run's left edge from the line's left edge, and its advance width.
+    public let x: Double
+    public let width: Double
+    public let glyphs: [UInt32]
+    /// Each glyph's pen position: x from the line's left edge, y from the baseline (down positive).
+    public let positions: [CGPoint]
+    public let advances: [Double]
+    /// Each glyph's source cluster (absolute scalar offset), or -1 for a synthesized glyph.
+    public let clusters: [Int]
+}

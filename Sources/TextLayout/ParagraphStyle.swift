@@ -1,0 +1,63 @@
+import Typography
+
+/// How a paragraph wraps, truncates and stacks its lines.
+public struct ParagraphStyle: Hashable, Sendable {
+    /// How lines break when a width is proposed.
+    public enum WrapMode: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Break at opportunities; a cluster sequence wider than the line breaks between grapheme
+        /// clusters (SwiftUI, TextKit). The default.
+        case wordThenCharacter = "word-then-character"
+        /// Break at opportunities only; a wider sequence overflows (CSS `overflow-wrap: normal`).
+        case word
+        /// The narrowest width that keeps the greedy line count (CSS `text-wrap: balance`).
+        case balanced
+    }
+
+    /// Where "…" replaces text when the lines do not all fit.
+    public enum TruncationMode: String, Hashable, Sendable, Codable, CaseIterable {
+        case head, middle, tail
+    }
+
+    /// Which metrics set each line's height.
+    public enum LineMetrics: Hashable, Sendable {
+        /// The faces' ascent/descent/gap under a policy; the maximum over the runs on a line.
+        case font(LineMetricsPolicy)
+        /// Every line is this many points high whatever its fonts (a strut emoji cannot move);
+        /// the baseline sits where the first run's font puts it, centred by half-leading.
+        case fixed(Double)
+    }
+
+    /// Horizontal placement of lines narrower than the paragraph (`multilineTextAlignment`).
+    public enum Alignment: String, Hashable, Sendable, Codable {
+        case leading, center, trailing
+    }
+
+    /// The most lines shown; `nil` for no limit.
+    public var lineLimit: Int?
+    public var truncation: TruncationMode
+    public var wrap: WrapMode
+    /// The paragraph direction: from the first strong character, or forced.
+    public var direction: BaseDirection
+    public var lineMetrics: LineMetrics
+    /// Points added between lines (not above the first or below the last).
+    public var lineSpacing: Double
+    /// The smallest scale the text may shrink to so that it fits without truncation (1: never shrink).
+    public var minimumScaleFactor: Double
+    /// Points between tab stops.
+    public var tabInterval: Double
+    public var alignment: Alignment
+
+    public init(lineLimit: Int? = nil, truncation: TruncationMode = .tail, wrap: WrapMode = .wordThenCharacter,
+                direction: BaseDirection = .auto, lineMetrics: LineMetrics = .font(.apple), lineSpacing: Double = 0,
+                minimumScaleFactor: Double = 1, tabInterval: Double = 28, alignment: Alignment = .leading) {
+        self.lineLimit = lineLimit
+        self.truncation = truncation
+        self.wrap = wrap
+        self.direction = direction
+        self.lineMetrics = lineMetrics
+        self.lineSpacing = lineSpacing
+        self.minimumScaleFactor = minimumScaleFactor
+        self.tabInterval = tabInterval
+        self.alignment = alignment
+    }
+}

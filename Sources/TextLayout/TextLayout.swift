@@ -1,0 +1,14 @@
+// TextLayout: paragraphs. Analyse and shape once; answer any width.
+//
+// | stage | where | how often |
+// |---|---|---|
+// | scalars, grapheme clusters, break opportunities (ICU), bidi levels (UAX #9) | `Analysis` | once per text |
+// | font runs per style run × bidi level, HarfBuzz shaping in font units | `Paragraph.init` | once per text and size (cached by the Shaper) |
+// | per-scalar advances and their prefix sums | `Paragraph.init` | once per size |
+// | greedy / balanced / width-0 breaking, grapheme breaks for over-wide words | `LineBreaker.lines(width:)` | per width |
+// | reshaping only at unsafe-to-break line ends | `Paragraph.reshapedSegments` | per unsafe line end (cached) |
+// | line limit, height, minimum scale factor, "…" truncation | `LineBreaker.layout(width:height:)` | per proposal |
+// | metrics, baselines, visual order (L2), glyph positions | `LineBreaker.place`, `VisualLineBuilder` | per proposal |
+//
+// Public entry points: `StyledText` (a string with styled runs, `+` concatenates), `ParagraphStyle`,
+// `Paragraph` (`idealSize`, `minimumSize`, `layout(width:height:)`, `sizeThatFits`), `ParagraphLayout`.

@@ -1,0 +1,136 @@
+import Foundation
+import Typography
+
+/// Turns a broken line into glyph runs in visual order (UAX #9 rule L2 through the bidi
+/// paragraph), with pen positions from the line's left edge.
+struct VisualLineBuilder {
+    let paragraph: Paragraph
+    var analysis: Analysis { paragraph.analysis }
+
+    /// The line's runs, left to right, and its advance width (hanging spaces excluded).
+    func runs(for line: LineBreaker.Line) -> ([GlyphRun], Double) {
+        var pen = 0.0
+        var runs: [GlyphRun] = []
+        var segments: [Segment] = []
+        var width: Double
+        if let truncation = line.truncation {
+            if !truncation.before.isEmpty { segments.append(.text(truncation.before)) }
+            segments.append(.synthesized(truncation.ellipsis))
+            if !truncation.after.isEmpty { segments.append(.text(truncation.after)) }
+            width = paragraph.lineWidth(truncation.before.lowerBound, truncation.before.upperBound) + truncation.ellipsis.width
+                + paragraph.lineWidth(truncation.after.lowerBound, truncation.after.upperBound)
+        } else {
+            segments.append(.text(line.start..<line.end))
+            width = paragraph.lineWidth(line.start, line.end, hyphen: line.hyphen)
+            if line.hyphen, let hyphen = try? paragraph.shaper.measure("-", attributes: paragraph.text.attributes(at: line.end - 1)) {
+                segments.append(.synthesized(hyphen))
+            }
+        }
+        if analysis.bidi.baseLevel % 2 == 1 { segments.reverse() }
+        for segment in segments {
+            switch segment {
+            case .text(let range): runs += textRuns(range, lineStart: line.start, pen: &pen)
+            case .synthesized(let measurement): runs += synthesizedRuns(measurement, pen: &pen)
+            }
+        }
+        return (runs, width)
+    }
+
+    enum Segment {
+        case text(Range<Int>)
+        case synthesized(LineMeasurement)
+    }
+
+    private func textRuns(_ range: Range<Int>, lineStart: Int, pen: inout Double) -> [GlyphRun] {
+        guard !range.isEmpty else { return [] }
+        var trimmed = range.upperBound
+        while trimmed > range.lowerBound, analysis.hangs[trimmed - 1] { trimmed -= 1 }
+        let reshaped = paragraph.reshapedSegments(range.lowerBound, trimmed)
+        let visual = analysis.bidi.isPureLTR ? [BidiRun(range: range, level: 0)] : analysis.bidi.visualRuns(in: range)
+        var runs: [GlyphRun] = []
+        for bidiRun in visual {
+            var parts: [(Int, Int, Source)] = []
+            var offset = bidiRun.range.lowerBound
+            while offset < bidiRun.range.upperBound, let p = paragraph.pieceIndex(containing: offset) {
+                let pieceEnd = min(paragraph.pieces[p].end, bidiRun.range.upperBound)
+                // Split the piece's part where a reshaped segment covers it.
+                var x = offset
+                while x < pieceEnd {
+                    if let segment = reshaped.first(where: { $0.piece == p && $0.start <= x && x < $0.end }) {
+                        let y = min(segment.end, pieceEnd)
+                        parts.append((x, y, .reshaped(segment)))
+                        x = y
+                    } else {
+                        let nextReshape = reshaped.filter { $0.piece == p && $0.start > x }.map(\.start).min() ?? pieceEnd
+                        let y = min(nextReshape, pieceEnd)
+                        parts.append((x, y, .piece(p)))
+                        x = y
+                    }
+                }
+                offset = pieceEnd
+            }
+            if bidiRun.level % 2 == 1 { parts.reverse() }
+            for (x, y, source) in parts { runs.append(glyphRun(x..<y, source: source, lineStart: lineStart, pen: &pen)) }
+        }
+        return runs
+    }
+
+    enum Source {
+        case piece(Int)
+        case reshaped(Paragraph.Reshaped)
+    }
+
+    private func glyphRun(_ range: Range<Int>, source: Source, lineStart: Int, pen: inout Double) -> GlyphRun {
+        let (pieceIndex, shaped, base): (Int, ShapedRun, Int) = switch source {
+        case .piece(let p): (p, paragraph.pieces[p].shaped, paragraph.pieces[p].start)
+        case .reshaped(let segment): (segment.piece, segment.shaped, segment.start)
+        }
+        let piece = paragraph.pieces[pieceIndex]
+        let startX = pen
+        var glyphs: [UInt32] = [], positions: [CGPoint] = [], advances: [Double] = [], clusters: [Int] = []
+        let indices = shaped.glyphs.indices.filter { range.contains(base + Int(shaped.clusters[$0])) }
+        for (k, g) in indices.enumerated() {
+            let cluster = base + Int(shaped.clusters[g])
+            var advance = Double(shaped.advances[g]) * piece.scale
+            let lastOfCluster = k + 1 == indices.count || shaped.clusters[indices[k + 1]] != shaped.clusters[g]
+            if lastOfCluster {
+                if analysis.isGraphemeStart[cluster] { advance += piece.attributes.tracking }
+                if analysis.scalars[cluster] == "\t" { advance += paragraph.tabAdvance(at: cluster, lineStart: lineStart) }
+            }
+            glyphs.append(shaped.glyphs[g])
+            positions.append(CGPoint(x: pen + Double(shaped.xOffsets[g]) * piece.scale, y: -Double(shaped.yOffsets[g]) * piece.scale))
+            advances.append(advance)
+            clusters.append(cluster)
+            pen += advance
+        }
+        return GlyphRun(face: piece.face, size: piece.size, script: piece.script, direction: piece.direction, range: range,
+                        x: startX, width: pen - startX, glyphs: glyphs, positions: positions, advances: advances, clusters: clusters)
+    }
+
+    private func synthesizedRuns(_ measurement: LineMeasurement, pen: inout Double) -> [GlyphRun] {
+        measurement.line.runs.map { run in
+            let scale = measurement.size / Double(run.face.metrics.unitsPerEm)
+            let startX = pen
+            var positions: [CGPoint] = [], advances: [Double] = []
+            for g in run.shaped.glyphs.indices {
+                positions.append(CGPoint(x: pen + Double(run.shaped.xOffsets[g]) * scale, y: -Double(run.shaped.yOffsets[g]) * scale))
+                let advance = Double(run.shaped.advances[g]) * scale + (g == 0 ? measurement.tracking : 0)
+                advances.append(advance)
+                pen += advance
+            }
+            return GlyphRun(face: run.face, size: measurement.size, script: run.script, direction: run.direction, range: 0..<0,
+                            x: startX, width: pen - startX, glyphs: run.shaped.glyphs, positions: positions, advances: advances,
+                            clusters: Array(repeating: -1, count: run.shaped.glyphs.count))
+        }
+    }
+}
+
+extension GlyphRun {
+    /// The run at `scale` times its size (minimum scale factor).
+    func scaled(by scale: Double) -> GlyphRun {
+        GlyphRun(face: face, size: size * scale, script: script, direction: direction, range: range, x: x * scale,
+                 width: width * scale, glyphs: glyphs,
+                 positions: positions.map { CGPoint(x: $0.x * scale, y: $0.y * scale) },
+                 advances: advances.map { $0 * scale }, clusters: clusters)
+    }
+}

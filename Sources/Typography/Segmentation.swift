@@ -1,0 +1,212 @@
+import CICU
+import Synchronization
+
+/// A place where a line may (or must) end: before the scalar at `offset`.
+///
+/// Offsets are Unicode scalar offsets into the segmented string.
+public struct LineBreakOpportunity: Hashable, Sendable, CustomStringConvertible {
+    /// The line may end before the scalar at this offset (the scalar count for the end of the text).
+    public let offset: Int
+    /// The line must end here: after LF, CR, CR LF (one break, after the LF), NEL, VT, FF, U+2028,
+    /// U+2029; and at the end of the text.
+    public let isMandatory: Bool
+    /// The scalar before the break is U+00AD SOFT HYPHEN: taking this break shows a hyphen.
+    public let afterSoftHyphen: Bool
+
+    public init(offset: Int, isMandatory: Bool, afterSoftHyphen: Bool = false) {
+        self.offset = offset
+        self.isMandatory = isMandatory
+        self.afterSoftHyphen = afterSoftHyphen
+    }
+
+    public var description: String { "\(offset)\(isMandatory ? "!" : "")\(afterSoftHyphen ? "-" : "")" }
+}
+
+/// Text segmentation with ICU: grapheme clusters (UAX #29) and line-break opportunities (UAX #14,
+/// with ICU's dictionaries and locale tailorings).
+///
+/// All offsets are Unicode scalar offsets into the Swift `String` (never UTF-16). ICU break iterators
+/// are opened once per (kind, locale), then cloned into a small pool, so a call costs one UTF-8 →
+/// UTF-16 conversion and one pass of the iterator: O(n) in the text's length. Safe to call from any
+/// thread.
+public enum TextSegmentation {
+    /// The grapheme cluster boundaries of `text` (extended grapheme clusters, UAX #29 as ICU 72
+    /// implements Unicode 15): increasing scalar offsets that include 0 and the scalar count.
+    ///
+    /// The empty string answers `[0]`. O(n).
+    public static func graphemeBoundaries(_ text: String) -> [Int] {
+        var result = [0]
+        let boundaries = BreakIteratorPool.shared.boundaries(of: text, kind: Int32(TEXTFIT_BREAK_CHARACTER),
+                                                             locale: "", wantsFlags: false)
+        result.reserveCapacity(boundaries.offsets.count + 1)
+        for offset in boundaries.offsets { result.append(Int(offset)) }
+        return result
+    }
+
+    /// The line-break opportunities of `text` per UAX #14, as ICU 72 implements it for `locale`.
+    ///
+    /// The list holds every opportunity strictly inside the text, in increasing order, followed by
+    /// the end of the text (offset = scalar count), which is always `isMandatory`; the empty string
+    /// has none. A mandatory break sits after its hard-break character (after the LF of CR LF; one
+    /// break for the pair). NBSP, U+202F, WORD JOINER and ZWSP behave as UAX #14 says (no break
+    /// around the first three; a break after ZWSP); after a SOFT HYPHEN the opportunity is flagged
+    /// `afterSoftHyphen`. Thai, Lao, Khmer and Burmese break between dictionary words; CJK ideographs
+    /// break between characters, with kinsoku from the rules (no break before 。, 」, small kana under
+    /// `lb=strict`) — ICU uses its CJK dictionary for line breaking only with `ja@lw=phrase`.
+    ///
+    /// - Parameter locale: an ICU locale ID ("th", "ja_JP@lb=strict", "ja@lw=phrase") or a BCP 47
+    ///   tag ("ja-JP-u-lb-loose"); `nil` or "" is the root locale. An unknown locale gets the root
+    ///   rules; one ICU cannot parse is also treated as the root locale.
+    /// - Complexity: O(n) in the text's length.
+    public static func lineBreaks(_ text: String, locale: String?) -> [LineBreakOpportunity] {
+        let boundaries = BreakIteratorPool.shared.boundaries(of: text, kind: Int32(TEXTFIT_BREAK_LINE),
+                                                             locale: locale ?? "", wantsFlags: true)
+        let count = boundaries.offsets.count
+        return [LineBreakOpportunity](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for i in 0..<count {
+                let flags = boundaries.flags[i]
+                buffer.initializeElement(at: i, to: LineBreakOpportunity(
+                    offset: Int(boundaries.offsets[i]),
+                    isMandatory: i == count - 1 || flags & UInt8(TEXTFIT_BOUNDARY_HARD) != 0,
+                    afterSoftHyphen: flags & UInt8(TEXTFIT_BOUNDARY_AFTER_SOFT_HYPHEN) != 0))
+            }
+            initialized = count
+        }
+    }
+}
+
+/// An ICU break iterator, closed when the last reference goes.
+///
+/// `@unchecked Sendable`: an iterator is used by one thread at a time — the pool hands each one to
+/// a single caller and takes it back afterwards; the pool's prototypes are only cloned under its lock.
+final class BreakIterator: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    /// Opens an iterator; nil if ICU cannot (the ICU error name in `error`).
+    init?(kind: Int32, locale: String, error: inout String) {
+        var status: Int32 = 0
+        guard let pointer = textfit_break_open(kind, locale, &status) else {
+            error = String(cString: textfit_error_name(status))
+            return nil
+        }
+        self.pointer = pointer
+    }
+
+    private init(pointer: OpaquePointer) { self.pointer = pointer }
+
+    /// An independent copy (ICU `ubrk_clone`), or nil if ICU runs out of memory.
+    func clone() -> BreakIterator? {
+        var status: Int32 = 0
+        return textfit_break_clone(pointer, &status).map(BreakIterator.init(pointer:))
+    }
+
+    deinit { textfit_break_close(pointer) }
+}
+
+/// Break iterators per (kind, locale): one prototype each, opened once, and idle clones handed out
+/// one caller at a time.
+///
+/// Bounded: at most `maximumIdle` idle clones per key, and at most `maximumKeys` keys (beyond that
+/// the pool forgets every other key's iterators, which reopen on demand).
+final class BreakIteratorPool: Sendable {
+    static let shared = BreakIteratorPool()
+
+    static let maximumIdle = 8
+    static let maximumKeys = 64
+
+    private struct Key: Hashable {
+        var kind: Int32
+        var locale: String
+    }
+
+    private struct Entry {
+        var prototype: BreakIterator
+        var idle: [BreakIterator] = []
+    }
+
+    private let entries = Mutex<[Key: Entry]>([:])
+
+    /// Boundaries after the start as scalar offsets, with per-boundary flags (empty unless asked).
+    struct Boundaries {
+        var offsets: [Int32]
+        var flags: [UInt8]
+    }
+
+    /// Runs ICU's iterator of `kind` for `locale` over `text`.
+    ///
+    /// A locale ICU rejects falls back to the root locale; if even the root iterator cannot be
+    /// opened, ICU's data is missing from the system, which is an installation error and traps
+    /// with ICU's error name.
+    func boundaries(of text: String, kind: Int32, locale: String, wantsFlags: Bool) -> Boundaries {
+        let utf8Count = text.utf8.count
+        if utf8Count == 0 { return Boundaries(offsets: [], flags: []) }
+        guard utf8Count < Int(Int32.max) else { preconditionFailure("text too long for ICU (\(utf8Count) bytes)") }
+        let iterator = checkOut(kind: kind, locale: locale)
+        defer { checkIn(iterator, kind: kind, locale: locale) }
+
+        var text = text
+        // At most one boundary per scalar, and at most one scalar per UTF-8 byte.
+        var flags = [UInt8]()
+        var count: Int32 = 0
+        var status: Int32 = 0
+        let offsets = text.withUTF8 { utf8 in
+            [Int32](unsafeUninitializedCapacity: utf8Count) { offsets, initialized in
+                if wantsFlags {
+                    flags = [UInt8](unsafeUninitializedCapacity: utf8Count) { flagBuffer, flagCount in
+                        count = utf8.withMemoryRebound(to: CChar.self) { bytes in
+                            textfit_boundaries(iterator.pointer, bytes.baseAddress, Int32(utf8Count),
+                                               offsets.baseAddress, flagBuffer.baseAddress, Int32(utf8Count), &status)
+                        }
+                        flagCount = max(0, Int(count))
+                    }
+                } else {
+                    count = utf8.withMemoryRebound(to: CChar.self) { bytes in
+                        textfit_boundaries(iterator.pointer, bytes.baseAddress, Int32(utf8Count),
+                                           offsets.baseAddress, nil, Int32(utf8Count), &status)
+                    }
+                }
+                initialized = max(0, Int(count))
+            }
+        }
+        precondition(count >= 0, "ICU break iteration failed: \(String(cString: textfit_error_name(status)))")
+        return Boundaries(offsets: offsets, flags: flags)
+    }
+
+    private func checkOut(kind: Int32, locale: String) -> BreakIterator {
+        let key = Key(kind: kind, locale: locale)
+        let reused: BreakIterator? = entries.withLock { entries in
+            guard var entry = entries[key] else { return nil }
+            if let idle = entry.idle.popLast() {
+                entries[key] = entry
+                return idle
+            }
+            // Cloning reads the prototype, which nobody iterates: safe under the lock.
+            return entry.prototype.clone()
+        }
+        if let reused { return reused }
+
+        // First use of this key: open outside the lock (it may load dictionaries).
+        var error = ""
+        let prototype = BreakIterator(kind: kind, locale: locale, error: &error)
+            ?? (locale.isEmpty ? nil : BreakIterator(kind: kind, locale: "", error: &error))
+        guard let prototype, let working = prototype.clone() else {
+            preconditionFailure("cannot open an ICU break iterator (kind \(kind)): \(error); is libicu72 installed?")
+        }
+        entries.withLock { entries in
+            if entries[key] == nil {
+                if entries.count >= Self.maximumKeys { entries.removeAll(keepingCapacity: true) }
+                entries[key] = Entry(prototype: prototype)
+            }
+        }
+        return working
+    }
+
+    private func checkIn(_ iterator: BreakIterator, kind: Int32, locale: String) {
+        let key = Key(kind: kind, locale: locale)
+        entries.withLock { entries in
+            if entries[key] != nil, entries[key]!.idle.count < Self.maximumIdle {
+                entries[key]!.idle.append(iterator)
+            }
+        }
+    }
+}
