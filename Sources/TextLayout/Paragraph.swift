@@ -83,10 +83,10 @@ public final class Paragraph: Sendable {
         var unsafe = [Bool](repeating: false, count: n + 1)
         for piece in pieces {
             let shaped = piece.shaped
-            for g in shaped.glyphs.indices {
-                let offset = piece.start + Int(shaped.clusters[g])
-                advances[offset] += Double(shaped.advances[g]) * piece.scale
-                if shaped.unsafeToBreak[g], offset > piece.start { unsafe[offset] = true }
+            for glyph in shaped.glyphs {
+                let offset = piece.start + Int(glyph.cluster)
+                advances[offset] += Double(glyph.advance) * piece.scale
+                if glyph.unsafeToBreak, offset > piece.start { unsafe[offset] = true }
             }
             let tracking = piece.attributes.tracking
             if tracking != 0 {

@@ -88,17 +88,17 @@ struct VisualLineBuilder {
         let piece = paragraph.pieces[pieceIndex]
         let startX = pen
         var glyphs: [UInt32] = [], positions: [CGPoint] = [], advances: [Double] = [], clusters: [Int] = []
-        let indices = shaped.glyphs.indices.filter { range.contains(base + Int(shaped.clusters[$0])) }
-        for (k, g) in indices.enumerated() {
-            let cluster = base + Int(shaped.clusters[g])
-            var advance = Double(shaped.advances[g]) * piece.scale
-            let lastOfCluster = k + 1 == indices.count || shaped.clusters[indices[k + 1]] != shaped.clusters[g]
+        let selected = shaped.glyphs.filter { range.contains(base + Int($0.cluster)) }
+        for (k, glyph) in selected.enumerated() {
+            let cluster = base + Int(glyph.cluster)
+            var advance = Double(glyph.advance) * piece.scale
+            let lastOfCluster = k + 1 == selected.count || selected[k + 1].cluster != glyph.cluster
             if lastOfCluster {
                 if analysis.isGraphemeStart[cluster] { advance += piece.attributes.tracking }
                 if analysis.scalars[cluster] == "\t" { advance += paragraph.tabAdvance(at: cluster, lineStart: lineStart) }
             }
-            glyphs.append(shaped.glyphs[g])
-            positions.append(CGPoint(x: pen + Double(shaped.xOffsets[g]) * piece.scale, y: -Double(shaped.yOffsets[g]) * piece.scale))
+            glyphs.append(glyph.id)
+            positions.append(CGPoint(x: pen + Double(glyph.xOffset) * piece.scale, y: -Double(glyph.yOffset) * piece.scale))
             advances.append(advance)
             clusters.append(cluster)
             pen += advance
@@ -112,14 +112,14 @@ struct VisualLineBuilder {
             let scale = measurement.size / Double(run.face.metrics.unitsPerEm)
             let startX = pen
             var positions: [CGPoint] = [], advances: [Double] = []
-            for g in run.shaped.glyphs.indices {
-                positions.append(CGPoint(x: pen + Double(run.shaped.xOffsets[g]) * scale, y: -Double(run.shaped.yOffsets[g]) * scale))
-                let advance = Double(run.shaped.advances[g]) * scale + (g == 0 ? measurement.tracking : 0)
+            for (g, glyph) in run.shaped.glyphs.enumerated() {
+                positions.append(CGPoint(x: pen + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale))
+                let advance = Double(glyph.advance) * scale + (g == 0 ? measurement.tracking : 0)
                 advances.append(advance)
                 pen += advance
             }
             return GlyphRun(face: run.face, size: measurement.size, script: run.script, direction: run.direction, range: 0..<0,
-                            x: startX, width: pen - startX, glyphs: run.shaped.glyphs, positions: positions, advances: advances,
+                            x: startX, width: pen - startX, glyphs: run.shaped.glyphs.map(\.id), positions: positions, advances: advances,
                             clusters: Array(repeating: -1, count: run.shaped.glyphs.count))
         }
     }

@@ -33,7 +33,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                 state.hits += 1
                 return value
             }
-            if let value = state.older.removeValue(forKey: key) {
+            if !state.older.isEmpty, let value = state.older.removeValue(forKey: key) {
                 state.hits += 1
                 Self.insert(value, for: key, into: &state, capacity: capacity)
                 return value
@@ -47,7 +47,15 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         state.withLock { Self.insert(value, for: key, into: &$0, capacity: capacity) }
     }
 
-    func removeAll() { state.withLock { $0 = State() } }
+    /// Empties the cache and its counters, keeping the storage (benchmarks clear it often).
+    func removeAll() {
+        state.withLock { state in
+            state.recent.removeAll(keepingCapacity: true)
+            state.older.removeAll(keepingCapacity: true)
+            state.hits = 0
+            state.misses = 0
+        }
+    }
 
     var statistics: Statistics {
         state.withLock { Statistics(hits: $0.hits, misses: $0.misses, count: $0.recent.count + $0.older.count) }

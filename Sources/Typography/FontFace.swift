@@ -33,6 +33,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     let hbFace: OpaquePointer
     let hbFont: OpaquePointer
 
+    /// The `cmap`'s coverage: a bitmap of the Basic Multilingual Plane and a set above it.
+    private let bmp: [UInt64]
+    private let astral: Set<UInt32>
+
     private static let serials = Atomic<Int>(0)
 
     /// Opens face `index` of the font file at `path`.
@@ -94,6 +98,31 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         let macStyle = head.uint16(at: 44) ?? 0
         self.isItalic = (fsSelection & (1 << 0 | 1 << 9)) != 0 || (macStyle & 0b10) != 0  // ITALIC, OBLIQUE; macStyle italic
         self.serial = FontFace.serials.add(1, ordering: .relaxed).newValue
+        (self.bmp, self.astral) = FontFace.coverage(face)
+    }
+
+    /// Reads the `cmap`'s code points once (`hb_face_collect_unicodes`).
+    private static func coverage(_ face: OpaquePointer) -> ([UInt64], Set<UInt32>) {
+        let set = hb_set_create()
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(face, set)
+        var bmp = [UInt64](repeating: 0, count: 1024)
+        var astral = Set<UInt32>()
+        var codepoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
+        while hb_set_next(set, &codepoint) != 0 {
+            if codepoint < 0x10000 {
+                bmp[Int(codepoint >> 6)] |= 1 << (codepoint & 63)
+            } else {
+                astral.insert(codepoint)
+            }
+        }
+        return (bmp, astral)
+    }
+
+    /// Whether the face's `cmap` maps a code point.
+    func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x10000 ? bmp[Int(v >> 6)] & (1 << (v & 63)) != 0 : astral.contains(v)
     }
 
     deinit {
@@ -110,8 +139,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// Whether the face has a glyph for every code point of `cluster` except default-ignorable ones
     /// (joiners, variation selectors, tags), which HarfBuzz hides when a font lacks them.
     func covers(_ cluster: some Sequence<Unicode.Scalar>) -> Bool {
-        for scalar in cluster where glyph(for: scalar) == nil {
-            if !scalar.properties.isDefaultIgnorableCodePoint { return false }
+        for scalar in cluster where !hasGlyph(for: scalar) {
+            if !scalar.isDefaultIgnorable { return false }
         }
         return true
     }

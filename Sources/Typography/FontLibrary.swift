@@ -97,7 +97,9 @@ public final class FontLibrary: Sendable {
     private let system = Mutex<SystemFontsState>(.notLoaded)
     private let openFaces = Mutex<[FaceKey: FontFace]>([:])
     private let matches = Mutex<[MatchKey: FontMatch]>([:])
-    private let chains = Mutex<[ChainKey: [FontFace]]>([:])
+    /// The last request answered: most callers ask the same question over and over.
+    private let lastMatch = Mutex<(MatchKey, FontMatch)?>(nil)
+    private let chains = Mutex<[ChainKey: Chain]>([:])
 
     private enum SystemFontsState { case notLoaded, unavailable, loaded(SystemFonts) }
     private struct FaceKey: Hashable { let path: String; let index: Int }
@@ -182,7 +184,11 @@ public final class FontLibrary: Sendable {
     public func match(_ request: FontRequest, defaultWeight: FontWeight = .regular) throws -> FontMatch {
         let weight = request.weight ?? defaultWeight
         let key = MatchKey(request: request, weight: weight)
-        if let cached = matches.withLock({ $0[key] }) { return cached }
+        if let last = lastMatch.withLock({ $0 }), last.0 == key { return last.1 }
+        if let cached = matches.withLock({ $0[key] }) {
+            lastMatch.withLock { $0 = (key, cached) }
+            return cached
+        }
         let match: FontMatch
         if let file = request.file {
             let face = try self.face(path: file, index: request.faceIndex, isBundled: false)
@@ -194,6 +200,7 @@ public final class FontLibrary: Sendable {
             match = FontMatch(face: face, source: source, requestedWeight: weight, requestedItalic: request.italic)
         }
         matches.withLock { $0[key] = match }
+        lastMatch.withLock { $0 = (key, match) }
         return match
     }
 
@@ -227,16 +234,24 @@ public final class FontLibrary: Sendable {
     /// sequences; the current run's font for Common/Inherited clusters; the requested font; the
     /// bundled font for the script; every other bundled font; Fontconfig's sorted list (cached per
     /// script and language). A cluster no font covers gets the requested font and `.missing`.
+    /// `lastChain` remembers the last script's chain across the clusters of one text.
     func fallback(for cluster: String.UnicodeScalarView, script: Script, isNeutral: Bool, isEmoji: Bool,
-                  runFace: FontFace?, primary: FontMatch, language: String?) -> (FontFace, FontChoice) {
+                  runFace: FontFace?, primary: FontMatch, language: String?,
+                  lastChain: inout (script: Script, chain: Chain)?) -> (FontFace, FontChoice) {
         if isEmoji, let emoji = emojiFace, emoji.covers(cluster) {
             return (emoji, .emoji)
         }
         if isNeutral, let runFace, runFace !== emojiFace, runFace.covers(cluster) { return (runFace, .run) }
         if primary.face.covers(cluster) { return (primary.face, .requested) }
-        let chain = bundledChain(script: script, language: language, weight: primary.requestedWeight, italic: primary.requestedItalic)
-        for (position, face) in chain.enumerated() where face.covers(cluster) {
-            return (face, position == 0 && FontLibrary.scriptFamily(script) != nil ? .script : .bundled)
+        let chain: Chain
+        if let last = lastChain, last.script == script {
+            chain = last.chain
+        } else {
+            chain = bundledChain(script: script, language: language, weight: primary.requestedWeight, italic: primary.requestedItalic)
+            lastChain = (script, chain)
+        }
+        for (position, face) in chain.faces.enumerated() where face.covers(cluster) {
+            return (face, position == 0 && chain.startsWithScriptFamily ? .script : .bundled)
         }
         if let system = systemFonts() {
             let fcLanguage = language.map(SystemFonts.fontconfigLanguage) ?? FontLibrary.typicalLanguage(script)
@@ -252,16 +267,26 @@ public final class FontLibrary: Sendable {
 
     /// The bundled faces to try for a script, nearest in weight and slant: the script's family
     /// first, then every other bundled family (default first, emoji last). Cached per key.
-    func bundledChain(script: Script, language: String?, weight: FontWeight, italic: Bool) -> [FontFace] {
+    func bundledChain(script: Script, language: String?, weight: FontWeight, italic: Bool) -> Chain {
         let key = ChainKey(script: script, language: language, weight: weight, italic: italic)
         if let chain = chains.withLock({ $0[key] }) { return chain }
         var keys = bundledFamilyOrder
+        var scriptFirst = false
         if let family = FontLibrary.scriptFamily(script), let index = keys.firstIndex(of: FontLibrary.normalize(family)) {
             keys.insert(keys.remove(at: index), at: 0)
+            scriptFirst = true
         }
-        let chain = keys.compactMap { bundledFamilies[$0] }.map { FontLibrary.nearest(in: $0, weight: weight, italic: italic) }
+        let chain = Chain(faces: keys.compactMap { bundledFamilies[$0] }.map { FontLibrary.nearest(in: $0, weight: weight, italic: italic) },
+                          startsWithScriptFamily: scriptFirst)
         chains.withLock { $0[key] = chain }
         return chain
+    }
+
+    /// Bundled faces to try for a script, in order.
+    struct Chain: Sendable {
+        let faces: [FontFace]
+        /// The first face is the script's own family (a `.script` choice rather than `.bundled`).
+        let startsWithScriptFamily: Bool
     }
 
     /// The bundled family written for a script. Han, kana and bopomofo go to Droid Sans Fallback

@@ -51,21 +51,24 @@ public struct LineMeasurement: Sendable {
             let scale = size / Double(run.face.metrics.unitsPerEm)
             let shaped = run.shaped
             if tracking == 0 {
-                if !shaped.ink.isEmpty {
-                    union = union.map { $0.union(rect(shaped.ink, x: penX, scale: scale)) } ?? rect(shaped.ink, x: penX, scale: scale)
+                let ink = shaped.ink(in: run.face)
+                if !ink.isEmpty {
+                    union = union.map { $0.union(rect(ink, x: penX, scale: scale)) } ?? rect(ink, x: penX, scale: scale)
                 }
                 penX += Double(shaped.advance) * scale
             } else {
                 // Tracking is spread over HarfBuzz's clusters so that the run gains exactly
                 // `tracking × graphemeCount`, whatever ligatures merged.
-                let clusterCount = shaped.clusters.isEmpty ? 1 : zip(shaped.clusters, shaped.clusters.dropFirst()).filter { $0 != $1 }.count + 1
+                let glyphs = shaped.glyphs
+                let clusterCount = glyphs.isEmpty ? 1 : zip(glyphs, glyphs.dropFirst()).filter { $0.cluster != $1.cluster }.count + 1
                 let perCluster = tracking * Double(run.graphemeCount) / Double(clusterCount)
-                for (i, box) in shaped.boxes.enumerated() {
+                for (i, glyph) in glyphs.enumerated() {
+                    let box = run.face.box(of: glyph)
                     if !box.isEmpty {
                         union = union.map { $0.union(rect(box, x: penX, scale: scale)) } ?? rect(box, x: penX, scale: scale)
                     }
-                    penX += Double(shaped.advances[i]) * scale
-                    if i + 1 == shaped.clusters.count || shaped.clusters[i + 1] != shaped.clusters[i] { penX += perCluster }
+                    penX += Double(glyph.advance) * scale
+                    if i + 1 == glyphs.count || glyphs[i + 1].cluster != glyph.cluster { penX += perCluster }
                 }
             }
         }

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 
 /// A glyph's ink box in font units, y up, relative to its pen position (offsets included).
 package struct GlyphBox: Hashable, Sendable {
@@ -6,80 +7,113 @@ package struct GlyphBox: Hashable, Sendable {
 
     var isEmpty: Bool { minX >= maxX || minY >= maxY }
 
-    func union(_ other: GlyphBox) -> GlyphBox {
-        if isEmpty { return other }
-        if other.isEmpty { return self }
-        return GlyphBox(minX: min(minX, other.minX), minY: min(minY, other.minY),
-                        maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
-    }
-
-    func offset(x: Int32) -> GlyphBox { GlyphBox(minX: minX + x, minY: minY, maxX: maxX + x, maxY: maxY) }
-
     static let empty = GlyphBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+}
+
+/// One shaped glyph, in font units.
+package struct ShapedGlyph: Hashable, Sendable {
+    package var id: UInt32
+    /// The scalar offset, relative to the run's start, of the first character of its cluster.
+    package var cluster: UInt32
+    package var advance: Int32
+    package var xOffset: Int32
+    package var yOffset: Int32
+    /// HarfBuzz's UNSAFE_TO_BREAK: breaking before this glyph's cluster needs a reshape.
+    package var unsafeToBreak: Bool
 }
 
 /// One run shaped by HarfBuzz, in font units (size-independent), glyphs in visual order.
 package struct ShapedRun: Sendable {
-    package var glyphs: [UInt32]
-    /// Each glyph's cluster: the scalar offset, relative to the run's start, of its first character.
-    package var clusters: [UInt32]
-    package var advances: [Int32]
-    package var xOffsets: [Int32]
-    package var yOffsets: [Int32]
-    /// HarfBuzz's UNSAFE_TO_BREAK flag per glyph: breaking before this glyph needs a reshape.
-    package var unsafeToBreak: [Bool]
-    /// Ink boxes, relative to each glyph's pen position.
-    package var boxes: [GlyphBox]
+    package var glyphs: [ShapedGlyph]
     /// The sum of the advances.
     package var advance: Int
-    /// The union of the ink boxes, relative to the run's start (empty when nothing is inked).
-    package var ink: GlyphBox
 
     /// Shapes `scalars` with `font` (scale = units per em) under the given segment properties.
     init(shaping scalars: ArraySlice<UInt32>, font: OpaquePointer, script: Script, direction: TextDirection,
          language: String?, features: [FontFeature]) {
-        let buffer = hb_buffer_create()
-        defer { hb_buffer_destroy(buffer) }
+        let buffer = BufferPool.shared.take()
+        defer { BufferPool.shared.give(buffer) }
         scalars.withUnsafeBufferPointer { pointer in
             hb_buffer_add_codepoints(buffer, pointer.baseAddress, Int32(pointer.count), 0, Int32(pointer.count))
         }
         hb_buffer_set_direction(buffer, direction.hb)
         hb_buffer_set_script(buffer, hb_script_t(rawValue: script.rawValue))
         if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
-        let hbFeatures = features.map(\.feature)
-        hb_shape(font, buffer, hbFeatures, UInt32(hbFeatures.count))
-
+        if features.isEmpty {
+            hb_shape(font, buffer, nil, 0)
+        } else {
+            let hbFeatures = features.map(\.feature)
+            hb_shape(font, buffer, hbFeatures, UInt32(hbFeatures.count))
+        }
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, nil)!
-        let n = Int(count)
-        glyphs = []; clusters = []; advances = []; xOffsets = []; yOffsets = []; unsafeToBreak = []; boxes = []
-        glyphs.reserveCapacity(n); clusters.reserveCapacity(n); advances.reserveCapacity(n)
-        xOffsets.reserveCapacity(n); yOffsets.reserveCapacity(n); unsafeToBreak.reserveCapacity(n); boxes.reserveCapacity(n)
-        var pen: Int32 = 0
-        var ink = GlyphBox.empty
-        for i in 0..<n {
-            var info = infos[i]
-            let position = positions[i]
-            glyphs.append(info.codepoint)
-            clusters.append(info.cluster)
-            advances.append(position.x_advance)
-            xOffsets.append(position.x_offset)
-            yOffsets.append(position.y_offset)
-            unsafeToBreak.append((hb_glyph_info_get_glyph_flags(&info).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0)
-            var extents = hb_glyph_extents_t()
-            var box = GlyphBox.empty
-            if hb_font_get_glyph_extents(font, info.codepoint, &extents) != 0, extents.width != 0, extents.height != 0 {
-                let x0 = extents.x_bearing + position.x_offset, y0 = extents.y_bearing + position.y_offset
-                box = GlyphBox(minX: min(x0, x0 + extents.width), minY: min(y0, y0 + extents.height),
-                               maxX: max(x0, x0 + extents.width), maxY: max(y0, y0 + extents.height))
+        var total = 0
+        glyphs = [ShapedGlyph](unsafeUninitializedCapacity: Int(count)) { storage, initialized in
+            for i in 0..<Int(count) {
+                let info = infos[i], position = positions[i]
+                // hb_glyph_info_get_glyph_flags reads the same bits of `mask`.
+                let unsafe = (info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0
+                storage.initializeElement(at: i, to: ShapedGlyph(
+                    id: info.codepoint, cluster: info.cluster, advance: position.x_advance,
+                    xOffset: position.x_offset, yOffset: position.y_offset, unsafeToBreak: unsafe))
+                total += Int(position.x_advance)
             }
-            boxes.append(box)
-            ink = ink.union(box.offset(x: pen))
-            pen += position.x_advance
+            initialized = Int(count)
         }
-        advance = Int(pen)
-        self.ink = ink
+        advance = total
+    }
+
+    /// The union of the glyphs' ink boxes relative to the run's start (empty when nothing is
+    /// inked), read from the face's glyph extents now rather than at shaping time.
+    package func ink(in face: FontFace) -> GlyphBox {
+        var pen: Int32 = 0
+        var union = GlyphBox.empty
+        for glyph in glyphs {
+            let box = face.box(of: glyph)
+            if !box.isEmpty {
+                let moved = GlyphBox(minX: box.minX + pen, minY: box.minY, maxX: box.maxX + pen, maxY: box.maxY)
+                union = union.isEmpty ? moved : GlyphBox(minX: min(union.minX, moved.minX), minY: min(union.minY, moved.minY),
+                                                         maxX: max(union.maxX, moved.maxX), maxY: max(union.maxY, moved.maxY))
+            }
+            pen += glyph.advance
+        }
+        return union
+    }
+}
+
+extension FontFace {
+    /// A shaped glyph's ink box relative to its pen position (its offsets applied).
+    package func box(of glyph: ShapedGlyph) -> GlyphBox {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(hbFont, glyph.id, &extents) != 0, extents.width != 0, extents.height != 0 else {
+            return .empty
+        }
+        let x0 = extents.x_bearing + glyph.xOffset, y0 = extents.y_bearing + glyph.yOffset
+        return GlyphBox(minX: min(x0, x0 + extents.width), minY: min(y0, y0 + extents.height),
+                        maxX: max(x0, x0 + extents.width), maxY: max(y0, y0 + extents.height))
+    }
+}
+
+/// Reuses `hb_buffer_t`s across shaping calls (creating one per call costs an allocation).
+final class BufferPool: Sendable {
+    static let shared = BufferPool()
+    /// Idle buffers' addresses (an address is Sendable; the buffer is used by one thread at a time).
+    private let idle = Mutex<[UInt]>([])
+
+    func take() -> OpaquePointer {
+        if let address = idle.withLock({ $0.popLast() }), let pointer = OpaquePointer(bitPattern: address) { return pointer }
+        return hb_buffer_create()
+    }
+
+    func give(_ buffer: OpaquePointer) {
+        hb_buffer_clear_contents(buffer)
+        let kept = idle.withLock { pool -> Bool in
+            guard pool.count < 16 else { return false }
+            pool.append(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(buffer))))
+            return true
+        }
+        if !kept { hb_buffer_destroy(buffer) }
     }
 }
 

@@ -19,7 +19,7 @@ import Synchronization
 /// Both caches are bounded and shared safely between threads.
 public final class Shaper: Sendable {
     public let library: FontLibrary
-    private let lines: BoundedCache<LineKey, ShapedLine>
+    private let lines: BoundedCache<LineKey, LineEntry>
     private let runs: BoundedCache<RunKey, ShapedRun>
     private let shapeCalls = Atomic<Int>(0)
 
@@ -42,10 +42,18 @@ public final class Shaper: Sendable {
     /// - Complexity: O(n) shaping on a cache miss; a hash lookup on a hit.
     public func measure(_ text: String, attributes: TextAttributes) throws -> LineMeasurement {
         let size = try attributes.validated()
-        let primary = try library.match(attributes.font, defaultWeight: attributes.defaultWeight)
-        let line = shapedLine(text, attributes: attributes, primary: primary)
-        return LineMeasurement(text: text, size: size, tracking: attributes.tracking, font: primary,
-                               policy: attributes.lineMetrics, line: line)
+        let key = LineKey(text: TextKey(text: text), font: attributes.font, defaultWeight: attributes.defaultWeight,
+                          features: attributes.features, locale: attributes.locale)
+        let entry: LineEntry
+        if let hit = lines.value(for: key) {
+            entry = hit
+        } else {
+            let primary = try library.match(attributes.font, defaultWeight: attributes.defaultWeight)
+            entry = LineEntry(font: primary, line: shapedLine(text, attributes: attributes, primary: primary))
+            lines.insert(entry, for: key)
+        }
+        return LineMeasurement(text: text, size: size, tracking: attributes.tracking, font: entry.font,
+                               policy: attributes.lineMetrics, line: entry.line)
     }
 
     /// Which face each grapheme cluster resolves to, and why (for `textfit fonts --for`).
@@ -76,32 +84,35 @@ public final class Shaper: Sendable {
 
     // MARK: - Lines
 
+    /// A line is keyed by the request itself (not the face it resolves to), so a hit needs no
+    /// font matching; the entry remembers the match.
     private struct LineKey: Hashable, Sendable {
-        let text: String
-        let face: Int
-        let weight: FontWeight
-        let italic: Bool
+        let text: TextKey
+        let font: FontRequest
+        let defaultWeight: FontWeight
         let features: [FontFeature]
         let locale: String?
     }
 
+    private struct LineEntry: Sendable {
+        let font: FontMatch
+        let line: ShapedLine
+    }
+
     private func shapedLine(_ text: String, attributes: TextAttributes, primary: FontMatch) -> ShapedLine {
-        let key = LineKey(text: text, face: primary.face.serial, weight: primary.requestedWeight,
-                          italic: primary.requestedItalic, features: attributes.features, locale: attributes.locale)
-        if let line = lines.value(for: key) { return line }
         let (scalars, clusters) = itemize(text, primary: primary, language: attributes.locale)
         var lineRuns: [ShapedLine.Run] = []
-        for span in groupRuns(clusters) {
+        let spans = groupRuns(clusters)
+        for span in spans {
+            // A one-run line is cached whole by the line cache; a run cache entry would only repeat it.
             let shaped = shapeRun(scalars[span.start..<span.end], face: span.face, script: span.script,
-                                  direction: span.script.direction, attributes: attributes)
+                                  direction: span.script.direction, attributes: attributes, cached: spans.count > 1)
             lineRuns.append(ShapedLine.Run(start: span.start, end: span.end, face: span.face, script: span.script,
                                            direction: span.script.direction, graphemeCount: span.clusterCount,
                                            shaped: shaped))
         }
         let missing = clusters.filter { $0.choice == .missing }.map { $0.start..<$0.end }
-        let line = ShapedLine(runs: lineRuns, missing: missing, scalarCount: scalars.count, graphemeCount: clusters.count)
-        lines.insert(line, for: key)
-        return line
+        return ShapedLine(runs: lineRuns, missing: missing, scalarCount: scalars.count, graphemeCount: clusters.count)
     }
 
     // MARK: - Itemization
@@ -127,6 +138,7 @@ public final class Shaper: Sendable {
         var scalars: [UInt32] = []
         scalars.reserveCapacity(text.utf8.count)
         var clusters: [Cluster] = []
+        clusters.reserveCapacity(text.utf8.count)
         for character in text {
             let start = scalars.count
             var script = Script.unknown
@@ -142,6 +154,7 @@ public final class Shaper: Sendable {
         }
         resolveNeutralScripts(&clusters)
         var runFace = context
+        var lastChain: (script: Script, chain: FontLibrary.Chain)?
         for index in clusters.indices {
             let character = clusters[index].character
             if character.unicodeScalars.allSatisfy(Shaper.isControl) {
@@ -150,7 +163,8 @@ public final class Shaper: Sendable {
             } else {
                 let (face, choice) = library.fallback(
                     for: character.unicodeScalars, script: clusters[index].script, isNeutral: clusters[index].isNeutral,
-                    isEmoji: clusters[index].isEmoji, runFace: runFace, primary: primary, language: language)
+                    isEmoji: clusters[index].isEmoji, runFace: runFace, primary: primary, language: language,
+                    lastChain: &lastChain)
                 clusters[index].face = face
                 clusters[index].choice = choice
             }
@@ -202,17 +216,15 @@ public final class Shaper: Sendable {
     }
 
     /// Control characters (`Cc`, `Zl`, `Zp`): not glyphs; the paragraph gives them meaning.
-    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: true
-        default: false
-        }
-    }
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.isControlOrSeparator }
 
     /// An emoji presentation sequence: it has VS16 (U+FE0F), or starts with a character whose default
     /// presentation is emoji, or is an emoji with a skin-tone modifier; never with VS15 (U+FE0E).
     static func isEmojiPresentation(_ scalars: some Collection<Unicode.Scalar>) -> Bool {
         guard let first = scalars.first else { return false }
+        // Nothing below U+231A (⌚, the first Emoji_Presentation character) is emoji by default;
+        // such a cluster is emoji only with VS16 or a skin-tone modifier.
+        if first.value < 0x231A && scalars.count == 1 { return false }
         var hasModifier = false
         for scalar in scalars {
             switch scalar.value {
@@ -227,7 +239,7 @@ public final class Shaper: Sendable {
     // MARK: - Shaping
 
     private struct RunKey: Hashable, Sendable {
-        let scalars: [UInt32]
+        let scalars: ScalarsKey
         let face: Int
         let features: [FontFeature]
         let script: Script
@@ -237,14 +249,14 @@ public final class Shaper: Sendable {
 
     /// Shapes one run with HarfBuzz at scale = units per em (cached).
     package func shapeRun(_ scalars: ArraySlice<UInt32>, face: FontFace, script: Script, direction: TextDirection,
-                          attributes: TextAttributes) -> ShapedRun {
-        let key = RunKey(scalars: Array(scalars), face: face.serial, features: attributes.features, script: script,
-                         direction: direction, locale: attributes.locale)
-        if let run = runs.value(for: key) { return run }
+                          attributes: TextAttributes, cached: Bool = true) -> ShapedRun {
+        let key = cached ? RunKey(scalars: ScalarsKey(scalars: Array(scalars)), face: face.serial, features: attributes.features,
+                                  script: script, direction: direction, locale: attributes.locale) : nil
+        if let key, let run = runs.value(for: key) { return run }
         shapeCalls.add(1, ordering: .relaxed)
         let run = ShapedRun(shaping: scalars, font: face.hbFont, script: script, direction: direction,
                             language: attributes.locale, features: attributes.features)
-        runs.insert(run, for: key)
+        if let key { runs.insert(run, for: key) }
         return run
     }
 }

@@ -14,7 +14,7 @@ final class SystemFonts: @unchecked Sendable {
         let charset: OpaquePointer
 
         func covers(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
-            scalars.allSatisfy { FcCharSetHasChar(charset, $0.value) != 0 || $0.properties.isDefaultIgnorableCodePoint }
+            scalars.allSatisfy { FcCharSetHasChar(charset, $0.value) != 0 || $0.isDefaultIgnorable }
         }
     }
 

@@ -49,7 +49,8 @@ struct CLITests {
         #expect(plain.status == 0 && plain.stdout.split(separator: "\n").count == 2)
         let json = try CLI.run(["measure", "--bundled-only", "--json", "--json-input", "-"], stdin: Data("\"a\\nb\"\n".utf8))
         #expect(json.status == 0)
-        #expect(json.stdout.contains("\"lines\":2"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["lines"] as? [Any])?.count == 2)
     }
 
     @Test("Several Dynamic Type sizes make a readable table")
@@ -57,6 +58,16 @@ struct CLITests {
         let output = try CLI.run(["measure", "--bundled-only", "--dynamic-type", "xSmall,ax5", "Hello"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("TEXT") && output.stdout.contains("accessibility5") && output.stdout.contains("53.00"))
+        #expect(output.stdout.contains("IDEAL") && output.stdout.contains("MINIMUM") && output.stdout.contains("(Hello, word)"))
+    }
+
+    @Test("--width prints the fitting size and each line with its baseline")
+    func widthDetails() throws {
+        let output = try CLI.run(["measure", "--bundled-only", "--size", "1000", "--width", "3000", "aa bb cc"])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("2612.00×2724.00"))
+        #expect(output.stdout.contains("1  [0..<6)  width 2612.00  baseline 1069.00"))
+        #expect(output.stdout.contains("2  [6..<8)  width 960.00  baseline 2431.00"))
     }
 
     @Test("fonts --for names each cluster's font and why")
@@ -68,7 +79,8 @@ struct CLITests {
 
     @Test("Exit 2 for bad usage, with one clear line", arguments: [
         ["measure"], ["measure", "x", "--size", "abc"], ["measure", "x", "--bogus"], ["frobnicate"],
-        ["measure", "x", "--style", "huge"], ["measure", "x", "--size", "-3"],
+        ["measure", "x", "--style", "huge"], ["measure", "x", "--size", "-3"], ["measure", "x", "--width", "wide"],
+        ["measure", "x", "--lines", "0"], ["measure", "x", "--wrap", "anywhere"], ["measure", "x", "--line-metrics", "fixed:0"],
     ])
     func usage(_ arguments: [String]) throws {
         let output = try CLI.run(arguments)

@@ -17,16 +17,17 @@ struct MeasureOperationTests {
         let request = MeasureRequest(texts: ["ab\ncde", "ab\r\ncde", "ab\u{2028}cde"], size: 1000)
         // Noto Sans Regular (hb-shape): a 561, b 615, c 480, d 615, e 564; line height 1069 + 293.
         for result in try engine.measure(request) {
-            #expect(result.lines == 2)
+            #expect(result.lines.count == 2)
             #expect(abs(result.ideal.width - (480 + 615 + 564)) < 1e-9)
             #expect(abs(result.ideal.height - 2 * 1362) < 1e-9)
         }
     }
 
-    @Test("Run offsets after a CRLF count Unicode scalars of the whole text")
+    @Test("Offsets count Unicode scalars of the whole text: lines after a CRLF start after both")
     func offsetsAcrossLines() throws {
         let result = try Engine.get().measure(MeasureRequest(texts: ["ab\r\ncde"]))[0]
-        #expect(result.runs.map { [$0.start, $0.end] } == [[0, 2], [4, 7]])
+        #expect(result.lines.map { [$0.start, $0.end] } == [[0, 4], [4, 7]])
+        #expect(result.runs.map { [$0.start, $0.end] } == [[0, 7]])  // one Latin run, the break inside it
     }
 
     @Test("A tab advances to the next multiple of the tab interval")
@@ -52,6 +53,13 @@ struct MeasureOperationTests {
         (MeasureRequest(texts: ["x"], dynamicType: "xxxxl"), "dynamicType"),
         (MeasureRequest(texts: ["x"], faceIndex: -1), "faceIndex"),
         (MeasureRequest(texts: ["x"], tabInterval: 0), "tabInterval"),
+        (MeasureRequest(texts: ["x"], width: -1), "width"),
+        (MeasureRequest(texts: ["x"], lines: 0), "lines"),
+        (MeasureRequest(texts: ["x"], truncation: "end"), "truncation"),
+        (MeasureRequest(texts: ["x"], wrap: "anywhere"), "wrap"),
+        (MeasureRequest(texts: ["x"], direction: "up"), "direction"),
+        (MeasureRequest(texts: ["x"], lineMetrics: "fixed:-2"), "lineMetrics"),
+        (MeasureRequest(texts: ["x"], minimumScale: 1.5), "minimumScale"),
     ])
     func badFields(_ request: MeasureRequest, _ field: String) throws {
         do {
@@ -62,15 +70,39 @@ struct MeasureOperationTests {
         }
     }
 
-    @Test("The JSON has the documented field names")
+    @Test("The JSON has the documented field names (issue 2's and issue 3's)")
     func jsonShape() throws {
-        let result = try Engine.get().measure(MeasureRequest(texts: ["Hi 😀"]))[0]
+        let result = try Engine.get().measure(MeasureRequest(texts: ["Hi 😀 there"], width: 40))[0]
         let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any])
-        for key in ["text", "font", "size", "ideal", "runs", "missingGlyphs"] { #expect(object[key] != nil, "\(key)") }
+        for key in ["text", "font", "size", "ideal", "minimum", "fitting", "firstBaseline", "lastBaseline", "lines", "runs",
+                    "missingGlyphs"] {
+            #expect(object[key] != nil, "\(key)")
+        }
         let font = try #require(object["font"] as? [String: Any])
         #expect(Set(font.keys) == ["family", "file", "faceIndex"])
         let run = try #require((object["runs"] as? [[String: Any]])?.first)
         #expect(Set(run.keys) == ["font", "script", "direction", "start", "end", "width", "glyphs"])
-        #expect((object["runs"] as? [Any])?.count == 2)
+        #expect((object["runs"] as? [Any])?.count == 3)  // Latin, emoji, Latin
+        let minimum = try #require(object["minimum"] as? [String: Any])
+        #expect(Set(minimum.keys) == ["width", "height", "segment", "reason"])
+        let fitting = try #require(object["fitting"] as? [String: Any])
+        #expect(Set(fitting.keys) == ["proposal", "width", "height", "lineCount", "truncated", "scale"])
+        let line = try #require((object["lines"] as? [[String: Any]])?.first)
+        for key in ["start", "end", "width", "baseline", "ascent", "descent", "runs"] { #expect(line[key] != nil, "\(key)") }
+    }
+
+    @Test("Fitting answers the proposal: width, lines, truncation")
+    func fitting() throws {
+        let engine = try Engine.get()
+        // Noto Sans at 1000 pt: "aa bb" = 2612 units, "aa bb cc" = 3832.
+        let wrapped = try engine.measure(MeasureRequest(texts: ["aa bb cc"], size: 1000, width: 3000))[0]
+        #expect(wrapped.fitting?.lineCount == 2)
+        #expect(wrapped.fitting?.width == 2612)
+        #expect(wrapped.lines.map { [$0.start, $0.end] } == [[0, 6], [6, 8]])
+        #expect(wrapped.firstBaseline == 1069 && wrapped.lastBaseline == 1069 + 1362)
+        let limited = try engine.measure(MeasureRequest(texts: ["aa bb cc"], size: 1000, width: 3000, lines: 1))[0]
+        #expect(limited.fitting?.truncated == true)
+        #expect(limited.fitting?.lineCount == 1)
+        #expect(try engine.measure(MeasureRequest(texts: ["aa"]))[0].fitting == nil)
     }
 }

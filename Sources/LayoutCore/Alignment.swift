@@ -1,0 +1,139 @@
+import Foundation
+
+/// A type that identifies an alignment guide and gives its default value.
+///
+/// Declare a custom guide as SwiftUI does:
+/// ```swift
+/// enum FirstThird: AlignmentID {
+///     static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height / 3 }
+/// }
+/// extension VerticalAlignment { static let firstThird = VerticalAlignment(FirstThird.self) }
+/// ```
+/// When a container merges its children's explicit values of a custom guide it averages them.
+public protocol AlignmentID: SendableMetatype {
+    /// The guide's value for a view that sets no explicit value, measured from the view's top-left (points).
+    static func defaultValue(in context: ViewDimensions) -> CGFloat
+}
+
+/// How a container combines its children's explicit values of one guide.
+enum GuideMerge {
+    case minimum, maximum, average
+}
+
+/// A guide along the x axis (a value measured from a view's leading edge).
+public struct HorizontalAlignment: Sendable, Equatable, Hashable {
+    let id: any AlignmentID.Type
+
+    /// A guide identified by `id`.
+    public init(_ id: any AlignmentID.Type) { self.id = id }
+
+    public static func == (a: Self, b: Self) -> Bool { a.id == b.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(id)) }
+
+    public static let leading = HorizontalAlignment(LeadingID.self)
+    public static let center = HorizontalAlignment(HorizontalCenterID.self)
+    public static let trailing = HorizontalAlignment(TrailingID.self)
+
+    var merge: GuideMerge { .average }
+}
+
+/// A guide along the y axis (a value measured from a view's top edge).
+public struct VerticalAlignment: Sendable, Equatable, Hashable {
+    let id: any AlignmentID.Type
+
+    /// A guide identified by `id`.
+    public init(_ id: any AlignmentID.Type) { self.id = id }
+
+    public static func == (a: Self, b: Self) -> Bool { a.id == b.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(id)) }
+
+    public static let top = VerticalAlignment(TopID.self)
+    public static let center = VerticalAlignment(VerticalCenterID.self)
+    public static let bottom = VerticalAlignment(BottomID.self)
+    /// The first line's baseline; a view without text answers its height.
+    public static let firstTextBaseline = VerticalAlignment(FirstTextBaselineID.self)
+    /// The last line's baseline; a view without text answers its height.
+    public static let lastTextBaseline = VerticalAlignment(LastTextBaselineID.self)
+
+    /// First baseline: the topmost child's wins; last baseline: the bottommost; others average.
+    var merge: GuideMerge {
+        if id == FirstTextBaselineID.self { return .minimum }
+        if id == LastTextBaselineID.self { return .maximum }
+        return .average
+    }
+}
+
+/// A pair of guides, one per axis (for `ZStackLayout` and `frame(…, alignment:)`).
+public struct Alignment: Sendable, Equatable, Hashable {
+    public var horizontal: HorizontalAlignment
+    public var vertical: VerticalAlignment
+
+    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    public static let center = Alignment(horizontal: .center, vertical: .center)
+    public static let leading = Alignment(horizontal: .leading, vertical: .center)
+    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+    public static let top = Alignment(horizontal: .center, vertical: .top)
+    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+}
+
+// MARK: - Built-in guides
+
+enum LeadingID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }
+enum HorizontalCenterID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.width / 2 } }
+enum TrailingID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.width } }
+enum TopID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }
+enum VerticalCenterID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height / 2 } }
+enum BottomID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height } }
+enum FirstTextBaselineID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height } }
+enum LastTextBaselineID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height } }
+
+/// Either kind of guide, so the engine can handle both with one code path.
+enum AnyGuide: Equatable, Sendable {
+    case horizontal(HorizontalAlignment)
+    case vertical(VerticalAlignment)
+
+    var axis: Axis {
+        if case .horizontal = self { return .horizontal }
+        return .vertical
+    }
+
+    /// 0 for the first text baseline, 1 for the last, `nil` for other guides.
+    var baselineIndex: Int? {
+        guard case .vertical(let g) = self else { return nil }
+        if g.id == FirstTextBaselineID.self { return 0 }
+        if g.id == LastTextBaselineID.self { return 1 }
+        return nil
+    }
+
+    var merge: GuideMerge {
+        switch self {
+        case .horizontal(let g): g.merge
+        case .vertical(let g): g.merge
+        }
+    }
+
+    func defaultValue(in d: ViewDimensions) -> CGFloat {
+        switch self {
+        case .horizontal(let g): g.id.defaultValue(in: d)
+        case .vertical(let g): g.id.defaultValue(in: d)
+        }
+    }
+
+    /// Combines explicit values by the guide's rule; `nil` when there are none.
+    func merged(_ values: [CGFloat]) -> CGFloat? {
+        guard let first = values.first else { return nil }
+        switch merge {
+        case .minimum: return values.min()
+        case .maximum: return values.max()
+        case .average: return values.count == 1 ? first : values.reduce(0, +) / CGFloat(values.count)
+        }
+    }
+}

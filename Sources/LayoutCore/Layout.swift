@@ -1,0 +1,167 @@
+import Foundation
+
+/// A container that sizes and places its subviews: SwiftUI's `Layout` protocol, headless.
+///
+/// Write the same conformances as for SwiftUI. A layout computes in left-to-right (leading)
+/// space; the engine mirrors x positions for `.rightToLeft`. It must answer every call from its
+/// inputs alone: the cache may hold what it derives from the subviews, never the proposal or bounds.
+/// The engine checks this contract and reports breaches in ``LayoutResult/diagnostics``.
+public protocol Layout: Sendable {
+    /// What the layout derives from its subviews once (default `Void`).
+    associatedtype Cache = Void
+    typealias Subviews = LayoutSubviews
+
+    /// Properties of the layout type (default: no stack orientation).
+    static var layoutProperties: LayoutProperties { get }
+
+    /// The container's size for `proposal` (points). May be called many times, in any order.
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize
+
+    /// Places every subview once with `LayoutSubview/place(at:anchor:proposal:)`, inside `bounds`
+    /// (root coordinates; the origin is not necessarily zero).
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache)
+
+    /// The container's spacing preferences (default: the union of the subviews').
+    func spacing(subviews: Subviews, cache: inout Cache) -> ViewSpacing
+
+    /// The container's explicit value of a horizontal guide, measured from `bounds.minX`, or `nil`
+    /// (default: the subviews' explicit values where they are placed, merged — averaged).
+    func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
+                           subviews: Subviews, cache: inout Cache) -> CGFloat?
+
+    /// The container's explicit value of a vertical guide, measured from `bounds.minY`, or `nil`
+    /// (default: the subviews' explicit values where they are placed, merged: first text baseline
+    /// the minimum, last text baseline the maximum, others the average).
+    func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
+                           subviews: Subviews, cache: inout Cache) -> CGFloat?
+
+    /// Builds the cache when the layout first sees its subviews.
+    func makeCache(subviews: Subviews) -> Cache
+
+    /// Refreshes the cache when the subviews change (default: `makeCache` again).
+    func updateCache(_ cache: inout Cache, subviews: Subviews)
+}
+
+/// Properties of a layout type.
+public struct LayoutProperties: Sendable, Hashable {
+    /// The axis the layout stacks its subviews along, if any; a `Spacer` stretches along it only.
+    public var stackOrientation: Axis?
+
+    public init() { stackOrientation = nil }
+}
+
+// MARK: - Defaults
+
+extension Layout {
+    public static var layoutProperties: LayoutProperties { LayoutProperties() }
+
+    public func updateCache(_ cache: inout Cache, subviews: Subviews) {
+        cache = makeCache(subviews: subviews)
+    }
+
+    public func spacing(subviews: Subviews, cache: inout Cache) -> ViewSpacing {
+        var result = ViewSpacing.zero
+        for subview in subviews { result.formUnion(subview.spacing) }
+        return result
+    }
+
+    public func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
+                                  subviews: Subviews, cache: inout Cache) -> CGFloat? {
+        subviews.mergedExplicitGuide(.horizontal(guide), in: bounds, proposal: proposal) {
+            placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+        }
+    }
+
+    public func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
+                                  subviews: Subviews, cache: inout Cache) -> CGFloat? {
+        subviews.mergedExplicitGuide(.vertical(guide), in: bounds, proposal: proposal) {
+            placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+        }
+    }
+}
+
+extension Layout where Cache == Void {
+    public func makeCache(subviews: Subviews) -> Cache { () }
+}
+
+// MARK: - Composition
+
+extension Layout {
+    /// This layout applied to the elements `content` builds, as SwiftUI's `MyLayout { … }`.
+    public func callAsFunction(@ElementBuilder _ content: () -> [AnyElement]) -> AnyElement {
+        AnyElement(layout: self, children: content())
+    }
+}
+
+// MARK: - Type erasure (internal)
+
+/// A layout and its cache, stored in a tree node; subclasses keep the concrete type.
+class AnyLayoutBox {
+    /// The name shown in results and diagnostics (the layout's type name).
+    var kindName: String { "" }
+    var stackOrientation: Axis? { nil }
+    /// Padding, frames, fixedSize, offset: single-child modifiers that pass the enclosing stack's
+    /// orientation (for a `Spacer`) and their child's layout traits through.
+    var isModifier: Bool { false }
+    func sizeThatFits(_ proposal: ProposedViewSize, _ subviews: LayoutSubviews) -> CGSize { fatalError() }
+    func placeSubviews(_ bounds: CGRect, _ proposal: ProposedViewSize, _ subviews: LayoutSubviews) { fatalError() }
+    func explicitAlignment(_ guide: AnyGuide, _ bounds: CGRect, _ proposal: ProposedViewSize, _ subviews: LayoutSubviews) -> CGFloat? { fatalError() }
+    func spacing(_ subviews: LayoutSubviews) -> ViewSpacing { fatalError() }
+}
+
+/// A layout whose properties depend on the instance, not only the type (`AnyLayout`: the stack
+/// orientation of the layout it wraps). Not part of SwiftUI's API (hence the underscore).
+public protocol _InstanceLayoutProperties {
+    var instanceLayoutProperties: LayoutProperties { get }
+}
+
+/// Layouts that are the engine's own modifiers (padding, frames, fixedSize, offset).
+protocol ModifierLayout: Layout {
+    static var modifierName: String { get }
+}
+
+final class LayoutBox<L: Layout>: AnyLayoutBox {
+    let layout: L
+    private var cache: L.Cache?
+
+    init(_ layout: L) { self.layout = layout }
+
+    override var kindName: String {
+        if let modifier = L.self as? any ModifierLayout.Type { return modifier.modifierName }
+        return String(describing: L.self)
+    }
+    override var stackOrientation: Axis? {
+        ((layout as? any _InstanceLayoutProperties)?.instanceLayoutProperties ?? L.layoutProperties).stackOrientation
+    }
+    override var isModifier: Bool { L.self is any ModifierLayout.Type }
+
+    /// Runs `body` with the cache, making it on first use.
+    @inline(__always)
+    private func withCache<R>(_ subviews: LayoutSubviews, _ body: (inout L.Cache) -> R) -> R {
+        var value = cache ?? layout.makeCache(subviews: subviews)
+        cache = nil  // keep the value uniquely referenced while the layout mutates it
+        defer { cache = value }
+        return body(&value)
+    }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize, _ subviews: LayoutSubviews) -> CGSize {
+        withCache(subviews) { layout.sizeThatFits(proposal: proposal, subviews: subviews, cache: &$0) }
+    }
+
+    override func placeSubviews(_ bounds: CGRect, _ proposal: ProposedViewSize, _ subviews: LayoutSubviews) {
+        withCache(subviews) { layout.placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &$0) }
+    }
+
+    override func explicitAlignment(_ guide: AnyGuide, _ bounds: CGRect, _ proposal: ProposedViewSize, _ subviews: LayoutSubviews) -> CGFloat? {
+        withCache(subviews) { cache in
+            switch guide {
+            case .horizontal(let g): layout.explicitAlignment(of: g, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+            case .vertical(let g): layout.explicitAlignment(of: g, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+            }
+        }
+    }
+
+    override func spacing(_ subviews: LayoutSubviews) -> ViewSpacing {
+        withCache(subviews) { layout.spacing(subviews: subviews, cache: &$0) }
+    }
+}

@@ -1,0 +1,20 @@
+// LayoutCore: SwiftUI's layout model, headless — propose, measure, place — with every frame
+// inspectable. Foundation only (CGFloat/CGSize/CGPoint/CGRect); no text, no C.
+//
+// | concern | types and functions | file |
+// |---|---|---|
+// | geometry | `Axis`, `Edge`, `EdgeInsets`, `UnitPoint`, `LayoutDirection` | Geometry.swift |
+// | proposals | `ProposedViewSize` (normalisation rule: NaN → nil, negative → 0) | ProposedViewSize.swift |
+// | guides | `AlignmentID`, `HorizontalAlignment`, `VerticalAlignment`, `Alignment`; merge rules | Alignment.swift |
+// | a subview's size and guides | `ViewDimensions` | ViewDimensions.swift |
+// | spacing | `ViewSpacing` (per-edge preferences, open categories for text) | ViewSpacing.swift |
+// | environment, layout values | `EnvironmentKey`, `EnvironmentValues`, `LayoutValueKey` | Environment.swift |
+// | the protocol | `Layout` + defaults, `LayoutProperties`, `callAsFunction` | Layout.swift |
+// | what a layout sees | `LayoutSubviews`, `LayoutSubview` | LayoutSubviews.swift |
+// | the element tree | `Element`, `LeafElement`, `AnyElement`, `ElementBuilder` | Element.swift |
+// | leaves | `Box`, `Rectangle`, `Spacer` | Leaves.swift |
+// | modifiers | padding, frame (fixed, flexible), fixedSize, offset, layoutPriority, layoutValue, alignmentGuide, environment, id | Modifiers.swift |
+// | the engine | `LayoutTree`: build → measure (memo, checks) → place (mirror RTL) → baselines | LayoutTree.swift |
+// | results and diagnostics | `LayoutResult`, `PlacedElement`, `LayoutDiagnostic` | LayoutResult.swift |
+//
+// Containers (stacks, flow, ViewThatFits, AnyLayout) live in the `Layouts` module.

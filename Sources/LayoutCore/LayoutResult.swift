@@ -1,0 +1,212 @@
+import Foundation
+
+/// A laid-out tree: the root's size and, for every element in pre-order, its frame in root
+/// coordinates, path, id, kind and baselines; plus what went wrong in the layouts.
+///
+/// `Codable` (the CLI prints it as JSON): frames are `{x, y, width, height}` objects in points.
+public struct LayoutResult: Sendable {
+    /// The root proposal, after normalisation.
+    public let proposal: ProposedViewSize
+    /// The root's size (finite, non-negative).
+    public let size: CGSize
+    /// The root environment's layout direction.
+    public let layoutDirection: LayoutDirection
+    /// Misbehaviour found while laying out, in the order found (each reported once).
+    public let diagnostics: [LayoutDiagnostic]
+
+    let structure: TreeStructure
+    let frames: [CGRect]
+    let firstBaselines: [CGFloat]
+    let lastBaselines: [CGFloat]
+    let hidden: [Bool]
+
+    init(proposal: ProposedViewSize, size: CGSize, layoutDirection: LayoutDirection, diagnostics: [LayoutDiagnostic],
+         structure: TreeStructure, frames: [CGRect], firstBaselines: [CGFloat], lastBaselines: [CGFloat], hidden: [Bool]) {
+        self.proposal = proposal
+        self.size = size
+        self.layoutDirection = layoutDirection
+        self.diagnostics = diagnostics
+        self.structure = structure
+        self.frames = frames
+        self.firstBaselines = firstBaselines
+        self.lastBaselines = lastBaselines
+        self.hidden = hidden
+    }
+
+    /// The number of elements (every node of the tree, modifiers that change geometry included).
+    public var count: Int { frames.count }
+
+    /// The element at pre-order position `index` (0 is the root).
+    public subscript(index: Int) -> PlacedElement {
+        PlacedElement(path: structure.paths[index], id: structure.ids[index], kind: structure.kinds[index],
+                      frame: frames[index], firstTextBaseline: firstBaselines[index],
+                      lastTextBaseline: lastBaselines[index], isHidden: hidden[index])
+    }
+
+    /// Every element in pre-order. - Complexity: O(n).
+    public var elements: [PlacedElement] { (0..<count).map { self[$0] } }
+
+    /// The root element.
+    public var root: PlacedElement { self[0] }
+
+    /// The element named `id` with `.id(_:)` (the first in pre-order if several share it).
+    public func element(id: String) -> PlacedElement? {
+        structure.idIndex[id].map { self[$0] }
+    }
+
+    /// The element at `path` (child indices from the root; `[]` is the root).
+    public func element(at path: [Int]) -> PlacedElement? {
+        structure.pathIndex(path).map { self[$0] }
+    }
+}
+
+/// One element of a ``LayoutResult``.
+public struct PlacedElement: Sendable, Equatable {
+    /// Child indices from the root (`[]` is the root; `[0, 2]` the root's first child's third child).
+    public var path: [Int]
+    /// The name given with `.id(_:)`.
+    public var id: String?
+    /// What the element is: a leaf's or layout's type name, or `padding`, `frame`, `flexibleFrame`,
+    /// `fixedSize`, `offset`, `Spacer`.
+    public var kind: String
+    /// The frame in root coordinates (points), after right-to-left mirroring and offsets.
+    public var frame: CGRect
+    /// The first text baseline from the frame's top (the height when the element has no text).
+    public var firstTextBaseline: CGFloat
+    /// The last text baseline from the frame's top (the height when the element has no text).
+    public var lastTextBaseline: CGFloat
+    /// Left out by its container (an unchosen `ViewThatFits` child); its frame is empty.
+    public var isHidden: Bool
+
+    public init(path: [Int], id: String?, kind: String, frame: CGRect, firstTextBaseline: CGFloat,
+                lastTextBaseline: CGFloat, isHidden: Bool) {
+        self.path = path
+        self.id = id
+        self.kind = kind
+        self.frame = frame
+        self.firstTextBaseline = firstTextBaseline
+        self.lastTextBaseline = lastTextBaseline
+        self.isHidden = isHidden
+    }
+}
+
+/// A layout misbehaving, found by the engine (no SwiftUI tool reports these).
+public struct LayoutDiagnostic: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A subview the layout never placed (put at the centre of the bounds, as SwiftUI does).
+        case neverPlaced
+        /// A subview placed more than once in one `placeSubviews` (the last placement is kept).
+        case placedTwice
+        /// A size that is NaN, negative, or infinite for a finite or `nil` proposal (replaced: NaN and
+        /// negative by 0, infinite by the proposal or 0); or an infinite frame at placement (taken as 0).
+        case invalidSize
+        /// A NaN or negative proposal (normalised: NaN → `nil`, negative → 0).
+        case invalidProposal
+        /// `sizeThatFits` answered differently for the same proposal and subviews (state leaking through the cache).
+        case inconsistentSize
+        /// A subview placed with a proposal under which it reports a size the layout never measured
+        /// (measured at one width, placed at another: text would re-wrap).
+        case placedSizeMismatch
+    }
+
+    public var kind: Kind
+    /// The type name of the layout (or leaf) at fault.
+    public var layout: String
+    /// Its path in the tree.
+    public var layoutPath: [Int]
+    /// The subview concerned, when there is one.
+    public var subviewPath: [Int]?
+    /// What happened, with the numbers.
+    public var message: String
+
+    public var description: String {
+        let at = subviewPath.map { " subview \($0)" } ?? ""
+        return "\(kind.rawValue): \(layout) at \(layoutPath)\(at): \(message)"
+    }
+}
+
+/// The parts of a tree that do not change between passes: shared by every result of a `LayoutTree`.
+final class TreeStructure: Sendable {
+    let paths: [[Int]]
+    let ids: [String?]
+    let kinds: [String]
+    let idIndex: [String: Int]
+
+    init(paths: [[Int]], ids: [String?], kinds: [String]) {
+        self.paths = paths
+        self.ids = ids
+        self.kinds = kinds
+        var index: [String: Int] = [:]
+        for (i, id) in ids.enumerated() { if let id, index[id] == nil { index[id] = i } }
+        self.idIndex = index
+    }
+
+    func pathIndex(_ path: [Int]) -> Int? { paths.firstIndex(of: path) }
+}
+
+// MARK: - Codable
+
+extension LayoutResult: Codable {
+    private enum CodingKeys: String, CodingKey { case proposal, size, layoutDirection, elements, diagnostics }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(proposal, forKey: .proposal)
+        try c.encode(CodableSize(size), forKey: .size)
+        try c.encode(layoutDirection, forKey: .layoutDirection)
+        try c.encode(elements, forKey: .elements)
+        try c.encode(diagnostics, forKey: .diagnostics)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let elements = try c.decode([PlacedElement].self, forKey: .elements)
+        self.init(proposal: try c.decode(ProposedViewSize.self, forKey: .proposal),
+                  size: try c.decode(CodableSize.self, forKey: .size).size,
+                  layoutDirection: try c.decode(LayoutDirection.self, forKey: .layoutDirection),
+                  diagnostics: try c.decode([LayoutDiagnostic].self, forKey: .diagnostics),
+                  structure: TreeStructure(paths: elements.map(\.path), ids: elements.map(\.id), kinds: elements.map(\.kind)),
+                  frames: elements.map(\.frame), firstBaselines: elements.map(\.firstTextBaseline),
+                  lastBaselines: elements.map(\.lastTextBaseline), hidden: elements.map(\.isHidden))
+    }
+}
+
+extension PlacedElement: Codable {
+    private enum CodingKeys: String, CodingKey { case path, id, kind, frame, firstTextBaseline, lastTextBaseline, hidden }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(path, forKey: .path)
+        try c.encodeIfPresent(id, forKey: .id)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(CodableRect(frame), forKey: .frame)
+        try c.encode(Double(firstTextBaseline), forKey: .firstTextBaseline)
+        try c.encode(Double(lastTextBaseline), forKey: .lastTextBaseline)
+        if isHidden { try c.encode(true, forKey: .hidden) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(path: try c.decode([Int].self, forKey: .path), id: try c.decodeIfPresent(String.self, forKey: .id),
+                  kind: try c.decode(String.self, forKey: .kind), frame: try c.decode(CodableRect.self, forKey: .frame).rect,
+                  firstTextBaseline: CGFloat(try c.decode(Double.self, forKey: .firstTextBaseline)),
+                  lastTextBaseline: CGFloat(try c.decode(Double.self, forKey: .lastTextBaseline)),
+                  isHidden: try c.decodeIfPresent(Bool.self, forKey: .hidden) ?? false)
+    }
+}
+
+private struct CodableSize: Codable {
+    var width: Double
+    var height: Double
+    init(_ size: CGSize) { width = Double(size.width); height = Double(size.height) }
+    var size: CGSize { CGSize(width: width, height: height) }
+}
+
+private struct CodableRect: Codable {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+    init(_ r: CGRect) { x = Double(r.origin.x); y = Double(r.origin.y); width = Double(r.size.width); height = Double(r.size.height) }
+    var rect: CGRect { CGRect(x: x, y: y, width: width, height: height) }
+}

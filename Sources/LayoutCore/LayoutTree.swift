@@ -1,0 +1,510 @@
+import Foundation
+
+/// An element tree prepared for layout: build it once, lay it out at any number of proposals.
+///
+/// Between passes it keeps each layout's cache (`makeCache` runs once, when a layout first sees
+/// its subviews), each node's spacing, and the sizes leaves answered (leaves are pure functions of
+/// proposal and environment). Container answers are memoised within one pass only, and the first
+/// repeated question is asked again to check the answer does not change. Not thread-safe: use one
+/// tree from one task at a time (build one per task; elements are `Sendable`).
+///
+/// The passes, in order (see ``layout(in:)``):
+/// | step | function |
+/// |---|---|
+/// | build nodes, resolve environments and traits | `build(_:environment:path:parent:stackAxis:)` |
+/// | size the root (memoised, checked) | `measure(_:_:askedByLayout:)` |
+/// | place top-down, mirror right-to-left, diagnose | `place(_:frame:proposal:)` |
+/// | baselines bottom-up from placed children | `explicitGuide(_:of:proposal:size:overrideLimit:)` |
+public final class LayoutTree {
+    let root: Node
+    /// Every node in pre-order (`node.index` is its position).
+    let nodes: [Node]
+    let structure: TreeStructure
+    let environment: EnvironmentValues
+
+    /// The current pass (memo entries and placements are stamped with it).
+    var generation = 0
+    private var frames: [CGRect] = []
+    private var firstBaselines: [CGFloat] = []
+    private var lastBaselines: [CGFloat] = []
+    private var hidden: [Bool] = []
+    private var diagnostics: [LayoutDiagnostic] = []
+    private var reported: Set<LayoutDiagnostic> = []
+
+    /// Builds the tree of `element` under `environment`.
+    /// - Complexity: O(n) for n elements.
+    public init(_ element: some Element, environment: EnvironmentValues = EnvironmentValues()) {
+        var builder = TreeBuilder()
+        root = builder.build(element.anyElement, environment: environment, path: [], parent: -1, stackAxis: nil)
+        nodes = builder.nodes
+        structure = TreeStructure(paths: builder.paths, ids: builder.ids, kinds: builder.kinds)
+        self.environment = environment
+    }
+
+    /// The number of elements (nodes) in the tree.
+    public var count: Int { nodes.count }
+
+    /// Lays the tree out for `proposal` (normalised first: NaN → `nil`, negative → 0).
+    ///
+    /// - Complexity: O(n) plus what the layouts ask; a relayout reuses the layouts' caches.
+    public func layout(in proposal: ProposedViewSize) -> LayoutResult {
+        generation += 1
+        diagnostics = []
+        reported = []
+        let n = nodes.count
+        frames = [CGRect](repeating: .zero, count: n)
+        firstBaselines = [CGFloat](repeating: 0, count: n)
+        lastBaselines = [CGFloat](repeating: 0, count: n)
+        hidden = [Bool](repeating: false, count: n)
+
+        var p = proposal
+        if !p.isNormalized {
+            report(.invalidProposal, layout: root, subview: nil, "root proposal \(p) normalised to \(p.normalized)")
+            p = p.normalized
+        }
+        _ = measure(root, p, askedByLayout: true)
+        let size = placeable(measure(root, p, askedByLayout: true), of: root, by: nil)  // the repeat checks consistency
+        place(root, frame: CGRect(origin: .zero, size: size), proposal: p)
+
+        return LayoutResult(proposal: p, size: size, layoutDirection: root.environment.layoutDirection,
+                            diagnostics: diagnostics, structure: structure, frames: frames,
+                            firstBaselines: firstBaselines, lastBaselines: lastBaselines, hidden: hidden)
+    }
+
+    // MARK: - Measuring
+
+    /// The proposal with the stated rule applied; reports a layout that proposed NaN or a negative length.
+    func normalize(_ proposal: ProposedViewSize, for node: Node) -> ProposedViewSize {
+        if proposal.isNormalized { return proposal }
+        let normalized = proposal.normalized
+        report(.invalidProposal, layout: parent(of: node), subview: node, "proposed \(proposal), normalised to \(normalized)")
+        return normalized
+    }
+
+    /// `node`'s size for `proposal`, memoised (leaves across passes, containers within the pass).
+    ///
+    /// `askedByLayout`: the parent layout asked (counts as a measurement for the placement check,
+    /// and a repeated question to a container re-asks it once to check consistency).
+    func measure(_ node: Node, _ proposal: ProposedViewSize, askedByLayout: Bool) -> CGSize {
+        let p = normalize(proposal, for: node)
+        let gen = generation
+        if let i = node.memoIndex(of: p, generation: gen) {
+            if askedByLayout {
+                if node.memo[i].asked != gen {
+                    node.memo[i].asked = gen
+                } else if node.isContainer && !node.memo[i].verified {
+                    node.memo[i].verified = true
+                    let again = compute(node, p)
+                    let first = node.memo[i].size
+                    if !Self.same(again, first) {
+                        report(.inconsistentSize, layout: node, subview: nil,
+                               "sizeThatFits(\(p)) answered \(Self.text(first)), then \(Self.text(again)) for the same proposal and subviews")
+                    }
+                }
+            }
+            return node.memo[i].size
+        }
+        let size = compute(node, p)
+        node.insertMemo(MemoEntry(proposal: p, size: size, generation: gen, asked: askedByLayout ? gen : 0, verified: false), generation: gen)
+        return size
+    }
+
+    private func compute(_ node: Node, _ p: ProposedViewSize) -> CGSize {
+        switch node.kind {
+        case .leaf(let leaf):
+            return checked(leaf.sizeThatFits(p, environment: node.environment), for: p, node: node)
+        case .spacer(let minLength):
+            return Spacer.size(minLength: minLength, axis: node.stackAxis, proposal: p)
+        case .layout(let box):
+            return checked(box.sizeThatFits(p, subviews(of: node)), for: p, node: node)
+        }
+    }
+
+    /// Replaces NaN and negative lengths by 0 and an infinite length for a finite or `nil` proposal
+    /// by that proposal (or 0), reporting each.
+    private func checked(_ size: CGSize, for p: ProposedViewSize, node: Node) -> CGSize {
+        func fix(_ v: CGFloat, _ proposed: CGFloat?) -> CGFloat? {
+            if v.isNaN || v < 0 { return 0 }
+            if v.isInfinite && !(proposed?.isInfinite ?? false) { return proposed ?? 0 }
+            return nil
+        }
+        let w = fix(size.width, p.width), h = fix(size.height, p.height)
+        if w == nil && h == nil { return size }
+        let fixed = CGSize(width: w ?? size.width, height: h ?? size.height)
+        report(.invalidSize, layout: node, subview: nil, "sizeThatFits(\(p)) answered \(Self.text(size)); taken as \(Self.text(fixed))")
+        return fixed
+    }
+
+    /// A size a frame can have: an infinite length (a fill proposed ∞) is taken as 0 and reported.
+    private func placeable(_ size: CGSize, of node: Node, by parent: Node?) -> CGSize {
+        if size.width.isFinite && size.height.isFinite { return size }
+        let fixed = CGSize(width: size.width.isFinite ? size.width : 0, height: size.height.isFinite ? size.height : 0)
+        report(.invalidSize, layout: parent ?? node, subview: parent == nil ? nil : node,
+               "placed with an infinite size \(Self.text(size)); the frame is \(Self.text(fixed))")
+        return fixed
+    }
+
+    func subviews(of node: Node) -> LayoutSubviews {
+        LayoutSubviews(tree: self, parent: node, range: 0..<node.children.count)
+    }
+
+    /// `node`'s spacing preferences (computed once per tree).
+    func spacing(of node: Node) -> ViewSpacing {
+        if let spacing = node.spacing { return spacing }
+        let spacing: ViewSpacing
+        switch node.kind {
+        case .leaf(let leaf): spacing = leaf.spacing(environment: node.environment)
+        case .spacer: spacing = .zero
+        case .layout(let box): spacing = box.spacing(subviews(of: node))
+        }
+        node.spacing = spacing
+        return spacing
+    }
+
+    // MARK: - Alignment guides
+
+    /// `node`'s explicit value of `guide` at `size` for `proposal`, seeing its first `overrideLimit`
+    /// `alignmentGuide` modifiers; `nil` when it has none. Containers' answers are memoised per pass.
+    func explicitGuide(_ guide: AnyGuide, of node: Node, proposal: ProposedViewSize, size: CGSize, overrideLimit: Int) -> CGFloat? {
+        var i = min(overrideLimit, node.overrides.count) - 1
+        while i >= 0 {
+            let override = node.overrides[i]
+            if override.guide == guide {
+                let d = ViewDimensions(width: size.width, height: size.height,
+                                       source: GuideSource(tree: self, node: node, proposal: proposal, overrideLimit: i))
+                let value = override.compute(d)
+                return value.isFinite ? value : nil
+            }
+            i -= 1
+        }
+        switch node.kind {
+        case .spacer:
+            return nil
+        case .leaf(let leaf):
+            let value: CGFloat? = switch guide {
+            case .horizontal(let g): leaf.explicitAlignment(of: g, in: size, proposal: proposal, environment: node.environment)
+            case .vertical(let g): leaf.explicitAlignment(of: g, in: size, proposal: proposal, environment: node.environment)
+            }
+            return value.flatMap { $0.isFinite ? $0 : nil }
+        case .layout(let box):
+            if let known = node.guideMemo(guide, proposal: proposal, size: size, generation: generation) { return known }
+            let value = box.explicitAlignment(guide, CGRect(origin: .zero, size: size), proposal, subviews(of: node))
+            let finite = value.flatMap { $0.isFinite ? $0 : nil }
+            node.rememberGuide(guide, proposal: proposal, size: size, value: finite, generation: generation)
+            return finite
+        }
+    }
+
+    /// The default `explicitAlignment`: children's explicit values where `place` puts them, merged.
+    ///
+    /// After `container` was placed in this pass at this proposal and size, baselines are read from
+    /// the placed children (no dry run); otherwise `place` runs as a dry run and its placements are
+    /// read and discarded.
+    func mergedExplicitGuide(_ guide: AnyGuide, container: Node, range: Range<Int>, proposal: ProposedViewSize,
+                             bounds: CGRect, place: () -> Void) -> CGFloat? {
+        let gen = generation
+        if let baseline = guide.baselineIndex, container.childrenPlacedGeneration == gen, range == 0..<container.children.count,
+           container.placedProposal == proposal, container.placedSize == bounds.size {
+            let top = frames[container.index].minY
+            var values: [CGFloat] = []
+            for child in container.children where !hidden[child.index] {
+                if let v = baseline == 0 ? child.placedFirst : child.placedLast { values.append(frames[child.index].minY - top + v) }
+            }
+            return guide.merged(values)
+        }
+        let children = container.children[range]
+        for child in children { child.placement = Placement() }
+        place()
+        var values: [CGFloat] = []
+        for child in children {
+            let record = child.placement
+            child.placement = Placement()
+            if record.hidden || record.count == 0 { continue }
+            let p = record.proposal.normalized
+            let size = measure(child, p, askedByLayout: false)
+            guard let v = explicitGuide(guide, of: child, proposal: p, size: size, overrideLimit: child.overrides.count) else { continue }
+            let origin = guide.axis == .horizontal ? record.point.x - record.anchor.x * size.width - bounds.minX
+                                                   : record.point.y - record.anchor.y * size.height - bounds.minY
+            values.append(origin + v)
+        }
+        return guide.merged(values)
+    }
+
+    // MARK: - Placing
+
+    /// Records `node`'s frame (root coordinates), places its children through its layout, mirrors
+    /// them for right-to-left, then records its baselines.
+    private func place(_ node: Node, frame: CGRect, proposal: ProposedViewSize) {
+        let gen = generation
+        frames[node.index] = frame
+        node.placedProposal = proposal
+        node.placedSize = frame.size
+        if case .layout(let box) = node.kind, !node.children.isEmpty {
+            let children = node.children
+            for child in children { child.placement = Placement() }
+            box.placeSubviews(frame, proposal, subviews(of: node))
+            var records = [Placement]()
+            records.reserveCapacity(children.count)
+            for child in children {
+                records.append(child.placement)
+                child.placement = Placement()
+            }
+            let mirrored = node.environment.layoutDirection == .rightToLeft
+            for (child, record) in zip(children, records) {
+                if record.hidden {
+                    hide(child, at: CGPoint(x: frame.midX, y: frame.midY))
+                    continue
+                }
+                place(child, record: record, in: frame, mirrored: mirrored, by: node)
+            }
+            node.childrenPlacedGeneration = gen
+        }
+        let first = explicitGuide(.vertical(.firstTextBaseline), of: node, proposal: proposal, size: frame.size, overrideLimit: node.overrides.count)
+        let last = explicitGuide(.vertical(.lastTextBaseline), of: node, proposal: proposal, size: frame.size, overrideLimit: node.overrides.count)
+        node.placedFirst = first
+        node.placedLast = last
+        firstBaselines[node.index] = first ?? frame.height
+        lastBaselines[node.index] = last ?? frame.height
+    }
+
+    /// Places one child from what its parent's layout recorded, checking the record.
+    private func place(_ child: Node, record: Placement, in bounds: CGRect, mirrored: Bool, by parent: Node) {
+        var record = record
+        if record.count == 0 {
+            report(.neverPlaced, layout: parent, subview: child, "never placed; put at the centre of the bounds with an unspecified proposal")
+            record.point = CGPoint(x: bounds.midX, y: bounds.midY)
+            record.anchor = .center
+            record.proposal = .unspecified
+        } else if record.count > 1 {
+            report(.placedTwice, layout: parent, subview: child, "placed \(record.count) times; the last placement is kept")
+        }
+        let p = normalize(record.proposal, for: child)
+        let askedBefore = child.hasAskedSizes(in: generation)  // before the engine's own question below
+        let size = placeable(measure(child, p, askedByLayout: false), of: child, by: parent)
+        if record.count > 0, askedBefore, !child.wasAsked(size, in: generation) {
+            let measured = child.sizesAsked(in: generation).map(Self.text).joined(separator: ", ")
+            report(.placedSizeMismatch, layout: parent, subview: child,
+                   "placed with proposal \(p), under which it is \(Self.text(size)); the layout measured it as \(measured)")
+        }
+        var origin = CGPoint(x: record.point.x - record.anchor.x * size.width, y: record.point.y - record.anchor.y * size.height)
+        if !(origin.x.isFinite && origin.y.isFinite) {
+            report(.invalidSize, layout: parent, subview: child, "placed at a non-finite position (\(origin.x), \(origin.y)); put at the bounds' origin")
+            origin = bounds.origin
+        }
+        if mirrored { origin.x = bounds.minX + bounds.maxX - origin.x - size.width }
+        place(child, frame: CGRect(origin: origin, size: size), proposal: p)
+    }
+
+    /// Marks `node` and its descendants hidden, with empty frames at `point`.
+    private func hide(_ node: Node, at point: CGPoint) {
+        hidden[node.index] = true
+        frames[node.index] = CGRect(origin: point, size: .zero)
+        node.placedFirst = nil
+        node.placedLast = nil
+        for child in node.children { hide(child, at: point) }
+    }
+
+    // MARK: - Diagnostics
+
+    func parent(of node: Node) -> Node? { node.parentIndex >= 0 ? nodes[node.parentIndex] : nil }
+
+    private func report(_ kind: LayoutDiagnostic.Kind, layout: Node?, subview: Node?, _ message: String) {
+        let culprit = layout ?? subview ?? root
+        let diagnostic = LayoutDiagnostic(kind: kind, layout: structure.kinds[culprit.index], layoutPath: structure.paths[culprit.index],
+                                          subviewPath: subview.map { structure.paths[$0.index] }, message: message)
+        var key = diagnostic
+        key.message = ""
+        if reported.insert(key).inserted { diagnostics.append(diagnostic) }
+    }
+
+    static func same(_ a: CGSize, _ b: CGSize) -> Bool {
+        func close(_ x: CGFloat, _ y: CGFloat) -> Bool { x == y || abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) }
+        return close(a.width, b.width) && close(a.height, b.height)
+    }
+
+    static func text(_ size: CGSize) -> String { "\(Double(size.width)) × \(Double(size.height))" }
+}
+
+// MARK: - Building
+
+private struct TreeBuilder {
+    var nodes: [Node] = []
+    var paths: [[Int]] = []
+    var ids: [String?] = []
+    var kinds: [String] = []
+
+    mutating func build(_ element: AnyElement, environment: EnvironmentValues, path: [Int], parent: Int, stackAxis: Axis?) -> Node {
+        var environment = environment
+        for apply in element.traits.environment.reversed() { apply(&environment) }
+        let index = nodes.count
+        let kind: Node.Kind
+        let kindName: String
+        switch element.content {
+        case .leaf(let leaf):
+            kind = .leaf(leaf)
+            kindName = String(describing: type(of: leaf))
+        case .spacer(let minLength):
+            kind = .spacer(minLength)
+            kindName = "Spacer"
+        case .layout(let layout, _):
+            let box = Self.box(layout)
+            kind = .layout(box)
+            kindName = box.kindName
+        }
+        let node = Node(index: index, parentIndex: parent, kind: kind, environment: environment,
+                        overrides: element.traits.overrides, stackAxis: stackAxis)
+        nodes.append(node)
+        paths.append(path)
+        ids.append(element.traits.id)
+        kinds.append(kindName)
+
+        if case .layout(_, let children) = element.content, case .layout(let box) = kind {
+            let childAxis = box.stackOrientation ?? (box.isModifier ? stackAxis : nil)
+            node.children = children.enumerated().map { i, child in
+                build(child, environment: environment, path: path + [i], parent: index, stackAxis: childAxis)
+            }
+            if box.isModifier, let child = node.children.first {
+                // Layout traits pass outward through geometry modifiers; the outer setting wins.
+                node.priority = child.priority
+                node.layoutValues = child.layoutValues
+            }
+        }
+        if let priority = element.traits.priority { node.priority = priority }
+        if !element.traits.layoutValues.isEmpty {
+            node.layoutValues = (node.layoutValues ?? [:]).merging(element.traits.layoutValues) { _, outer in outer }
+        }
+        return node
+    }
+
+    static func box<L: Layout>(_ layout: L) -> AnyLayoutBox { LayoutBox(layout) }
+}
+
+// MARK: - Nodes
+
+/// What a placement recorded: where, how anchored, under which proposal, how often.
+struct Placement {
+    var count = 0
+    var point = CGPoint.zero
+    var anchor = UnitPoint.topLeading
+    var proposal = ProposedViewSize.unspecified
+    var hidden = false
+}
+
+/// A memoised answer: `generation` when computed (containers' are valid that pass only), `asked`
+/// the pass in which the parent layout last asked for it.
+struct MemoEntry {
+    var proposal: ProposedViewSize
+    var size: CGSize
+    var generation: Int
+    var asked: Int
+    var verified: Bool
+}
+
+/// A memoised explicit guide of a container (valid for one pass).
+struct GuideMemoEntry {
+    var guide: AnyGuide
+    var proposal: ProposedViewSize
+    var size: CGSize
+    var value: CGFloat?
+}
+
+/// One element of a prepared tree, with its per-pass state.
+final class Node {
+    enum Kind {
+        case leaf(any LeafElement)
+        case spacer(CGFloat?)
+        case layout(AnyLayoutBox)
+    }
+
+    static let memoCapacity = 8
+
+    let index: Int
+    let parentIndex: Int
+    let kind: Kind
+    var children: [Node] = []
+    let environment: EnvironmentValues
+    let overrides: [GuideOverride]
+    /// The enclosing stack's axis (through geometry modifiers), for a `Spacer`.
+    let stackAxis: Axis?
+    var priority: Double = 0
+    var layoutValues: [ObjectIdentifier: any Sendable]?
+    let isContainer: Bool
+
+    var memo: [MemoEntry] = []
+    private var memoNext = 0
+    /// The pass in which an answer the parent asked for was evicted (the placement check is then skipped).
+    private var evictedAsked = 0
+    private var guides: [GuideMemoEntry] = []
+    private var guidesGeneration = 0
+    var spacing: ViewSpacing?
+
+    var placement = Placement()
+    var placedProposal = ProposedViewSize.unspecified
+    var placedSize = CGSize.zero
+    var childrenPlacedGeneration = 0
+    var placedFirst: CGFloat?
+    var placedLast: CGFloat?
+
+    init(index: Int, parentIndex: Int, kind: Kind, environment: EnvironmentValues, overrides: [GuideOverride], stackAxis: Axis?) {
+        self.index = index
+        self.parentIndex = parentIndex
+        self.kind = kind
+        self.environment = environment
+        self.overrides = overrides
+        self.stackAxis = stackAxis
+        if case .layout = kind { isContainer = true } else { isContainer = false }
+    }
+
+    /// The memo slot answering `proposal`: leaves' answers stay valid, containers' only this pass.
+    @inline(__always)
+    func memoIndex(of proposal: ProposedViewSize, generation: Int) -> Int? {
+        for i in memo.indices where memo[i].proposal == proposal {
+            if isContainer && memo[i].generation != generation { return nil }
+            return i
+        }
+        return nil
+    }
+
+    func insertMemo(_ entry: MemoEntry, generation: Int) {
+        if let stale = memo.firstIndex(where: { $0.proposal == entry.proposal }) {
+            memo[stale] = entry
+        } else if memo.count < Self.memoCapacity {
+            memo.append(entry)
+        } else {
+            if memo[memoNext].asked == generation { evictedAsked = generation }
+            memo[memoNext] = entry
+            memoNext = (memoNext + 1) % Self.memoCapacity
+        }
+    }
+
+    /// Whether the parent layout asked for sizes in this pass and all its answers are still known
+    /// (none evicted): the condition for checking a placement against them.
+    func hasAskedSizes(in generation: Int) -> Bool {
+        evictedAsked != generation && memo.contains { $0.asked == generation }
+    }
+
+    /// Whether `size` is among the answers the parent layout asked for in this pass.
+    func wasAsked(_ size: CGSize, in generation: Int) -> Bool {
+        memo.contains { $0.asked == generation && LayoutTree.same($0.size, size) }
+    }
+
+    /// The sizes the parent layout asked for in this pass (for the diagnostic's message).
+    func sizesAsked(in generation: Int) -> [CGSize] {
+        memo.filter { $0.asked == generation }.map(\.size)
+    }
+
+    func guideMemo(_ guide: AnyGuide, proposal: ProposedViewSize, size: CGSize, generation: Int) -> CGFloat?? {
+        guard guidesGeneration == generation else { return nil }
+        for entry in guides where entry.guide == guide && entry.proposal == proposal && entry.size == size { return .some(entry.value) }
+        return nil
+    }
+
+    func rememberGuide(_ guide: AnyGuide, proposal: ProposedViewSize, size: CGSize, value: CGFloat?, generation: Int) {
+        if guidesGeneration != generation {
+            guides.removeAll(keepingCapacity: true)
+            guidesGeneration = generation
+        }
+        if guides.count >= 16 { guides.removeFirst() }
+        guides.append(GuideMemoEntry(guide: guide, proposal: proposal, size: size, value: value))
+    }
+}

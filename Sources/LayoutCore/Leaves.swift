@@ -1,0 +1,49 @@
+import Foundation
+
+/// A leaf of fixed size, whatever it is proposed (tests, placeholders, images of known size).
+///
+/// Negative or NaN lengths are taken as 0.
+public struct Box: LeafElement {
+    public var width: CGFloat
+    public var height: CGFloat
+
+    public init(width: CGFloat, height: CGFloat) {
+        self.width = width.isNaN ? 0 : max(0, width)
+        self.height = height.isNaN ? 0 : max(0, height)
+    }
+
+    public func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
+        CGSize(width: width, height: height)
+    }
+}
+
+/// A flexible fill (a shape or colour): takes whatever is proposed, 10 × 10 for `nil` axes.
+public struct Rectangle: LeafElement {
+    public init() {}
+
+    public func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
+        proposal.replacingUnspecifiedDimensions()
+    }
+}
+
+/// Flexible space: along the enclosing stack's axis from `minLength` (default 8 pt, the system
+/// spacing) to whatever is proposed; zero across it. Outside a stack it stretches on both axes.
+/// It prefers no spacing to its neighbours.
+public struct Spacer: Element {
+    public var minLength: CGFloat?
+
+    public init(minLength: CGFloat? = nil) { self.minLength = minLength }
+
+    public var anyElement: AnyElement { AnyElement(content: .spacer(minLength: minLength)) }
+
+    /// The spacer's size in a stack along `axis` (`nil`: not in a stack).
+    static func size(minLength: CGFloat?, axis: Axis?, proposal: ProposedViewSize) -> CGSize {
+        let minimum = max(0, minLength ?? ViewSpacing.defaultDistance)
+        func stretch(_ p: CGFloat?) -> CGFloat { p.map { max($0, minimum) } ?? minimum }
+        switch axis {
+        case .horizontal: return CGSize(width: stretch(proposal.width), height: 0)
+        case .vertical: return CGSize(width: 0, height: stretch(proposal.height))
+        case nil: return CGSize(width: stretch(proposal.width), height: stretch(proposal.height))
+        }
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import LayoutCore
+
+/// SwiftUI's `HStack` as a layout: children side by side, aligned on a vertical guide.
+///
+/// Space is distributed as SwiftUI does (see `StackDistribution`); children that cannot shrink
+/// overflow and the stack reports the sum. `spacing: nil` uses each pair's preferred distance.
+public struct HStackLayout: Layout {
+    public var alignment: VerticalAlignment
+    public var spacing: CGFloat?
+
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil) {
+        self.alignment = alignment
+        self.spacing = spacing
+    }
+
+    public static var layoutProperties: LayoutProperties {
+        var properties = LayoutProperties()
+        properties.stackOrientation = .horizontal
+        return properties
+    }
+
+    var distribution: StackDistribution {
+        StackDistribution(axis: .horizontal, spacing: spacing) { $0[alignment] }
+    }
+
+    public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        distribution.size(proposal: proposal, subviews: subviews)
+    }
+
+    public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        distribution.place(in: bounds, proposal: proposal, subviews: subviews)
+    }
+}
+
+/// SwiftUI's `VStack` as a layout: children one above the other, aligned on a horizontal guide.
+public struct VStackLayout: Layout {
+    public var alignment: HorizontalAlignment
+    public var spacing: CGFloat?
+
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil) {
+        self.alignment = alignment
+        self.spacing = spacing
+    }
+
+    public static var layoutProperties: LayoutProperties {
+        var properties = LayoutProperties()
+        properties.stackOrientation = .vertical
+        return properties
+    }
+
+    var distribution: StackDistribution {
+        StackDistribution(axis: .vertical, spacing: spacing) { $0[alignment] }
+    }
+
+    public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        distribution.size(proposal: proposal, subviews: subviews)
+    }
+
+    public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        distribution.place(in: bounds, proposal: proposal, subviews: subviews)
+    }
+}
+
+/// How a stack shares its main axis among its children (SwiftUI's algorithm).
+///
+/// | step | function |
+/// |---|---|
+/// | spacing between neighbours | `gaps(_:)` |
+/// | each child's main-axis offer and size | `distribute(proposal:subviews:)` |
+/// | cross-axis extent on the alignment guide | `crossExtent(_:)` |
+struct StackDistribution {
+    let axis: Axis
+    let spacing: CGFloat?
+    /// The child's alignment guide on the cross axis.
+    let guide: (ViewDimensions) -> CGFloat
+
+    /// One child's share: the main-axis length it was offered and its dimensions under that offer.
+    struct Share {
+        var proposal: ProposedViewSize
+        var dimensions: ViewDimensions
+    }
+
+    /// The distance after each child but the last: `spacing`, or the pair's preferred distance.
+    func gaps(_ subviews: LayoutSubviews) -> [CGFloat] {
+        guard subviews.count > 1 else { return [] }
+        var gaps: [CGFloat] = []
+        gaps.reserveCapacity(subviews.count - 1)
+        var previous = subviews[subviews.startIndex]
+        for next in subviews.dropFirst() {
+            gaps.append(spacing ?? previous.spacing.distance(to: next.spacing, along: axis))
+            previous = next
+        }
+        return gaps
+    }
+
+    /// Each child's offer and dimensions, in subview order.
+    ///
+    /// A `nil` main proposal offers every child `nil` (its ideal). Otherwise the spacing is
+    /// subtracted; every child is measured at 0 and ∞ (flexibility = max − min); children are taken
+    /// by descending priority, and within a priority least flexible first; each is offered the space
+    /// left to its group (everything not yet given, minus the minimum lengths of every lower-priority
+    /// child) divided by the children of the group not yet sized, never below 0.
+    /// - Complexity: O(n log n) plus 3 measurements per child.
+    func distribute(proposal: ProposedViewSize, subviews: LayoutSubviews, gaps: [CGFloat]) -> [Share] {
+        let cross = proposal.value(along: axis.cross)
+        let count = subviews.count
+        let base = subviews.startIndex
+        func offer(_ main: CGFloat?) -> ProposedViewSize { ProposedViewSize(main: main, cross: cross, axis: axis) }
+        func share(_ i: Int, _ main: CGFloat?) -> Share {
+            let p = offer(main)
+            return Share(proposal: p, dimensions: subviews[base + i].dimensions(in: p))
+        }
+        guard let main = proposal.value(along: axis) else { return (0..<count).map { share($0, nil) } }
+        if main.isInfinite { return (0..<count).map { share($0, .infinity) } }
+
+        var minimums = [CGFloat](repeating: 0, count: count)
+        var flexibility = [CGFloat](repeating: 0, count: count)
+        for i in 0..<count {
+            let subview = subviews[base + i]
+            minimums[i] = subview.sizeThatFits(offer(0)).value(along: axis)
+            flexibility[i] = subview.sizeThatFits(offer(.infinity)).value(along: axis) - minimums[i]
+        }
+        let order = (0..<count).sorted { a, b in
+            let pa = subviews[base + a].priority, pb = subviews[base + b].priority
+            if pa != pb { return pa > pb }
+            if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
+            return a < b
+        }
+        var shares = [Share?](repeating: nil, count: count)
+        var remaining = main - gaps.reduce(0, +)
+        var lowerMinimum = minimums.reduce(0, +)
+        var start = 0
+        while start < count {
+            let priority = subviews[base + order[start]].priority
+            var end = start
+            while end < count && subviews[base + order[end]].priority == priority { end += 1 }
+            for k in start..<end { lowerMinimum -= minimums[order[k]] }
+            var available = remaining - lowerMinimum
+            for k in start..<end {
+                let i = order[k]
+                let given = share(i, max(0, available / CGFloat(end - k)))
+                let length = axis == .horizontal ? given.dimensions.width : given.dimensions.height
+                available -= length
+                remaining -= length
+                shares[i] = given
+            }
+            start = end
+        }
+        return shares.map { $0! }
+    }
+
+    /// The extent of the children aligned on the guide: max below it + max above it.
+    func crossExtent(_ shares: [Share]) -> (extent: CGFloat, guide: CGFloat) {
+        guard !shares.isEmpty else { return (0, 0) }
+        var above = -CGFloat.infinity, below = -CGFloat.infinity
+        for share in shares {
+            let d = share.dimensions
+            let g = guide(d)
+            above = max(above, g)
+            below = max(below, (axis == .horizontal ? d.height : d.width) - g)
+        }
+        return (above + below, above)
+    }
+
+    func size(proposal: ProposedViewSize, subviews: LayoutSubviews) -> CGSize {
+        let gaps = gaps(subviews)
+        let shares = distribute(proposal: proposal, subviews: subviews, gaps: gaps)
+        let main = shares.reduce(gaps.reduce(0, +)) { $0 + (axis == .horizontal ? $1.dimensions.width : $1.dimensions.height) }
+        return CGSize(main: main, cross: crossExtent(shares).extent, axis: axis)
+    }
+
+    func place(in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews) {
+        let gaps = gaps(subviews)
+        let shares = distribute(proposal: proposal, subviews: subviews, gaps: gaps)
+        let line = crossExtent(shares).guide
+        var position = axis == .horizontal ? bounds.minX : bounds.minY
+        let crossOrigin = axis == .horizontal ? bounds.minY : bounds.minX
+        for (k, share) in shares.enumerated() {
+            let d = share.dimensions
+            let point = CGPoint(main: position, cross: crossOrigin + line - guide(d), axis: axis)
+            subviews[subviews.startIndex + k].place(at: point, anchor: .topLeading, proposal: share.proposal)
+            position += (axis == .horizontal ? d.width : d.height) + (k < gaps.count ? gaps[k] : 0)
+        }
+    }
+}
+
+extension ProposedViewSize {
+    init(main: CGFloat?, cross: CGFloat?, axis: Axis) {
+        self = axis == .horizontal ? ProposedViewSize(width: main, height: cross) : ProposedViewSize(width: cross, height: main)
+    }
+
+    func value(along axis: Axis) -> CGFloat? { axis == .horizontal ? width : height }
+}
+
+extension CGSize {
+    init(main: CGFloat, cross: CGFloat, axis: Axis) {
+        self = axis == .horizontal ? CGSize(width: main, height: cross) : CGSize(width: cross, height: main)
+    }
+
+    func value(along axis: Axis) -> CGFloat { axis == .horizontal ? width : height }
+}
+
+extension CGPoint {
+    init(main: CGFloat, cross: CGFloat, axis: Axis) {
+        self = axis == .horizontal ? CGPoint(x: main, y: cross) : CGPoint(x: cross, y: main)
+    }
+}
+
+extension Axis {
+    var cross: Axis { self == .horizontal ? .vertical : .horizontal }
+}
+
+/// SwiftUI's `ZStack` as a layout: every child gets the same proposal and is aligned on both
+/// guides of `alignment`; the size is the union of the aligned children.
+public struct ZStackLayout: Layout {
+    public var alignment: Alignment
+
+    public init(alignment: Alignment = .center) { self.alignment = alignment }
+
+    /// Each child's dimensions and the union's extent and guide position per axis.
+    private func arrange(_ proposal: ProposedViewSize, _ subviews: Subviews)
+        -> (dimensions: [ViewDimensions], size: CGSize, guide: CGPoint) {
+        let dimensions = subviews.map { $0.dimensions(in: proposal) }
+        guard !dimensions.isEmpty else { return ([], .zero, .zero) }
+        var left = -CGFloat.infinity, right = -CGFloat.infinity, up = -CGFloat.infinity, down = -CGFloat.infinity
+        for d in dimensions {
+            let h = d[alignment.horizontal], v = d[alignment.vertical]
+            left = max(left, h)
+            right = max(right, d.width - h)
+            up = max(up, v)
+            down = max(down, d.height - v)
+        }
+        return (dimensions, CGSize(width: left + right, height: up + down), CGPoint(x: left, y: up))
+    }
+
+    public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        arrange(proposal, subviews).size
+    }
+
+    public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        let (dimensions, _, guide) = arrange(proposal, subviews)
+        for (subview, d) in zip(subviews, dimensions) {
+            subview.place(at: CGPoint(x: bounds.minX + guide.x - d[alignment.horizontal], y: bounds.minY + guide.y - d[alignment.vertical]),
+                          proposal: proposal)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+// Small, fast Unicode lookups for the itemizer's hot path, where the standard library's property
+// lookups cost more than the shaping they guard.
+
+extension Unicode.Scalar {
+    /// Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15): joiners, variation
+    /// selectors, bidi controls, tags… HarfBuzz hides these when a font lacks them.
+    var isDefaultIgnorable: Bool {
+        let v = value
+        if v < 0xAD { return false }
+        switch v {
+        case 0xAD, 0x34F, 0x61C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F, 0x200B...0x200F, 0x202A...0x202E,
+             0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3,
+             0x1D173...0x1D17A, 0xE0000...0xE0FFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// General category Cc (U+0000–001F, U+007F–009F), Zl (U+2028) or Zp (U+2029).
+    var isControlOrSeparator: Bool {
+        let v = value
+        return v < 0x20 || (v >= 0x7F && v <= 0x9F) || v == 0x2028 || v == 0x2029
+    }
+}
+
+/// A key made of a string's UTF-8 bytes: hashed and compared byte for byte, so canonically
+/// equivalent but different strings ("é" and "e\u{301}") are different keys — they shape to
+/// different clusters and offsets — and hashing skips Swift's normalising String hash.
+struct TextKey: Hashable, Sendable {
+    let text: String
+
+    static func == (a: TextKey, b: TextKey) -> Bool {
+        var a = a.text, b = b.text
+        return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) } }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
+
+/// Scalars as a key, hashed as raw bytes.
+struct ScalarsKey: Hashable, Sendable {
+    let scalars: [UInt32]
+
+    func hash(into hasher: inout Hasher) {
+        scalars.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import LayoutCore
+import Layouts
+import Testing
+
+/// A custom guide: a third of the height down.
+enum FirstThird: AlignmentID {
+    static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height / 3 }
+}
+
+extension VerticalAlignment {
+    static let firstThird = VerticalAlignment(FirstThird.self)
+}
+
+@Suite("Alignment guides and baselines")
+struct AlignmentTests {
+    @Test("A custom AlignmentID aligns by its default value")
+    func customGuide() {
+        // Guides 30 ÷ 3 = 10 and 60 ÷ 3 = 20: the short box moves down 10; height = 20 + max(20, 40).
+        let result = HStackLayout(alignment: .firstThird, spacing: 0) {
+            Box(width: 10, height: 30).id("a")
+            Box(width: 10, height: 60).id("b")
+        }.layout(in: .unspecified)
+        #expect(result.frame("a").minY == 10)
+        #expect(result.frame("b").minY == 0)
+        #expect(result.size.height == 60)
+    }
+
+    @Test("alignmentGuide overrides a guide; the closure sees the guide as it was")
+    func alignmentGuideModifier() {
+        // b's leading guide is 0 − 10 = −10, so b sits 10 right of a; width = 0 + max(20, 30).
+        let result = VStackLayout(alignment: .leading, spacing: 0) {
+            Box(width: 20, height: 10).id("a")
+            Box(width: 20, height: 10).alignmentGuide(.leading) { d in d[.leading] - 10 }.id("b")
+        }.layout(in: .unspecified)
+        #expect(result.frame("a").minX == 0)
+        #expect(result.frame("b").minX == 10)
+        #expect(result.size.width == 30)
+    }
+
+    @Test("A view without text answers its height for both baselines")
+    func noTextBaselines() {
+        let result = HStackLayout { Box(width: 10, height: 30).id("box") }.layout(in: .unspecified)
+        #expect(result.element(id: "box")?.firstTextBaseline == 30)
+        #expect(result.root.lastTextBaseline == 30)
+    }
+
+    @Test("Padding shifts baselines by the top inset")
+    func paddingShiftsBaselines() {
+        let result = TextLike(idealWidth: 40).padding(.top, 10).layout(in: .unspecified)
+        #expect(result.root.firstTextBaseline == 22)  // 10 + ascent 12
+        #expect(result.root.lastTextBaseline == 22)
+    }
+
+    @Test("A frame shifts baselines by where it puts the child")
+    func frameShiftsBaselines() {
+        // The 16-tall text is centred in 50: y = 17, baseline 17 + 12 = 29.
+        let result = TextLike(idealWidth: 40).frame(height: 50).layout(in: .unspecified)
+        #expect(result.root.firstTextBaseline == 29)
+    }
+
+    @Test("A container merges baselines: first takes the minimum, last the maximum")
+    func mergedBaselines() {
+        // VStack spacing 0: text (16) at 0, box (10) at 16, wrapped text at 26. The wrapped text is
+        // 80 ideal in a 40-wide proposal: 2 lines, last baseline 16 + 12 = 28 → 26 + 28 = 54.
+        let result = VStackLayout(alignment: .leading, spacing: 0) {
+            TextLike(idealWidth: 30)
+            Box(width: 30, height: 10)
+            TextLike(idealWidth: 80)
+        }.layout(in: ProposedViewSize(width: 40, height: nil))
+        #expect(result.root.firstTextBaseline == 12)
+        #expect(result.root.lastTextBaseline == 54)
+        #expect(result.size.height == 58)
+    }
+
+    @Test("HStack on firstTextBaseline lines up text, padded text and a box's bottom")
+    func firstBaselineStack() {
+        // Guides: text 12, box 40 (its height), padded text 10 + 12 = 22. Line at 40: text y = 28,
+        // box y = 0, padded y = 18. Height = 40 + max(16 − 12, 0, 26 − 22) = 44.
+        let result = HStackLayout(alignment: .firstTextBaseline, spacing: 0) {
+            TextLike(idealWidth: 20).id("text")
+            Box(width: 20, height: 40).id("box")
+            TextLike(idealWidth: 20).padding(.top, 10).id("padded")
+        }.layout(in: .unspecified)
+        #expect(result.frame("text").minY == 28)
+        #expect(result.frame("box").minY == 0)
+        #expect(result.frame("padded").minY == 18)
+        #expect(result.size.height == 44)
+        // The stack's own first baseline: the texts' explicit ones only (the box has none): 28 + 12 = 40.
+        #expect(result.root.firstTextBaseline == 40)
+    }
+
+    @Test("Nested containers pass a child's baseline up: explicitAlignment merges through levels")
+    func nestedBaselines() {
+        // Inner VStack: box 10 then text → first baseline 10 + 12 = 22. Outer HStack on
+        // firstTextBaseline with a box of 30 (guide 30): inner moves down 8.
+        let result = HStackLayout(alignment: .firstTextBaseline, spacing: 0) {
+            Box(width: 10, height: 30).id("box")
+            VStackLayout(spacing: 0) { Box(width: 10, height: 10); TextLike(idealWidth: 10) }.id("inner")
+        }.layout(in: .unspecified)
+        #expect(result.frame("inner").minY == 8)
+        #expect(result.frame("box").minY == 0)
+    }
+
+    @Test("Custom spacing categories: like next to like prefers its own distance, else 8")
+    func spacingCategories() {
+        let texts = VStackLayout { TextLike(idealWidth: 10); TextLike(idealWidth: 10) }.layout(in: .unspecified)
+        #expect(texts.size.height == 34)  // 16 + 2 + 16
+        let mixed = VStackLayout { TextLike(idealWidth: 10); Box(width: 10, height: 10) }.layout(in: .unspecified)
+        #expect(mixed.size.height == 34)  // 16 + 8 + 10
+        let a = ViewSpacing(), b = ViewSpacing.zero
+        #expect(a.distance(to: b, along: .horizontal) == 0)
+        #expect(a.union(b).distance(to: a, along: .vertical) == 8)
+    }
+}
