@@ -34,14 +34,17 @@ let package = Package(
             name: "Typography",
             dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU"]),
         // Paragraphs: segmentation, bidi reordering, wrapping, truncation, baselines; the Text leaf.
-        .target(name: "TextLayout", dependencies: ["Typography"]),
+        .target(name: "TextLayout", dependencies: ["Typography", "LayoutCore"]),
         // The headless SwiftUI Layout protocol, element tree, modifiers and placing engine (Foundation only).
         .target(name: "LayoutCore"),
         // Concrete containers: stacks, flow, equal-width, radial, grid, ViewThatFits, AnyLayout.
         .target(name: "Layouts", dependencies: ["LayoutCore"]),
+        // SVG of placed trees and paragraphs: real glyph outlines, colour emoji bitmaps, overlays.
+        // Imports Typography for the glyph outlines and bitmaps it exposes (Swift types only, no C).
+        .target(name: "Rendering", dependencies: ["TextLayout", "LayoutCore", "Typography"]),
         // Umbrella: re-exports the library modules and holds the Codable operations
         // (request → result) that the CLI and, later, the service share.
-        .target(name: "TextFit", dependencies: ["Typography", "TextLayout"]),
+        .target(name: "TextFit", dependencies: ["Typography", "TextLayout", "LayoutCore", "Layouts", "Rendering"]),
         // The `textfit` command: argument parsing and I/O only.
         .executableTarget(name: "TextFitCLI", dependencies: ["TextFit"], path: "Sources/textfit"),
 
@@ -57,6 +60,7 @@ let package = Package(
         .testTarget(name: "TypographyTests", dependencies: ["Typography"], exclude: ["Fixtures"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "Layouts"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextLayout", "Layouts"], exclude: ["Golden"]),
         .testTarget(name: "TextFitTests", dependencies: ["TextFit"]),
     ],
     swiftLanguageModes: [.v6]

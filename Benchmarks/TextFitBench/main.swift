@@ -1,5 +1,6 @@
 // `make bench`: TextFit's single-line measurement against the raw-HarfBuzz floor, on the tag corpus
-// (Benchmarks/Corpus/tags.tsv). Single-threaded; interleaved rounds; medians.
+// (Benchmarks/Corpus/tags.tsv). Single-threaded; interleaved rounds; medians. Then the paragraph
+// benchmarks (ParagraphBench.swift) and the layout benchmarks (LayoutBench.swift).
 //
 // Passes, one of each per round, in this order:
 //   floor        HarfBuzzFloor: add UTF-8 to a reused buffer, guess properties, shape, sum advances
@@ -370,4 +371,12 @@ for d in examples {
 if !differences.isEmpty {
     print("  (expected, not a failure: where the script font lacks a character, e.g. \"(\", \"&\", \"-\" or Latin")
     print("   \"SAR\", the floor shapes .notdef in that font while TextFit falls back to another font)")
+}
+
+// MARK: - Paragraphs and layouts
+
+if profileMode == nil {
+    runParagraphBenchmarks(library: library, corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
+    print("")
+    runLayoutBenchmarks()
 }

@@ -19,9 +19,13 @@ public struct LayoutResult: Sendable {
     let firstBaselines: [CGFloat]
     let lastBaselines: [CGFloat]
     let hidden: [Bool]
+    /// The proposal each element was placed with, by pre-order index (empty for a decoded result).
+    let placedProposals: [ProposedViewSize]
 
     init(proposal: ProposedViewSize, size: CGSize, layoutDirection: LayoutDirection, diagnostics: [LayoutDiagnostic],
-         structure: TreeStructure, frames: [CGRect], firstBaselines: [CGFloat], lastBaselines: [CGFloat], hidden: [Bool]) {
+         structure: TreeStructure, frames: [CGRect], firstBaselines: [CGFloat], lastBaselines: [CGFloat], hidden: [Bool],
+         placedProposals: [ProposedViewSize] = []) {
+        self.placedProposals = placedProposals
         self.proposal = proposal
         self.size = size
         self.layoutDirection = layoutDirection
@@ -54,10 +58,29 @@ public struct LayoutResult: Sendable {
         structure.idIndex[id].map { self[$0] }
     }
 
+    /// The leaf at pre-order position `index` as it was placed: the element, its environment and
+    /// the proposal it was placed with (so a renderer lays text out exactly as the layout measured
+    /// it). `nil` for containers, modifiers, hidden leaves and results decoded from JSON.
+    public func leaf(at index: Int) -> PlacedLeaf? {
+        guard let source = structure.leaves[index], index < placedProposals.count, !hidden[index] else { return nil }
+        return PlacedLeaf(element: source.element, environment: source.environment, proposal: placedProposals[index],
+                          frame: frames[index])
+    }
+
     /// The element at `path` (child indices from the root; `[]` is the root).
     public func element(at path: [Int]) -> PlacedElement? {
         structure.pathIndex(path).map { self[$0] }
     }
+}
+
+/// A leaf of a ``LayoutResult`` with what drawing it needs.
+public struct PlacedLeaf: Sendable {
+    public let element: any LeafElement
+    public let environment: EnvironmentValues
+    /// The proposal the leaf was placed with.
+    public let proposal: ProposedViewSize
+    /// Its frame in root coordinates.
+    public let frame: CGRect
 }
 
 /// One element of a ``LayoutResult``.
@@ -131,11 +154,19 @@ final class TreeStructure: Sendable {
     let ids: [String?]
     let kinds: [String]
     let idIndex: [String: Int]
+    /// Each leaf's element and environment, by pre-order index (fixed when the tree is built).
+    let leaves: [Int: LeafSource]
 
-    init(paths: [[Int]], ids: [String?], kinds: [String]) {
+    struct LeafSource: Sendable {
+        let element: any LeafElement
+        let environment: EnvironmentValues
+    }
+
+    init(paths: [[Int]], ids: [String?], kinds: [String], leaves: [Int: LeafSource] = [:]) {
         self.paths = paths
         self.ids = ids
         self.kinds = kinds
+        self.leaves = leaves
         var index: [String: Int] = [:]
         for (i, id) in ids.enumerated() { if let id, index[id] == nil { index[id] = i } }
         self.idIndex = index

@@ -37,7 +37,11 @@ public final class LayoutTree {
         var builder = TreeBuilder()
         root = builder.build(element.anyElement, environment: environment, path: [], parent: -1, stackAxis: nil)
         nodes = builder.nodes
-        structure = TreeStructure(paths: builder.paths, ids: builder.ids, kinds: builder.kinds)
+        var leaves: [Int: TreeStructure.LeafSource] = [:]
+        for node in builder.nodes {
+            if case .leaf(let leaf) = node.kind { leaves[node.index] = .init(element: leaf, environment: node.environment) }
+        }
+        structure = TreeStructure(paths: builder.paths, ids: builder.ids, kinds: builder.kinds, leaves: leaves)
         self.environment = environment
     }
 
@@ -68,7 +72,8 @@ public final class LayoutTree {
 
         return LayoutResult(proposal: p, size: size, layoutDirection: root.environment.layoutDirection,
                             diagnostics: diagnostics, structure: structure, frames: frames,
-                            firstBaselines: firstBaselines, lastBaselines: lastBaselines, hidden: hidden)
+                            firstBaselines: firstBaselines, lastBaselines: lastBaselines, hidden: hidden,
+                            placedProposals: nodes.map(\.placedProposal))
     }
 
     // MARK: - Measuring

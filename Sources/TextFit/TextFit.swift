@@ -8,3 +8,6 @@
 // | list families / resolve a text's fonts | `TextFitEngine.families()`, `clusterFonts(_:)` | `FontFamilyInfo`, `ClusterFontResult` |
 @_exported import Typography
 @_exported import TextLayout
+@_exported import LayoutCore
+@_exported import Layouts
+@_exported import Rendering

@@ -51,12 +51,7 @@ public final class Paragraph: Sendable {
         try self.init(text, style: style, shaper: shaper, analysis: analysis)
     }
 
-    init(_ text: StyledText, style: ParagraphStyle, shaper: Shaper, analysis: Analysis) throws {
-        self.text = text
-        self.style = style
-        self.shaper = shaper
-        self.analysis = analysis
-        let n = analysis.scalars.count
+    convenience init(_ text: StyledText, style: ParagraphStyle, shaper: Shaper, analysis: Analysis) throws {
         var pieces: [Piece] = []
         var missing: [Range<Int>] = []
         for run in text.runs where !run.range.isEmpty {
@@ -79,11 +74,20 @@ public final class Paragraph: Sendable {
                 }
             }
         }
+        self.init(text, style: style, shaper: shaper, analysis: analysis, pieces: pieces, missing: missing)
+    }
+
+    /// Builds the per-scalar advances from shaped pieces (no shaping here).
+    init(_ text: StyledText, style: ParagraphStyle, shaper: Shaper, analysis: Analysis, pieces: [Piece], missing: [Range<Int>]) {
+        self.text = text
+        self.style = style
+        self.shaper = shaper
+        self.analysis = analysis
+        let n = analysis.scalars.count
         var advances = [Double](repeating: 0, count: n)
         var unsafe = [Bool](repeating: false, count: n + 1)
         for piece in pieces {
-            let shaped = piece.shaped
-            for glyph in shaped.glyphs {
+            for glyph in piece.shaped.glyphs {
                 let offset = piece.start + Int(glyph.cluster)
                 advances[offset] += Double(glyph.advance) * piece.scale
                 if glyph.unsafeToBreak, offset > piece.start { unsafe[offset] = true }
@@ -102,10 +106,27 @@ public final class Paragraph: Sendable {
         self.missingClusters = missing
     }
 
-    /// The same paragraph at another Dynamic Type size: the analysis is reused and every run is
-    /// found in the shaper's font-unit cache, so nothing is reshaped.
+    /// The same paragraph at another Dynamic Type size: the analysis, the font runs and the shaped
+    /// glyphs (in font units) are reused; only the scales change, so nothing is itemized or reshaped.
+    /// Faces do not depend on the size, so the fonts stay those of the original.
+    /// - Complexity: O(glyphs + scalars).
     public func resized(to dynamicTypeSize: DynamicTypeSize) throws -> Paragraph {
-        try Paragraph(text.mapAttributes { $0.dynamicTypeSize = dynamicTypeSize }, style: style, shaper: shaper, analysis: analysis)
+        let resizedText = text.mapAttributes { $0.dynamicTypeSize = dynamicTypeSize }
+        var sizes: [TextAttributes: Double] = [:]
+        let resizedPieces = try pieces.map { piece in
+            var attributes = piece.attributes
+            attributes.dynamicTypeSize = dynamicTypeSize
+            let size: Double
+            if let known = sizes[attributes] { size = known } else {
+                size = try attributes.validated()
+                sizes[attributes] = size
+            }
+            return Piece(start: piece.start, end: piece.end, face: piece.face, script: piece.script, level: piece.level,
+                         attributes: attributes, scale: size / Double(piece.face.metrics.unitsPerEm), size: size,
+                         shaped: piece.shaped)
+        }
+        return Paragraph(resizedText, style: style, shaper: shaper, analysis: analysis, pieces: resizedPieces,
+                         missing: missingClusters)
     }
 
     /// The paragraph with another style (line limit, wrap, truncation…), sharing the shaping.

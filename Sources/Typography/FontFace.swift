@@ -120,9 +120,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     }
 
     /// Whether the face's `cmap` maps a code point.
-    func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        return v < 0x10000 ? bmp[Int(v >> 6)] & (1 << (v & 63)) != 0 : astral.contains(v)
+    func hasGlyph(for value: UInt32) -> Bool {
+        value < 0x10000 ? bmp[Int(value >> 6)] & (1 << (value & 63)) != 0 : astral.contains(value)
     }
 
     deinit {
@@ -138,9 +137,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// Whether the face has a glyph for every code point of `cluster` except default-ignorable ones
     /// (joiners, variation selectors, tags), which HarfBuzz hides when a font lacks them.
-    func covers(_ cluster: some Sequence<Unicode.Scalar>) -> Bool {
-        for scalar in cluster where !hasGlyph(for: scalar) {
-            if !scalar.isDefaultIgnorable { return false }
+    func covers(_ cluster: UnsafeBufferPointer<UInt32>) -> Bool {
+        for value in cluster where !hasGlyph(for: value) {
+            guard let scalar = Unicode.Scalar(value), scalar.isDefaultIgnorable else { return false }
         }
         return true
     }

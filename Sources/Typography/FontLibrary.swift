@@ -235,7 +235,7 @@ public final class FontLibrary: Sendable {
     /// bundled font for the script; every other bundled font; Fontconfig's sorted list (cached per
     /// script and language). A cluster no font covers gets the requested font and `.missing`.
     /// `lastChain` remembers the last script's chain across the clusters of one text.
-    func fallback(for cluster: String.UnicodeScalarView, script: Script, isNeutral: Bool, isEmoji: Bool,
+    func fallback(for cluster: UnsafeBufferPointer<UInt32>, script: Script, isNeutral: Bool, isEmoji: Bool,
                   runFace: FontFace?, primary: FontMatch, language: String?,
                   lastChain: inout (script: Script, chain: Chain)?) -> (FontFace, FontChoice) {
         if isEmoji, let emoji = emojiFace, emoji.covers(cluster) {

@@ -12,7 +12,14 @@ public struct Script: Hashable, Sendable, CustomStringConvertible {
 
     /// The script of a code point (`Zyyy` Common and `Zinh` Inherited included).
     public init(of scalar: Unicode.Scalar) {
-        rawValue = hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value).rawValue
+        let value = scalar.value
+        if value < 0x80 {
+            // ASCII: letters are Latin, everything else Common (Scripts.txt).
+            let letter = (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A
+            self = letter ? .latin : .common
+        } else {
+            rawValue = hb_unicode_script(unicodeFunctions, value).rawValue
+        }
     }
 
     /// The four-letter ISO 15924 code.
@@ -32,9 +39,13 @@ public struct Script: Hashable, Sendable, CustomStringConvertible {
     var isNeutral: Bool { self == .common || self == .inherited || self == .unknown }
 
     static let common = Script(rawValue: HB_SCRIPT_COMMON.rawValue)
+    static let latin = Script(rawValue: HB_SCRIPT_LATIN.rawValue)
     static let inherited = Script(rawValue: HB_SCRIPT_INHERITED.rawValue)
     static let unknown = Script(rawValue: HB_SCRIPT_UNKNOWN.rawValue)
 }
+
+/// HarfBuzz's default Unicode functions: immutable once made, safe to share.
+nonisolated(unsafe) private let unicodeFunctions = hb_unicode_funcs_get_default()
 
 /// The direction of a run of text.
 public enum TextDirection: String, Hashable, Sendable, Codable {

@@ -42,8 +42,7 @@ public final class Shaper: Sendable {
     /// - Complexity: O(n) shaping on a cache miss; a hash lookup on a hit.
     public func measure(_ text: String, attributes: TextAttributes) throws -> LineMeasurement {
         let size = try attributes.validated()
-        let key = LineKey(text: TextKey(text: text), font: attributes.font, defaultWeight: attributes.defaultWeight,
-                          features: attributes.features, locale: attributes.locale)
+        let key = LineKey(text: text, style: styleID(attributes))
         let entry: LineEntry
         if let hit = lines.value(for: key) {
             entry = hit
@@ -59,10 +58,11 @@ public final class Shaper: Sendable {
     /// Which face each grapheme cluster resolves to, and why (for `textfit fonts --for`).
     public func clusterFonts(_ text: String, attributes: TextAttributes) throws -> [ClusterFont] {
         let primary = try library.match(attributes.font, defaultWeight: attributes.defaultWeight)
-        let (_, clusters) = itemize(text, primary: primary, language: attributes.locale)
-        return clusters.map { cluster in
-            ClusterFont(text: String(cluster.character), start: cluster.start, end: cluster.end,
-                        script: cluster.script, face: cluster.face, choice: cluster.choice)
+        let items = itemize(text, primary: primary, language: attributes.locale)
+        let source = Array(text.unicodeScalars)
+        return items.clusters.map { cluster in
+            ClusterFont(text: String(String.UnicodeScalarView(source[cluster.start..<cluster.end])), start: cluster.start,
+                        end: cluster.end, script: cluster.script, face: items.faces[cluster.face], choice: cluster.choice)
         }
     }
 
@@ -84,14 +84,80 @@ public final class Shaper: Sendable {
 
     // MARK: - Lines
 
-    /// A line is keyed by the request itself (not the face it resolves to), so a hit needs no
-    /// font matching; the entry remembers the match.
-    private struct LineKey: Hashable, Sendable {
-        let text: TextKey
+    /// Everything but the text and the size that decides how a line shapes: the request itself
+    /// (not the face it resolves to, so a hit needs no font matching), features and language.
+    private struct StyleKey: Hashable, Sendable {
         let font: FontRequest
         let defaultWeight: FontWeight
         let features: [FontFeature]
         let locale: String?
+
+        init(_ attributes: TextAttributes) {
+            font = attributes.font
+            defaultWeight = attributes.defaultWeight
+            features = attributes.features
+            locale = attributes.locale
+        }
+
+        func matches(_ attributes: borrowing TextAttributes) -> Bool {
+            font == attributes.font && defaultWeight == attributes.defaultWeight && locale == attributes.locale
+                && features == attributes.features
+        }
+    }
+
+    /// Styles get small numbers, so a line key hashes one precomputed word instead of the style.
+    private let styles = Mutex<(last: (StyleKey, Int)?, ids: [StyleKey: Int])>((nil, [:]))
+
+    private func styleID(_ attributes: TextAttributes) -> Int {
+        styles.withLock { state in
+            // Most callers measure many texts in one style: compare in place, copying nothing.
+            if let last = state.last, last.0.matches(attributes) { return last.1 }
+            let style = StyleKey(attributes)
+            let id = state.ids[style] ?? state.ids.count
+            state.ids[style] = id
+            state.last = (style, id)
+            return id
+        }
+    }
+
+    /// A line: its text's UTF-8 bytes (compared byte for byte, so "é" and "e\u{301}" differ) and its
+    /// style number, hashed once, eight bytes at a time.
+    private struct LineKey: Hashable, Sendable {
+        let text: String
+        let style: Int
+        let hashValue_: Int
+
+        init(text: String, style: Int) {
+            var text = text
+            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(style &+ 1)
+            text.withUTF8 { bytes in
+                // Eight bytes at a time, multiply-xorshift mixing (not cryptographic: the table's own
+                // hashing of this word adds the per-process seed).
+                var index = 0
+                while index + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                    hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+                    hash ^= hash >> 32
+                    index += 8
+                }
+                var tail: UInt64 = UInt64(bytes.count)
+                while index < bytes.count {
+                    tail = (tail << 8) | UInt64(bytes[index])
+                    index += 1
+                }
+                hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+                hash ^= hash >> 29
+            }
+            self.text = text
+            self.style = style
+            self.hashValue_ = Int(bitPattern: UInt(hash))
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hashValue_) }
+
+        static func == (a: LineKey, b: LineKey) -> Bool {
+            a.hashValue_ == b.hashValue_ && a.style == b.style && TextKey(text: a.text) == TextKey(text: b.text)
+        }
     }
 
     private struct LineEntry: Sendable {
@@ -100,9 +166,10 @@ public final class Shaper: Sendable {
     }
 
     private func shapedLine(_ text: String, attributes: TextAttributes, primary: FontMatch) -> ShapedLine {
-        let (scalars, clusters) = itemize(text, primary: primary, language: attributes.locale)
+        let items = itemize(text, primary: primary, language: attributes.locale)
+        let scalars = items.scalars
         var lineRuns: [ShapedLine.Run] = []
-        let spans = groupRuns(clusters)
+        let spans = groupRuns(items)
         for span in spans {
             // A one-run line is cached whole by the line cache; a run cache entry would only repeat it.
             let shaped = shapeRun(scalars[span.start..<span.end], face: span.face, script: span.script,
@@ -111,66 +178,120 @@ public final class Shaper: Sendable {
                                            direction: span.script.direction, graphemeCount: span.clusterCount,
                                            shaped: shaped))
         }
-        let missing = clusters.filter { $0.choice == .missing }.map { $0.start..<$0.end }
-        return ShapedLine(runs: lineRuns, missing: missing, scalarCount: scalars.count, graphemeCount: clusters.count)
+        return ShapedLine(runs: lineRuns, missing: Shaper.missing(items), scalarCount: scalars.count,
+                          graphemeCount: items.clusters.count)
     }
 
     // MARK: - Itemization
 
-    /// One grapheme cluster: its scalar range, resolved script, and font.
+    /// One grapheme cluster: its scalar range, resolved script, and font (an index into the
+    /// itemization's face table, so clusters carry no references to retain).
     struct Cluster {
-        var character: Character
         var start: Int
         var end: Int
         var script: Script
         var isNeutral: Bool
         var isEmoji: Bool
-        var face: FontFace
+        /// Only control characters (tab, line breaks): zero-width, never missing.
+        var isControl: Bool
+        var face: Int
         var choice: FontLibrary.FontChoice
     }
 
+    /// A text split into clusters, each with its script and face.
+    struct Itemization {
+        /// The scalars HarfBuzz sees: control characters replaced by U+200B (see ``measure(_:attributes:)``).
+        var scalars: [UInt32]
+        var clusters: [Cluster]
+        /// The faces the clusters use; `faces[0]` is the requested one.
+        var faces: [FontFace]
+    }
+
     /// Splits `text` into grapheme clusters, resolves each one's script and font.
-    /// - Returns: the text's scalars (control characters replaced for shaping, see
-    ///   ``measure(_:attributes:)``) and the clusters in logical order.
     /// - Parameter context: the face of the text just before `text` (a paragraph's previous piece),
     ///   which leading Common/Inherited clusters may continue.
-    func itemize(_ text: String, primary: FontMatch, language: String?, context: FontFace? = nil) -> ([UInt32], [Cluster]) {
+    func itemize(_ text: String, primary: FontMatch, language: String?, context: FontFace? = nil) -> Itemization {
         var scalars: [UInt32] = []
         scalars.reserveCapacity(text.utf8.count)
         var clusters: [Cluster] = []
-        clusters.reserveCapacity(text.utf8.count)
-        for character in text {
-            let start = scalars.count
-            var script = Script.unknown
-            for scalar in character.unicodeScalars {
-                scalars.append(Shaper.isControl(scalar) ? 0x200B : scalar.value)
-                if script.isNeutral { script = Script(of: scalar) }
+        // Text below U+0300 (ASCII, Latin-1, Latin Extended-A/B, IPA) has a cluster boundary between
+        // every two scalars but CR LF (UAX #29: no Extend, ZWJ, SpacingMark, Prepend, Hangul or
+        // regional indicators there): no grapheme machinery needed.
+        var simple = true
+        for scalar in text.unicodeScalars {
+            if scalar.value >= 0x300 { simple = false; break }
+        }
+        if simple {
+            var previous: UInt32 = 0
+            for scalar in text.unicodeScalars {
+                let value = scalar.value
+                let control = scalar.isControlOrSeparator
+                if value == 0x0A && previous == 0x0D, !clusters.isEmpty {
+                    scalars.append(0x200B)
+                    clusters[clusters.count - 1].end += 1
+                } else {
+                    let script = Script(of: scalar)
+                    let neutral = script.isNeutral
+                    scalars.append(control ? 0x200B : value)
+                    clusters.append(Cluster(start: scalars.count - 1, end: scalars.count, script: neutral ? .common : script,
+                                            isNeutral: neutral, isEmoji: false, isControl: control, face: 0, choice: .requested))
+                }
+                previous = value
             }
-            let neutral = script.isNeutral
-            clusters.append(Cluster(character: character, start: start, end: scalars.count,
-                                    script: neutral ? .common : script, isNeutral: neutral,
-                                    isEmoji: Shaper.isEmojiPresentation(character.unicodeScalars),
-                                    face: primary.face, choice: .requested))
+        } else {
+            for character in text {
+                let start = scalars.count
+                var script = Script.unknown
+                var controls = true
+                for scalar in character.unicodeScalars {
+                    let control = scalar.isControlOrSeparator
+                    controls = controls && control
+                    scalars.append(control ? 0x200B : scalar.value)
+                    if script.isNeutral { script = Script(of: scalar) }
+                }
+                let neutral = script.isNeutral
+                clusters.append(Cluster(start: start, end: scalars.count, script: neutral ? .common : script, isNeutral: neutral,
+                                        isEmoji: !controls && Shaper.isEmojiPresentation(scalars[start...]), isControl: controls,
+                                        face: 0, choice: .requested))
+            }
         }
         resolveNeutralScripts(&clusters)
+        let primaryFace = primary.face
+        var faces = [primaryFace]
         var runFace = context
+        var runFaceIndex = 0
         var lastChain: (script: Script, chain: FontLibrary.Chain)?
-        for index in clusters.indices {
-            let character = clusters[index].character
-            if character.unicodeScalars.allSatisfy(Shaper.isControl) {
-                clusters[index].face = runFace ?? primary.face
-                clusters[index].choice = runFace == nil ? .requested : .run
-            } else {
-                let (face, choice) = library.fallback(
-                    for: character.unicodeScalars, script: clusters[index].script, isNeutral: clusters[index].isNeutral,
-                    isEmoji: clusters[index].isEmoji, runFace: runFace, primary: primary, language: language,
-                    lastChain: &lastChain)
-                clusters[index].face = face
+        scalars.withUnsafeBufferPointer { buffer in
+            for index in clusters.indices {
+                let cluster = clusters[index]
+                // A view of the cluster's scalars, without retaining the array per cluster.
+                let values = UnsafeBufferPointer(rebasing: buffer[cluster.start..<cluster.end])
+                let face: FontFace, choice: FontLibrary.FontChoice
+                if cluster.isControl {
+                    (face, choice) = (runFace ?? primaryFace, runFace == nil ? .requested : .run)
+                } else if !cluster.isNeutral && !cluster.isEmoji && primaryFace.covers(values) {
+                    // The common case, decided without the library (the chain's first test for such a
+                    // cluster is the requested font anyway).
+                    (face, choice) = (primaryFace, .requested)
+                } else {
+                    (face, choice) = library.fallback(for: values, script: cluster.script, isNeutral: cluster.isNeutral,
+                                                      isEmoji: cluster.isEmoji, runFace: runFace, primary: primary,
+                                                      language: language, lastChain: &lastChain)
+                }
+                if face !== runFace {
+                    if let known = faces.firstIndex(where: { $0 === face }) {
+                        runFaceIndex = known
+                    } else {
+                        faces.append(face)
+                        runFaceIndex = faces.count - 1
+                    }
+                    runFace = face
+                }
+                clusters[index].face = runFaceIndex
                 clusters[index].choice = choice
             }
-            runFace = clusters[index].face
         }
-        return (scalars, clusters)
+        return Itemization(scalars: scalars, clusters: clusters, faces: faces)
     }
 
     /// Common and Inherited clusters take the script of the cluster before them; leading ones take
@@ -198,21 +319,29 @@ public final class Shaper: Sendable {
     ///   scalar ranges; offsets are relative to `text`.
     package func fontRuns(_ text: String, primary: FontMatch, language: String?,
                           context: FontFace? = nil) -> (scalars: [UInt32], runs: [RunSpan], missing: [Range<Int>]) {
-        let (scalars, clusters) = itemize(text, primary: primary, language: language, context: context)
-        return (scalars, groupRuns(clusters), clusters.filter { $0.choice == .missing }.map { $0.start..<$0.end })
+        let items = itemize(text, primary: primary, language: language, context: context)
+        return (items.scalars, groupRuns(items), Shaper.missing(items))
     }
 
-    private func groupRuns(_ clusters: [Cluster]) -> [RunSpan] {
+    private func groupRuns(_ items: Itemization) -> [RunSpan] {
         var spans: [RunSpan] = []
-        for cluster in clusters {
-            if let last = spans.last, last.face === cluster.face, last.script == cluster.script {
+        var lastFace = -1
+        for cluster in items.clusters {
+            if lastFace == cluster.face, spans[spans.count - 1].script == cluster.script {
                 spans[spans.count - 1].end = cluster.end
                 spans[spans.count - 1].clusterCount += 1
             } else {
-                spans.append(RunSpan(start: cluster.start, end: cluster.end, face: cluster.face, script: cluster.script, clusterCount: 1))
+                spans.append(RunSpan(start: cluster.start, end: cluster.end, face: items.faces[cluster.face], script: cluster.script,
+                                     clusterCount: 1))
+                lastFace = cluster.face
             }
         }
         return spans
+    }
+
+    private static func missing(_ items: Itemization) -> [Range<Int>] {
+        guard items.clusters.contains(where: { $0.choice == .missing }) else { return [] }
+        return items.clusters.filter { $0.choice == .missing }.map { $0.start..<$0.end }
     }
 
     /// Control characters (`Cc`, `Zl`, `Zp`): not glyphs; the paragraph gives them meaning.
@@ -220,20 +349,22 @@ public final class Shaper: Sendable {
 
     /// An emoji presentation sequence: it has VS16 (U+FE0F), or starts with a character whose default
     /// presentation is emoji, or is an emoji with a skin-tone modifier; never with VS15 (U+FE0E).
-    static func isEmojiPresentation(_ scalars: some Collection<Unicode.Scalar>) -> Bool {
-        guard let first = scalars.first else { return false }
-        // Nothing below U+231A (⌚, the first Emoji_Presentation character) is emoji by default;
-        // such a cluster is emoji only with VS16 or a skin-tone modifier.
-        if first.value < 0x231A && scalars.count == 1 { return false }
+    static func isEmojiPresentation(_ cluster: some Collection<UInt32>) -> Bool {
+        guard let first = cluster.first else { return false }
         var hasModifier = false
-        for scalar in scalars {
-            switch scalar.value {
+        for value in cluster {
+            switch value {
             case 0xFE0E: return false
             case 0xFE0F: return true
-            default: if scalar.properties.isEmojiModifier { hasModifier = true }
+            case 0x1F3FB...0x1F3FF: hasModifier = true  // Emoji_Modifier: the five skin tones
+            default: break
             }
         }
-        return first.properties.isEmojiPresentation || (hasModifier && first.properties.isEmoji)
+        // Emoji_Presentation characters lie in U+231A–U+2B55, four CJK symbols, and U+1F000 up: skip
+        // the property lookup for every other character (Latin, CJK, Indic…).
+        guard (0x231A...0x2B55).contains(first) || first >= 0x1F000 || [0x3030, 0x303D, 0x3297, 0x3299].contains(first),
+              let scalar = Unicode.Scalar(first) else { return false }
+        return scalar.properties.isEmojiPresentation || (hasModifier && scalar.properties.isEmoji)
     }
 
     // MARK: - Shaping

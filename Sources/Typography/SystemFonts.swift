@@ -13,8 +13,8 @@ final class SystemFonts: @unchecked Sendable {
         /// `FcCharSet *`, owned by the list's font set.
         let charset: OpaquePointer
 
-        func covers(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
-            scalars.allSatisfy { FcCharSetHasChar(charset, $0.value) != 0 || $0.isDefaultIgnorable }
+        func covers(_ cluster: UnsafeBufferPointer<UInt32>) -> Bool {
+            cluster.allSatisfy { FcCharSetHasChar(charset, $0) != 0 || (Unicode.Scalar($0)?.isDefaultIgnorable ?? false) }
         }
     }
 
