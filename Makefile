@@ -24,13 +24,19 @@ setup:
 build: setup
 	$(SWIFT) build
 
-## demo: measure real multilingual strings at three Dynamic Type sizes with the bundled fonts
+## demo: measure real multilingual strings at three Dynamic Type sizes with the bundled fonts, then lay
+## out a multilingual tag cloud (demo/tag-cloud.json) at three sizes, LTR and RTL, into SVGs in demo/out/
 demo: setup
 	@$(SWIFT) build --product textfit >/dev/null
-	@$$($(SWIFT) build --show-bin-path)/textfit measure --bundled-only --style body \
-	  --dynamic-type xSmall,large,accessibility3 \
+	@bin=$$($(SWIFT) build --show-bin-path)/textfit; \
+	$$bin measure --bundled-only --style body --dynamic-type xSmall,large,accessibility3 \
 	  "Rindfleischetikettierung" "Settings" "Настройки" "الإعدادات" "הגדרות" "सेटिंग्स" \
-	  "การตั้งค่า" "設定を変更する" "설정" "ጥቅል ቅንብሮች" "👩🏽‍💻 Dev mode"
+	  "การตั้งค่า" "設定を変更する" "설정" "ጥቅል ቅንብሮች" "👩🏽‍💻 Dev mode" && \
+	mkdir -p demo/out && echo && echo "Tag cloud (demo/tag-cloud.json) in a 390 pt wide container:" && \
+	for direction in ltr rtl; do \
+	  $$bin layout demo/tag-cloud.json --bundled-only --width 390 --dynamic-type xSmall,large,accessibility3 \
+	    --direction $$direction --summary --svg demo/out/tag-cloud-$$direction.svg || exit 1; \
+	done && echo && echo "SVGs: $$(ls demo/out/*.svg | tr '\n' ' ')"
 
 ## test: the whole test suite (Swift Testing)
 test: setup

@@ -58,7 +58,7 @@ let package = Package(
         // MARK: - Tests (Swift Testing)
         // Fixtures are read from the source tree (`#filePath`), never bundled.
         .testTarget(name: "TypographyTests", dependencies: ["Typography"], exclude: ["Fixtures"]),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"], exclude: ["Fixtures"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Layouts"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "Layouts"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextLayout", "Layouts"], exclude: ["Golden"]),
         .testTarget(name: "TextFitTests", dependencies: ["TextFit"]),

@@ -23,7 +23,9 @@ public struct EnvironmentValues: Sendable {
 
     /// The value for `key`, or its default when no ancestor set it.
     public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
-        get { (storage[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
+        // `flatMap` first: with an optional `K.Value`, `storage[id] as? K.Value` of a missing entry
+        // would be `.some(nil)` and hide a non-nil default.
+        get { storage[ObjectIdentifier(key)].flatMap { $0 as? K.Value } ?? K.defaultValue }
         set { storage[ObjectIdentifier(key)] = newValue }
     }
 

@@ -1,80 +1,263 @@
 import Foundation
-import LayoutCore
+@_spi(LayoutEngine) import LayoutCore
 
-/// A tag flow: subviews at their ideal sizes, left to right, wrapping to a new line when the next
-/// would cross the proposed width; lines top-aligned, one under the other.
+/// A tag flow: subviews in reading order, left to right, starting a new row when the next one
+/// does not fit the proposed width; rows aligned leading, centred, trailing or justified, and the
+/// subviews of a row aligned on one vertical guide (by default their first text baselines).
 ///
-/// Caches only measurements (each subview's ideal size, made once per set of subviews), so a new
-/// width costs the line breaking alone. A subview wider than the width gets a line of its own and
-/// overflows; a `nil` or infinite width gives one line. The reported width is the widest line, not
-/// the proposal. (Baseline alignment within lines and per-line alignment come with the text issue.)
+/// Sizing, in the order the row plan decides it (`FlowLayout.planRows`, FlowLayout+Rows.swift):
+/// - Every subview is measured once at its ideal size (`nil × nil`, kept in the cache). A subview
+///   whose ideal width exceeds a finite proposed width W is **over-wide**: it gets a row of its own
+///   and is proposed `W × nil`, so text wraps inside it; it is placed with that same proposal.
+/// - A `nil` or infinite width gives one row (plus forced breaks). A subview marked
+///   `.startsNewRow()` always begins a row.
+/// - Rows: ascent = the largest guide value, descent = the largest (height − guide value), height
+///   = ascent + descent; every subview's guide sits on the row's line, so tags of different fonts,
+///   sizes and paddings share one baseline.
+/// - Spacing: `spacing` between neighbours in a row and `lineSpacing` between rows, or, when `nil`,
+///   the subviews' preferred distances (`ViewSpacing`): between neighbours the pair's, between rows
+///   the largest over the two rows' facing edges.
+/// - `.balanced` keeps the greedy row count and makes rows as even as it allows (the smallest
+///   widest row); see `balance`. It does not apply when `maxRows` truncates.
+/// - `maxRows`: the rows after the last allowed one are hidden; the last row ends with the
+///   caller's overflow element for the hidden count, dropping items from its end until it fits
+///   (see ``callAsFunction(_:overflow:)`` and ``FlowOverflowIndicator``).
+///
+/// The reported width is the widest row (never the proposal, as for text); rows are aligned within
+/// the bounds they are placed in, which is that width unless the parent gives more. Justified rows
+/// spread the spare width between their items; the last row and one-item rows stay leading.
+/// Right-to-left comes from the engine's mirroring: the layout computes in leading space.
+///
+/// The cache holds measurements only (ideal sizes, guide values, preferred gaps, marks), never a
+/// proposal, bounds or plan; `sizeThatFits` and `placeSubviews` run the same deterministic plan.
+/// - Complexity: O(n) per plan for n subviews (`.balanced`: O(n log(W/ε)) by bisection), plus one
+///   measurement per over-wide subview.
 public struct FlowLayout: Layout {
-    /// Between neighbours on a line (points).
-    public var spacing: CGFloat
-    /// Between lines (points).
-    public var lineSpacing: CGFloat
-
-    public init(spacing: CGFloat = 8, lineSpacing: CGFloat = 8) {
-        self.spacing = spacing
-        self.lineSpacing = lineSpacing
+    /// Where a row's items sit along the row.
+    public enum RowAlignment: String, Sendable, Hashable, CaseIterable, Codable {
+        case leading, center, trailing
+        /// Extra width shared equally between a row's items; the last row and one-item rows stay leading.
+        case justified
     }
 
-    /// Each subview's ideal size, measured once.
-    public struct Cache: Sendable {
-        public var sizes: [CGSize]
+    /// How items are broken into rows.
+    public enum RowBreaking: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Each row takes as many items as fit.
+        case greedy
+        /// The greedy row count, with rows as even in width as it allows.
+        case balanced
     }
 
-    /// One line: its subviews (offsets from the first subview) and extent.
-    struct Line {
-        var range: Range<Int>
+    /// Row alignment along the width.
+    public var alignment: RowAlignment
+    /// The guide the items of a row share (any `VerticalAlignment`, text baselines included).
+    public var verticalAlignment: VerticalAlignment
+    /// Between neighbours in a row (points); `nil`: each pair's preferred distance.
+    public var spacing: CGFloat?
+    /// Between rows (points); `nil`: the rows' preferred distance.
+    public var lineSpacing: CGFloat?
+    /// The most rows shown (`nil`: unlimited; values below 1 count as 1).
+    public var maxRows: Int?
+    /// Greedy or balanced rows.
+    public var rowBreaking: RowBreaking
+
+    /// A flow; NaN or negative spacings count as 0.
+    public init(alignment: RowAlignment = .leading, verticalAlignment: VerticalAlignment = .firstTextBaseline,
+                spacing: CGFloat? = nil, lineSpacing: CGFloat? = nil, maxRows: Int? = nil, rowBreaking: RowBreaking = .greedy) {
+        self.alignment = alignment
+        self.verticalAlignment = verticalAlignment
+        self.spacing = spacing.map { $0.isNaN ? 0 : max(0, $0) }
+        self.lineSpacing = lineSpacing.map { $0.isNaN ? 0 : max(0, $0) }
+        self.maxRows = maxRows.map { max(1, $0) }
+        self.rowBreaking = rowBreaking
+    }
+
+    // MARK: - Cache (measurements only)
+
+    /// What the flow measures once per set of subviews: ideal sizes and guide values, preferred
+    /// gaps, forced breaks and overflow indicators. Nothing in it depends on a proposal.
+    public struct Cache {
+        /// The guide `guides` were read for (a flow with another guide remakes the cache).
+        var guide: VerticalAlignment
+        /// Subview offsets (from `subviews.startIndex`) of the items, in reading order.
+        var items: [Int]
+        /// Each item's ideal measurements, packed for the row plan's hot loop.
+        var metrics: [ItemMetrics]
+        /// The preferred distance from item k to item k + 1 (0 for the last); read only when `spacing` is `nil`.
+        var gaps: [CGFloat]
+        /// Items marked `.startsNewRow()`.
+        var breaks: [Bool]
+        /// Each item's spacing, as an index into `spacings` (distinct values).
+        var spacingClass: [Int]
+        var spacings: [ViewSpacing]
+        /// Overflow indicators by the hidden count they show.
+        var indicators: [Int: Indicator]
+        /// Every indicator's subview offset (to hide those not shown).
+        var indicatorOffsets: [Int]
+    }
+
+    /// One item's measurements at its ideal size.
+    struct ItemMetrics {
         var width: CGFloat
         var height: CGFloat
+        /// The flow's guide, measured from the item's top.
+        var guide: CGFloat
+    }
+
+    /// A caller-supplied overflow element, measured at its ideal size.
+    struct Indicator {
+        var offset: Int
+        var size: CGSize
+        var guide: CGFloat
+        var spacingClass: Int
     }
 
     public func makeCache(subviews: Subviews) -> Cache {
-        Cache(sizes: subviews.map { $0.sizeThatFits(.unspecified) })
+        var cache = Cache(guide: verticalAlignment, items: [], metrics: [], gaps: [], breaks: [], spacingClass: [], spacings: [],
+                          indicators: [:], indicatorOffsets: [])
+        var classOf: [ViewSpacing: Int] = [:]
+        var previous: (spacing: ViewSpacing, class: Int)?
+        func spacingClass(_ spacing: ViewSpacing) -> Int {
+            if let previous, previous.spacing == spacing { return previous.class }  // neighbours usually agree: skip hashing
+            let known = classOf[spacing] ?? {
+                cache.spacings.append(spacing)
+                classOf[spacing] = cache.spacings.count - 1
+                return cache.spacings.count - 1
+            }()
+            previous = (spacing, known)
+            return known
+        }
+        let base = subviews.startIndex
+        cache.items.reserveCapacity(subviews.count)
+        for i in subviews.indices {
+            let subview = subviews[i]
+            let d = subview.dimensions(in: .unspecified)
+            let size = CGSize(width: d.width, height: d.height)
+            let guide = d[verticalAlignment]
+            let sc = spacingClass(subview.spacing)
+            if let count = subview[FlowOverflowIndicator.self] {
+                cache.indicatorOffsets.append(i - base)
+                if count > 0, cache.indicators[count] == nil {
+                    cache.indicators[count] = Indicator(offset: i - base, size: size, guide: guide, spacingClass: sc)
+                }
+                continue
+            }
+            cache.items.append(i - base)
+            cache.metrics.append(ItemMetrics(width: size.width, height: size.height, guide: guide))
+            cache.breaks.append(subview[FlowStartsNewRow.self])
+            cache.spacingClass.append(sc)
+        }
+        cache.gaps = cache.metrics.indices.map { k in
+            k + 1 < cache.metrics.count
+                ? cache.spacings[cache.spacingClass[k]].distance(to: cache.spacings[cache.spacingClass[k + 1]], along: .horizontal)
+                : 0
+        }
+        return cache
     }
 
-    /// Greedy line breaking of `sizes` into `width` (`nil`: one line).
-    /// - Complexity: O(n).
-    func breakLines(_ sizes: [CGSize], width: CGFloat?) -> [Line] {
-        let limit = width ?? .infinity
-        var lines: [Line] = []
-        var current = Line(range: 0..<0, width: 0, height: 0)
-        for (i, size) in sizes.enumerated() {
-            if current.range.isEmpty {
-                current = Line(range: i..<(i + 1), width: size.width, height: size.height)
-            } else if current.width + spacing + size.width <= limit {
-                current.range = current.range.lowerBound..<(i + 1)
-                current.width += spacing + size.width
-                current.height = max(current.height, size.height)
-            } else {
-                lines.append(current)
-                current = Line(range: i..<(i + 1), width: size.width, height: size.height)
-            }
-        }
-        if !current.range.isEmpty { lines.append(current) }
-        return lines
-    }
+    // MARK: - Layout
 
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
-        let lines = breakLines(cache.sizes, width: proposal.width)
-        guard !lines.isEmpty else { return .zero }
-        let width = lines.reduce(0) { max($0, $1.width) }
-        let height = lines.reduce(0) { $0 + $1.height } + lineSpacing * CGFloat(lines.count - 1)
-        return CGSize(width: width, height: height)
+        refresh(&cache, subviews)
+        return planRows(proposal, subviews, cache).size
     }
 
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
-        var y = bounds.minY
+        refresh(&cache, subviews)
+        let plan = planRows(proposal, subviews, cache)
         let base = subviews.startIndex
-        for line in breakLines(cache.sizes, width: proposal.width) {
+        let hides = plan.hiddenCount > 0 || !cache.indicatorOffsets.isEmpty
+        var shown = [Bool](repeating: false, count: hides ? subviews.count : 0)
+        for (r, row) in plan.rows.enumerated() {
+            let count = row.itemCount + (row.indicator == nil ? 0 : 1)
+            let spare = bounds.width - row.width
             var x = bounds.minX
-            for i in line.range {
-                subviews[base + i].place(at: CGPoint(x: x, y: y), anchor: .topLeading, proposal: .unspecified)
-                x += cache.sizes[i].width + spacing
+            var extraGap: CGFloat = 0
+            switch alignment {
+            case .leading: break
+            case .center: x += spare / 2
+            case .trailing: x += spare
+            case .justified:
+                if r < plan.rows.count - 1 && count > 1 { extraGap = max(0, spare) / CGFloat(count - 1) }
             }
-            y += line.height + lineSpacing
+            let line = bounds.minY + row.top + row.ascent
+            if let m = row.overWide {
+                let offset = cache.items[row.start]
+                subviews[base + offset].place(at: CGPoint(x: x, y: line - m.guide), proposal: m.proposal)
+                if hides { shown[offset] = true }
+                x += m.size.width + gap(after: row.start, cache) + extraGap
+            } else {
+                for k in row.start..<row.end {
+                    let item = cache.metrics[k]
+                    let offset = cache.items[k]
+                    subviews[base + offset].place(at: CGPoint(x: x, y: line - item.guide), proposal: .unspecified)
+                    if hides { shown[offset] = true }
+                    x += item.width + (spacing ?? cache.gaps[k]) + extraGap
+                }
+            }
+            if let indicator = row.indicator {
+                if row.itemCount > 0 { x += indicator.gapBefore - gap(after: row.end - 1, cache) }
+                let m = indicator.measured
+                subviews[base + indicator.offset].place(at: CGPoint(x: x, y: line - m.guide), proposal: m.proposal)
+                shown[indicator.offset] = true
+            }
         }
+        guard hides else { return }
+        for offset in cache.items where !shown[offset] { subviews[base + offset].hide() }
+        for offset in cache.indicatorOffsets where !shown[offset] { subviews[base + offset].hide() }
+    }
+
+    /// Remakes the cache when it was made for another guide (an `AnyLayout` switching between flows).
+    private func refresh(_ cache: inout Cache, _ subviews: Subviews) {
+        if cache.guide != verticalAlignment { cache = makeCache(subviews: subviews) }
+    }
+
+    /// The distance after item k in a row: `spacing`, or the pair's preferred distance.
+    @inline(__always)
+    func gap(after k: Int, _ cache: Cache) -> CGFloat { spacing ?? cache.gaps[k] }
+}
+
+// MARK: - Layout values and modifiers
+
+/// Forces a flow to begin a new row at this subview (default `false`). Set it with `.startsNewRow()`.
+public enum FlowStartsNewRow: LayoutValueKey {
+    public static let defaultValue = false
+}
+
+/// Marks a flow subview as the overflow element shown when `value` items are hidden by `maxRows`
+/// (default `nil`: an ordinary item). Marked subviews are never items; the flow shows at most one
+/// (the one for the exact hidden count) and hides the rest. ``FlowLayout/callAsFunction(_:overflow:)``
+/// sets it for you.
+public enum FlowOverflowIndicator: LayoutValueKey {
+    public static let defaultValue: Int? = nil
+}
+
+extension Element {
+    /// Makes a `FlowLayout` begin a new row at this element.
+    public func startsNewRow(_ starts: Bool = true) -> AnyElement {
+        layoutValue(key: FlowStartsNewRow.self, value: starts)
+    }
+
+    /// Makes this element a `FlowLayout`'s overflow element for `hiddenCount` hidden items.
+    public func flowOverflowIndicator(hiddenCount: Int) -> AnyElement {
+        layoutValue(key: FlowOverflowIndicator.self, value: hiddenCount)
+    }
+}
+
+extension FlowLayout {
+    /// This flow over `content`, with `overflow(h)` as the element ending the last row when `maxRows`
+    /// hides h items ("+h more").
+    ///
+    /// The overflow element is built from the hidden count, but a `Layout` cannot create views, so
+    /// one element is built for every possible count 1…n (n items) and marked with
+    /// ``FlowOverflowIndicator``; the flow measures them like any subview, shows the one for the
+    /// count it hides and hides the others. So a longer label for a larger count is measured for
+    /// real when items are dropped to make room.
+    /// - Complexity: n extra elements (each measured once, at its ideal size).
+    public func callAsFunction<Overflow: Element>(@ElementBuilder _ content: () -> [AnyElement],
+                                                  overflow: (_ hiddenCount: Int) -> Overflow) -> AnyElement {
+        let items = content()
+        let indicators = items.isEmpty ? [] : (1...items.count).map { overflow($0).flowOverflowIndicator(hiddenCount: $0) }
+        return self { items; indicators }
     }
 }

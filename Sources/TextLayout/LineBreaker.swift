@@ -17,7 +17,7 @@ struct LineBreaker {
     var style: ParagraphStyle { paragraph.style }
 
     /// A line before placement: the source range shown, and what decorates it.
-    struct Line {
+    struct Line: Sendable {
         var start: Int
         var end: Int
         var hyphen = false
@@ -25,7 +25,7 @@ struct LineBreaker {
         var truncation: Truncation?
     }
 
-    struct Truncation {
+    struct Truncation: Sendable {
         var before: Range<Int>
         var after: Range<Int>
         var ellipsis: LineMeasurement
@@ -294,17 +294,16 @@ struct LineBreaker {
 
     func place(_ lines: [Line], scale: Double, proposal: Double?, truncated: Bool) -> ParagraphLayout {
         let builder = VisualLineBuilder(paragraph: paragraph)
-        var built: [(Line, Metrics, Double, [GlyphRun])] = []
+        var built: [(Line, Metrics, Double)] = []
         for line in lines {
-            let (runs, width) = builder.runs(for: line)
             let shownEnd = line.truncation.map { max($0.before.upperBound, $0.after.upperBound, line.start + 1) } ?? line.end
-            built.append((line, metrics(line.start, shownEnd), width, runs))
+            built.append((line, metrics(line.start, shownEnd), builder.width(of: line)))
         }
         let paragraphWidth = (built.map { $0.2 }.max() ?? 0) * scale
         let rtl = analysis.bidi.baseLevel % 2 == 1
         var y = 0.0
         var placed: [LineLayout] = []
-        for (index, (line, m, width, runs)) in built.enumerated() {
+        for (index, (line, m, width)) in built.enumerated() {
             if index > 0 { y += style.lineSpacing }
             let lineWidth = width * scale
             let slack = paragraphWidth - lineWidth
@@ -313,11 +312,10 @@ struct LineBreaker {
             case .center: slack / 2
             case .trailing: rtl ? 0 : slack
             }
-            let scaledRuns = scale == 1 ? runs : runs.map { $0.scaled(by: scale) }
             placed.append(LineLayout(range: line.start..<line.end, width: lineWidth, x: x, top: y,
                                      baseline: y + m.ascent * scale, ascent: m.ascent * scale, descent: m.descent * scale,
-                                     leading: m.leading * scale, runs: scaledRuns, isTruncated: line.truncation != nil,
-                                     isHyphenated: line.hyphen))
+                                     leading: m.leading * scale, source: .init(paragraph: paragraph, line: line, scale: scale),
+                                     isTruncated: line.truncation != nil, isHyphenated: line.hyphen))
             y += m.height * scale
         }
         return ParagraphLayout(proposedWidth: proposal, size: CGSize(width: paragraphWidth, height: placed.isEmpty ? 0 : y),

@@ -19,16 +19,15 @@ public final class Paragraph: Sendable {
     let analysis: Analysis
     /// Shaped pieces in logical order, covering the text exactly once.
     let pieces: [Piece]
-    /// Each scalar's advance in points: a HarfBuzz cluster's advance sits on its first scalar;
-    /// tracking sits on each grapheme cluster's first scalar.
-    let advances: [Double]
-    /// `prefix[i]` = Σ advances[0..<i].
+    /// `prefix[i]` = the advance in points of scalars `0..<i` on one line: a HarfBuzz cluster's
+    /// advance counts at its first scalar, tracking at each grapheme cluster's first scalar.
     let prefix: [Double]
     /// Breaking before scalar i (inside a piece) needs a reshape (HarfBuzz UNSAFE_TO_BREAK).
     let unsafeBefore: [Bool]
     /// Scalar ranges of clusters no font covers.
     public let missingClusters: [Range<Int>]
     private let memo = Mutex<[LayoutKey: ParagraphLayout]>([:])
+    private let computedLayouts = Atomic<Int>(0)
 
     /// One shaped piece: a maximal range of one style run, one bidi level, one face and script.
     struct Piece: Sendable {
@@ -77,30 +76,32 @@ public final class Paragraph: Sendable {
         self.init(text, style: style, shaper: shaper, analysis: analysis, pieces: pieces, missing: missing)
     }
 
-    /// Builds the per-scalar advances from shaped pieces (no shaping here).
-    init(_ text: StyledText, style: ParagraphStyle, shaper: Shaper, analysis: Analysis, pieces: [Piece], missing: [Range<Int>]) {
+    /// Builds the per-scalar advances from shaped pieces (no shaping here). `unsafeBefore` can be
+    /// passed when only the sizes changed (the flags are in font units, size-independent).
+    init(_ text: StyledText, style: ParagraphStyle, shaper: Shaper, analysis: Analysis, pieces: [Piece], missing: [Range<Int>],
+         unsafeBefore: [Bool]? = nil) {
         self.text = text
         self.style = style
         self.shaper = shaper
         self.analysis = analysis
         let n = analysis.scalars.count
-        var advances = [Double](repeating: 0, count: n)
-        var unsafe = [Bool](repeating: false, count: n + 1)
+        // Each scalar's advance is gathered at prefix[offset + 1], then summed in place.
+        var prefix = [Double](repeating: 0, count: n + 1)
+        var unsafe = unsafeBefore ?? [Bool](repeating: false, count: n + 1)
+        let findUnsafe = unsafeBefore == nil
         for piece in pieces {
             for glyph in piece.shaped.glyphs {
                 let offset = piece.start + Int(glyph.cluster)
-                advances[offset] += Double(glyph.advance) * piece.scale
-                if glyph.unsafeToBreak, offset > piece.start { unsafe[offset] = true }
+                prefix[offset + 1] += Double(glyph.advance) * piece.scale
+                if findUnsafe, glyph.unsafeToBreak, offset > piece.start { unsafe[offset] = true }
             }
             let tracking = piece.attributes.tracking
             if tracking != 0 {
-                for offset in piece.start..<piece.end where analysis.isGraphemeStart[offset] { advances[offset] += tracking }
+                for offset in piece.start..<piece.end where analysis.isGraphemeStart[offset] { prefix[offset + 1] += tracking }
             }
         }
-        var prefix = [Double](repeating: 0, count: n + 1)
-        for i in 0..<n { prefix[i + 1] = prefix[i] + advances[i] }
+        for i in 0..<n { prefix[i + 1] += prefix[i] }
         self.pieces = pieces
-        self.advances = advances
         self.prefix = prefix
         self.unsafeBefore = unsafe
         self.missingClusters = missing
@@ -112,21 +113,23 @@ public final class Paragraph: Sendable {
     /// - Complexity: O(glyphs + scalars).
     public func resized(to dynamicTypeSize: DynamicTypeSize) throws -> Paragraph {
         let resizedText = text.mapAttributes { $0.dynamicTypeSize = dynamicTypeSize }
-        var sizes: [TextAttributes: Double] = [:]
+        var last: (TextAttributes, TextAttributes, Double)?  // (old, new, size): pieces of a run share attributes
         let resizedPieces = try pieces.map { piece in
-            var attributes = piece.attributes
-            attributes.dynamicTypeSize = dynamicTypeSize
-            let size: Double
-            if let known = sizes[attributes] { size = known } else {
-                size = try attributes.validated()
-                sizes[attributes] = size
+            let attributes: TextAttributes, size: Double
+            if let last, last.0 == piece.attributes {
+                (attributes, size) = (last.1, last.2)
+            } else {
+                var changed = piece.attributes
+                changed.dynamicTypeSize = dynamicTypeSize
+                (attributes, size) = (changed, try changed.validated())
+                last = (piece.attributes, attributes, size)
             }
             return Piece(start: piece.start, end: piece.end, face: piece.face, script: piece.script, level: piece.level,
                          attributes: attributes, scale: size / Double(piece.face.metrics.unitsPerEm), size: size,
                          shaped: piece.shaped)
         }
         return Paragraph(resizedText, style: style, shaper: shaper, analysis: analysis, pieces: resizedPieces,
-                         missing: missingClusters)
+                         missing: missingClusters, unsafeBefore: unsafeBefore)
     }
 
     /// The paragraph with another style (line limit, wrap, truncation…), sharing the shaping.
@@ -165,6 +168,7 @@ public final class Paragraph: Sendable {
             memo.withLock { if $0.count < 64 { $0[key] = reused } }
             return reused
         }
+        computedLayouts.add(1, ordering: .relaxed)
         let result = LineBreaker(paragraph: self).layout(width: width, height: height)
         memo.withLock { cache in
             if cache.count >= 64 { cache.removeAll(keepingCapacity: true) }
@@ -172,6 +176,10 @@ public final class Paragraph: Sendable {
         }
         return result
     }
+
+    /// How many layouts the line breaker has computed for this paragraph (answers reused from the
+    /// memo are not counted): tests and benchmarks count measurement reuse with it.
+    package var layoutCount: Int { computedLayouts.load(ordering: .relaxed) }
 
     /// `layout(width:height:).size`.
     public func sizeThatFits(width: Double?, height: Double? = nil) -> CGSize { layout(width: width, height: height).size }

@@ -54,8 +54,8 @@ public struct LineLayout: Sendable {
     public let ascent: Double
     public let descent: Double
     public let leading: Double
-    /// The runs in visual order, left to right.
-    public let runs: [GlyphRun]
+    /// What the glyph runs are made from, on demand: sizing never needs them.
+    let source: RunSource
     /// The line ends with an ellipsis.
     public let isTruncated: Bool
     /// The line ends at a soft hyphen, shown as "-".
@@ -63,6 +63,20 @@ public struct LineLayout: Sendable {
 
     /// `ascent + descent + leading`.
     public var height: Double { ascent + descent + leading }
+
+    /// The runs in visual order, left to right, built from the shaped paragraph on each access
+    /// (a layout asked only for sizes never builds them).
+    /// - Complexity: O(glyphs on the line).
+    public var runs: [GlyphRun] {
+        let runs = VisualLineBuilder(paragraph: source.paragraph).runs(for: source.line)
+        return source.scale == 1 ? runs : runs.map { $0.scaled(by: source.scale) }
+    }
+
+    struct RunSource: Sendable {
+        let paragraph: Paragraph
+        let line: LineBreaker.Line
+        let scale: Double
+    }
 }
 
 /// A run of glyphs in one face on a line, in visual order.

@@ -9,6 +9,9 @@
 // | reshaping only at unsafe-to-break line ends | `Paragraph.reshapedSegments` | per unsafe line end (cached) |
 // | line limit, height, minimum scale factor, "…" truncation | `LineBreaker.layout(width:height:)` | per proposal |
 // | metrics, baselines, visual order (L2), glyph positions | `LineBreaker.place`, `VisualLineBuilder` | per proposal |
+// | the `Text` leaf: environment → styled text → paragraph (cached), proposals, baselines, spacing | `Text`, `TextMeasurementCache` | per proposal (reused by named rules) |
 //
 // Public entry points: `StyledText` (a string with styled runs, `+` concatenates), `ParagraphStyle`,
-// `Paragraph` (`idealSize`, `minimumSize`, `layout(width:height:)`, `sizeThatFits`), `ParagraphLayout`.
+// `Paragraph` (`idealSize`, `minimumSize`, `layout(width:height:)`, `sizeThatFits`), `ParagraphLayout`;
+// and for the layout engine, `Text` (a LayoutCore leaf), `Font` and the environment keys
+// (`dynamicTypeSize`, `font`, `lineLimit`, `truncationMode`, …) in TextEnvironment.swift.

@@ -7,21 +7,24 @@ struct VisualLineBuilder {
     let paragraph: Paragraph
     var analysis: Analysis { paragraph.analysis }
 
-    /// The line's runs, left to right, and its advance width (hanging spaces excluded).
-    func runs(for line: LineBreaker.Line) -> ([GlyphRun], Double) {
+    /// The line's advance width (hanging spaces excluded; hyphen or ellipsis included).
+    func width(of line: LineBreaker.Line) -> Double {
+        guard let truncation = line.truncation else { return paragraph.lineWidth(line.start, line.end, hyphen: line.hyphen) }
+        return paragraph.lineWidth(truncation.before.lowerBound, truncation.before.upperBound) + truncation.ellipsis.width
+            + paragraph.lineWidth(truncation.after.lowerBound, truncation.after.upperBound)
+    }
+
+    /// The line's runs, left to right.
+    func runs(for line: LineBreaker.Line) -> [GlyphRun] {
         var pen = 0.0
         var runs: [GlyphRun] = []
         var segments: [Segment] = []
-        var width: Double
         if let truncation = line.truncation {
             if !truncation.before.isEmpty { segments.append(.text(truncation.before)) }
             segments.append(.synthesized(truncation.ellipsis))
             if !truncation.after.isEmpty { segments.append(.text(truncation.after)) }
-            width = paragraph.lineWidth(truncation.before.lowerBound, truncation.before.upperBound) + truncation.ellipsis.width
-                + paragraph.lineWidth(truncation.after.lowerBound, truncation.after.upperBound)
         } else {
             segments.append(.text(line.start..<line.end))
-            width = paragraph.lineWidth(line.start, line.end, hyphen: line.hyphen)
             if line.hyphen, let hyphen = try? paragraph.shaper.measure("-", attributes: paragraph.text.attributes(at: line.end - 1)) {
                 segments.append(.synthesized(hyphen))
             }
@@ -33,7 +36,7 @@ struct VisualLineBuilder {
             case .synthesized(let measurement): runs += synthesizedRuns(measurement, pen: &pen)
             }
         }
-        return (runs, width)
+        return runs
     }
 
     enum Segment {

@@ -62,7 +62,7 @@ public final class Shaper: Sendable {
         let source = Array(text.unicodeScalars)
         return items.clusters.map { cluster in
             ClusterFont(text: String(String.UnicodeScalarView(source[cluster.start..<cluster.end])), start: cluster.start,
-                        end: cluster.end, script: cluster.script, face: items.faces[cluster.face], choice: cluster.choice)
+                        end: cluster.end, script: cluster.script, face: cluster.face.takeUnretainedValue(), choice: cluster.choice)
         }
     }
 
@@ -168,8 +168,9 @@ public final class Shaper: Sendable {
     private func shapedLine(_ text: String, attributes: TextAttributes, primary: FontMatch) -> ShapedLine {
         let items = itemize(text, primary: primary, language: attributes.locale)
         let scalars = items.scalars
-        var lineRuns: [ShapedLine.Run] = []
         let spans = groupRuns(items)
+        var lineRuns: [ShapedLine.Run] = []
+        lineRuns.reserveCapacity(spans.count)
         for span in spans {
             // A one-run line is cached whole by the line cache; a run cache entry would only repeat it.
             let shaped = shapeRun(scalars[span.start..<span.end], face: span.face, script: span.script,
@@ -184,8 +185,11 @@ public final class Shaper: Sendable {
 
     // MARK: - Itemization
 
-    /// One grapheme cluster: its scalar range, resolved script, and font (an index into the
-    /// itemization's face table, so clusters carry no references to retain).
+    /// One grapheme cluster: its scalar range, resolved script, and font.
+    ///
+    /// The face is held unretained: every face comes from the ``FontLibrary`` (or the caller's
+    /// context), which keeps it alive for longer than an itemization lives, and skipping the
+    /// reference counting per cluster is measurable on the cold path.
     struct Cluster {
         var start: Int
         var end: Int
@@ -194,7 +198,7 @@ public final class Shaper: Sendable {
         var isEmoji: Bool
         /// Only control characters (tab, line breaks): zero-width, never missing.
         var isControl: Bool
-        var face: Int
+        var face: Unmanaged<FontFace>
         var choice: FontLibrary.FontChoice
     }
 
@@ -203,47 +207,52 @@ public final class Shaper: Sendable {
         /// The scalars HarfBuzz sees: control characters replaced by U+200B (see ``measure(_:attributes:)``).
         var scalars: [UInt32]
         var clusters: [Cluster]
-        /// The faces the clusters use; `faces[0]` is the requested one.
-        var faces: [FontFace]
     }
 
     /// Splits `text` into grapheme clusters, resolves each one's script and font.
     /// - Parameter context: the face of the text just before `text` (a paragraph's previous piece),
     ///   which leading Common/Inherited clusters may continue.
     func itemize(_ text: String, primary: FontMatch, language: String?, context: FontFace? = nil) -> Itemization {
+        let primaryFace = primary.face
+        let unretainedPrimary = Unmanaged.passUnretained(primaryFace)
         var scalars: [UInt32] = []
         scalars.reserveCapacity(text.utf8.count)
         var clusters: [Cluster] = []
+        clusters.reserveCapacity(text.utf8.count)
         // Text below U+0300 (ASCII, Latin-1, Latin Extended-A/B, IPA) has a cluster boundary between
         // every two scalars but CR LF (UAX #29: no Extend, ZWJ, SpacingMark, Prepend, Hangul or
-        // regional indicators there): no grapheme machinery needed.
+        // regional indicators there): no grapheme machinery needed. Other text starts over below.
         var simple = true
+        var previous: UInt32 = 0
         for scalar in text.unicodeScalars {
-            if scalar.value >= 0x300 { simple = false; break }
-        }
-        if simple {
-            var previous: UInt32 = 0
-            for scalar in text.unicodeScalars {
-                let value = scalar.value
-                let control = scalar.isControlOrSeparator
-                if value == 0x0A && previous == 0x0D, !clusters.isEmpty {
-                    scalars.append(0x200B)
-                    clusters[clusters.count - 1].end += 1
-                } else {
-                    let script = Script(of: scalar)
-                    let neutral = script.isNeutral
-                    scalars.append(control ? 0x200B : value)
-                    clusters.append(Cluster(start: scalars.count - 1, end: scalars.count, script: neutral ? .common : script,
-                                            isNeutral: neutral, isEmoji: false, isControl: control, face: 0, choice: .requested))
-                }
-                previous = value
+            let value = scalar.value
+            if value >= 0x300 { simple = false; break }
+            let control = scalar.isControlOrSeparator
+            if value == 0x0A && previous == 0x0D, !clusters.isEmpty {
+                scalars.append(0x200B)
+                clusters[clusters.count - 1].end += 1
+            } else {
+                let script = Script(of: scalar)
+                let neutral = script.isNeutral
+                scalars.append(control ? 0x200B : value)
+                clusters.append(Cluster(start: scalars.count - 1, end: scalars.count, script: neutral ? .common : script,
+                                        isNeutral: neutral, isEmoji: false, isControl: control, face: unretainedPrimary,
+                                        choice: .requested))
             }
-        } else {
-            for character in text {
+            previous = value
+        }
+        if !simple {
+            scalars.removeAll(keepingCapacity: true)
+            clusters.removeAll(keepingCapacity: true)
+            // Grapheme boundaries by index, without making a Character per cluster.
+            let view = text.unicodeScalars
+            var index = text.startIndex
+            while index < text.endIndex {
+                let next = text.index(after: index)
                 let start = scalars.count
                 var script = Script.unknown
                 var controls = true
-                for scalar in character.unicodeScalars {
+                for scalar in view[index..<next] {
                     let control = scalar.isControlOrSeparator
                     controls = controls && control
                     scalars.append(control ? 0x200B : scalar.value)
@@ -252,46 +261,40 @@ public final class Shaper: Sendable {
                 let neutral = script.isNeutral
                 clusters.append(Cluster(start: start, end: scalars.count, script: neutral ? .common : script, isNeutral: neutral,
                                         isEmoji: !controls && Shaper.isEmojiPresentation(scalars[start...]), isControl: controls,
-                                        face: 0, choice: .requested))
+                                        face: unretainedPrimary, choice: .requested))
+                index = next
             }
         }
         resolveNeutralScripts(&clusters)
-        let primaryFace = primary.face
-        var faces = [primaryFace]
         var runFace = context
-        var runFaceIndex = 0
         var lastChain: (script: Script, chain: FontLibrary.Chain)?
         scalars.withUnsafeBufferPointer { buffer in
             for index in clusters.indices {
                 let cluster = clusters[index]
                 // A view of the cluster's scalars, without retaining the array per cluster.
                 let values = UnsafeBufferPointer(rebasing: buffer[cluster.start..<cluster.end])
-                let face: FontFace, choice: FontLibrary.FontChoice
                 if cluster.isControl {
-                    (face, choice) = (runFace ?? primaryFace, runFace == nil ? .requested : .run)
-                } else if !cluster.isNeutral && !cluster.isEmoji && primaryFace.covers(values) {
+                    if let runFace {
+                        clusters[index].face = Unmanaged.passUnretained(runFace)
+                        clusters[index].choice = .run
+                    }
+                    continue
+                }
+                if !cluster.isNeutral && !cluster.isEmoji && primaryFace.covers(values) {
                     // The common case, decided without the library (the chain's first test for such a
-                    // cluster is the requested font anyway).
-                    (face, choice) = (primaryFace, .requested)
-                } else {
-                    (face, choice) = library.fallback(for: values, script: cluster.script, isNeutral: cluster.isNeutral,
+                    // cluster is the requested font anyway); the cluster already holds the primary face.
+                    runFace = primaryFace
+                    continue
+                }
+                let (face, choice) = library.fallback(for: values, script: cluster.script, isNeutral: cluster.isNeutral,
                                                       isEmoji: cluster.isEmoji, runFace: runFace, primary: primary,
                                                       language: language, lastChain: &lastChain)
-                }
-                if face !== runFace {
-                    if let known = faces.firstIndex(where: { $0 === face }) {
-                        runFaceIndex = known
-                    } else {
-                        faces.append(face)
-                        runFaceIndex = faces.count - 1
-                    }
-                    runFace = face
-                }
-                clusters[index].face = runFaceIndex
+                clusters[index].face = Unmanaged.passUnretained(face)
                 clusters[index].choice = choice
+                runFace = face
             }
         }
-        return Itemization(scalars: scalars, clusters: clusters, faces: faces)
+        return Itemization(scalars: scalars, clusters: clusters)
     }
 
     /// Common and Inherited clusters take the script of the cluster before them; leading ones take
@@ -325,15 +328,16 @@ public final class Shaper: Sendable {
 
     private func groupRuns(_ items: Itemization) -> [RunSpan] {
         var spans: [RunSpan] = []
-        var lastFace = -1
+        var lastFace: UnsafeMutableRawPointer?
         for cluster in items.clusters {
-            if lastFace == cluster.face, spans[spans.count - 1].script == cluster.script {
+            let face = cluster.face.toOpaque()
+            if lastFace == face, spans[spans.count - 1].script == cluster.script {
                 spans[spans.count - 1].end = cluster.end
                 spans[spans.count - 1].clusterCount += 1
             } else {
-                spans.append(RunSpan(start: cluster.start, end: cluster.end, face: items.faces[cluster.face], script: cluster.script,
-                                     clusterCount: 1))
-                lastFace = cluster.face
+                spans.append(RunSpan(start: cluster.start, end: cluster.end, face: cluster.face.takeUnretainedValue(),
+                                     script: cluster.script, clusterCount: 1))
+                lastFace = face
             }
         }
         return spans

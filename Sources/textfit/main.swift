@@ -21,6 +21,7 @@ let usage = """
     USAGE
       textfit measure TEXT… [options]      measure texts (or --file PATH, or - for stdin)
       textfit fonts [--for TEXT] [options] list font families, or which font each cluster of TEXT uses
+      textfit layout FILE.json [options]   lay out a tree (docs/layout-file.md): frames, baselines, SVG
       textfit --help | --version
 
     MEASURE OPTIONS
@@ -51,8 +52,18 @@ let usage = """
       --json-input           each input line is a JSON string (so a text may hold line breaks)
       --json                 one JSON object per text and size (JSON Lines)
 
+    LAYOUT OPTIONS
+      --width W, --height H  the proposal (absent: the ideal on that axis)
+      --dynamic-type SIZE    one size, a comma list, or all (one JSON object per size, smallest first)
+      --direction DIR        ltr (default) or rtl: mirrors every container
+      --json                 one JSON object per size (JSON Lines)
+      --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each
+      --overlays             draw element bounds, line boxes and baselines in the SVG
+      --summary              one line per size: size, element count, rows of the root container
+      --bundled-only         use the bundled fonts only
+
     EXIT STATUS
-      0 success · 2 bad usage · 3 unreadable input (font file, unknown family, invalid UTF-8)
+      0 success · 2 bad usage · 3 unreadable input (font file, unknown family, invalid UTF-8, bad layout file)
     """
 
 /// Parsed command line: the command, positional words, and `--option value` pairs.
@@ -65,9 +76,9 @@ struct Arguments {
     static let valueOptions: Set<String> = [
         "font", "font-file", "face-index", "size", "style", "weight", "dynamic-type", "locale", "features",
         "tracking", "tab-interval", "file", "for", "width", "height", "lines", "truncation", "wrap", "direction",
-        "line-metrics", "line-spacing", "minimum-scale",
+        "line-metrics", "line-spacing", "minimum-scale", "svg",
     ]
-    static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help"]
+    static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help", "overlays", "summary"]
 
     init(_ words: [String]) throws {
         guard let command = words.first else { throw CommandError.usage("no command given\n\n\(usage)") }
@@ -370,6 +381,92 @@ extension Unicode.GeneralCategory {
     }
 }
 
+// MARK: - layout
+
+func runLayout(_ arguments: Arguments) throws {
+    guard arguments.positional.count == 1, let file = arguments.positional.first else {
+        throw CommandError.usage("layout needs exactly one FILE.json (or - for stdin)")
+    }
+    let data: Data
+    if file == "-" {
+        data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+        guard let contents = FileManager.default.contents(atPath: file) else { throw CommandError.input("cannot read layout file '\(file)'") }
+        data = contents
+    }
+    let tree: AnyElement
+    do {
+        tree = try LayoutFile.element(from: data)
+    } catch let error as LayoutFileError {
+        throw CommandError.input("\(file == "-" ? "standard input" : file): \(error)")
+    }
+    var sizes: [DynamicTypeSize] = [.large]
+    if let list = arguments.values["dynamic-type"] {
+        if list == "all" {
+            sizes = DynamicTypeSize.allCases
+        } else {
+            sizes = try list.split(separator: ",").map { name in
+                guard let size = DynamicTypeSize(name: String(name).trimmingCharacters(in: .whitespaces)) else {
+                    throw CommandError.usage("--dynamic-type: '\(name)' is not a Dynamic Type size (or all)")
+                }
+                return size
+            }
+        }
+    }
+    let direction: LayoutDirection
+    switch arguments.values["direction"] ?? "ltr" {
+    case "ltr", "leftToRight": direction = .leftToRight
+    case "rtl", "rightToLeft": direction = .rightToLeft
+    case let other: throw CommandError.usage("--direction: '\(other)' is not ltr or rtl")
+    }
+    for name in ["width", "height"] {
+        if let value = try arguments.number(name, allowInfinity: true), value < 0 {
+            throw CommandError.usage("--\(name) must not be negative")
+        }
+    }
+    let engine = try makeEngine(arguments)
+    let width = try arguments.number("width", allowInfinity: true).flatMap { $0.isInfinite ? nil : $0 }
+    let height = try arguments.number("height", allowInfinity: true).flatMap { $0.isInfinite ? nil : $0 }
+    let results = engine.layout(tree, width: width, height: height, dynamicTypeSizes: sizes, direction: direction)
+    let outputs = results.map(LayoutOutput.init)
+    if let svgPath = arguments.values["svg"] {
+        let renderer = SVGRenderer(options: .init(overlays: arguments.flags.contains("overlays") ? .all : []))
+        for (size, result) in results {
+            let path = results.count == 1 ? svgPath
+                : (svgPath as NSString).deletingPathExtension + "-\(size.rawValue)." + ((svgPath as NSString).pathExtension.isEmpty ? "svg" : (svgPath as NSString).pathExtension)
+            do {
+                try Data(renderer.svg(result).utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw CommandError.input("cannot write '\(path)': \(error.localizedDescription)")
+            }
+        }
+    }
+    if arguments.flags.contains("json") {
+        for output in outputs { try emitJSON(output) }
+        return
+    }
+    if arguments.flags.contains("summary") {
+        printTable(header: ["DYNAMIC TYPE", "DIRECTION", "WIDTH", "HEIGHT", "ELEMENTS", "ROWS"],
+                   rows: outputs.map { output in
+                       // Rows: distinct tops of the root's children (a flow's rows, a stack's one row).
+                       let tops = Set(output.elements.filter { $0.path.count == 1 }.map { ($0.frame.y + $0.firstBaseline).rounded(.toNearestOrEven) })
+                       return [output.dynamicTypeSize, direction == .rightToLeft ? "rtl" : "ltr", format(output.size.width),
+                               format(output.size.height), "\(output.elements.count)", "\(tops.count)"]
+                   }, rightAligned: [2, 3, 4, 5])
+        return
+    }
+    for output in outputs {
+        print("\(output.dynamicTypeSize): \(format(output.size.width)) × \(format(output.size.height)), \(output.elements.count) elements")
+        printTable(header: ["PATH", "KIND", "ID", "X", "Y", "WIDTH", "HEIGHT", "BASELINE"],
+                   rows: output.elements.map { element in
+                       [element.path.map(String.init).joined(separator: "."), element.kind, element.id ?? "",
+                        format(element.frame.x), format(element.frame.y), format(element.frame.width), format(element.frame.height),
+                        element.firstBaseline == element.frame.height ? "" : format(element.firstBaseline)]
+                   }, rightAligned: [3, 4, 5, 6, 7])
+        for diagnostic in output.diagnostics { print("  ! \(diagnostic)") }
+    }
+}
+
 // MARK: - Main
 
 func run(_ words: [String]) throws {
@@ -389,7 +486,8 @@ func run(_ words: [String]) throws {
     switch arguments.command {
     case "measure": try runMeasure(arguments)
     case "fonts": try runFonts(arguments)
-    default: throw CommandError.usage("unknown command '\(arguments.command)'; commands: measure, fonts")
+    case "layout": try runLayout(arguments)
+    default: throw CommandError.usage("unknown command '\(arguments.command)'; commands: measure, fonts, layout")
     }
 }
 

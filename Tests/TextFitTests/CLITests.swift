@@ -70,6 +70,32 @@ struct CLITests {
         #expect(output.stdout.contains("2  [6..<8)  width 960.00  baseline 2431.00"))
     }
 
+    @Test("layout --json prints one object per size, smallest first; --svg writes the picture")
+    func layout() throws {
+        let file = Engine.repository.appendingPathComponent("demo/tag-cloud.json").path
+        let svg = FileManager.default.temporaryDirectory.appendingPathComponent("textfit-\(UUID().uuidString).svg").path
+        defer { try? FileManager.default.removeItem(atPath: svg) }
+        let output = try CLI.run(["layout", file, "--bundled-only", "--width", "390", "--dynamic-type", "all", "--json"])
+        #expect(output.status == 0)
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 12)
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(first["dynamicTypeSize"] as? String == "xSmall")
+        #expect(Set(first.keys).isSuperset(of: ["dynamicTypeSize", "size", "elements"]))
+        let drawn = try CLI.run(["layout", file, "--bundled-only", "--width", "390", "--svg", svg])
+        #expect(drawn.status == 0)
+        let picture = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(picture.hasPrefix("<svg") || picture.hasPrefix("<?xml"))
+        #expect(picture.contains("<path"))
+    }
+
+    @Test("A malformed layout file exits 3 naming the JSON path")
+    func badLayout() throws {
+        let output = try CLI.run(["layout", "-", "--bundled-only"], stdin: Data(#"{"flow": {"children": [{"text": 3}]}}"#.utf8))
+        #expect(output.status == 3)
+        #expect(output.stderr.contains("$.flow.children[0].text: expected a string"))
+    }
+
     @Test("fonts --for names each cluster's font and why")
     func fontsFor() throws {
         let output = try CLI.run(["fonts", "--bundled-only", "--for", "aก"])

@@ -19,6 +19,21 @@ struct BidiLayoutTests {
         #expect(xs == xs.sorted())
     }
 
+    @Test("Brackets in a right-to-left run are mirrored by HarfBuzz")
+    func mirroring() throws {
+        // hb-shape --font-funcs=ot --no-glyph-names fonts/NotoSans-Regular.ttf: LTR "(a)" gives glyphs
+        // 11 ( 68 12 ); with --direction=rtl "(a)" gives 11=2 68=1 12=0: the '(' at cluster 0 is drawn
+        // with glyph 12, the ')' shape. Brackets between Hebrew letters resolve to RTL (UAX #9 N0);
+        // Noto Sans Hebrew has no brackets, so they fall back to Noto Sans.
+        let text = "א(ב)ג"
+        let line = try Fixtures.paragraph(text).layout(width: nil).lines[0]
+        let bracketRuns = line.runs.filter { $0.face.family == "Noto Sans" }
+        let glyphForCluster = Dictionary(bracketRuns.flatMap { run in zip(run.clusters, run.glyphs) }, uniquingKeysWith: { a, _ in a })
+        #expect(glyphForCluster[1] == 12)  // '(' shown as ')'
+        #expect(glyphForCluster[3] == 11)  // ')' shown as '('
+        #expect(bracketRuns.allSatisfy { $0.direction == .rightToLeft })
+    }
+
     @Test("Forced LTR direction changes the line's run order")
     func forcedDirection() throws {
         let text = "שלום abc"

@@ -1,0 +1,291 @@
+import Foundation
+import LayoutCore
+
+// The flow's row plan: one deterministic function of (proposal, cached measurements) that both
+// `sizeThatFits` and `placeSubviews` run.
+//
+// | step | function |
+// |---|---|
+// | greedy rows, over-wide items alone at the row width, forced breaks | `greedyRows(_:limit:rowWidth:_:_:)` |
+// | even rows within the greedy count | `balance(_:rowWidth:_:_:)` |
+// | `maxRows`: hide the rest, end the last row with the overflow element | `truncate(_:to:rowWidth:_:_:)` |
+// | row tops, line spacing, the flow's size | `stack(_:_:)` |
+
+extension FlowLayout {
+    /// A subview's size and guide value under the proposal it is placed with.
+    struct Measured {
+        var size: CGSize
+        var guide: CGFloat
+        var proposal: ProposedViewSize
+    }
+
+    /// The overflow element ending a row.
+    struct RowIndicator {
+        var offset: Int
+        var measured: Measured
+        /// The distance from the row's last item (0 when it is alone).
+        var gapBefore: CGFloat
+        var spacingClass: Int
+    }
+
+    /// One row: items `start..<end` (positions in `Cache.items`), its width (overflow element
+    /// included), ascent and descent on the flow's guide, and its top (from the flow's top).
+    struct Row {
+        var start: Int
+        var end: Int
+        var width: CGFloat = 0
+        var ascent: CGFloat = -.infinity
+        var descent: CGFloat = -.infinity
+        var top: CGFloat = 0
+        /// Set for an over-wide item (alone in its row), measured at the row width.
+        var overWide: Measured?
+        var indicator: RowIndicator?
+
+        init(start: Int) {
+            self.start = start
+            self.end = start
+        }
+
+        var itemCount: Int { end - start }
+        var isEmpty: Bool { end == start && indicator == nil }
+        var height: CGFloat { isEmpty ? 0 : ascent + descent }
+
+        @inline(__always)
+        mutating func add(width w: CGFloat, height h: CGFloat, guide: CGFloat, gapBefore: CGFloat) {
+            width += gapBefore + w
+            ascent = max(ascent, guide)
+            descent = max(descent, h - guide)
+        }
+    }
+
+    /// The rows for one proposal and how many items `maxRows` hid.
+    struct RowPlan {
+        var rows: [Row]
+        var size: CGSize
+        var hiddenCount: Int
+    }
+
+    /// Widths within this of the limit still fit (absorbs rounding in sums of spacings).
+    @inline(__always)
+    static func fits(_ width: CGFloat, _ limit: CGFloat) -> Bool { width <= limit + 1e-9 * max(1, limit) }
+
+    /// The row plan for `proposal`: which items go in which row, how each is proposed, where rows are.
+    ///
+    /// A `nil` or infinite width is no limit. Deterministic: the same proposal and cache give the
+    /// same plan, so sizing and placement agree.
+    func planRows(_ proposal: ProposedViewSize, _ subviews: Subviews, _ cache: Cache) -> RowPlan {
+        let n = cache.items.count
+        guard n > 0 else { return RowPlan(rows: [], size: .zero, hiddenCount: 0) }
+        let rowWidth: CGFloat = proposal.width.flatMap { $0.isFinite ? $0 : nil } ?? .infinity
+        var rows = greedyRows(0..<n, limit: rowWidth, rowWidth: rowWidth, subviews, cache)
+        var hidden = 0
+        if let maxRows, rows.count > maxRows {
+            hidden = truncate(&rows, to: maxRows, rowWidth: rowWidth, subviews, cache)
+        } else if rowBreaking == .balanced, rowWidth.isFinite {
+            rows = balance(rows, rowWidth: rowWidth, subviews, cache)
+        }
+        let size = stack(&rows, cache)
+        return RowPlan(rows: rows, size: size, hiddenCount: hidden)
+    }
+
+    /// Item k measured at the row width (it is over-wide).
+    func overWide(_ k: Int, rowWidth: CGFloat, _ subviews: Subviews, _ cache: Cache) -> Measured {
+        let p = ProposedViewSize(width: rowWidth, height: nil)
+        let d = subviews[subviews.startIndex + cache.items[k]].dimensions(in: p)
+        return Measured(size: CGSize(width: d.width, height: d.height), guide: d[verticalAlignment], proposal: p)
+    }
+
+    /// Greedy rows over `items`: each row takes items while they fit `limit`; an item marked
+    /// `startsNewRow` begins a row; an item wider than `rowWidth` gets a row of its own and is
+    /// measured at `rowWidth`.
+    /// - Complexity: O(items.count) plus one measurement per over-wide item.
+    func greedyRows(_ items: Range<Int>, limit: CGFloat, rowWidth: CGFloat, _ subviews: Subviews, _ cache: Cache) -> [Row] {
+        var rows: [Row] = []
+        let slackLimit = limit + 1e-9 * max(1, limit)  // `fits`, hoisted
+        let metrics = cache.metrics, breaks = cache.breaks, gaps = cache.gaps
+        // The open row, in scalars (kept in registers in this hot loop).
+        var start = items.lowerBound
+        var width: CGFloat = 0, ascent: CGFloat = 0, descent: CGFloat = 0
+        func close(_ end: Int) {
+            var row = Row(start: start)
+            row.end = end
+            row.width = width
+            row.ascent = ascent
+            row.descent = descent
+            rows.append(row)
+        }
+        for k in items {
+            let item = metrics[k]
+            if item.width > rowWidth {
+                if k > start { close(k) }
+                let m = overWide(k, rowWidth: rowWidth, subviews, cache)
+                var alone = Row(start: k)
+                alone.end = k + 1
+                alone.add(width: m.size.width, height: m.size.height, guide: m.guide, gapBefore: 0)
+                alone.overWide = m
+                rows.append(alone)
+                start = k + 1
+                continue
+            }
+            if k > start {
+                let gap = spacing ?? gaps[k - 1]
+                let next = width + gap + item.width
+                if !breaks[k] && next <= slackLimit {
+                    width = next
+                    ascent = max(ascent, item.guide)
+                    descent = max(descent, item.height - item.guide)
+                    continue
+                }
+                close(k)
+                start = k
+            }
+            width = item.width
+            ascent = item.guide
+            descent = item.height - item.guide
+        }
+        if items.upperBound > start { close(items.upperBound) }
+        return rows
+    }
+
+    /// How many greedy rows `items` need at `limit` (none is over-wide or forced inside `items`).
+    func rowCount(_ items: Range<Int>, limit: CGFloat, _ cache: Cache) -> Int {
+        var count = 1
+        var width = cache.metrics[items.lowerBound].width
+        for k in items.dropFirst() {
+            let w = cache.metrics[k].width
+            let next = width + gap(after: k - 1, cache) + w
+            if Self.fits(next, limit) { width = next } else { count += 1; width = w }
+        }
+        return count
+    }
+
+    /// Balanced rows: each run of greedy rows between forced breaks and over-wide items is broken
+    /// again at the smallest width that needs no more rows than greedy did (bisection over the
+    /// width), so the widest row is as narrow as the row count allows.
+    /// - Complexity: O(n × 64) at most.
+    func balance(_ rows: [Row], rowWidth: CGFloat, _ subviews: Subviews, _ cache: Cache) -> [Row] {
+        var result: [Row] = []
+        result.reserveCapacity(rows.count)
+        var i = 0
+        while i < rows.count {
+            var j = i + 1
+            if rows[i].overWide == nil {
+                while j < rows.count && rows[j].overWide == nil && !cache.breaks[rows[j].start] { j += 1 }
+            }
+            let target = j - i
+            guard target > 1 else { result.append(contentsOf: rows[i..<j]); i = j; continue }
+            let items = rows[i].start..<rows[j - 1].end
+            var total: CGFloat = 0
+            var widest: CGFloat = 0
+            for k in items {
+                total += cache.metrics[k].width
+                widest = max(widest, cache.metrics[k].width)
+            }
+            var lo = max(widest, total / CGFloat(target))
+            var hi = rows[i..<j].reduce(0) { max($0, $1.width) }  // greedy's widest row: feasible
+            if rowCount(items, limit: lo, cache) <= target { hi = lo }
+            var rounds = 0
+            while hi - lo > 1e-9 * max(1, hi) && rounds < 64 {
+                let mid = (lo + hi) / 2
+                if rowCount(items, limit: mid, cache) <= target { hi = mid } else { lo = mid }
+                rounds += 1
+            }
+            result.append(contentsOf: greedyRows(items, limit: hi, rowWidth: rowWidth, subviews, cache))
+            i = j
+        }
+        return result
+    }
+
+    /// Keeps the first `maxRows` rows and ends the last with the overflow element for the number
+    /// of items hidden, dropping items from its end while the element does not fit. Returns the
+    /// hidden count. With no element for a count, the rows end without one.
+    func truncate(_ rows: inout [Row], to maxRows: Int, rowWidth: CGFloat, _ subviews: Subviews, _ cache: Cache) -> Int {
+        rows.removeSubrange(maxRows...)
+        var last = rows[maxRows - 1]
+        var hidden = cache.items.count - last.end
+        while let indicator = cache.indicators[hidden] {
+            var m = Measured(size: indicator.size, guide: indicator.guide, proposal: .unspecified)
+            if last.itemCount == 0 {
+                if m.size.width > rowWidth {
+                    let p = ProposedViewSize(width: rowWidth, height: nil)
+                    let d = subviews[subviews.startIndex + indicator.offset].dimensions(in: p)
+                    m = Measured(size: CGSize(width: d.width, height: d.height), guide: d[verticalAlignment], proposal: p)
+                }
+                last.indicator = RowIndicator(offset: indicator.offset, measured: m, gapBefore: 0, spacingClass: indicator.spacingClass)
+                break
+            }
+            let gap = spacing ?? cache.spacings[cache.spacingClass[last.end - 1]]
+                .distance(to: cache.spacings[indicator.spacingClass], along: .horizontal)
+            if Self.fits(last.width + gap + m.size.width, rowWidth) {
+                last.indicator = RowIndicator(offset: indicator.offset, measured: m, gapBefore: gap, spacingClass: indicator.spacingClass)
+                break
+            }
+            last.end -= 1
+            last.overWide = nil
+            last.width = measuredWidth(last, cache)
+            hidden += 1
+        }
+        recomputeMetrics(&last, cache)
+        rows[maxRows - 1] = last
+        return hidden
+    }
+
+    /// The width of a row's items (no overflow element); an over-wide row keeps its measured width.
+    func measuredWidth(_ row: Row, _ cache: Cache) -> CGFloat {
+        if let m = row.overWide { return m.size.width }
+        var width: CGFloat = 0
+        for k in row.start..<row.end { width += cache.metrics[k].width + (k > row.start ? gap(after: k - 1, cache) : 0) }
+        return width
+    }
+
+    /// Width, ascent and descent of a row from its items and overflow element.
+    func recomputeMetrics(_ row: inout Row, _ cache: Cache) {
+        var fresh = Row(start: row.start)
+        fresh.end = row.end
+        fresh.overWide = row.overWide
+        fresh.indicator = row.indicator
+        if let m = row.overWide {
+            fresh.add(width: m.size.width, height: m.size.height, guide: m.guide, gapBefore: 0)
+        } else {
+            for k in row.start..<row.end {
+                let item = cache.metrics[k]
+                fresh.add(width: item.width, height: item.height, guide: item.guide, gapBefore: k > row.start ? gap(after: k - 1, cache) : 0)
+            }
+        }
+        if let indicator = row.indicator {
+            let m = indicator.measured
+            fresh.add(width: m.size.width, height: m.size.height, guide: m.guide, gapBefore: indicator.gapBefore)
+        }
+        row = fresh
+    }
+
+    /// Sets each row's top (rows one under the other, `lineSpacing` or the preferred distance
+    /// between them) and answers the flow's size: the widest row × the rows' total height.
+    func stack(_ rows: inout [Row], _ cache: Cache) -> CGSize {
+        var y: CGFloat = 0
+        var width: CGFloat = 0
+        for r in rows.indices {
+            if r > 0 { y += lineSpacing ?? preferredDistance(rows[r - 1], rows[r], cache) }
+            rows[r].top = y
+            y += rows[r].height
+            width = max(width, rows[r].width)
+        }
+        return CGSize(width: width, height: y)
+    }
+
+    /// The largest preferred distance from any view of `above` to any view of `below` (vertical).
+    func preferredDistance(_ above: Row, _ below: Row, _ cache: Cache) -> CGFloat {
+        func classes(_ row: Row) -> [Int] {
+            var result: [Int] = []
+            for k in row.start..<row.end where !result.contains(cache.spacingClass[k]) { result.append(cache.spacingClass[k]) }
+            if let indicator = row.indicator, !result.contains(indicator.spacingClass) { result.append(indicator.spacingClass) }
+            return result
+        }
+        var best: CGFloat = 0
+        let lower = classes(below)
+        for a in classes(above) {
+            for b in lower { best = max(best, cache.spacings[a].distance(to: cache.spacings[b], along: .vertical)) }
+        }
+        return best
+    }
+}

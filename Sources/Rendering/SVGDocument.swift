@@ -1,0 +1,301 @@
+import Foundation
+import TextLayout
+import Typography
+
+/// Builds one SVG document: glyph definitions, content, overlays, and the canvas around them.
+///
+/// Layers, bottom to top: background, boxes (non-text leaves), glyphs, bounds, line boxes,
+/// baselines, container and overflow.
+struct SVGDocument {
+    let options: SVGRenderer.Options
+
+    /// Faces numbered in order of first use (the number names their glyph definitions).
+    private var faceNumbers: [FontFace: Int] = [:]
+    /// Whether each face has colour bitmaps (asked once per face).
+    private var bitmapFaces: [FontFace: Bool] = [:]
+    /// Each glyph's definition, made on first use.
+    private var definitions: [GlyphReference: Definition] = [:]
+
+    private var defs = ""
+    private var boxes = ""
+    private var glyphs = ""
+    private var boundsLayer = ""
+    private var leafBoundsLayer = ""
+    private var lineLayer = ""
+    private var baselineLayer = ""
+
+    /// Frames the canvas must show (content, not ink).
+    private var contentBox: CGRect?
+    /// The ink of every glyph drawn.
+    private var inkBox: CGRect?
+    /// Frames checked against the container.
+    private var overflowSources: [CGRect] = []
+
+    init(options: SVGRenderer.Options) {
+        self.options = options
+    }
+
+    private struct GlyphReference: Hashable {
+        let face: Int
+        let glyph: UInt32
+    }
+
+    /// How a glyph is drawn: nothing (a space), an outline, or a bitmap; with its ink box in font units.
+    private enum Definition {
+        case none
+        case outline(id: String, extents: GlyphExtents?)
+        case image(id: String, extents: GlyphExtents)
+    }
+
+    // MARK: - Content
+
+    /// Grows the canvas to show `rect`.
+    mutating func include(_ rect: CGRect) {
+        contentBox = contentBox.map { $0.union(rect) } ?? rect
+    }
+
+    /// Marks `rect` as content that must fit in the container.
+    mutating func overflowSource(_ rect: CGRect) {
+        overflowSources.append(rect)
+    }
+
+    /// Draws every glyph of `layout` with the paragraph's top-left corner at `origin`.
+    mutating func draw(_ layout: ParagraphLayout, at origin: CGPoint) {
+        for line in layout.lines {
+            let left = Double(origin.x) + line.x, baseline = Double(origin.y) + line.baseline
+            for run in line.runs {
+                let scale = run.size / Double(run.face.metrics.unitsPerEm)
+                guard scale > 0 else { continue }
+                for (glyph, position) in zip(run.glyphs, run.positions) {
+                    draw(glyph, face: run.face, scale: scale,
+                         x: left + Double(position.x), y: baseline + Double(position.y))
+                }
+            }
+        }
+    }
+
+    /// One glyph with its pen at (x, y) in points, `scale` points per font unit.
+    private mutating func draw(_ glyph: UInt32, face: FontFace, scale: Double, x: Double, y: Double) {
+        let s = number(scale, extra: 5), at = "\(number(x)) \(number(y))"
+        switch definition(of: glyph, in: face) {
+        case .none:
+            return
+        case .outline(let id, let extents):
+            glyphs += "<use xlink:href=\"#\(id)\" transform=\"matrix(\(s) 0 0 \(number(-scale, extra: 5)) \(at))\"/>\n"
+            if let extents { grow(ink: extents, scale: scale, x: x, y: y) }
+        case .image(let id, let extents):
+            glyphs += "<use xlink:href=\"#\(id)\" transform=\"matrix(\(s) 0 0 \(s) \(at))\"/>\n"
+            grow(ink: extents, scale: scale, x: x, y: y)
+        }
+    }
+
+    private mutating func grow(ink extents: GlyphExtents, scale: Double, x: Double, y: Double) {
+        let rect = CGRect(x: x + extents.xBearing * scale, y: y - extents.yBearing * scale,
+                          width: extents.width * scale, height: extents.height * scale)
+        inkBox = inkBox.map { $0.union(rect) } ?? rect
+    }
+
+    /// The glyph's definition, added to `<defs>` on first use: `g<face>-<glyph>` for an outline
+    /// (a path in font units, y up), `e<face>-<glyph>` for a colour bitmap (an image already
+    /// flipped into y-down font units).
+    private mutating func definition(of glyph: UInt32, in face: FontFace) -> Definition {
+        let faceNumber: Int
+        if let known = faceNumbers[face] { faceNumber = known } else {
+            faceNumber = faceNumbers.count
+            faceNumbers[face] = faceNumber
+        }
+        let reference = GlyphReference(face: faceNumber, glyph: glyph)
+        if let known = definitions[reference] { return known }
+        let definition = makeDefinition(of: glyph, in: face, faceNumber: faceNumber)
+        definitions[reference] = definition
+        return definition
+    }
+
+    private mutating func makeDefinition(of glyph: UInt32, in face: FontFace, faceNumber: Int) -> Definition {
+        let hasBitmaps: Bool
+        if let known = bitmapFaces[face] { hasBitmaps = known } else {
+            hasBitmaps = face.hasColorBitmaps
+            bitmapFaces[face] = hasBitmaps
+        }
+        if hasBitmaps, let image = face.colorGlyphPNG(glyph) {
+            let id = "\(options.idPrefix)e\(faceNumber)-\(glyph)"
+            let box = image.extents
+            defs += "<image id=\"\(id)\" x=\"\(number(box.xBearing))\" y=\"\(number(-box.yBearing))\" "
+                + "width=\"\(number(box.width))\" height=\"\(number(box.height))\" preserveAspectRatio=\"none\" "
+                + "xlink:href=\"data:image/png;base64,\(image.png.base64EncodedString())\"/>\n"
+            return .image(id: id, extents: box)
+        }
+        let outline = face.outline(of: glyph)
+        guard !outline.isEmpty else { return .none }
+        let id = "\(options.idPrefix)g\(faceNumber)-\(glyph)"
+        defs += "<path id=\"\(id)\" d=\"\(pathData(outline))\"/>\n"
+        return .outline(id: id, extents: face.extents(of: glyph))
+    }
+
+    /// SVG path data for an outline, in font units.
+    private func pathData(_ outline: [PathElement]) -> String {
+        var d = ""
+        for element in outline {
+            switch element {
+            case .move(let x, let y): d += "M\(number(x)) \(number(y))"
+            case .line(let x, let y): d += "L\(number(x)) \(number(y))"
+            case .quad(let cx, let cy, let x, let y): d += "Q\(number(cx)) \(number(cy)) \(number(x)) \(number(y))"
+            case .cubic(let c1x, let c1y, let c2x, let c2y, let x, let y):
+                d += "C\(number(c1x)) \(number(c1y)) \(number(c2x)) \(number(c2y)) \(number(x)) \(number(y))"
+            case .close: d += "Z"
+            }
+        }
+        return d
+    }
+
+    /// A non-text leaf.
+    mutating func box(_ frame: CGRect) {
+        guard options.boxColor != nil else { return }
+        boxes += rect(frame) + "\n"
+    }
+
+    // MARK: - Overlays
+
+    mutating func bounds(_ frame: CGRect, isLeaf: Bool) {
+        if isLeaf { leafBoundsLayer += rect(frame) + "\n" } else { boundsLayer += rect(frame) + "\n" }
+    }
+
+    mutating func lineBoxes(_ layout: ParagraphLayout, at origin: CGPoint) {
+        for line in layout.lines {
+            let left = Double(origin.x) + line.x, top = Double(origin.y) + line.top
+            lineLayer += rect(CGRect(x: left, y: top, width: line.width, height: line.height)) + "\n"
+            lineLayer += horizontal(y: Double(origin.y) + line.baseline, from: left, to: left + line.width,
+                                    attributes: " stroke-dasharray=\"1 1\"") + "\n"
+        }
+    }
+
+    /// First and last baselines (measured from `frame`'s top) across `frame`.
+    mutating func baselines(in frame: CGRect, first: Double, last: Double) {
+        let top = Double(frame.minY), left = Double(frame.minX), right = Double(frame.maxX)
+        baselineLayer += horizontal(y: top + first, from: left, to: right, attributes: " stroke=\"#ff2d55\"") + "\n"
+        baselineLayer += horizontal(y: top + last, from: left, to: right,
+                                    attributes: " stroke=\"#ff9500\" stroke-dasharray=\"3 2\"") + "\n"
+    }
+
+    // MARK: - Output
+
+    /// The whole document.
+    func finish() -> String {
+        let container = options.container
+        var canvas = contentBox ?? .zero
+        if let inkBox { canvas = canvas.union(inkBox) }
+        if let container { canvas = canvas.union(container) }
+        let margin = max(0, options.margin.isFinite ? options.margin : 0)
+        canvas = canvas.insetBy(dx: -margin, dy: -margin)
+        let overflow = container.map { container in
+            overflowSources.flatMap { SVGRenderer.overflow(of: $0, outside: container) }
+        } ?? []
+
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+            + "width=\"\(number(canvas.width))\" height=\"\(number(canvas.height))\" "
+            + "viewBox=\"\(number(canvas.minX)) \(number(canvas.minY)) \(number(canvas.width)) \(number(canvas.height))\">\n"
+        let prefix = options.idPrefix
+        var allDefs = defs
+        if let container, !glyphs.isEmpty {
+            allDefs += "<g id=\"\(prefix)ink\">\n\(glyphs)</g>\n"
+            allDefs += "<clipPath id=\"\(prefix)inside\">\(rect(container))</clipPath>\n"
+            allDefs += "<clipPath id=\"\(prefix)outside\"><path clip-rule=\"evenodd\" d=\"\(rectPath(canvas))\(rectPath(container))\"/></clipPath>\n"
+        }
+        if !allDefs.isEmpty { svg += "<defs>\n\(allDefs)</defs>\n" }
+        if let background = options.background {
+            svg += "<rect class=\"background\" \(rectAttributes(canvas)) fill=\"\(escaped(background))\"/>\n"
+        }
+        if let boxColor = options.boxColor, !boxes.isEmpty {
+            svg += "<g class=\"boxes\" fill=\"\(escaped(boxColor))\">\n\(boxes)</g>\n"
+        }
+        if !glyphs.isEmpty {
+            if container != nil {
+                svg += "<use class=\"text\" xlink:href=\"#\(prefix)ink\" fill=\"\(escaped(options.textColor))\" clip-path=\"url(#\(prefix)inside)\"/>\n"
+                svg += "<use class=\"text-overflow\" xlink:href=\"#\(prefix)ink\" fill=\"\(escaped(options.overflowColor))\" clip-path=\"url(#\(prefix)outside)\"/>\n"
+            } else {
+                svg += "<g class=\"text\" fill=\"\(escaped(options.textColor))\">\n\(glyphs)</g>\n"
+            }
+        }
+        let stroke = " fill=\"none\" stroke-width=\"0.5\""
+        if !boundsLayer.isEmpty { svg += "<g class=\"bounds\" stroke=\"#8e8e93\"\(stroke)>\n\(boundsLayer)</g>\n" }
+        if !leafBoundsLayer.isEmpty { svg += "<g class=\"leaf-bounds\" stroke=\"#0a84ff\"\(stroke)>\n\(leafBoundsLayer)</g>\n" }
+        if !lineLayer.isEmpty { svg += "<g class=\"line-boxes\" stroke=\"#34c759\"\(stroke)>\n\(lineLayer)</g>\n" }
+        if !baselineLayer.isEmpty { svg += "<g class=\"baselines\"\(stroke)>\n\(baselineLayer)</g>\n" }
+        if let container {
+            if !overflow.isEmpty {
+                svg += "<g class=\"overflow\" fill=\"\(escaped(options.overflowColor))\" opacity=\"0.25\">\n"
+                    + overflow.map { rect($0) + "\n" }.joined() + "</g>\n"
+            }
+            let color = overflow.isEmpty ? "#636366" : escaped(options.overflowColor)
+            svg += "<rect class=\"container\" \(rectAttributes(container)) fill=\"none\" stroke=\"\(color)\" "
+                + "stroke-width=\"1\" stroke-dasharray=\"4 2\"/>\n"
+        }
+        svg += "</svg>\n"
+        return svg
+    }
+
+    // MARK: - Formatting
+
+    private func number(_ value: Double, extra: Int = 0) -> String {
+        SVGNumber.format(value, decimals: options.decimals + extra)
+    }
+
+    private func number(_ value: CGFloat) -> String { number(Double(value)) }
+
+    private func rectAttributes(_ r: CGRect) -> String {
+        "x=\"\(number(r.minX))\" y=\"\(number(r.minY))\" width=\"\(number(r.width))\" height=\"\(number(r.height))\""
+    }
+
+    private func rect(_ r: CGRect) -> String { "<rect \(rectAttributes(r))/>" }
+
+    private func rectPath(_ r: CGRect) -> String {
+        "M\(number(r.minX)) \(number(r.minY))H\(number(r.maxX))V\(number(r.maxY))H\(number(r.minX))Z"
+    }
+
+    private func horizontal(y: Double, from x0: Double, to x1: Double, attributes: String) -> String {
+        "<line x1=\"\(number(x0))\" y1=\"\(number(y))\" x2=\"\(number(x1))\" y2=\"\(number(y))\"\(attributes)/>"
+    }
+
+    private func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+/// Deterministic number printing for SVG: rounded half away from zero to a fixed number of
+/// decimals, trailing zeros dropped, no exponent, no "-0".
+enum SVGNumber {
+    static func format(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "0" }
+        let places = min(max(decimals, 0), 12)
+        var factor: UInt64 = 1
+        for _ in 0..<places { factor *= 10 }
+        let scaled = (value * Double(factor)).rounded(.toNearestOrAwayFromZero)
+        guard abs(scaled) < 9.0e15 else {
+            // Beyond exact integers: whole points are all that can be said.
+            return abs(value) < 9.0e18 ? String(Int64(value.rounded())) : "0"
+        }
+        let whole = Int64(scaled)
+        if whole == 0 { return "0" }
+        let magnitude = whole.magnitude
+        var text = whole < 0 ? "-" : ""
+        text += String(magnitude / factor)
+        let fraction = magnitude % factor
+        if fraction != 0 {
+            var digits = String(fraction)
+            digits = String(repeating: "0", count: places - digits.count) + digits
+            while digits.last == "0" { digits.removeLast() }
+            text += "." + digits
+        }
+        return text
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import LayoutCore
+import TextLayout
+
+/// Draws paragraphs and placed layout trees as SVG with the fonts' real glyph outlines.
+///
+/// ```swift
+/// let renderer = SVGRenderer(options: .init(overlays: [.bounds, .baselines], container: CGRect(x: 0, y: 0, width: 120, height: 40)))
+/// let svg = renderer.svg(paragraph.layout(width: 120))
+/// ```
+///
+/// - Glyphs are `<path>`s in font units, defined once per (face, glyph) in `<defs>` and placed with
+///   `<use transform="matrix(s 0 0 -s x y)">`, where `s` = point size ÷ units per em and (x, y) is
+///   the pen position in points; the negative y scale turns the font's y-up outline into SVG's
+///   y-down space. Glyph runs are already in visual order with visual positions, so right-to-left
+///   and mixed-script lines need nothing special.
+/// - Colour emoji (bitmap fonts such as Noto Color Emoji) are embedded once per glyph as base64
+///   PNG `<image>`s sized to the glyph's box, and placed the same way.
+/// - Non-text leaves of a tree (boxes, rectangles) are drawn as light grey rectangles.
+/// - The canvas covers the content, its ink, and the container when there is one, plus
+///   ``Options/margin``.
+///
+/// Output is deterministic: numbers have at most ``Options/decimals`` decimals (trailing zeros
+/// dropped), definitions are numbered in order of first use, and nothing depends on time,
+/// addresses or hashing order — the same input renders byte-identical SVG.
+///
+/// PNG output is left to `rsvg-convert` (librsvg), Inkscape or a browser: SVG is lossless and
+/// deterministic, HTML reports embed it directly, and a rasterizer here would have to composite
+/// anti-aliased glyphs and decode and scale the emoji PNGs itself.
+public struct SVGRenderer: Sendable {
+    /// Debug drawings over the content.
+    public struct Overlays: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// Every element's frame: leaves in blue, containers and modifiers in grey (a paragraph's
+        /// size when drawing a paragraph alone).
+        public static let bounds = Overlays(rawValue: 1 << 0)
+        /// Each text line's box (left edge, top, width, ascent + descent + leading) in green, with
+        /// its baseline dotted.
+        public static let lineBoxes = Overlays(rawValue: 1 << 1)
+        /// First text baselines (solid pink) and last text baselines (dashed orange) of every
+        /// element that has text.
+        public static let baselines = Overlays(rawValue: 1 << 2)
+
+        public static let all: Overlays = [.bounds, .lineBoxes, .baselines]
+    }
+
+    /// What to draw and how.
+    public struct Options: Sendable {
+        public var overlays: Overlays
+        /// A box the content should fit in (e.g. a stress test's width × height), in the content's
+        /// coordinates. It is drawn dashed; when the content's frames reach outside it, the parts
+        /// outside are shaded red, the box is stroked red, and glyph ink outside it is drawn red.
+        public var container: CGRect?
+        /// Space around everything drawn, in points.
+        public var margin: Double
+        /// The canvas fill (`nil`: transparent).
+        public var background: String?
+        /// The glyphs' fill.
+        public var textColor: String
+        /// The colour of overflow (ink outside the container, shaded regions, the container's stroke).
+        public var overflowColor: String
+        /// The fill of non-text leaves in a tree (`nil`: not drawn).
+        public var boxColor: String?
+        /// Decimals kept in coordinates (points and font units); scale factors keep 5 more.
+        public var decimals: Int
+        /// Prepended to every `id` in the document, so several SVGs can be inlined into one HTML
+        /// page without their glyph definitions colliding.
+        public var idPrefix: String
+
+        public init(overlays: Overlays = [], container: CGRect? = nil, margin: Double = 4,
+                    background: String? = "#ffffff", textColor: String = "#000000", overflowColor: String = "#d70015",
+                    boxColor: String? = "#e5e5ea", decimals: Int = 2, idPrefix: String = "") {
+            self.overlays = overlays
+            self.container = container
+            self.margin = margin
+            self.background = background
+            self.textColor = textColor
+            self.overflowColor = overflowColor
+            self.boxColor = boxColor
+            self.decimals = decimals
+            self.idPrefix = idPrefix
+        }
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// One paragraph layout with its top-left corner at `origin`.
+    public func svg(_ layout: ParagraphLayout, at origin: CGPoint = .zero) -> String {
+        var document = SVGDocument(options: options)
+        let frame = CGRect(origin: origin, size: layout.size)
+        document.include(frame)
+        document.overflowSource(frame)
+        document.draw(layout, at: origin)
+        if options.overlays.contains(.bounds) { document.bounds(frame, isLeaf: true) }
+        if options.overlays.contains(.lineBoxes) { document.lineBoxes(layout, at: origin) }
+        if options.overlays.contains(.baselines) {
+            document.baselines(in: frame, first: layout.firstBaseline, last: layout.lastBaseline)
+        }
+        return document.finish()
+    }
+
+    /// Every element of a placed tree, in root coordinates: text leaves (those conforming to
+    /// ``ParagraphProviding``) laid out again with the proposal and environment they were placed
+    /// with and drawn at their frame's origin; other leaves as boxes; hidden elements not at all.
+    ///
+    /// A result decoded from JSON has no leaves to draw; its frames still draw as overlays.
+    public func svg(_ result: LayoutResult) -> String {
+        var document = SVGDocument(options: options)
+        let root = result.root.frame
+        document.include(root)
+        document.overflowSource(root)
+        var textLeaves: [(frame: CGRect, layout: ParagraphLayout)] = []
+        for index in 0..<result.count {
+            let element = result[index]
+            guard !element.isHidden else { continue }
+            document.include(element.frame)
+            guard let leaf = result.leaf(at: index) else { continue }
+            document.overflowSource(leaf.frame)
+            if let text = leaf.element as? any ParagraphProviding {
+                if let layout = text.paragraphLayout(in: leaf.proposal, environment: leaf.environment) {
+                    document.draw(layout, at: leaf.frame.origin)
+                    textLeaves.append((leaf.frame, layout))
+                }
+            } else {
+                document.box(leaf.frame)
+            }
+        }
+        if options.overlays.contains(.bounds) {
+            for index in 0..<result.count where !result[index].isHidden {
+                document.bounds(result[index].frame, isLeaf: result.leaf(at: index) != nil)
+            }
+        }
+        if options.overlays.contains(.lineBoxes) {
+            for (frame, layout) in textLeaves { document.lineBoxes(layout, at: frame.origin) }
+        }
+        if options.overlays.contains(.baselines) {
+            for element in result.elements where !element.isHidden {
+                let height = element.frame.height
+                // A view without text answers its height for both baselines: nothing to show.
+                guard element.firstTextBaseline < height - 1e-9 || element.lastTextBaseline < height - 1e-9 else { continue }
+                document.baselines(in: element.frame, first: element.firstTextBaseline, last: element.lastTextBaseline)
+            }
+        }
+        return document.finish()
+    }
+
+    /// The parts of `content` outside `container` as at most four disjoint rectangles (above,
+    /// below, left, right), empty when `content` fits.
+    public static func overflow(of content: CGRect, outside container: CGRect) -> [CGRect] {
+        guard !content.isEmpty else { return [] }
+        var parts: [CGRect] = []
+        if content.minY < container.minY {
+            parts.append(CGRect(x: content.minX, y: content.minY, width: content.width,
+                                height: min(content.maxY, container.minY) - content.minY))
+        }
+        if content.maxY > container.maxY {
+            let top = max(content.minY, container.maxY)
+            parts.append(CGRect(x: content.minX, y: top, width: content.width, height: content.maxY - top))
+        }
+        let bandTop = max(content.minY, container.minY), bandBottom = min(content.maxY, container.maxY)
+        if bandBottom > bandTop {
+            if content.minX < container.minX {
+                let right = min(content.maxX, container.minX)
+                parts.append(CGRect(x: content.minX, y: bandTop, width: right - content.minX, height: bandBottom - bandTop))
+            }
+            if content.maxX > container.maxX {
+                let left = max(content.minX, container.maxX)
+                parts.append(CGRect(x: left, y: bandTop, width: content.maxX - left, height: bandBottom - bandTop))
+            }
+        }
+        return parts.filter { $0.width > 1e-9 && $0.height > 1e-9 }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// The answer of `textfit layout` for one Dynamic Type size: the root size and every element's
+/// frame in root coordinates, with baselines measured from the element's own top (as alignment
+/// guides are). Elements are in tree (pre-)order.
+public struct LayoutOutput: Codable, Sendable, Equatable {
+    public struct Size: Codable, Sendable, Equatable {
+        public var width: Double
+        public var height: Double
+    }
+
+    public struct Frame: Codable, Sendable, Equatable {
+        public var x: Double, y: Double, width: Double, height: Double
+    }
+
+    public struct Element: Codable, Sendable, Equatable {
+        public var id: String?
+        /// Child indices from the root.
+        public var path: [Int]
+        /// The leaf's or container's type (`Text`, `Box`, `FlowLayout`, …) or a modifier (`padding`, `frame`, …).
+        public var kind: String
+        public var frame: Frame
+        public var firstBaseline: Double
+        public var lastBaseline: Double
+    }
+
+    public var dynamicTypeSize: String
+    public var size: Size
+    public var elements: [Element]
+    /// Layouts that misbehaved (never placed a subview, answered inconsistently, …); usually empty.
+    public var diagnostics: [String]
+}
+
+extension TextFitEngine {
+    /// The environment a layout runs in: this engine's fonts, a Dynamic Type size and a direction.
+    public func environment(dynamicTypeSize: DynamicTypeSize, direction: LayoutDirection = .leftToRight) -> EnvironmentValues {
+        var environment = EnvironmentValues()
+        environment.textShaper = shaper
+        environment.dynamicTypeSize = dynamicTypeSize
+        environment.layoutDirection = direction
+        return environment
+    }
+
+    /// Lays `tree` out for a proposal (`nil` axes ask for the ideal) at each Dynamic Type size.
+    public func layout(_ tree: AnyElement, width: Double?, height: Double?, dynamicTypeSizes: [DynamicTypeSize],
+                       direction: LayoutDirection = .leftToRight) -> [(DynamicTypeSize, LayoutResult)] {
+        dynamicTypeSizes.map { size in
+            let result = LayoutTree(tree, environment: environment(dynamicTypeSize: size, direction: direction))
+                .layout(in: ProposedViewSize(width: width.map { CGFloat($0) }, height: height.map { CGFloat($0) }))
+            return (size, result)
+        }
+    }
+
+    /// ``layout(_:width:height:dynamicTypeSizes:direction:)`` as the JSON the CLI and the service print.
+    public func layoutOutputs(_ tree: AnyElement, width: Double?, height: Double?, dynamicTypeSizes: [DynamicTypeSize],
+                              direction: LayoutDirection = .leftToRight) -> [LayoutOutput] {
+        layout(tree, width: width, height: height, dynamicTypeSizes: dynamicTypeSizes, direction: direction).map(LayoutOutput.init)
+    }
+}
+
+extension LayoutOutput {
+    /// The JSON form of one size's layout.
+    public init(_ size: DynamicTypeSize, _ result: LayoutResult) {
+        self.init(
+            dynamicTypeSize: size.rawValue,
+            size: .init(width: result.size.width, height: result.size.height),
+            elements: result.elements.map { element in
+                .init(id: element.id, path: element.path, kind: element.kind,
+                      frame: .init(x: element.frame.minX, y: element.frame.minY, width: element.frame.width,
+                                   height: element.frame.height),
+                      firstBaseline: element.firstTextBaseline, lastBaseline: element.lastTextBaseline)
+            },
+            diagnostics: result.diagnostics.map(\.description))
+    }
+}

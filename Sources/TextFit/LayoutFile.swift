@@ -1,0 +1,366 @@
+import Foundation
+
+/// A layout tree described in JSON: the `textfit layout` file format (docs/layout-file.md).
+///
+/// A node is an object with exactly one kind key — a leaf (`text`, `box`, `rectangle`, `spacer`)
+/// or a container (`hstack`, `vstack`, `zstack`, `flow`, `grid`, `equalWidth`, `viewThatFits`)
+/// whose value holds its parameters and `children` — plus modifier keys beside it (`padding`,
+/// `frame`, `fixedSize`, `offset`, `layoutPriority`, `startsNewRow`, `gridCellColumns`,
+/// `gridColumnAlignment`, `font`, `lineLimit`, `id`). Text options sit beside `text`.
+/// Errors name the JSON path of the problem (`$.flow.children[2].padding`).
+public enum LayoutFile {
+    /// Parses a layout file into an element tree.
+    /// - Throws: ``LayoutFileError`` naming the path and what is wrong.
+    public static func element(from data: Data) throws -> AnyElement {
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw LayoutFileError(path: "$", message: "not valid JSON (\(error.localizedDescription))")
+        }
+        return try element(json, at: "$")
+    }
+
+    /// Parses an already-decoded JSON value (the service's request bodies).
+    public static func element(_ json: Any, at path: String = "$") throws -> AnyElement {
+        let node = try Node(json, path)
+        let kinds = node.keys.filter { leafKinds.contains($0) || containerKinds.contains($0) }
+        guard kinds.count == 1, let kind = kinds.first else {
+            let found = kinds.isEmpty ? "none" : kinds.sorted().joined(separator: ", ")
+            throw LayoutFileError(path: path, message: "a node needs exactly one of \((leafKinds + containerKinds).joined(separator: ", ")); found \(found)")
+        }
+        let allowed = Set([kind]).union(modifierKeys).union(kind == "text" ? textKeys : [])
+        if let unknown = node.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw LayoutFileError(path: path + "." + unknown, message: "unknown key for a \(kind) node")
+        }
+        var element = try build(kind, node, path)
+        element = try applyModifiers(element, node, path)
+        return element
+    }
+
+    static let leafKinds = ["text", "box", "rectangle", "spacer"]
+    static let containerKinds = ["hstack", "vstack", "zstack", "flow", "grid", "equalWidth", "viewThatFits"]
+    static let modifierKeys: Set<String> = ["padding", "frame", "fixedSize", "offset", "layoutPriority", "startsNewRow",
+                                            "gridCellColumns", "gridColumnAlignment", "id"]
+    static let textKeys: Set<String> = ["style", "font", "size", "weight", "italic", "lineLimit", "truncation", "alignment",
+                                        "lineSpacing", "minimumScaleFactor", "tracking", "kerning"]
+
+    // MARK: - Kinds
+
+    private static func build(_ kind: String, _ node: Node, _ path: String) throws -> AnyElement {
+        let here = path + "." + kind
+        switch kind {
+        case "text":
+            return try text(node, path)
+        case "box":
+            let box = try Node(node.raw[kind]!, here)
+            try box.only(["width", "height"])
+            return Box(width: try box.number("width") ?? 0, height: try box.number("height") ?? 0).anyElement
+        case "rectangle":
+            try Node(node.raw[kind]!, here).only([])
+            return Rectangle().anyElement
+        case "spacer":
+            let spacer = try Node(node.raw[kind]!, here)
+            try spacer.only(["minLength"])
+            return Spacer(minLength: try spacer.number("minLength")).anyElement
+        default:
+            return try container(kind, try Node(node.raw[kind]!, here), here)
+        }
+    }
+
+    private static func container(_ kind: String, _ node: Node, _ path: String) throws -> AnyElement {
+        func children() throws -> [AnyElement] {
+            guard let list = node.raw["children"] else { return [] }
+            guard let array = list as? [Any] else { throw LayoutFileError(path: path + ".children", message: "expected an array of nodes") }
+            return try array.enumerated().map { try element($1, at: "\(path).children[\($0)]") }
+        }
+        switch kind {
+        case "hstack":
+            try node.only(["alignment", "spacing", "children"])
+            let layout = HStackLayout(alignment: try node.vertical("alignment") ?? .center, spacing: try node.number("spacing"))
+            let kids = try children()
+            return layout { kids }
+        case "vstack":
+            try node.only(["alignment", "spacing", "children"])
+            let layout = VStackLayout(alignment: try node.horizontal("alignment") ?? .center, spacing: try node.number("spacing"))
+            let kids = try children()
+            return layout { kids }
+        case "zstack":
+            try node.only(["alignment", "children"])
+            let kids = try children()
+            return ZStackLayout(alignment: try node.alignment("alignment") ?? .center) { kids }
+        case "flow":
+            try node.only(["alignment", "verticalAlignment", "spacing", "lineSpacing", "maxRows", "balanced", "overflow", "children"])
+            var alignment = FlowLayout.RowAlignment.leading
+            if let name = try node.string("alignment") {
+                guard let parsed = FlowLayout.RowAlignment(rawValue: name) else {
+                    throw LayoutFileError(path: path + ".alignment", message: "expected leading, center, trailing or justified")
+                }
+                alignment = parsed
+            }
+            let maxRows = try node.number("maxRows").map { Int($0) }
+            let flow = FlowLayout(alignment: alignment, verticalAlignment: try node.vertical("verticalAlignment") ?? .firstTextBaseline,
+                                  spacing: try node.number("spacing"), lineSpacing: try node.number("lineSpacing"), maxRows: maxRows,
+                                  rowBreaking: try node.bool("balanced") == true ? .balanced : .greedy)
+            let items = try children()
+            if let template = node.raw["overflow"] {
+                // "{count}" in the template's strings is replaced by the hidden count.
+                return try flow({ items }, overflow: { count in
+                    (try? element(substitute(template, "{count}", "\(count)"), at: path + ".overflow")) ?? Box(width: 0, height: 0).anyElement
+                }).checked { _ = try element(substitute(template, "{count}", "1"), at: path + ".overflow") }
+            }
+            return flow { items }
+        case "equalWidth":
+            try node.only(["axis", "children"])
+            let axis = try node.string("axis") ?? "horizontal"
+            switch axis {
+            case "horizontal":
+                let kids = try children()
+                return EqualWidthHStack() { kids }
+            case "vertical":
+                let kids = try children()
+                return EqualWidthVStack() { kids }
+            default: throw LayoutFileError(path: path + ".axis", message: "expected horizontal or vertical")
+            }
+        case "viewThatFits":
+            try node.only(["axes", "children"])
+            var axes: Axis.Set = [.horizontal, .vertical]
+            if let list = node.raw["axes"] {
+                guard let names = list as? [String], names.allSatisfy({ $0 == "horizontal" || $0 == "vertical" }) else {
+                    throw LayoutFileError(path: path + ".axes", message: "expected an array of \"horizontal\" / \"vertical\"")
+                }
+                axes = Axis.Set(names.map { $0 == "horizontal" ? Axis.Set.horizontal : Axis.Set.vertical })
+            }
+            let kids = try children()
+            return ViewThatFits(in: axes) { kids }
+        case "grid":
+            try node.only(["alignment", "horizontalSpacing", "verticalSpacing", "rows"])
+            guard let rows = node.raw["rows"] as? [Any] else {
+                throw LayoutFileError(path: path + ".rows", message: "expected an array of rows (arrays of nodes)")
+            }
+            let gridRows: [GridRow] = try rows.enumerated().map { index, row in
+                guard let cells = row as? [Any] else {
+                    throw LayoutFileError(path: "\(path).rows[\(index)]", message: "expected an array of nodes")
+                }
+                return GridRow(cells: try cells.enumerated().map { try element($1, at: "\(path).rows[\(index)][\($0)]") })
+            }
+            return Grid(alignment: try node.alignment("alignment") ?? .center, horizontalSpacing: try node.number("horizontalSpacing"),
+                        verticalSpacing: try node.number("verticalSpacing"), rows: gridRows).anyElement
+        default:
+            throw LayoutFileError(path: path, message: "unknown container")
+        }
+    }
+
+    private static func text(_ node: Node, _ path: String) throws -> AnyElement {
+        guard let string = node.raw["text"] as? String else { throw LayoutFileError(path: path + ".text", message: "expected a string") }
+        var text = Text(string)
+        let style = try node.string("style").map { name in
+            guard let style = TextStyle(name: name) else {
+                throw LayoutFileError(path: path + ".style", message: "'\(name)' is not a text style (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return style
+        }
+        let size = try node.number("size")
+        let family = try node.string("font")
+        var font: Font? = switch (family, size, style) {
+        case (let family?, let size?, let style?): .custom(family, size: size, relativeTo: style)
+        case (let family?, let size?, nil): .custom(family, size: size)
+        case (let family?, nil, let style): .custom(family, size: (style ?? .body).pointSize(), relativeTo: style ?? .body)
+        case (nil, let size?, let style?): .custom(FontLibrary.defaultFamily, size: size, relativeTo: style)
+        case (nil, let size?, nil): .system(size: size)
+        case (nil, nil, let style?): .system(style)
+        case (nil, nil, nil): nil
+        }
+        if let weightName = try node.string("weight") {
+            guard let weight = FontWeight(name: weightName) else {
+                throw LayoutFileError(path: path + ".weight", message: "'\(weightName)' is not a weight (ultraLight … black, or 1–1000)")
+            }
+            font = (font ?? .body).weight(weight)
+        }
+        if try node.bool("italic") == true { font = (font ?? .body).italic() }
+        if let font { text = text.font(font) }
+        if let tracking = try node.number("tracking") { text = text.tracking(tracking) }
+        if let kerning = try node.number("kerning") { text = text.kerning(kerning) }
+        var element = text.anyElement
+        if let limit = try node.number("lineLimit") {
+            guard limit >= 1, limit == limit.rounded() else { throw LayoutFileError(path: path + ".lineLimit", message: "expected a whole number ≥ 1") }
+            element = element.lineLimit(Int(limit))
+        }
+        if let name = try node.string("truncation") {
+            guard let mode = Text.TruncationMode(rawValue: name) else {
+                throw LayoutFileError(path: path + ".truncation", message: "expected head, middle or tail")
+            }
+            element = element.truncationMode(mode)
+        }
+        if let name = try node.string("alignment") {
+            guard let alignment = TextAlignment(rawValue: name) else {
+                throw LayoutFileError(path: path + ".alignment", message: "expected leading, center or trailing")
+            }
+            element = element.multilineTextAlignment(alignment)
+        }
+        if let spacing = try node.number("lineSpacing") { element = element.lineSpacing(spacing) }
+        if let factor = try node.number("minimumScaleFactor") {
+            guard factor > 0, factor <= 1 else { throw LayoutFileError(path: path + ".minimumScaleFactor", message: "expected a number in (0, 1]") }
+            element = element.minimumScaleFactor(factor)
+        }
+        return element
+    }
+
+    // MARK: - Modifiers
+
+    private static func applyModifiers(_ element: AnyElement, _ node: Node, _ path: String) throws -> AnyElement {
+        var element = element
+        if let padding = node.raw["padding"] {
+            if !isJSONBoolean(padding), let length = padding as? Double {
+                element = element.padding(length)
+            } else if let sides = padding as? [String: Any] {
+                let insets = try Node(sides, path + ".padding")
+                try insets.only(["top", "leading", "bottom", "trailing", "horizontal", "vertical"])
+                let h = try insets.number("horizontal") ?? 0, v = try insets.number("vertical") ?? 0
+                element = element.padding(EdgeInsets(top: try insets.number("top") ?? v, leading: try insets.number("leading") ?? h,
+                                                      bottom: try insets.number("bottom") ?? v, trailing: try insets.number("trailing") ?? h))
+            } else {
+                throw LayoutFileError(path: path + ".padding", message: "expected a number or {top, leading, bottom, trailing, horizontal, vertical}")
+            }
+        }
+        if let frameValue = node.raw["frame"] {
+            let frame = try Node(frameValue, path + ".frame")
+            try frame.only(["width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight", "alignment"])
+            let alignment = try frame.alignment("alignment") ?? .center
+            let flexible = ["minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"].contains { frame.raw[$0] != nil }
+            if flexible {
+                element = element.frame(minWidth: try frame.number("minWidth"), idealWidth: try frame.number("idealWidth"),
+                                        maxWidth: try frame.number("maxWidth"), minHeight: try frame.number("minHeight"),
+                                        idealHeight: try frame.number("idealHeight"), maxHeight: try frame.number("maxHeight"),
+                                        alignment: alignment)
+                if frame.raw["width"] != nil || frame.raw["height"] != nil {
+                    throw LayoutFileError(path: path + ".frame", message: "give width/height or min/ideal/max, not both")
+                }
+            } else {
+                element = element.frame(width: try frame.number("width"), height: try frame.number("height"), alignment: alignment)
+            }
+        }
+        if let fixed = node.raw["fixedSize"] {
+            if isJSONBoolean(fixed), let both = fixed as? Bool {
+                if both { element = element.fixedSize() }
+            } else {
+                let axes = try Node(fixed, path + ".fixedSize")
+                try axes.only(["horizontal", "vertical"])
+                element = element.fixedSize(horizontal: try axes.bool("horizontal") ?? false, vertical: try axes.bool("vertical") ?? false)
+            }
+        }
+        if let offsetValue = node.raw["offset"] {
+            let offset = try Node(offsetValue, path + ".offset")
+            try offset.only(["x", "y"])
+            element = element.offset(x: try offset.number("x") ?? 0, y: try offset.number("y") ?? 0)
+        }
+        if let priority = try node.number("layoutPriority") { element = element.layoutPriority(priority) }
+        if try node.bool("startsNewRow") == true { element = element.startsNewRow() }
+        if let columns = try node.number("gridCellColumns") { element = element.gridCellColumns(Int(columns)) }
+        if let column = try node.horizontal("gridColumnAlignment") { element = element.gridColumnAlignment(column) }
+        if let id = try node.string("id") { element = element.id(id) }
+        return element
+    }
+
+    /// The template with `token` replaced in every string.
+    private static func substitute(_ value: Any, _ token: String, _ replacement: String) -> Any {
+        switch value {
+        case let string as String: string.replacingOccurrences(of: token, with: replacement)
+        case let array as [Any]: array.map { substitute($0, token, replacement) }
+        case let object as [String: Any]: object.mapValues { substitute($0, token, replacement) }
+        default: value
+        }
+    }
+}
+
+/// A problem in a layout file: where (a JSON path such as `$.flow.children[2].padding`) and what.
+public struct LayoutFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+    public var description: String { "\(path): \(message)" }
+}
+
+/// JSONSerialization gives numbers and booleans both as NSNumber, and `1 as? Bool` succeeds on
+/// Linux: a boolean is the NSNumber subclass that is not NSNumber itself.
+private func isJSONBoolean(_ value: Any) -> Bool {
+    value is Bool && type(of: value) != NSNumber.self
+}
+
+/// A JSON object with typed, path-reporting accessors.
+private struct Node {
+    let raw: [String: Any]
+    let path: String
+    var keys: [String] { Array(raw.keys) }
+
+    init(_ value: Any, _ path: String) throws {
+        guard let object = value as? [String: Any] else { throw LayoutFileError(path: path, message: "expected an object") }
+        raw = object
+        self.path = path
+    }
+
+    func only(_ allowed: Set<String>) throws {
+        if let unknown = raw.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw LayoutFileError(path: path + "." + unknown, message: "unknown key (expected \(allowed.isEmpty ? "none" : allowed.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    /// A finite number; `"infinity"` is accepted (frames' `maxWidth: .infinity`).
+    func number(_ key: String) throws -> CGFloat? {
+        guard let value = raw[key] else { return nil }
+        if let string = value as? String, string == "infinity" { return .infinity }
+        guard !isJSONBoolean(value), let number = value as? Double, number.isFinite else {
+            throw LayoutFileError(path: path + "." + key, message: "expected a number")
+        }
+        return number
+    }
+
+    func string(_ key: String) throws -> String? {
+        guard let value = raw[key] else { return nil }
+        guard let string = value as? String else { throw LayoutFileError(path: path + "." + key, message: "expected a string") }
+        return string
+    }
+
+    func bool(_ key: String) throws -> Bool? {
+        guard let value = raw[key] else { return nil }
+        guard isJSONBoolean(value), let flag = value as? Bool else {
+            throw LayoutFileError(path: path + "." + key, message: "expected true or false")
+        }
+        return flag
+    }
+
+    func vertical(_ key: String) throws -> VerticalAlignment? {
+        guard let name = try string(key) else { return nil }
+        let known: [String: VerticalAlignment] = ["top": .top, "center": .center, "bottom": .bottom,
+                                                  "firstTextBaseline": .firstTextBaseline, "lastTextBaseline": .lastTextBaseline]
+        guard let guide = known[name] else {
+            throw LayoutFileError(path: path + "." + key, message: "expected top, center, bottom, firstTextBaseline or lastTextBaseline")
+        }
+        return guide
+    }
+
+    func horizontal(_ key: String) throws -> HorizontalAlignment? {
+        guard let name = try string(key) else { return nil }
+        let known: [String: HorizontalAlignment] = ["leading": .leading, "center": .center, "trailing": .trailing]
+        guard let guide = known[name] else { throw LayoutFileError(path: path + "." + key, message: "expected leading, center or trailing") }
+        return guide
+    }
+
+    func alignment(_ key: String) throws -> Alignment? {
+        guard let name = try string(key) else { return nil }
+        let known: [String: Alignment] = ["center": .center, "leading": .leading, "trailing": .trailing, "top": .top, "bottom": .bottom,
+                                          "topLeading": .topLeading, "topTrailing": .topTrailing, "bottomLeading": .bottomLeading,
+                                          "bottomTrailing": .bottomTrailing]
+        guard let alignment = known[name] else {
+            throw LayoutFileError(path: path + "." + key, message: "expected one of \(known.keys.sorted().joined(separator: ", "))")
+        }
+        return alignment
+    }
+}
+
+private extension AnyElement {
+    /// Runs a validation that throws, then returns self (used to report a bad overflow template).
+    func checked(_ validate: () throws -> Void) throws -> AnyElement {
+        try validate()
+        return self
+    }
+}

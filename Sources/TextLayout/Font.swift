@@ -1,0 +1,146 @@
+import Foundation
+import Typography
+
+/// A font as SwiftUI spells it: a text style that follows Dynamic Type, a system font of a fixed
+/// size, or a named family scaled relative to a style; then a weight and italic on top.
+///
+/// A `Font` is a request, resolved only when text is measured: into the ``FontRequest`` and
+/// ``FontSize`` the typesetter uses, at the environment's Dynamic Type size.
+/// The "system" font is TextFit's bundled stand-in (``FontLibrary/defaultFamily``, Noto Sans).
+/// Sizes are in points; a size that is NaN, negative or beyond ``TextAttributes/maximumPointSize``
+/// is kept as given and fails when the text is measured (the text then measures zero; see ``Text``).
+///
+/// ```swift
+/// Text("Zürich").font(.headline)                       // 17 pt semibold at .large, 23 pt at .xxxLarge
+/// Text("Price").font(.system(size: 13, weight: .bold)) // always 13 pt
+/// Text("Logo").font(.custom("Noto Sans", size: 20, relativeTo: .title))  // 20 × title@size ÷ 28
+/// ```
+public struct Font: Hashable, Sendable {
+    /// SwiftUI's `Font.TextStyle`.
+    public typealias TextStyle = Typography.TextStyle
+    /// SwiftUI's `Font.Weight`: `.ultraLight` … `.black`.
+    public typealias Weight = FontWeight
+
+    /// Where the family and size come from.
+    enum Base: Hashable, Sendable {
+        /// A text style in the system family (follows Dynamic Type; headline is semibold).
+        case style(TextStyle)
+        /// The system family at a fixed size (never scales).
+        case system(size: Double)
+        /// A named family: `size` scales with `relativeTo`'s Dynamic Type sizes, or stays fixed when `nil`.
+        case custom(name: String, size: Double, relativeTo: TextStyle?)
+    }
+
+    let base: Base
+    /// Set by ``weight(_:)``, ``bold()`` and the `weight:` arguments; `nil` is the base's default.
+    var weight: Weight?
+    var isItalic = false
+
+    init(base: Base, weight: Weight? = nil) {
+        self.base = base
+        self.weight = weight
+    }
+
+    // MARK: - Text styles
+
+    /// 34 pt at the default Dynamic Type size.
+    public static let largeTitle = Font(base: .style(.largeTitle))
+    /// 28 pt (Apple's Title 1).
+    public static let title = Font(base: .style(.title))
+    /// 22 pt.
+    public static let title2 = Font(base: .style(.title2))
+    /// 20 pt.
+    public static let title3 = Font(base: .style(.title3))
+    /// 17 pt semibold.
+    public static let headline = Font(base: .style(.headline))
+    /// 17 pt, the default when neither the text nor the environment sets a font.
+    public static let body = Font(base: .style(.body))
+    /// 16 pt.
+    public static let callout = Font(base: .style(.callout))
+    /// 15 pt.
+    public static let subheadline = Font(base: .style(.subheadline))
+    /// 13 pt.
+    public static let footnote = Font(base: .style(.footnote))
+    /// 12 pt (Apple's Caption 1).
+    public static let caption = Font(base: .style(.caption))
+    /// 11 pt.
+    public static let caption2 = Font(base: .style(.caption2))
+
+    // MARK: - System and custom fonts
+
+    /// The system family at a fixed `size` in points (Dynamic Type does not change it).
+    public static func system(size: CGFloat, weight: Weight? = nil) -> Font {
+        Font(base: .system(size: Double(size)), weight: weight)
+    }
+
+    /// The system family in a text style (follows Dynamic Type).
+    public static func system(_ style: TextStyle, weight: Weight? = nil) -> Font {
+        Font(base: .style(style), weight: weight)
+    }
+
+    /// A named family at `size` points for the `.large` Dynamic Type size, scaled with `textStyle`
+    /// at other sizes (`size × style@current ÷ style@large`).
+    ///
+    /// A family the font library does not know falls back to the system family, as on Apple
+    /// platforms; the failure is recorded (``TextMeasurementCache/failures``).
+    public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: TextStyle) -> Font {
+        Font(base: .custom(name: name, size: Double(size), relativeTo: textStyle))
+    }
+
+    /// A named family at `size` points, scaled relative to `.body` (SwiftUI's default for custom fonts).
+    public static func custom(_ name: String, size: CGFloat) -> Font {
+        custom(name, size: size, relativeTo: .body)
+    }
+
+    /// A named family at a fixed `size` in points that Dynamic Type does not scale.
+    public static func custom(_ name: String, fixedSize: CGFloat) -> Font {
+        Font(base: .custom(name: name, size: Double(fixedSize), relativeTo: nil))
+    }
+
+    // MARK: - Modifiers
+
+    /// The same font at `weight` (replacing any earlier weight).
+    public func weight(_ weight: Weight) -> Font {
+        var font = self
+        font.weight = weight
+        return font
+    }
+
+    /// The same font, bold (weight 700).
+    public func bold() -> Font { weight(.bold) }
+
+    /// The same font, italic: the family's italic face when it has one (Noto Sans does), else
+    /// the upright face (no synthetic slant).
+    public func italic() -> Font {
+        var font = self
+        font.isItalic = true
+        return font
+    }
+
+    // MARK: - Resolution
+
+    /// The request and size this font stands for; `weight` and `italic` (from `Text`'s own
+    /// modifiers) win over the font's.
+    ///
+    /// A text style or relative size is left symbolic (``FontSize/style(_:)``,
+    /// ``FontSize/relative(_:to:)``): the Dynamic Type size in ``TextAttributes`` scales it.
+    /// A custom family with no weight asks for regular, never a text style's default weight.
+    func request(weight override: Weight? = nil, italic: Bool = false) -> (FontRequest, FontSize) {
+        let weight = override ?? self.weight
+        let italic = italic || isItalic
+        switch base {
+        case .style(let style):
+            return (FontRequest(weight: weight, italic: italic), .style(style))
+        case .system(let size):
+            return (FontRequest(weight: weight, italic: italic), .points(size))
+        case .custom(let name, let size, let style):
+            let request = FontRequest(family: name, weight: weight ?? .regular, italic: italic)
+            return (request, style.map { .relative(size, to: $0) } ?? .points(size))
+        }
+    }
+
+    /// The point size of this font at a Dynamic Type size.
+    public func pointSize(at dynamicTypeSize: DynamicTypeSize = .large) -> Double {
+        request().1.points(at: dynamicTypeSize)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import LayoutCore
+import Typography
+
+/// A leaf of the layout tree that shows a string, measured with real fonts: SwiftUI's `Text`.
+///
+/// `Text` answers proposals with ``Paragraph`` semantics on the width axis: `nil` (or ∞) → the ideal
+/// size, one line per hard line; a finite width → wrapped at break opportunities (a word wider than
+/// the width breaks between grapheme clusters), reporting the widest line, never the proposal;
+/// 0 → the minimum, every opportunity taken. A finite height keeps the lines that fit (at least one)
+/// and ends the last with "…", as does a line limit. Its `firstTextBaseline` and `lastTextBaseline`
+/// guides are the layout's real baselines (points from its top).
+///
+/// Styling comes from two places, and the text's own wins: its modifiers (``font(_:)``,
+/// ``fontWeight(_:)``, ``bold()``, ``italic()``, ``kerning(_:)``, ``tracking(_:)``) and the
+/// environment (`font`, `dynamicTypeSize`, `locale`, `lineLimit`, `truncationMode`,
+/// `multilineTextAlignment`, `lineSpacing`, `minimumScaleFactor`, `textShaper`). Concatenation
+/// (`Text("a") + Text("b").bold()`) makes one paragraph with styled runs; a modifier applied to a
+/// concatenation styles the runs that do not set that attribute themselves (the inner one wins).
+///
+/// Measurements are cached in ``EnvironmentValues/textMeasurementCache`` and reused by named rules
+/// (``TextMeasurementCache/ReuseRule``), so the size, the baselines and the renderer's
+/// ``paragraphLayout(in:environment:)`` for one proposal cost one paragraph layout.
+///
+/// When the text cannot be measured — no shaper (the bundled fonts are missing), an invalid size —
+/// it measures 0 × 0 with no baselines and the reason is recorded in the cache's
+/// ``TextMeasurementCache/failures``; ``paragraph(in:)`` throws it. An unknown custom family falls
+/// back to the system family, as on Apple platforms (and is recorded too).
+public struct Text: LeafElement, Hashable {
+    /// SwiftUI's `Text.TruncationMode`: where "…" replaces text.
+    public typealias TruncationMode = ParagraphStyle.TruncationMode
+
+    /// One concatenated piece and the attributes its own modifiers set (`nil`: from the environment).
+    struct Run: Hashable, Sendable {
+        var string: String
+        var font: Font?
+        var weight: Font.Weight?
+        var italic = false
+        var kerning: Double?
+        var tracking: Double?
+    }
+
+    var runs: [Run]
+
+    /// A text showing `content` as it is (no localisation or Markdown).
+    public init(verbatim content: String) {
+        runs = [Run(string: content)]
+    }
+
+    /// A text showing `content` as it is (TextFit has no string tables, so this is ``init(verbatim:)``).
+    public init<S: StringProtocol>(_ content: S) {
+        self.init(verbatim: String(content))
+    }
+
+    /// The string shown (all runs, in order).
+    public var string: String { runs.map(\.string).joined() }
+
+    /// One text made of `a` then `b`, each keeping its own styling: one paragraph with styled runs.
+    public static func + (a: Text, b: Text) -> Text {
+        var result = a
+        result.runs += b.runs
+        return result
+    }
+
+    // MARK: - Modifiers (the text's own: they win over the environment)
+
+    /// Sets the font of the runs that set none; `nil` leaves them to the environment.
+    public func font(_ font: Font?) -> Text {
+        guard let font else { return self }
+        return map { if $0.font == nil { $0.font = font } }
+    }
+
+    /// Sets the weight of the runs that set none (it replaces the font's own weight); `nil` changes nothing.
+    public func fontWeight(_ weight: Font.Weight?) -> Text {
+        guard let weight else { return self }
+        return map { if $0.weight == nil { $0.weight = weight } }
+    }
+
+    /// Bold (weight 700) for the runs that set no weight.
+    public func bold() -> Text { fontWeight(.bold) }
+
+    /// Bold when `isActive`; otherwise unchanged.
+    public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
+
+    /// Italic, in the family's italic face (upright if it has none).
+    public func italic() -> Text { map { $0.italic = true } }
+
+    /// Italic when `isActive`; otherwise unchanged.
+    public func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
+
+    /// Adds `kerning` points after every grapheme cluster (the last included) of the runs that set
+    /// none, keeping the font's ligatures. Added to ``tracking(_:)`` when both are set.
+    /// A non-finite value makes the text unmeasurable (0 × 0, recorded).
+    public func kerning(_ kerning: CGFloat) -> Text {
+        map { if $0.kerning == nil { $0.kerning = Double(kerning) } }
+    }
+
+    /// Adds `tracking` points after every grapheme cluster (the last included) of the runs that set
+    /// none; a non-zero tracking turns off the font's optional ligatures (`liga`, `clig`), as on
+    /// Apple platforms. A non-finite value makes the text unmeasurable (0 × 0, recorded).
+    public func tracking(_ tracking: CGFloat) -> Text {
+        map { if $0.tracking == nil { $0.tracking = Double(tracking) } }
+    }
+
+    private func map(_ change: (inout Run) -> Void) -> Text {
+        var copy = self
+        for index in copy.runs.indices { change(&copy.runs[index]) }
+        return copy
+    }
+
+    // MARK: - Resolving against the environment
+
+    /// The styled text this text is in `environment`: each run's own attributes, else the
+    /// environment's font (`.body` when none), at its Dynamic Type size and locale.
+    public func styledText(in environment: EnvironmentValues) -> StyledText {
+        let defaultFont = environment.font ?? .body
+        let dynamicType = environment.dynamicTypeSize
+        let language = environment.textLanguage
+        var result: StyledText?
+        for run in runs {
+            let (request, size) = (run.font ?? defaultFont).request(weight: run.weight, italic: run.italic)
+            let tracking = (run.tracking ?? 0) + (run.kerning ?? 0)
+            let features = (run.tracking ?? 0) != 0 ? Text.trackingFeatures : []
+            let piece = StyledText(run.string, attributes: TextAttributes(font: request, size: size, dynamicTypeSize: dynamicType,
+                                                                         features: features, tracking: tracking, locale: language))
+            if result == nil { result = piece } else { result!.append(piece) }
+        }
+        return result ?? StyledText("", attributes: TextAttributes(dynamicTypeSize: dynamicType, locale: language))
+    }
+
+    /// The paragraph style `environment` asks for. Lengths are sanitised: a NaN or negative line
+    /// spacing is 0, the minimum scale factor is clamped to 0.01…1 (NaN → 1), a line limit below 1 is 1.
+    public static func paragraphStyle(in environment: EnvironmentValues) -> ParagraphStyle {
+        let spacing = Double(environment.lineSpacing)
+        let factor = Double(environment.minimumScaleFactor)
+        return ParagraphStyle(lineLimit: environment.lineLimit.map { max(1, $0) }, truncation: environment.truncationMode,
+                              lineSpacing: spacing.isNaN || spacing < 0 || spacing.isInfinite ? 0 : spacing,
+                              minimumScaleFactor: factor.isNaN ? 1 : min(1, max(0.01, factor)),
+                              alignment: environment.multilineTextAlignment)
+    }
+
+    /// Optional ligatures a non-zero tracking turns off.
+    private static let trackingFeatures: [FontFeature] = ["-liga", "-clig"].compactMap { try? FontFeature($0) }
+
+    /// The cached paragraph for this text in `environment`; `nil` only when it has no shaper.
+    func measured(in environment: EnvironmentValues) -> MeasuredParagraph? {
+        let cache = environment.textMeasurementCache
+        guard let shaper = environment.textShaper else {
+            cache.recordMissingShaper(string)
+            return nil
+        }
+        return cache.paragraph(styledText(in: environment), style: Text.paragraphStyle(in: environment),
+                               rightToLeft: environment.layoutDirection == .rightToLeft, shaper: shaper)
+    }
+
+    /// The paragraph this text is in `environment` (cached: the one the leaf measures with).
+    /// - Throws: why it cannot be built: ``TypographyError/bundledFontsMissing(path:)`` when there is
+    ///   no shaper, an invalid size or tracking, an unreadable font file. (An unknown custom family
+    ///   does not throw: it falls back to the system family.)
+    public func paragraph(in environment: EnvironmentValues) throws -> Paragraph {
+        guard let measured = measured(in: environment) else {
+            throw Text.defaultShaperError ?? TypographyError.bundledFontsMissing(path: "fonts/")
+        }
+        return try measured.paragraph.get()
+    }
+
+    // MARK: - Answering proposals
+
+    /// The paragraph layout this text answers `proposal` with in `environment` — the one its size
+    /// and baselines come from, for a renderer to draw; `nil` when the text cannot be measured.
+    ///
+    /// Lengths are normalised as ``Paragraph/layout(width:height:)`` does (NaN or negative → 0, ∞ → none).
+    /// - Complexity: a cache lookup when this proposal (or one a ``TextMeasurementCache/ReuseRule``
+    ///   covers) was answered before; otherwise one paragraph layout, O(n) in the scalars.
+    public func paragraphLayout(in proposal: ProposedViewSize, environment: EnvironmentValues) -> ParagraphLayout? {
+        measured(in: environment)?.layout(width: proposal.width, height: proposal.height, cache: environment.textMeasurementCache)
+    }
+
+    /// The widest line × the lines' height for `proposal` (0 × 0 when the text cannot be measured).
+    public func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
+        paragraphLayout(in: proposal, environment: environment)?.size ?? .zero
+    }
+
+    /// `.firstTextBaseline` and `.lastTextBaseline`: the first and last lines' baselines from the top,
+    /// for the layout at `proposal`; `nil` for other guides and for a text with no lines (the empty
+    /// string), which then answers its height as views without text do.
+    public func explicitAlignment(of guide: VerticalAlignment, in size: CGSize, proposal: ProposedViewSize,
+                                  environment: EnvironmentValues) -> CGFloat? {
+        guard guide == .firstTextBaseline || guide == .lastTextBaseline,
+              let layout = paragraphLayout(in: proposal, environment: environment), !layout.lines.isEmpty else { return nil }
+        return CGFloat(guide == .firstTextBaseline ? layout.firstBaseline : layout.lastBaseline)
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import LayoutCore
+import Typography
+
+// The environment values text reads, added to LayoutCore's `EnvironmentValues` as SwiftUI's text
+// module adds its own, and the modifiers that set them on any element. A `Text`'s own attributes
+// (`Text.font`, `.fontWeight`, `.italic`, `.kerning`, `.tracking`) win over these.
+
+/// SwiftUI's `TextAlignment`: how the lines of a multiline text line up (`multilineTextAlignment`).
+/// `leading` and `trailing` follow the environment's layout direction.
+public typealias TextAlignment = ParagraphStyle.Alignment
+
+// MARK: - Keys
+
+private struct DynamicTypeSizeKey: EnvironmentKey { static let defaultValue = DynamicTypeSize.large }
+private struct FontKey: EnvironmentKey { static let defaultValue: Font? = nil }
+private struct LineLimitKey: EnvironmentKey { static let defaultValue: Int? = nil }
+private struct TruncationModeKey: EnvironmentKey { static let defaultValue = Text.TruncationMode.tail }
+private struct MultilineTextAlignmentKey: EnvironmentKey { static let defaultValue = TextAlignment.leading }
+private struct LineSpacingKey: EnvironmentKey { static let defaultValue: CGFloat = 0 }
+private struct MinimumScaleFactorKey: EnvironmentKey { static let defaultValue: CGFloat = 1 }
+/// The shaper is wrapped so the key's value is not an `Optional`: LayoutCore's subscript would read
+/// an unset optional-valued key as `.some(nil)` instead of its default.
+private struct TextShaperKey: EnvironmentKey {
+    struct Choice: Sendable { let shaper: Shaper? }
+    static var defaultValue: Choice { Choice(shaper: try? DefaultTypesetter.shaper.get()) }
+}
+private struct TextMeasurementCacheKey: EnvironmentKey {
+    static var defaultValue: TextMeasurementCache { TextMeasurementCache.shared }
+}
+
+extension EnvironmentValues {
+    /// The Dynamic Type size text styles are set at (default `.large`, where `.body` is 17 pt).
+    public var dynamicTypeSize: DynamicTypeSize {
+        get { self[DynamicTypeSizeKey.self] }
+        set { self[DynamicTypeSizeKey.self] = newValue }
+    }
+
+    /// The font of text that sets none itself; `nil` (the default) means `.body`.
+    public var font: Font? {
+        get { self[FontKey.self] }
+        set { self[FontKey.self] = newValue }
+    }
+
+    /// The most lines a text shows (`nil`, the default: no limit); values below 1 count as 1.
+    public var lineLimit: Int? {
+        get { self[LineLimitKey.self] }
+        set { self[LineLimitKey.self] = newValue }
+    }
+
+    /// Where "…" goes when a text is cut (default `.tail`).
+    public var truncationMode: Text.TruncationMode {
+        get { self[TruncationModeKey.self] }
+        set { self[TruncationModeKey.self] = newValue }
+    }
+
+    /// How the lines of a multiline text line up (default `.leading`, which is the right edge in a
+    /// right-to-left environment).
+    public var multilineTextAlignment: TextAlignment {
+        get { self[MultilineTextAlignmentKey.self] }
+        set { self[MultilineTextAlignmentKey.self] = newValue }
+    }
+
+    /// Points added between the lines of a text (default 0). NaN and negative values count as 0.
+    public var lineSpacing: CGFloat {
+        get { self[LineSpacingKey.self] }
+        set { self[LineSpacingKey.self] = newValue }
+    }
+
+    /// The smallest scale text may shrink to before it truncates (default 1: never shrink); clamped to 0.01…1.
+    public var minimumScaleFactor: CGFloat {
+        get { self[MinimumScaleFactorKey.self] }
+        set { self[MinimumScaleFactorKey.self] = newValue }
+    }
+
+    /// The typesetter text is shaped and measured with.
+    ///
+    /// The default is one process-wide ``Shaper`` over `FontLibrary(.bundledOnly)`, created on
+    /// first use, so results never depend on the machine's fonts. If the bundled fonts cannot be
+    /// opened (no `fonts/` folder found, `TEXTFIT_FONTS` pointing nowhere) the default is `nil`:
+    /// nothing crashes, every `Text` measures 0 × 0 with no baselines, and the reason is kept in
+    /// ``Text/defaultShaperError`` and in the cache's ``TextMeasurementCache/failures``.
+    /// Set your own shaper (e.g. one that may use system fonts) for a subtree with
+    /// `.environment(\.textShaper, shaper)`.
+    public var textShaper: Shaper? {
+        get { self[TextShaperKey.self].shaper }
+        set { self[TextShaperKey.self] = TextShaperKey.Choice(shaper: newValue) }
+    }
+
+    /// Where text keeps its paragraphs and measured layouts (default: ``TextMeasurementCache/shared``).
+    /// Give a subtree its own cache to bound its memory separately or to count its reuse.
+    public var textMeasurementCache: TextMeasurementCache {
+        get { self[TextMeasurementCacheKey.self] }
+        set { self[TextMeasurementCacheKey.self] = newValue }
+    }
+
+    /// The environment's locale as the BCP 47 tag text is shaped and broken with (HarfBuzz
+    /// language, fallback-font language, ICU line-break locale), or `nil` for none.
+    ///
+    /// The POSIX locale (LayoutCore's default, `en_US_POSIX`) and the root locale (`""`, `und`) mean
+    /// "no language", so the defaults match a paragraph built without a locale. Any other locale
+    /// gives `Locale.identifier(.bcp47)`, which keeps Unicode extensions that ICU understands
+    /// (`ja_JP@lb=loose` → `ja-JP-u-lb-loose`, loose Japanese line breaking).
+    public var textLanguage: String? {
+        let identifier = locale.identifier
+        if identifier.isEmpty || identifier == "und" || identifier.hasSuffix("_POSIX") || identifier.hasSuffix("-POSIX") {
+            return nil
+        }
+        let tag = locale.identifier(.bcp47)
+        return tag.isEmpty || tag == "und" ? nil : tag
+    }
+}
+
+// MARK: - The default typesetter
+
+/// The process-wide default shaper, created on first use (a `static let` is initialised once,
+/// thread-safely).
+enum DefaultTypesetter {
+    static let shaper: Result<Shaper, any Error> = Result {
+        Shaper(library: try FontLibrary(.bundledOnly))
+    }
+}
+
+extension Text {
+    /// The shaper text uses when the environment sets none: one per process, over the bundled
+    /// fonts only. `nil` when the bundled fonts cannot be opened (see ``defaultShaperError``).
+    public static var defaultShaper: Shaper? { try? DefaultTypesetter.shaper.get() }
+
+    /// Why ``defaultShaper`` is `nil` (typically ``TypographyError/bundledFontsMissing(path:)``,
+    /// whose description says to set `TEXTFIT_FONTS`), or `nil` when it exists.
+    public static var defaultShaperError: (any Error)? {
+        if case .failure(let error) = DefaultTypesetter.shaper { return error }
+        return nil
+    }
+}
+
+// MARK: - Modifiers on any element
+
+extension Element {
+    /// Sets the font of every text inside that sets none itself (a `Text.font` wins).
+    public func font(_ font: Font?) -> AnyElement {
+        environment(\.font, font)
+    }
+
+    /// Limits every text inside to `number` lines (`nil`: no limit); the last line shown ends in "…".
+    public func lineLimit(_ number: Int?) -> AnyElement {
+        environment(\.lineLimit, number)
+    }
+
+    /// Where "…" goes when text inside is cut.
+    public func truncationMode(_ mode: Text.TruncationMode) -> AnyElement {
+        environment(\.truncationMode, mode)
+    }
+
+    /// How the lines of multiline text inside line up.
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> AnyElement {
+        environment(\.multilineTextAlignment, alignment)
+    }
+
+    /// Adds `lineSpacing` points between the lines of text inside (not above the first or below the last).
+    public func lineSpacing(_ lineSpacing: CGFloat) -> AnyElement {
+        environment(\.lineSpacing, lineSpacing)
+    }
+
+    /// Lets text inside shrink down to `factor` of its size before it truncates (1: never).
+    public func minimumScaleFactor(_ factor: CGFloat) -> AnyElement {
+        environment(\.minimumScaleFactor, factor)
+    }
+
+    /// Sets the Dynamic Type size that text styles inside are set at.
+    public func dynamicTypeSize(_ size: DynamicTypeSize) -> AnyElement {
+        environment(\.dynamicTypeSize, size)
+    }
+}

@@ -1,0 +1,358 @@
+import Foundation
+import LayoutCore
+import Synchronization
+import Typography
+
+/// Where `Text` leaves keep their paragraphs and the layouts they measured, so that a container
+/// asking the same question twice — or a question whose answer is already known — pays once.
+///
+/// Two levels, split by how often they go stale (as Parley splits analysis from line breaking):
+/// | level | key | built by |
+/// |---|---|---|
+/// | paragraph (analysis + shaping) | shaper, styled text, paragraph style, layout direction | `Paragraph.init`, or `resized(to:)` when only the Dynamic Type size changed |
+/// | layout (line breaking + placement) | the proposal (width, height) | `Paragraph.layout(width:height:)`, unless a ``ReuseRule`` answers |
+///
+/// A new proposal is answered by the first rule that holds (``ReuseRule``), else computed. Every
+/// level is bounded: ``paragraphCapacity`` paragraphs (least recently used leave first) and
+/// ``layoutsPerParagraph`` layouts each (oldest first). Thread-safe; one cache may serve many trees.
+public final class TextMeasurementCache: Sendable {
+    /// A named reason an earlier layout answers a new proposal without line breaking (after Yoga's
+    /// named cache predicates). Every rule needs the earlier layout uncut (not truncated, not scaled
+    /// down) and its height to fit the new height. The width rules also need it to have broken no
+    /// word between grapheme clusters, and the paragraph's line widths to only grow as a line takes
+    /// more text (no negative advance, no reshaping or soft hyphen at any break opportunity, greedy
+    /// wrapping): then greedy breaking at the new width makes the same lines.
+    public enum ReuseRule: String, Sendable, CaseIterable, Codable {
+        /// The same (normalised) proposal was answered before.
+        case sameProposal
+        /// The earlier layout broke lines only at hard breaks (the ideal layout, measured for a `nil`
+        /// width or for a width that wrapped nothing) and the new width holds its widest line (or
+        /// is `nil`/∞): no soft break can be taken, so the lines are the same. Yoga:
+        /// `oldSizeIsMaxContentAndStillFits`.
+        case idealFitsWiderProposal
+        /// The new width lies between the earlier layout's widest line and the earlier proposal:
+        /// every line still fits, and every break taken was taken because the next word did not fit
+        /// the wider width, so it does not fit the narrower one either. This covers a container
+        /// proposing back exactly the width a text answered. Yoga: `newSizeIsStricterAndStillValid`.
+        case narrowerProposalStillFits
+        /// Same width, another height (or none) that still holds every line: nothing is cut.
+        case tallerProposalStillFits
+    }
+
+    /// How much work the cache saved and did, since it was made.
+    public struct Statistics: Sendable, Equatable {
+        /// Paragraphs analysed and shaped from scratch.
+        public var paragraphsBuilt = 0
+        /// Paragraphs made by `Paragraph.resized(to:)` from one at another Dynamic Type size (no reshaping).
+        public var paragraphsResized = 0
+        /// Layouts computed by line breaking (the paragraphs' own memo hits included in ``reuses``).
+        public var layoutsComputed = 0
+        /// Answers given by each rule instead of line breaking.
+        public var reuses: [ReuseRule: Int] = [:]
+    }
+
+    /// A text that could not be measured as written, and what was done about it.
+    public struct Failure: Sendable, CustomStringConvertible {
+        /// The text's string.
+        public let text: String
+        /// The typesetter's error (e.g. ``TypographyError/unknownFamily(name:suggestions:)``).
+        public let error: any Error
+        /// `true` when the text was measured anyway in the system family (an unknown custom family,
+        /// as on Apple platforms); `false` when it measures 0 × 0.
+        public let fellBack: Bool
+
+        public var description: String {
+            "\"\(text.prefix(40))\": \(error)\(fellBack ? "; measured in \(FontLibrary.defaultFamily) instead" : "; measured as 0 × 0")"
+        }
+    }
+
+    /// The most paragraphs kept.
+    public let paragraphCapacity: Int
+    /// The most layouts kept per paragraph.
+    public let layoutsPerParagraph: Int
+
+    private let state = Mutex(State())
+    private static let failureCapacity = 32
+
+    private struct State {
+        var entries: [Key: MeasuredParagraph] = [:]
+        /// The same content at any Dynamic Type size (attributes at `.large`), for `resized(to:)`.
+        var bySize: [Key: MeasuredParagraph] = [:]
+        var clock = 0
+        var statistics = Statistics()
+        var failures: [Failure] = []
+    }
+
+    /// What decides a paragraph: the shaper (by identity; the entry keeps it alive), the styled
+    /// text, the paragraph style and the layout direction (leading/trailing alignment follows it).
+    struct Key: Hashable {
+        let shaper: ObjectIdentifier
+        let text: StyledText
+        let style: ParagraphStyle
+        let rightToLeft: Bool
+    }
+
+    /// The cache `Text` uses unless the environment sets another (``EnvironmentValues/textMeasurementCache``).
+    public static let shared = TextMeasurementCache()
+
+    /// - Parameters:
+    ///   - paragraphCapacity: the most paragraphs kept (at least 1).
+    ///   - layoutsPerParagraph: the most measured layouts kept for each paragraph (at least 1).
+    public init(paragraphCapacity: Int = 1_024, layoutsPerParagraph: Int = 16) {
+        self.paragraphCapacity = max(1, paragraphCapacity)
+        self.layoutsPerParagraph = max(1, layoutsPerParagraph)
+    }
+
+    /// A snapshot of the counters.
+    public var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// The most recent texts that could not be measured as written (at most 32, oldest first).
+    public var failures: [Failure] { state.withLock { $0.failures } }
+
+    /// The number of paragraphs kept.
+    public var count: Int { state.withLock { $0.entries.count } }
+
+    /// Forgets every paragraph, layout, counter and failure.
+    public func removeAll() {
+        state.withLock { $0 = State() }
+    }
+
+    // MARK: - Paragraphs
+
+    /// The measured paragraph for `text` and `style` with `shaper`, built (or resized) on a miss.
+    /// A text that cannot be built is remembered as a failure, so it is not retried on every call.
+    func paragraph(_ text: StyledText, style: ParagraphStyle, rightToLeft: Bool, shaper: Shaper) -> MeasuredParagraph {
+        let key = Key(shaper: ObjectIdentifier(shaper), text: text, style: style, rightToLeft: rightToLeft)
+        let hit: MeasuredParagraph? = state.withLock { state in
+            state.clock += 1
+            let hit = state.entries[key]
+            hit?.lastUse = state.clock
+            return hit
+        }
+        if let hit { return hit }
+
+        let sizeKey = Self.sizeIndependent(key)
+        let sibling = state.withLock { $0.bySize[sizeKey] }
+
+        var resized = false
+        var failure: Failure?
+        let built: Result<Paragraph, any Error>
+        if let source = try? sibling?.paragraph.get(), let size = text.runs.first?.attributes.dynamicTypeSize,
+           let paragraph = try? source.resized(to: size) {
+            built = .success(paragraph)
+            resized = true
+        } else {
+            (built, failure) = Self.build(text, style: style, rightToLeft: rightToLeft, shaper: shaper)
+        }
+        let entry = MeasuredParagraph(built, capacity: layoutsPerParagraph)
+        return state.withLock { state in
+            if resized { state.statistics.paragraphsResized += 1 } else { state.statistics.paragraphsBuilt += 1 }
+            if let failure {
+                state.failures.append(failure)
+                if state.failures.count > Self.failureCapacity { state.failures.removeFirst() }
+            }
+            if let raced = state.entries[key] { return raced }  // another thread built it meanwhile: keep one
+            if state.entries.count >= paragraphCapacity { evict(&state) }
+            entry.lastUse = state.clock
+            state.entries[key] = entry
+            if case .success = built { state.bySize[sizeKey] = entry }
+            return entry
+        }
+    }
+
+    /// Drops the least recently used quarter of the paragraphs (at least one).
+    private func evict(_ state: inout State) {
+        let drop = max(1, state.entries.count / 4)
+        let victims = state.entries.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(drop)
+        for (key, entry) in victims {
+            state.entries[key] = nil
+            let sizeKey = Self.sizeIndependent(key)
+            if state.bySize[sizeKey] === entry { state.bySize[sizeKey] = nil }
+        }
+    }
+
+    /// The key with every run at the `.large` Dynamic Type size.
+    private static func sizeIndependent(_ key: Key) -> Key {
+        Key(shaper: key.shaper, text: key.text.mapAttributes { $0.dynamicTypeSize = .large }, style: key.style,
+            rightToLeft: key.rightToLeft)
+    }
+
+    /// Analyses and shapes a paragraph. An unknown custom family falls back to the system family
+    /// (reported as a failure with `fellBack`); any other error is the result.
+    /// Leading/trailing alignment is relative to the layout direction: when the paragraph's own
+    /// base direction differs, the alignment is swapped, so `.leading` is the left edge in a
+    /// left-to-right environment even for a Hebrew paragraph.
+    static func build(_ text: StyledText, style: ParagraphStyle, rightToLeft: Bool,
+                      shaper: Shaper) -> (Result<Paragraph, any Error>, Failure?) {
+        var text = text
+        var failure: Failure?
+        do {
+            for run in text.runs { _ = try shaper.library.match(run.attributes.font, defaultWeight: run.attributes.defaultWeight) }
+        } catch let error as TypographyError {
+            guard case .unknownFamily = error else { return (.failure(error), Failure(text: text.string, error: error, fellBack: false)) }
+            failure = Failure(text: text.string, error: error, fellBack: true)
+            text = text.mapAttributes { attributes in
+                if (try? shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight)) == nil {
+                    attributes.font.family = nil
+                }
+            }
+        } catch {
+            return (.failure(error), Failure(text: text.string, error: error, fellBack: false))
+        }
+        do {
+            var paragraph = try Paragraph(text, style: style, shaper: shaper)
+            let paragraphRTL = paragraph.analysis.bidi.baseLevel % 2 == 1
+            if paragraphRTL != rightToLeft, style.alignment != .center {
+                var swapped = style
+                swapped.alignment = style.alignment == .leading ? .trailing : .leading
+                paragraph = try paragraph.restyled(swapped)
+            }
+            return (.success(paragraph), failure)
+        } catch {
+            return (.failure(error), Failure(text: text.string, error: error, fellBack: false))
+        }
+    }
+
+    /// Records that `text` has no shaper to be measured with (once in a row per text).
+    func recordMissingShaper(_ text: String) {
+        let error = Text.defaultShaperError ?? TypographyError.bundledFontsMissing(path: "fonts/")
+        state.withLock { state in
+            if state.failures.last?.text == text, !state.failures[state.failures.count - 1].fellBack { return }
+            state.failures.append(Failure(text: text, error: error, fellBack: false))
+            if state.failures.count > Self.failureCapacity { state.failures.removeFirst() }
+        }
+    }
+
+    func count(reuse rule: ReuseRule) {
+        state.withLock { $0.statistics.reuses[rule, default: 0] += 1 }
+    }
+
+    func countComputedLayout() {
+        state.withLock { $0.statistics.layoutsComputed += 1 }
+    }
+}
+
+// MARK: - One paragraph and its layouts
+
+/// A paragraph (or the error that kept it from being built) with the layouts measured for it.
+final class MeasuredParagraph: Sendable {
+    let paragraph: Result<Paragraph, any Error>
+    /// Whether the ``TextMeasurementCache/ReuseRule`` preconditions on the paragraph hold: line
+    /// widths grow with the text (no negative advance), no break opportunity is unsafe to break
+    /// (no reshaping there) or a soft hyphen, and wrapping is greedy.
+    private let rulesApply: Bool
+    /// Offsets of every break opportunity, and of the mandatory ones (hard breaks, the end).
+    private let breaks: Set<Int>
+    private let hardBreaks: Set<Int>
+    private let capacity: Int
+    private let records = Mutex<[Record]>([])
+    private let use = Atomic<Int>(0)
+
+    var lastUse: Int {
+        get { use.load(ordering: .relaxed) }
+        set { use.store(newValue, ordering: .relaxed) }
+    }
+
+    /// One measured layout and what its proposal was.
+    struct Record: Sendable {
+        let width: Double?
+        let height: Double?
+        let layout: ParagraphLayout
+        /// Not truncated and not scaled: every line shown at full size.
+        let isUncut: Bool
+        /// Every line ends at a break opportunity (no word was broken between grapheme clusters).
+        let breaksAtOpportunities: Bool
+        /// Every line ends at a hard break or the end: the ideal layout.
+        let wrapsNothing: Bool
+    }
+
+    init(_ paragraph: Result<Paragraph, any Error>, capacity: Int) {
+        self.paragraph = paragraph
+        self.capacity = capacity
+        guard case .success(let p) = paragraph else {
+            rulesApply = false
+            breaks = []
+            hardBreaks = []
+            return
+        }
+        let opportunities = p.analysis.breaks
+        breaks = Set(opportunities.map(\.offset))
+        hardBreaks = Set(opportunities.filter(\.isMandatory).map(\.offset))
+        let growing = zip(p.prefix, p.prefix.dropFirst()).allSatisfy { $0 <= $1 }
+        let safeBreaks = opportunities.allSatisfy { opportunity in
+            !opportunity.afterSoftHyphen && !(opportunity.offset < p.unsafeBefore.count && p.unsafeBefore[opportunity.offset])
+        }
+        rulesApply = growing && safeBreaks && p.style.wrap != .balanced
+    }
+
+    /// The layout for a proposal: an earlier one when a ``TextMeasurementCache/ReuseRule`` holds,
+    /// else computed by the paragraph (and remembered). `nil` when the paragraph failed to build.
+    ///
+    /// Lengths are normalised as the paragraph does: NaN or negative → 0, +∞ → `nil`.
+    /// - Complexity: O(k) for k remembered layouts on a hit; a paragraph layout on a miss.
+    func layout(width: CGFloat?, height: CGFloat?, cache: TextMeasurementCache) -> ParagraphLayout? {
+        guard case .success(let paragraph) = self.paragraph else { return nil }
+        let width = Paragraph.normalize(width.map(Double.init))
+        let height = Paragraph.normalize(height.map(Double.init))
+        if let (layout, rule) = reusable(width: width, height: height) {
+            cache.count(reuse: rule)
+            return layout
+        }
+        let layout = paragraph.layout(width: width, height: height)
+        switch layout.reuse {
+        case .sameProposal?: cache.count(reuse: .sameProposal)
+        case .idealFitsWiderProposal?: cache.count(reuse: .idealFitsWiderProposal)
+        case nil: cache.countComputedLayout()
+        }
+        remember(Record(width: width, height: height, layout: layout, isUncut: !layout.isTruncated && layout.scale == 1,
+                        breaksAtOpportunities: layout.lines.allSatisfy { breaks.contains($0.range.upperBound) },
+                        wrapsNothing: layout.lines.allSatisfy { hardBreaks.contains($0.range.upperBound) }))
+        return layout
+    }
+
+    /// The first remembered layout that answers (width, height), and the rule that says so. A
+    /// layout found by a rule other than `sameProposal` is remembered under the new proposal too
+    /// (it is the true answer there), so asking again is `sameProposal`.
+    private func reusable(width: Double?, height: Double?) -> (ParagraphLayout, TextMeasurementCache.ReuseRule)? {
+        records.withLock { records in
+            if let same = records.first(where: { $0.width == width && $0.height == height }) { return (same.layout, .sameProposal) }
+            for record in records where record.isUncut {
+                let size = record.layout.size
+                guard height.map({ Double(size.height) <= $0 + 1e-9 }) ?? true else { continue }
+                let rule: TextMeasurementCache.ReuseRule
+                if record.width == width {
+                    // Same width: the same lines; the new height holds them all.
+                    rule = .tallerProposalStillFits
+                } else {
+                    // Another width: greedy breaking must make the same lines (never at width 0,
+                    // which breaks at every opportunity).
+                    guard rulesApply, record.breaksAtOpportunities, width != 0,
+                          width.map({ Double(size.width) <= $0 + 1e-9 }) ?? true else { continue }
+                    if record.wrapsNothing {
+                        rule = .idealFitsWiderProposal
+                    } else if let earlier = record.width, let width, width <= earlier {
+                        rule = .narrowerProposalStillFits
+                    } else {
+                        continue
+                    }
+                }
+                Self.insert(Record(width: width, height: height, layout: record.layout, isUncut: true,
+                                   breaksAtOpportunities: record.breaksAtOpportunities, wrapsNothing: record.wrapsNothing),
+                            into: &records, capacity: capacity)
+                return (record.layout, rule)
+            }
+            return nil
+        }
+    }
+
+    private func remember(_ record: Record) {
+        records.withLock { Self.insert(record, into: &$0, capacity: capacity) }
+    }
+
+    /// Adds `record`, replacing one for the same proposal, dropping the oldest beyond `capacity`.
+    private static func insert(_ record: Record, into records: inout [Record], capacity: Int) {
+        records.removeAll { $0.width == record.width && $0.height == record.height }
+        if records.count >= capacity { records.removeFirst() }
+        records.append(record)
+    }
+}

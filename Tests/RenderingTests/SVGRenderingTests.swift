@@ -1,0 +1,240 @@
+import Foundation
+import LayoutCore
+import Layouts
+@testable import Rendering
+import Testing
+import TextLayout
+import Typography
+
+@Suite struct SVGRenderingTests {
+    // MARK: - Golden files
+
+    /// A small wrapped paragraph with Latin, Hebrew and all overlays.
+    static func goldenParagraph() throws -> String {
+        let layout = try Fixtures.paragraph("Zürich, שלום and Tag", size: 17).layout(width: 100)
+        return SVGRenderer(options: .init(overlays: .all)).svg(layout)
+    }
+
+    /// Tags of different sizes in an HStack on their first baselines, padded, with a box, in a
+    /// container narrower than the row (overflow in red).
+    static func goldenTree() throws -> String {
+        let small = try ParagraphLeaf("Tag", size: 13), large = try ParagraphLeaf("Große", size: 28)
+        let tree = HStackLayout(alignment: .firstTextBaseline, spacing: 6) {
+            small.padding(4).id("small")
+            Box(width: 12, height: 12)
+            large.padding(4).id("large")
+        }
+        let result = tree.layout(in: ProposedViewSize(width: nil, height: nil))
+        let options = SVGRenderer.Options(overlays: .all, container: CGRect(x: 0, y: 0, width: 90, height: 60))
+        return SVGRenderer(options: options).svg(result)
+    }
+
+    @Test func paragraphMatchesGolden() throws {
+        try Golden.check(try Self.goldenParagraph(), named: "paragraph.svg")
+    }
+
+    @Test func treeMatchesGolden() throws {
+        try Golden.check(try Self.goldenTree(), named: "tree.svg")
+    }
+
+    // MARK: - Determinism
+
+    @Test func renderingTwiceIsByteIdentical() throws {
+        let first = try Self.goldenParagraph()
+        #expect(Data(first.utf8) == Data(try Self.goldenParagraph().utf8))
+        #expect(Data(try Self.goldenTree().utf8) == Data(try Self.goldenTree().utf8))
+        // A new font library (new face objects, new serials) and a new shaper change nothing.
+        let library = try FontLibrary(.init(fontDirectory: Fixtures.fonts, useSystemFonts: false))
+        let layout = try Fixtures.paragraph("Zürich, שלום and Tag", size: 17, shaper: Shaper(library: library)).layout(width: 100)
+        #expect(Data(SVGRenderer(options: .init(overlays: .all)).svg(layout).utf8) == Data(first.utf8))
+    }
+
+    @Test func numbersHaveFixedDecimals() {
+        #expect(SVGNumber.format(12.5, decimals: 2) == "12.5")
+        #expect(SVGNumber.format(-3.14159, decimals: 3) == "-3.142")
+        #expect(SVGNumber.format(100, decimals: 2) == "100")
+        #expect(SVGNumber.format(0.004, decimals: 2) == "0")
+        #expect(SVGNumber.format(-0.004, decimals: 2) == "0")  // no "-0"
+        #expect(SVGNumber.format(0.017, decimals: 7) == "0.017")
+        #expect(SVGNumber.format(1e-7, decimals: 7) == "0.0000001")
+        #expect(SVGNumber.format(.nan, decimals: 2) == "0")
+        #expect(SVGNumber.format(-.infinity, decimals: 2) == "0")
+        #expect(SVGNumber.format(1e20, decimals: 2) == "0")
+    }
+
+    // MARK: - Glyphs
+
+    @Test func glyphsAreDefinedOnceAndPlacedFlipped() throws {
+        let layout = try Fixtures.paragraph("lol lol", size: 20).layout(width: nil)
+        let svg = SVGRenderer().svg(layout)
+        // Two distinct inked glyphs ('l', 'o'), six placements; the spaces draw nothing.
+        #expect(SVGScan.count("<path id=", in: svg) == 2)
+        let placed = SVGScan.glyphs(in: svg)
+        #expect(placed.count == 6)
+        let scale = 20.0 / 1000  // Noto Sans: 1000 units per em
+        for glyph in placed {
+            #expect(glyph.a == scale && glyph.d == -scale)  // y flipped: font y-up → SVG y-down
+            #expect(abs(glyph.y - layout.firstBaseline) < 0.01)
+        }
+        #expect(placed.map(\.x) == placed.map(\.x).sorted())
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.hasSuffix("</svg>\n"))
+    }
+
+    @Test func rightToLeftGlyphsRunRightToLeft() throws {
+        // Hebrew shin-lamed-vav-final mem: the first letter (logical) is the rightmost (visual).
+        let text = "שלום"
+        let layout = try Fixtures.paragraph(text).layout(width: nil)
+        let run = try #require(layout.lines.first?.runs.first)
+        #expect(run.direction == .rightToLeft)
+        #expect(run.clusters == run.clusters.sorted(by: >))
+        let svg = SVGRenderer().svg(layout)
+        let placed = SVGScan.glyphs(in: svg)
+        #expect(placed.count == 4)
+        #expect(placed.map(\.x) == placed.map(\.x).sorted())  // emitted in visual order
+        // The glyph drawn rightmost is the one for the first logical character.
+        let shin = try #require(run.face.glyphID(of: "ש"))
+        #expect(placed.last?.id.hasSuffix("-\(shin)") == true)
+        #expect(placed.first?.id.hasSuffix("-\(shin)") == false)
+    }
+
+    @Test func mixedScriptsKeepVisualOrder() throws {
+        let layout = try Fixtures.paragraph("abc שלום xyz").layout(width: nil)
+        let runs = try #require(layout.lines.first?.runs)
+        // Left-to-right, right-to-left, left-to-right (a direction may span several runs).
+        let directions = runs.map(\.direction).reduce(into: [TextDirection]()) { if $0.last != $1 { $0.append($1) } }
+        #expect(directions == [.leftToRight, .rightToLeft, .leftToRight])
+        let placed = SVGScan.glyphs(in: SVGRenderer().svg(layout))
+        #expect(placed.count == 10)
+        #expect(placed.map(\.x) == placed.map(\.x).sorted())
+        // Two faces: Noto Sans (g0-…) and Noto Sans Hebrew (g1-…), numbered in order of first use.
+        #expect(placed.prefix(3).allSatisfy { $0.id.hasPrefix("g0-") })
+        #expect(placed[3..<7].allSatisfy { $0.id.hasPrefix("g1-") })
+        #expect(placed.suffix(3).allSatisfy { $0.id.hasPrefix("g0-") })
+    }
+
+    @Test func emojiIsAnEmbeddedPNGImage() throws {
+        let layout = try Fixtures.paragraph("Hi 👋").layout(width: nil)
+        let svg = SVGRenderer().svg(layout)
+        #expect(SVGScan.count("<image id=\"e1-", in: svg) == 1)
+        let marker = "xlink:href=\"data:image/png;base64,"
+        let start = try #require(svg.range(of: marker))
+        let base64 = svg[start.upperBound...].prefix { $0 != "\"" }
+        let png = try #require(Data(base64Encoded: String(base64)))
+        #expect(Array(png.prefix(8)) == ColorGlyphImage.pngSignature)
+        // Placed at the pen with the emoji font's scale, not flipped (the image is already y-down).
+        let emoji = try #require(SVGScan.glyphs(in: svg).last)
+        #expect(emoji.id.hasPrefix("e1-"))
+        #expect(emoji.a == emoji.d && emoji.a > 0)
+        #expect(abs(emoji.a - 17.0 / 2048) < 1e-6)
+        // The image is as wide as the glyph box says.
+        let run = try #require(layout.lines.first?.runs.last)
+        let extents = try #require(run.face.colorGlyphPNG(run.glyphs[0])?.extents)
+        #expect(svg.contains("width=\"\(SVGNumber.format(extents.width, decimals: 2))\""))
+    }
+
+    // MARK: - Overlays
+
+    @Test func overlaysDrawWhatTheyName() throws {
+        let layout = try Fixtures.paragraph("one two three four", size: 17).layout(width: 60)
+        #expect(layout.lineCount > 1)
+        let plain = SVGRenderer().svg(layout)
+        #expect(!plain.contains("class=\"line-boxes\"") && !plain.contains("class=\"baselines\""))
+        let svg = SVGRenderer(options: .init(overlays: .all)).svg(layout)
+        #expect(svg.contains("class=\"leaf-bounds\""))
+        // One box and one dotted baseline per line.
+        let lineGroup = try #require(svg.components(separatedBy: "class=\"line-boxes\"").last?.components(separatedBy: "</g>").first)
+        #expect(SVGScan.count("<rect ", in: lineGroup) == layout.lineCount)
+        #expect(SVGScan.count("<line ", in: lineGroup) == layout.lineCount)
+        #expect(svg.contains("y1=\"\(SVGNumber.format(layout.firstBaseline, decimals: 2))\" "))
+        #expect(svg.contains("y1=\"\(SVGNumber.format(layout.lastBaseline, decimals: 2))\" "))
+    }
+
+    @Test func containerOverflowIsRed() throws {
+        let layout = try Fixtures.paragraph("Rindfleischetikettierung", size: 17).layout(width: nil)
+        let narrow = CGRect(x: 0, y: 0, width: 80, height: 40)
+        let svg = SVGRenderer(options: .init(container: narrow)).svg(layout)
+        #expect(svg.contains("class=\"overflow\""))
+        #expect(svg.contains("<rect class=\"container\" x=\"0\" y=\"0\" width=\"80\" height=\"40\" fill=\"none\" stroke=\"#d70015\""))
+        #expect(svg.contains("class=\"text-overflow\""))  // ink outside the box drawn in the overflow colour
+        // The canvas covers the content and the container, plus the margin.
+        #expect(svg.contains("viewBox=\"-4 -4 "))
+
+        let wide = CGRect(x: 0, y: 0, width: 400, height: 40)
+        let fits = SVGRenderer(options: .init(container: wide)).svg(layout)
+        #expect(!fits.contains("class=\"overflow\""))
+        #expect(fits.contains("stroke=\"#636366\""))
+    }
+
+    @Test func overflowRegions() {
+        let container = CGRect(x: 0, y: 0, width: 100, height: 50)
+        #expect(SVGRenderer.overflow(of: CGRect(x: 10, y: 10, width: 50, height: 20), outside: container).isEmpty)
+        #expect(SVGRenderer.overflow(of: CGRect(x: 50, y: 0, width: 80, height: 50), outside: container)
+                == [CGRect(x: 100, y: 0, width: 30, height: 50)])
+        let corner = SVGRenderer.overflow(of: CGRect(x: 80, y: 40, width: 40, height: 20), outside: container)
+        #expect(corner == [CGRect(x: 80, y: 50, width: 40, height: 10), CGRect(x: 100, y: 40, width: 20, height: 10)])
+        let total = corner.reduce(0) { $0 + $1.width * $1.height }
+        #expect(total == CGFloat(40 * 20 - 20 * 10))  // everything but the part inside
+        #expect(SVGRenderer.overflow(of: CGRect(x: 200, y: 0, width: 10, height: 10), outside: container)
+                == [CGRect(x: 200, y: 0, width: 10, height: 10)])
+    }
+
+    @Test func idPrefixNamesEveryDefinition() throws {
+        let layout = try Fixtures.paragraph("Hi 👋").layout(width: nil)
+        let svg = SVGRenderer(options: .init(container: CGRect(x: 0, y: 0, width: 10, height: 10), idPrefix: "k7-")).svg(layout)
+        let ids = svg.components(separatedBy: " id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(!ids.isEmpty)
+        #expect(ids.allSatisfy { $0.hasPrefix("k7-") })
+        #expect(!svg.contains("href=\"#g") && !svg.contains("href=\"#e") && !svg.contains("url(#inside)"))
+    }
+
+    // MARK: - Trees
+
+    @Test func treeDrawsTextLeavesAtTheirFramesAndBoxesAsRects() throws {
+        let hello = try ParagraphLeaf("Hello")
+        let tree = VStackLayout(alignment: .leading, spacing: 10) {
+            Box(width: 30, height: 20)
+            hello.padding(5)
+        }
+        let result = tree.layout(in: ProposedViewSize(width: 200, height: nil))
+        let svg = SVGRenderer(options: .init(overlays: .all)).svg(result)
+        let boxes = try #require(svg.components(separatedBy: "class=\"boxes\"").last?.components(separatedBy: "</g>").first)
+        #expect(SVGScan.count("<rect ", in: boxes) == 1)
+        let placed = SVGScan.glyphs(in: svg)
+        #expect(placed.count == 5)
+        // The text leaf sits at (5, 20 + 10 + 5) inside its padding; its glyphs start there.
+        let text = try #require(result.elements.first { $0.kind.contains("ParagraphLeaf") })
+        #expect(abs(Double(text.frame.minY) - 35) < 1e-9)
+        let firstX = try #require(placed.first?.x)
+        #expect(firstX >= Double(text.frame.minX) && firstX < Double(text.frame.minX) + 2)
+        let baseline = Double(text.frame.minY + text.firstTextBaseline)
+        #expect(placed.allSatisfy { abs($0.y - baseline) < 0.01 })
+    }
+
+    @Test func rightToLeftTreeDrawsTextInsideItsMirroredFrame() throws {
+        let hello = try ParagraphLeaf("שלום world")
+        let tree = HStackLayout(spacing: 10) {
+            Box(width: 30, height: 20)
+            hello.id("text")
+        }
+        var environment = EnvironmentValues()
+        environment.layoutDirection = .rightToLeft
+        let result = tree.layout(in: ProposedViewSize(width: nil, height: nil), environment: environment)
+        let text = try #require(result.element(id: "text"))
+        let box = try #require(result.elements.first { $0.kind.contains("Box") })
+        #expect(text.frame.maxX <= box.frame.minX)  // mirrored: the first child is on the right
+        let placed = SVGScan.glyphs(in: SVGRenderer().svg(result))
+        #expect(placed.count == 9)
+        #expect(placed.allSatisfy { $0.x >= Double(text.frame.minX) - 1e-9 && $0.x < Double(text.frame.maxX) })
+    }
+}
+
+extension FontFace {
+    /// The nominal glyph of a character, found by shaping it alone (tests only).
+    func glyphID(of character: Character) -> UInt32? {
+        let shaper = try? Fixtures.shaper()
+        guard let layout = try? Fixtures.paragraph(String(character), shaper: shaper).layout(width: nil),
+              let run = layout.lines.first?.runs.first, run.face == self else { return nil }
+        return run.glyphs.first
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TextFit
+
+@Suite("Layout files and the layout operation")
+struct LayoutFileTests {
+    func parse(_ json: String) throws -> AnyElement { try LayoutFile.element(from: Data(json.utf8)) }
+
+    @Test("Errors name the JSON path of the problem", arguments: [
+        (#"{"flow": {"children": [{"text": 3}]}}"#, "$.flow.children[0].text"),
+        (#"{"flow": {"children": [{"box": {"width": 1}, "padding": "x"}]}}"#, "$.flow.children[0].padding"),
+        (#"{"hstack": {"alignment": "middle"}}"#, "$.hstack.alignment"),
+        (#"{"vstack": {"children": [{"text": "a", "colour": "red"}]}}"#, "$.vstack.children[0].colour"),
+        (#"{"text": "a", "box": {}}"#, "$"),
+        (#"{"grid": {"rows": [[{"text": "a"}], 3]}}"#, "$.grid.rows[1]"),
+        (#"{"text": "a", "style": "huge"}"#, "$.style"),
+        (#"[1, 2"#, "$"),
+    ])
+    func errors(_ json: String, _ path: String) throws {
+        do {
+            _ = try parse(json)
+            Issue.record("accepted \(json)")
+        } catch let error as LayoutFileError {
+            #expect(error.path == path, "\(error)")
+        }
+    }
+
+    @Test("The issue's example parses and lays out: ids, paths, kinds, frames and baselines")
+    func example() throws {
+        let tree = try parse(#"{"flow": {"spacing": 8, "lineSpacing": 6, "alignment": "leading", "verticalAlignment": "firstTextBaseline", "children": [{"text": "Zürich", "style": "body", "padding": 6, "id": "zh"}]}}"#)
+        let output = try Engine.get().layoutOutputs(tree, width: 300, height: nil, dynamicTypeSizes: [.large])[0]
+        let padded = try #require(output.elements.first { $0.id == "zh" })
+        #expect(padded.kind == "padding" && padded.path == [0])
+        let text = try #require(output.elements.first { $0.path == [0, 0] })
+        #expect(text.kind == "Text")
+        // Noto Sans 17 pt: ascent 1069 × 17 ÷ 1000 = 18.173; the padding adds 6 above.
+        #expect(abs(text.firstBaseline - 18.173) < 1e-9)
+        #expect(abs(padded.firstBaseline - (18.173 + 6)) < 1e-9)
+        #expect(abs(text.frame.x - 6) < 1e-9)
+        #expect(output.dynamicTypeSize == "large")
+    }
+
+    @Test("A flow of mixed styles and scripts shares one first baseline per row, at every size, LTR and RTL")
+    func flowBaselines() throws {
+        let url = Engine.repository.appendingPathComponent("demo/tag-cloud.json")
+        let tree = try LayoutFile.element(from: try Data(contentsOf: url))
+        var previousRows = 0
+        for size in DynamicTypeSize.allCases {
+            for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+                let output = try Engine.get().layoutOutputs(tree, width: 390, height: nil, dynamicTypeSizes: [size],
+                                                            direction: direction)[0]
+                let items = output.elements.filter { $0.path.count == 1 }
+                #expect(items.count == 24)
+                // Rows: items whose baselines coincide (to 1e-9) form one row.
+                var rows: [Double] = []
+                for item in items {
+                    let baseline = item.frame.y + item.firstBaseline
+                    if !rows.contains(where: { abs($0 - baseline) < 1e-9 }) { rows.append(baseline) }
+                    // No item crosses the proposed width unless wider than it on its own.
+                    #expect(item.frame.x >= -1e-9 && item.frame.x + item.frame.width <= 390 + 1e-9)
+                }
+                // Every item's top-to-baseline lands exactly on one of the row baselines.
+                for item in items {
+                    let baseline = item.frame.y + item.firstBaseline
+                    #expect(rows.contains { abs($0 - baseline) < 1e-9 })
+                }
+                if direction == .leftToRight {
+                    #expect(rows.count >= previousRows, "rows shrank at \(size)")
+                    previousRows = rows.count
+                }
+            }
+        }
+    }
+
+    @Test("RTL frames mirror the LTR frames within the root's width")
+    func mirroring() throws {
+        let tree = try LayoutFile.element(from: try Data(contentsOf: Engine.repository.appendingPathComponent("demo/tag-cloud.json")))
+        let ltr = try Engine.get().layoutOutputs(tree, width: 390, height: nil, dynamicTypeSizes: [.large])[0]
+        let rtl = try Engine.get().layoutOutputs(tree, width: 390, height: nil, dynamicTypeSizes: [.large], direction: .rightToLeft)[0]
+        #expect(ltr.size == rtl.size)
+        for (a, b) in zip(ltr.elements, rtl.elements) where a.path.count == 1 {
+            #expect(abs(b.frame.x - (ltr.size.width - a.frame.x - a.frame.width)) < 1e-9)
+            #expect(abs(a.frame.y - b.frame.y) < 1e-9)
+        }
+    }
+}

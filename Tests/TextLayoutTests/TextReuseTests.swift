@@ -1,0 +1,192 @@
+import Foundation
+import LayoutCore
+import Testing
+@testable import TextLayout
+import Typography
+
+// Each test counts the layouts the line breaker computed (`Paragraph.layoutCount`) and the rules
+// the cache names (`TextMeasurementCache.statistics.reuses`), with a private cache per test.
+// Widths: "aaaa bbbb" at 17 pt is 84.388 on one line; at 60 it wraps into "aaaa " (38.148) and
+// "bbbb" (41.82), so the wrapped layout is 41.82 wide.
+
+@Suite("Text leaf: measurement reuse by named rules")
+struct TextReuseTests {
+    let string = "aaaa bbbb"
+    let wrappedWidth = at17(2460)  // "bbbb"
+
+    func setUp() throws -> (TextMeasurementCache, EnvironmentValues, Paragraph) {
+        let cache = TextMeasurementCache()
+        let environment = try TextFixtures.environment(cache: cache)
+        return (cache, environment, try Text(string).paragraph(in: environment))
+    }
+
+    func proposal(_ width: CGFloat?, _ height: CGFloat? = nil) -> ProposedViewSize { ProposedViewSize(width: width, height: height) }
+
+    @Test("sameProposal: size, both baselines and the renderer's layout for one proposal cost one layout")
+    func sameProposal() throws {
+        let (cache, environment, paragraph) = try setUp()
+        let text = Text(string)
+        let p = proposal(60)
+        let size = text.sizeThatFits(p, environment: environment)
+        _ = text.explicitAlignment(of: .firstTextBaseline, in: size, proposal: p, environment: environment)
+        _ = text.explicitAlignment(of: .lastTextBaseline, in: size, proposal: p, environment: environment)
+        _ = text.paragraphLayout(in: p, environment: environment)
+        #expect(paragraph.layoutCount == 1)
+        #expect(cache.statistics.reuses[.sameProposal] == 3)
+        #expect(cache.statistics.layoutsComputed == 1 && cache.statistics.paragraphsBuilt == 1)
+    }
+
+    @Test("sameProposal across trees: a second tree over the same cache lays the text out again for free")
+    func sameProposalAcrossTrees() throws {
+        let (cache, environment, paragraph) = try setUp()
+        let column = TestColumn { Text(string); Text(string) }
+        _ = column.layout(in: proposal(60), environment: environment)
+        // One proposal (60 × nil) for both texts: they share one paragraph and one layout.
+        #expect(paragraph.layoutCount == 1)
+        _ = column.layout(in: proposal(60), environment: environment)
+        #expect(paragraph.layoutCount == 1)
+        #expect(cache.statistics.paragraphsBuilt == 1 && cache.statistics.layoutsComputed == 1)
+    }
+
+    @Test("idealFitsWiderProposal: after the ideal, any width that holds its line is free; a narrower one is not")
+    func idealFitsWider() throws {
+        let (cache, environment, paragraph) = try setUp()
+        let text = Text(string)
+        let ideal = text.sizeThatFits(.unspecified, environment: environment)
+        #expect(text.sizeThatFits(proposal(500), environment: environment) == ideal)
+        #expect(text.sizeThatFits(proposal(ideal.width), environment: environment) == ideal)  // exactly its width
+        #expect(paragraph.layoutCount == 1)
+        #expect(cache.statistics.reuses[.idealFitsWiderProposal] == 2)
+        // 84 < 84.388: the line no longer fits, a real layout.
+        #expect(close(text.sizeThatFits(proposal(84), environment: environment).width, wrappedWidth))
+        #expect(paragraph.layoutCount == 2)
+    }
+
+    @Test("idealFitsWiderProposal also answers nil after a width that wrapped nothing")
+    func unwrappedAnswersIdeal() throws {
+        let (cache, environment, paragraph) = try setUp()
+        let text = Text(string)
+        let at200 = text.sizeThatFits(proposal(200), environment: environment)
+        #expect(text.sizeThatFits(.unspecified, environment: environment) == at200)
+        #expect(paragraph.layoutCount == 1 && cache.statistics.reuses[.idealFitsWiderProposal] == 1)
+    }
+
+    @Test("narrowerProposalStillFits: proposing back the measured width (or anything up to the old proposal) is free")
+    func narrowerStillFits() throws {
+        let (cache, environment, paragraph) = try setUp()
+        let text = Text(string)
+        let measured = text.sizeThatFits(proposal(60), environment: environment)
+        #expect(close(measured.width, wrappedWidth))
+        #expect(text.sizeThatFits(proposal(measured.width), environment: environment) == measured)
+        #expect(text.sizeThatFits(proposal(50), environment: environment) == measured)
+        #expect(paragraph.layoutCount == 1)
+        #expect(cache.statistics.reuses[.narrowerProposalStillFits] == 2)
+        // Below the widest line, "bbbb" no longer fits: computed (and broken inside the word).
+        _ = text.sizeThatFits(proposal(40), environment: environment)
+        #expect(paragraph.layoutCount == 2)
+        // Wider than the old proposal is not covered: "aaaa bbbb" may fit again.
+        _ = text.sizeThatFits(proposal(70), environment: environment)
+        #expect(paragraph.layoutCount == 3)
+    }
+
+    @Test("tallerProposalStillFits: another height that holds every line is free; a shorter one truncates")
+    func tallerStillFits() throws {
+        let (cache, environment, paragraph) = try setUp()
+        let text = Text(string)
+        let free = text.sizeThatFits(proposal(60), environment: environment)
+        #expect(text.sizeThatFits(proposal(60, 100), environment: environment) == free)
+        #expect(text.sizeThatFits(proposal(60, free.height), environment: environment) == free)
+        #expect(paragraph.layoutCount == 1 && cache.statistics.reuses[.tallerProposalStillFits] == 2)
+        // 30 < 46.308: one line, truncated — a real layout.
+        #expect(close(text.sizeThatFits(proposal(60, 30), environment: environment).height, at17(1362)))
+        #expect(paragraph.layoutCount == 2)
+    }
+
+    @Test("A truncated layout is never reused for another proposal")
+    func truncatedNotReused() throws {
+        let cache = TextMeasurementCache()
+        var environment = try TextFixtures.environment(cache: cache)
+        environment.lineLimit = 1
+        let text = Text(string)
+        let paragraph = try text.paragraph(in: environment)
+        let cut = try #require(text.paragraphLayout(in: proposal(60), environment: environment))
+        #expect(cut.isTruncated)
+        _ = text.sizeThatFits(proposal(cut.size.width), environment: environment)
+        #expect(paragraph.layoutCount == 2)
+        #expect(cache.statistics.reuses[.narrowerProposalStillFits] == nil)
+    }
+
+    @Test("A word broken between graphemes is not reused for a narrower width")
+    func forcedBreakNotReused() throws {
+        let (_, environment, paragraph) = try setUp()
+        let text = Text(string)
+        // At 40 "bbbb" (41.82) is broken inside; its widest line is narrower than 40.
+        let broken = text.sizeThatFits(proposal(40), environment: environment)
+        #expect(broken.width < 40)
+        _ = text.sizeThatFits(proposal(broken.width), environment: environment)
+        #expect(paragraph.layoutCount == 2)
+    }
+
+    @Test("A new Dynamic Type size resizes the cached paragraph instead of building one")
+    func dynamicTypeResizes() throws {
+        let cache = TextMeasurementCache()
+        var environment = try TextFixtures.environment(cache: cache)
+        let text = Text(string)
+        _ = text.sizeThatFits(.unspecified, environment: environment)
+        environment.dynamicTypeSize = .accessibility2
+        let large = text.sizeThatFits(.unspecified, environment: environment)
+        // Body at accessibility2 is 33 pt: 4964 units × 0.033.
+        #expect(close(large.width, 4.964 * 33))
+        #expect(cache.statistics.paragraphsBuilt == 1 && cache.statistics.paragraphsResized == 1)
+    }
+
+    @Test("Container reuse end to end: one tree laid out at 200, nil and 100 lays its text out once")
+    func treePaysOnce() throws {
+        let (cache, environment, paragraph) = try setUp()
+        let tree = LayoutTree(TestColumn { Text(string); Box(width: 5, height: 5) }, environment: environment)
+        // 200 holds the whole line (84.388): nothing wraps, so the ideal (nil) and 100 are the same lines.
+        let wide = tree.layout(in: proposal(200))
+        let ideal = tree.layout(in: .unspecified)
+        let hundred = tree.layout(in: proposal(100))
+        #expect(paragraph.layoutCount == 1)
+        #expect(cache.statistics.layoutsComputed == 1 && cache.statistics.reuses[.idealFitsWiderProposal] == 2)
+        for result in [wide, ideal, hundred] { #expect(close(result.root.frame.width, at17(4964))) }
+    }
+
+    @Test("The cache is bounded: the least recently used paragraphs leave first")
+    func bounded() throws {
+        let cache = TextMeasurementCache(paragraphCapacity: 4)
+        let environment = try TextFixtures.environment(cache: cache)
+        for i in 0..<10 { _ = Text("text \(i)").sizeThatFits(.unspecified, environment: environment) }
+        #expect(cache.count <= 4)
+        #expect(cache.statistics.paragraphsBuilt == 10)
+    }
+}
+
+@Suite("Text leaf: one cache, many tasks")
+struct TextConcurrencyTests {
+    @Test("Measuring the same texts from many tasks at once gives the answers one task gets")
+    func parallelMeasuring() async throws {
+        let cache = TextMeasurementCache(paragraphCapacity: 8)
+        let environment = try TextFixtures.environment(cache: cache)
+        let texts = (0..<12).map { Text("aaaa bbbb \($0)") }
+        let widths: [CGFloat?] = [nil, 60, 50, 200, 0]
+        // The answers of a cache no one else uses, one question at a time.
+        let serial = try TextFixtures.environment()
+        let expected = texts.map { text in widths.map { text.sizeThatFits(ProposedViewSize(width: $0, height: nil), environment: serial) } }
+        let results = await withTaskGroup(of: (Int, [CGSize]).self) { group in
+            for task in 0..<16 {
+                group.addTask {
+                    let index = task % texts.count
+                    return (index, widths.map { texts[index].sizeThatFits(ProposedViewSize(width: $0, height: nil), environment: environment) })
+                }
+            }
+            var all: [(Int, [CGSize])] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 16)
+        for (index, sizes) in results { #expect(sizes == expected[index]) }
+        #expect(cache.count <= 8)
+    }
+}
