@@ -75,7 +75,11 @@ public struct FlowLayout: Layout {
     // MARK: - Cache (measurements only)
 
     /// What the flow measures once per set of subviews: ideal sizes and guide values, preferred
-    /// gaps, forced breaks and overflow indicators. Nothing in it depends on a proposal.
+    /// gaps, forced breaks and overflow indicators — and the last row plan, remembered by the
+    /// proposal it answers. The plan is a pure function of those measurements and the proposal, so
+    /// keeping it carries no state between questions: it only lets `sizeThatFits` and
+    /// `placeSubviews` for the same proposal share one plan, as the engine asks both (and asks
+    /// `sizeThatFits` twice to check consistency).
     public struct Cache {
         /// The guide `guides` were read for (a flow with another guide remakes the cache).
         var guide: VerticalAlignment
@@ -94,6 +98,8 @@ public struct FlowLayout: Layout {
         var indicators: [Int: Indicator]
         /// Every indicator's subview offset (to hide those not shown).
         var indicatorOffsets: [Int]
+        /// The last plan and the proposal it was made for.
+        var lastPlan: (proposal: ProposedViewSize, plan: RowPlan)?
     }
 
     /// One item's measurements at its ideal size.
@@ -114,7 +120,7 @@ public struct FlowLayout: Layout {
 
     public func makeCache(subviews: Subviews) -> Cache {
         var cache = Cache(guide: verticalAlignment, items: [], metrics: [], gaps: [], breaks: [], spacingClass: [], spacings: [],
-                          indicators: [:], indicatorOffsets: [])
+                          indicators: [:], indicatorOffsets: [], lastPlan: nil)
         var classOf: [ViewSpacing: Int] = [:]
         var previous: (spacing: ViewSpacing, class: Int)?
         func spacingClass(_ spacing: ViewSpacing) -> Int {
@@ -159,12 +165,12 @@ public struct FlowLayout: Layout {
 
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
         refresh(&cache, subviews)
-        return planRows(proposal, subviews, cache).size
+        return plan(proposal, subviews, &cache).size
     }
 
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
         refresh(&cache, subviews)
-        let plan = planRows(proposal, subviews, cache)
+        let plan = plan(proposal, subviews, &cache)
         let base = subviews.startIndex
         let hides = plan.hiddenCount > 0 || !cache.indicatorOffsets.isEmpty
         var shown = [Bool](repeating: false, count: hides ? subviews.count : 0)
@@ -205,6 +211,14 @@ public struct FlowLayout: Layout {
         guard hides else { return }
         for offset in cache.items where !shown[offset] { subviews[base + offset].hide() }
         for offset in cache.indicatorOffsets where !shown[offset] { subviews[base + offset].hide() }
+    }
+
+    /// The row plan for `proposal`, reusing the last one when it answered the same proposal.
+    private func plan(_ proposal: ProposedViewSize, _ subviews: Subviews, _ cache: inout Cache) -> RowPlan {
+        if let last = cache.lastPlan, last.proposal == proposal { return last.plan }
+        let plan = planRows(proposal, subviews, cache)
+        cache.lastPlan = (proposal, plan)
+        return plan
     }
 
     /// Remakes the cache when it was made for another guide (an `AnyLayout` switching between flows).

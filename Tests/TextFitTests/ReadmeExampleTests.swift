@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import TextFit
+
+@Suite("The README's library example")
+struct ReadmeExampleTests {
+    @Test("runs as written and gives sensible answers")
+    func example() throws {
+        let library = try FontLibrary(.init(fontDirectory: Engine.repository.appendingPathComponent("fonts").path, useSystemFonts: false))
+        let shaper = Shaper(library: library)
+
+        let line = try shaper.measure("Rindfleischetikettierung", attributes: TextAttributes(size: .style(.headline)))
+        #expect(line.font.weightSubstituted && line.font.face.weight == .bold)
+
+        let paragraph = try Paragraph(StyledText("Ein Satz mit Rindfleischetikettierung", attributes: TextAttributes()),
+                                      style: ParagraphStyle(lineLimit: 2), shaper: shaper)
+        let fitted = paragraph.layout(width: 120)
+        #expect(fitted.lineCount == 2 && fitted.isTruncated)
+        #expect(paragraph.minimumSize.segment == "Rindfleischetikettierung")
+
+        let cloud = FlowLayout(spacing: 8, lineSpacing: 6) {
+            for name in ["Zürich", "東京", "القاهرة"] { Text(name).font(.body).padding(6) }
+        }
+        var environment = EnvironmentValues()
+        environment.textShaper = shaper
+        environment.dynamicTypeSize = .accessibility2
+        let result = LayoutTree(cloud, environment: environment).layout(in: ProposedViewSize(width: 300, height: nil))
+        let svg = SVGRenderer(options: .init(overlays: .baselines)).svg(result)
+        #expect(result.size.width <= 300 && result.size.height > 0)
+        #expect(svg.contains("<path"))
+    }
+}
