@@ -95,25 +95,32 @@ extension FontFace {
     }
 }
 
-/// Reuses `hb_buffer_t`s across shaping calls (creating one per call costs an allocation).
+/// Reuses `hb_buffer_t`s across shaping calls (creating one per call costs an allocation): a few
+/// lock-free slots, each holding an idle buffer's address or 0. A thread takes a buffer by swapping
+/// a slot to 0 and gives it back by filling an empty slot; with every slot busy it makes or frees one.
 final class BufferPool: Sendable {
     static let shared = BufferPool()
-    /// Idle buffers' addresses (an address is Sendable; the buffer is used by one thread at a time).
-    private let idle = Mutex<[UInt]>([])
+    private let slot0 = Atomic<UInt>(0), slot1 = Atomic<UInt>(0), slot2 = Atomic<UInt>(0), slot3 = Atomic<UInt>(0)
 
     func take() -> OpaquePointer {
-        if let address = idle.withLock({ $0.popLast() }), let pointer = OpaquePointer(bitPattern: address) { return pointer }
+        if let buffer = take(slot0) ?? take(slot1) ?? take(slot2) ?? take(slot3) { return buffer }
         return hb_buffer_create()
     }
 
     func give(_ buffer: OpaquePointer) {
         hb_buffer_clear_contents(buffer)
-        let kept = idle.withLock { pool -> Bool in
-            guard pool.count < 16 else { return false }
-            pool.append(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(buffer))))
-            return true
-        }
-        if !kept { hb_buffer_destroy(buffer) }
+        let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(buffer)))
+        if give(address, slot0) || give(address, slot1) || give(address, slot2) || give(address, slot3) { return }
+        hb_buffer_destroy(buffer)
+    }
+
+    private func take(_ slot: borrowing Atomic<UInt>) -> OpaquePointer? {
+        let address = slot.exchange(0, ordering: .acquiring)
+        return address == 0 ? nil : OpaquePointer(bitPattern: address)
+    }
+
+    private func give(_ address: UInt, _ slot: borrowing Atomic<UInt>) -> Bool {
+        slot.compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged
     }
 }
 
