@@ -73,6 +73,18 @@ private enum LayoutBenchmarks {
     }
 
     static func run() {
+        // TEXTFIT_PROFILE_FLOW=SECONDS: only relayout the flow, alternating widths (for perf).
+        if let seconds = ProcessInfo.processInfo.environment["TEXTFIT_PROFILE_FLOW"].flatMap(Double.init) {
+            let tree = LayoutTree(tagFlow)
+            var flip = false, checksum = 0.0
+            let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+            while ContinuousClock.now < end {
+                checksum += tree.layout(in: ProposedViewSize(width: flip ? 1_000 : 700, height: nil)).size.height
+                flip.toggle()
+            }
+            print("flow profile checksum \(Int(checksum))")
+            return
+        }
         #if DEBUG
         let build = "DEBUG build: figures are not meaningful, use -c release"
         #else

@@ -244,7 +244,8 @@ public final class LayoutTree {
         frames[node.index] = frame
         node.placedProposal = proposal
         node.placedSize = frame.size
-        if case .layout(let box) = node.kind, !node.children.isEmpty {
+        // `isContainer` first: matching `kind` copies its payload, which costs on 10,000 leaves.
+        if node.isContainer, !node.children.isEmpty, case .layout(let box) = node.kind {
             let children = node.children
             for child in children { child.placement = Placement() }
             box.placeSubviews(frame, proposal, subviews(of: node))

@@ -84,3 +84,31 @@ struct LayoutFileTests {
         }
     }
 }
+
+@Suite("ViewThatFits with real text (the WWDC example)")
+struct ViewThatFitsTextTests {
+    @Test("Buttons sit side by side at the default size and stack vertically when Dynamic Type grows")
+    func flips() throws {
+        let tree = try LayoutFile.element(from: Data(#"""
+            {"viewThatFits": {"axes": ["horizontal"], "children": [
+              {"equalWidth": {"axis": "horizontal", "children": [
+                {"text": "Cancel", "style": "body", "padding": 8, "frame": {"maxWidth": "infinity"}},
+                {"text": "Save changes", "style": "body", "padding": 8, "frame": {"maxWidth": "infinity"}}]}},
+              {"equalWidth": {"axis": "vertical", "children": [
+                {"text": "Cancel", "style": "body", "padding": 8, "frame": {"maxWidth": "infinity"}},
+                {"text": "Save changes", "style": "body", "padding": 8, "frame": {"maxWidth": "infinity"}}]}}]}}
+            """#.utf8))
+        for (size, vertical) in [(DynamicTypeSize.large, false), (.accessibility5, true)] {
+            let output = try Engine.get().layoutOutputs(tree, width: 320, height: nil, dynamicTypeSizes: [size])[0]
+            // The chosen stack's buttons (their `frame(maxWidth: .infinity)`, as in the WWDC example):
+            // the chosen stack's children, the ones with a non-empty frame.
+            let buttons = output.elements.filter { $0.path.count == 2 && $0.frame.width > 0 }
+            #expect(buttons.count == 2, "\(size)")
+            guard buttons.count == 2 else { continue }
+            let sameRow = abs(buttons[0].frame.y - buttons[1].frame.y) < 1e-9
+            #expect(sameRow == !vertical, "\(size): \(buttons.map(\.frame))")
+            // Equal width either way: every button gets the widest one's ideal width.
+            #expect(abs(buttons[0].frame.width - buttons[1].frame.width) < 1e-9)
+        }
+    }
+}
