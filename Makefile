@@ -43,9 +43,12 @@ test: setup
 	$(SWIFT) build --product textfit
 	$(SWIFT) test --disable-xctest
 
-## bench: benchmarks in a release build, against the raw-HarfBuzz floor (not part of `make test`)
+## bench: benchmarks in a release build (not part of `make test`), each group in a fresh process:
+## single lines against the raw-HarfBuzz floor, paragraphs, layouts
 bench: setup
-	$(SWIFT) run -c release TextFitBench
+	@$(SWIFT) build -c release --product TextFitBench >/dev/null
+	@bin=$$($(SWIFT) build -c release --show-bin-path)/TextFitBench; \
+	$$bin --only lines && $$bin --only paragraphs && $$bin --only layouts
 
 clean:
 	$(SWIFT) package clean

@@ -118,23 +118,30 @@ struct Entry {
     let text: String
 }
 
-// Arguments: [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS]
+// Arguments: [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts]
 // --differences lists every string whose widths differ; --profile runs one kind of pass for about
 // SECONDS and prints nothing else (for perf / valgrind).
 var corpusArgument: String? = nil
 var listAllDifferences = false
 var profileMode: (kind: String, seconds: Double)? = nil
+var onlyGroup: String? = nil
 do {
     var arguments = CommandLine.arguments.dropFirst()
     while let argument = arguments.popFirst() {
         switch argument {
         case "--corpus": corpusArgument = arguments.popFirst()
         case "--differences": listAllDifferences = true
+        case "--only":
+            // One group alone, in a fresh process: lines, paragraphs or layouts.
+            guard let group = arguments.popFirst(), ["lines", "paragraphs", "layouts"].contains(group) else {
+                fail("usage: --only lines|paragraphs|layouts")
+            }
+            onlyGroup = group
         case "--profile":
             guard let kind = arguments.popFirst(), ["floor", "cold", "warm"].contains(kind),
                   let seconds = arguments.popFirst().flatMap(Double.init) else { fail("usage: --profile floor|cold|warm SECONDS") }
             profileMode = (kind, seconds)
-        default: fail("unknown argument \(argument); usage: TextFitBench [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS]")
+        default: fail("unknown argument \(argument); usage: TextFitBench [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts]")
         }
     }
 }
@@ -157,6 +164,14 @@ let distinctCount = Set(texts.map { Array($0.utf8) }).count
 let library: FontLibrary
 do { library = try FontLibrary(.bundledOnly) } catch { fail("FontLibrary: \(error)") }
 let shaper = Shaper(library: library)
+if let onlyGroup, onlyGroup != "lines" {
+    if onlyGroup == "paragraphs" {
+        runParagraphBenchmarks(library: library, corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
+    } else {
+        runLayoutBenchmarks()
+    }
+    exit(0)
+}
 guard let floor = hbfloor_create(library.fontDirectory) else { fail("the floor could not load fonts from \(library.fontDirectory)") }
 defer { hbfloor_destroy(floor) }
 
@@ -375,7 +390,7 @@ if !differences.isEmpty {
 
 // MARK: - Paragraphs and layouts
 
-if profileMode == nil {
+if profileMode == nil && onlyGroup == nil {
     runParagraphBenchmarks(library: library, corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
     print("")
     runLayoutBenchmarks()
