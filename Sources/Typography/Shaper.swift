@@ -168,13 +168,13 @@ public final class Shaper: Sendable {
     private func shapedLine(_ text: String, attributes: TextAttributes, primary: FontMatch) -> ShapedLine {
         let items = itemize(text, primary: primary, language: attributes.locale)
         let scalars = items.scalars
-        let spans = groupRuns(items)
+        let runCount = Shaper.runCount(items)
         var lineRuns: [ShapedLine.Run] = []
-        lineRuns.reserveCapacity(spans.count)
-        for span in spans {
+        lineRuns.reserveCapacity(runCount)
+        Shaper.forEachRun(items) { span in
             // A one-run line is cached whole by the line cache; a run cache entry would only repeat it.
             let shaped = shapeRun(scalars[span.start..<span.end], face: span.face, script: span.script,
-                                  direction: span.script.direction, attributes: attributes, cached: spans.count > 1)
+                                  direction: span.script.direction, attributes: attributes, cached: runCount > 1)
             lineRuns.append(ShapedLine.Run(start: span.start, end: span.end, face: span.face, script: span.script,
                                            direction: span.script.direction, graphemeCount: span.clusterCount,
                                            shaped: shaped))
@@ -328,19 +328,45 @@ public final class Shaper: Sendable {
 
     private func groupRuns(_ items: Itemization) -> [RunSpan] {
         var spans: [RunSpan] = []
+        spans.reserveCapacity(Shaper.runCount(items))
+        Shaper.forEachRun(items) { spans.append($0) }
+        return spans
+    }
+
+    /// How many runs `forEachRun` will produce (without building them).
+    private static func runCount(_ items: Itemization) -> Int {
+        var count = 0
+        var lastFace: UnsafeMutableRawPointer?
+        var lastScript = Script.unknown
+        for cluster in items.clusters {
+            let face = cluster.face.toOpaque()
+            if face != lastFace || cluster.script != lastScript {
+                count += 1
+                lastFace = face
+                lastScript = cluster.script
+            }
+        }
+        return count
+    }
+
+    /// Calls `body` with each maximal span of clusters sharing face and script, in order.
+    private static func forEachRun(_ items: Itemization, _ body: (RunSpan) -> Void) {
+        var current: RunSpan?
         var lastFace: UnsafeMutableRawPointer?
         for cluster in items.clusters {
             let face = cluster.face.toOpaque()
-            if lastFace == face, spans[spans.count - 1].script == cluster.script {
-                spans[spans.count - 1].end = cluster.end
-                spans[spans.count - 1].clusterCount += 1
+            if var span = current, lastFace == face, span.script == cluster.script {
+                span.end = cluster.end
+                span.clusterCount += 1
+                current = span
             } else {
-                spans.append(RunSpan(start: cluster.start, end: cluster.end, face: cluster.face.takeUnretainedValue(),
-                                     script: cluster.script, clusterCount: 1))
+                if let span = current { body(span) }
+                current = RunSpan(start: cluster.start, end: cluster.end, face: cluster.face.takeUnretainedValue(),
+                                  script: cluster.script, clusterCount: 1)
                 lastFace = face
             }
         }
-        return spans
+        if let span = current { body(span) }
     }
 
     private static func missing(_ items: Itemization) -> [Range<Int>] {
