@@ -42,9 +42,11 @@ let package = Package(
         // SVG of placed trees and paragraphs: real glyph outlines, colour emoji bitmaps, overlays.
         // Imports Typography for the glyph outlines and bitmaps it exposes (Swift types only, no C).
         .target(name: "Rendering", dependencies: ["TextLayout", "LayoutCore", "Typography"]),
+        // Catalog readers, pseudo-localization, fit sweeps and reports (`textfit stress`).
+        .target(name: "LocalizationStress", dependencies: ["TextLayout", "Layouts", "Rendering", "Typography"]),
         // Umbrella: re-exports the library modules and holds the Codable operations
         // (request → result) that the CLI and, later, the service share.
-        .target(name: "TextFit", dependencies: ["Typography", "TextLayout", "LayoutCore", "Layouts", "Rendering"]),
+        .target(name: "TextFit", dependencies: ["Typography", "TextLayout", "LayoutCore", "Layouts", "Rendering", "LocalizationStress"]),
         // The `textfit` command: argument parsing and I/O only.
         .executableTarget(name: "TextFitCLI", dependencies: ["TextFit"], path: "Sources/textfit"),
 
@@ -60,6 +62,7 @@ let package = Package(
         .testTarget(name: "TypographyTests", dependencies: ["Typography"], exclude: ["Fixtures"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Layouts"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "Layouts"]),
+        .testTarget(name: "LocalizationStressTests", dependencies: ["LocalizationStress"], exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextLayout", "Layouts"], exclude: ["Golden"]),
         .testTarget(name: "TextFitTests", dependencies: ["TextFit"]),
     ],

@@ -11,3 +11,4 @@
 @_exported import LayoutCore
 @_exported import Layouts
 @_exported import Rendering
+@_exported import LocalizationStress

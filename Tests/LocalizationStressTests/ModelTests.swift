@@ -1,0 +1,3 @@
+import Testing
+@testable import LocalizationStress
+@Test func catalogModelPlaceholder() { #expect(SourceLocation(file: "a", line: 3).description == "a:3") }
