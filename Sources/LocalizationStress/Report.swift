@@ -1,0 +1,223 @@
+import Foundation
+import Rendering
+import TextLayout
+import Typography
+
+/// The result of a sweep: every verdict and a summary; written as `report.json`, `junit.xml` and
+/// `index.html`, and read back as a `--baseline`.
+public struct StressReport: Sendable, Codable {
+    /// Per key × locale × variant: where it stops fitting.
+    public struct FirstFailure: Sendable, Codable, Hashable {
+        public var key: String
+        public var locale: String
+        public var variant: String
+        /// The largest checked size at which it still passes, if any ("fits up to xxxLarge").
+        public var passesUpTo: String?
+        /// The first checked size at which it fails, and how.
+        public var failsFrom: String
+        public var status: StressStatus
+    }
+
+    public struct Summary: Sendable, Codable {
+        public var checks: Int
+        public var failures: Int
+        /// Verdict counts per status.
+        public var statuses: [String: Int]
+        /// Verdict counts per locale and status.
+        public var locales: [String: [String: Int]]
+        /// Every failing key × locale × variant, with the first failing size.
+        public var firstFailures: [FirstFailure]
+    }
+
+    public var verdicts: [StressVerdict]
+    public var summary: Summary
+
+    /// Summarises `verdicts` (which come in entry order, sizes smallest first).
+    public init(verdicts: [StressVerdict]) {
+        self.verdicts = verdicts
+        var statuses: [String: Int] = [:], locales: [String: [String: Int]] = [:]
+        for verdict in verdicts {
+            statuses[verdict.status.rawValue, default: 0] += 1
+            locales[verdict.locale, default: [:]][verdict.status.rawValue, default: 0] += 1
+        }
+        var firsts: [FirstFailure] = []
+        var index = 0
+        while index < verdicts.count {
+            let head = verdicts[index]
+            var end = index
+            while end < verdicts.count, verdicts[end].key == head.key, verdicts[end].locale == head.locale,
+                  verdicts[end].variant == head.variant { end += 1 }
+            let group = verdicts[index..<end]
+            if let failing = group.first(where: \.failed) {
+                let passing = group.prefix { !$0.failed }.last
+                firsts.append(FirstFailure(key: head.key, locale: head.locale, variant: head.variant,
+                                           passesUpTo: passing?.dynamicTypeSize, failsFrom: failing.dynamicTypeSize,
+                                           status: failing.status))
+            }
+            index = end
+        }
+        summary = Summary(checks: verdicts.count, failures: verdicts.filter(\.failed).count, statuses: statuses, locales: locales,
+                          firstFailures: firsts)
+    }
+
+    /// Verdicts that are worse than in `baseline`: failing now and either absent or passing there,
+    /// or failing with a worse status. How a team adopts the check on an existing app.
+    public func regressions(against baseline: StressReport) -> [StressVerdict] {
+        struct Key: Hashable { let key: String, locale: String, variant: String, size: String }
+        var before: [Key: StressVerdict] = [:]
+        for verdict in baseline.verdicts {
+            before[Key(key: verdict.key, locale: verdict.locale, variant: verdict.variant, size: verdict.dynamicTypeSize)] = verdict
+        }
+        return verdicts.filter { verdict in
+            guard verdict.failed else { return false }
+            guard let old = before[Key(key: verdict.key, locale: verdict.locale, variant: verdict.variant,
+                                       size: verdict.dynamicTypeSize)] else { return true }
+            return !old.failed || verdict.status > old.status
+        }
+    }
+
+    // MARK: - Terminal
+
+    /// A table per locale (counts per status) and the worst offenders (largest overflow first).
+    public func terminalSummary(worst: Int = 10) -> String {
+        let columns = StressStatus.allCases.map(\.rawValue)
+        var rows = [["LOCALE"] + columns.map { $0.uppercased() }]
+        for locale in summary.locales.keys.sorted() {
+            rows.append([locale] + columns.map { "\(summary.locales[locale]?[$0] ?? 0)" })
+        }
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var out = rows.map { row in
+            row.enumerated().map { column, cell in
+                column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+        out += "\n\n\(summary.checks) checks, \(summary.failures) failing"
+        let offenders = summary.firstFailures.prefix(worst)
+        if !offenders.isEmpty {
+            out += "\n\nFirst failures (key · locale · variant):"
+            for failure in offenders {
+                let upTo = failure.passesUpTo.map { "fits up to \($0), " } ?? ""
+                out += "\n  \(failure.key) · \(failure.locale)\(failure.variant.isEmpty ? "" : " · \(failure.variant)"): \(upTo)\(failure.status.rawValue) from \(failure.failsFrom)"
+            }
+            if summary.firstFailures.count > worst { out += "\n  … and \(summary.firstFailures.count - worst) more" }
+        }
+        return out
+    }
+
+    // MARK: - Files
+
+    /// `report.json`: every verdict and the summary (sorted keys: stable diffs).
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    /// `junit.xml`: one test case per key × locale (its variants and sizes inside), failing when any
+    /// of its verdicts fails.
+    public func junit() -> String {
+        var cases: [(name: String, locale: String, failure: String?)] = []
+        var index: [String: Int] = [:]
+        for verdict in verdicts {
+            let id = verdict.locale + "\u{1}" + verdict.key
+            if index[id] == nil {
+                index[id] = cases.count
+                cases.append((verdict.key, verdict.locale, nil))
+            }
+            if verdict.failed {
+                let line = "\(verdict.dynamicTypeSize)\(verdict.variant.isEmpty ? "" : " [\(verdict.variant)]"): \(verdict.status.rawValue), width \(String(format: "%.2f", verdict.width)), \(verdict.lineCount) line(s)\(verdict.overflow > 0 ? ", overflow \(String(format: "%.2f", verdict.overflow))" : "")"
+                let i = index[id]!
+                cases[i].failure = (cases[i].failure.map { $0 + "\n" } ?? "") + line
+            }
+        }
+        let failures = cases.filter { $0.failure != nil }.count
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"textfit stress\" tests=\"\(cases.count)\" failures=\"\(failures)\">\n"
+        for locale in Set(cases.map(\.locale)).sorted() {
+            let suite = cases.filter { $0.locale == locale }
+            xml += "  <testsuite name=\"\(escape(locale))\" tests=\"\(suite.count)\" failures=\"\(suite.filter { $0.failure != nil }.count)\">\n"
+            for testCase in suite {
+                xml += "    <testcase classname=\"\(escape(locale))\" name=\"\(escape(testCase.name))\""
+                if let failure = testCase.failure {
+                    let first = failure.split(separator: "\n").first.map(String.init) ?? failure
+                    xml += ">\n      <failure message=\"\(escape(first))\">\(escape(failure))</failure>\n    </testcase>\n"
+                } else {
+                    xml += "/>\n"
+                }
+            }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+
+    /// `index.html`: a self-contained page with filters by locale, status and size; each failing
+    /// case drawn by `draw` (an SVG of the text in its container) beside the source text.
+    public func html(sourceText: (StressVerdict) -> String?, draw: (StressVerdict) -> String?) -> String {
+        var rows = ""
+        for (n, verdict) in verdicts.enumerated() {
+            let picture = verdict.failed ? (draw(verdict) ?? "") : ""
+            rows += "<tr data-locale=\"\(escape(verdict.locale))\" data-status=\"\(verdict.status.rawValue)\" data-size=\"\(verdict.dynamicTypeSize)\" data-failed=\"\(verdict.failed)\">"
+            rows += "<td>\(escape(verdict.key))\(verdict.variant.isEmpty ? "" : "<br><small>\(escape(verdict.variant))</small>")</td>"
+            rows += "<td>\(escape(verdict.locale))</td><td>\(verdict.dynamicTypeSize)</td>"
+            rows += "<td class=\"s-\(verdict.status.rawValue)\">\(verdict.status.rawValue)\(verdict.failed ? " ✗" : "")</td>"
+            rows += "<td>\(String(format: "%.1f", verdict.width))</td><td>\(verdict.lineCount)</td>"
+            rows += "<td>\(verdict.overflow > 0 ? String(format: "%.1f", verdict.overflow) : "")</td>"
+            rows += "<td>\(escape(sourceText(verdict) ?? ""))</td><td>\(escape(verdict.text))\(picture.isEmpty ? "" : "<div class=\"svg\" id=\"v\(n)\">\(picture)</div>")</td></tr>\n"
+        }
+        func options(_ values: [String]) -> String { values.map { "<option>\(escape($0))</option>" }.joined() }
+        let locales = Set(verdicts.map(\.locale)).sorted()
+        let sizes = DynamicTypeSize.allCases.map(\.rawValue).filter { size in verdicts.contains { $0.dynamicTypeSize == size } }
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>textfit stress report</title>
+            <style>
+            body{font:14px system-ui,sans-serif;margin:16px} table{border-collapse:collapse;width:100%}
+            td,th{border-bottom:1px solid #ddd;padding:4px 6px;vertical-align:top;text-align:left}
+            .s-fits,.s-wraps{color:#1a7f37}.s-scaled,.s-untranslated{color:#9a6700}.s-truncated,.s-overflow,.s-missing-glyphs{color:#cf222e}
+            .svg svg{max-width:100%;height:auto;display:block;margin-top:4px} select,label{margin-right:12px}
+            </style></head><body>
+            <h1>textfit stress report</h1>
+            <p>\(summary.checks) checks, \(summary.failures) failing.</p>
+            <p><label>Locale <select id="locale"><option value="">all</option>\(options(locales))</select></label>
+            <label>Status <select id="status"><option value="">all</option>\(options(StressStatus.allCases.map(\.rawValue)))</select></label>
+            <label>Size <select id="size"><option value="">all</option>\(options(sizes))</select></label>
+            <label><input type="checkbox" id="failed" checked> failing only</label></p>
+            <table><thead><tr><th>Key</th><th>Locale</th><th>Size</th><th>Status</th><th>Width</th><th>Lines</th><th>Overflow</th><th>Source</th><th>Translation</th></tr></thead>
+            <tbody>
+            \(rows)</tbody></table>
+            <script>
+            const f=()=>{const l=locale.value,s=status.value,z=size.value,o=failed.checked;
+            for(const r of document.querySelectorAll('tbody tr')){const d=r.dataset;
+            r.hidden=(l&&d.locale!==l)||(s&&d.status!==s)||(z&&d.size!==z)||(o&&d.failed!=='true');}};
+            for(const e of [locale,status,size,failed])e.onchange=f;f();
+            </script></body></html>
+
+            """
+    }
+
+    private func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
+
+extension StressSweep {
+    /// An SVG of one verdict's text laid out in its container (the box dashed, overflow in red,
+    /// baselines marked), for the HTML report.
+    public func picture(of verdict: StressVerdict, entry: CatalogEntry, container: StressContainer, idPrefix: String) -> String? {
+        guard let size = DynamicTypeSize(rawValue: verdict.dynamicTypeSize) else { return nil }
+        var attributes = TextAttributes(font: container.font, size: container.size, locale: entry.locale)
+        attributes.dynamicTypeSize = size
+        let style = ParagraphStyle(lineLimit: container.maxLines, minimumScaleFactor: container.minimumScaleFactor)
+        guard let paragraph = try? Paragraph(StyledText(verdict.text, attributes: attributes), style: style, shaper: shaper) else {
+            return nil
+        }
+        let layout = paragraph.layout(width: container.textWidth)
+        let lineHeight = layout.lines.first.map(\.height) ?? 0
+        let box = CGRect(x: 0, y: 0, width: container.textWidth,
+                         height: container.maxLines.map { Double($0) * lineHeight } ?? max(layout.size.height, lineHeight))
+        let renderer = SVGRenderer(options: .init(overlays: [.baselines], container: box, idPrefix: idPrefix))
+        return renderer.svg(layout)
+    }
+}

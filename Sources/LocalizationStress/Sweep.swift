@@ -1,0 +1,184 @@
+import Foundation
+import TextLayout
+import Typography
+
+/// The box a string must fit, as the sweep sees it (rules and command-line defaults resolve to one).
+public struct StressContainer: Sendable, Hashable {
+    /// The container's width in points (padding included).
+    public var width: Double
+    /// The most lines allowed (`nil`: any number).
+    public var maxLines: Int?
+    /// The font request and size (a text style follows Dynamic Type).
+    public var font: FontRequest
+    public var size: FontSize
+    /// Points inside the container on every side.
+    public var padding: Double
+    /// Whether hitting the line limit is acceptable (`truncated` then does not fail).
+    public var truncationAllowed: Bool
+    /// The smallest scale the text may shrink to (1: never).
+    public var minimumScaleFactor: Double
+    /// The Dynamic Type sizes to check, smallest first.
+    public var dynamicTypeSizes: [DynamicTypeSize]
+
+    public init(width: Double, maxLines: Int? = 1, font: FontRequest = FontRequest(), size: FontSize = .style(.body),
+                padding: Double = 0, truncationAllowed: Bool = false, minimumScaleFactor: Double = 1,
+                dynamicTypeSizes: [DynamicTypeSize] = DynamicTypeSize.allCases) {
+        self.width = width
+        self.maxLines = maxLines
+        self.font = font
+        self.size = size
+        self.padding = padding
+        self.truncationAllowed = truncationAllowed
+        self.minimumScaleFactor = minimumScaleFactor
+        self.dynamicTypeSizes = dynamicTypeSizes
+    }
+
+    /// The width the text itself gets.
+    public var textWidth: Double { max(0, width - 2 * padding) }
+}
+
+/// What happened to one string at one Dynamic Type size.
+public enum StressStatus: String, Sendable, Codable, CaseIterable, Comparable {
+    /// One line, within the width.
+    case fits
+    /// Several lines, within `maxLines`.
+    case wraps
+    /// Fits only by shrinking (`minimumScaleFactor`); the scale is recorded.
+    case scaled
+    /// Hit the line limit and shows "…" (a failure unless the container allows truncation).
+    case truncated
+    /// Wider than the container even broken between graphemes, or taller than allowed.
+    case overflow
+    /// A character no font covers.
+    case missingGlyphs = "missing-glyphs"
+    /// The locale has no translation for the key.
+    case untranslated
+
+    /// Worse statuses sort later (a baseline comparison counts a verdict as worse when its status does).
+    public static func < (a: Self, b: Self) -> Bool { a.rank < b.rank }
+
+    var rank: Int {
+        switch self {
+        case .fits: 0
+        case .wraps: 1
+        case .scaled: 2
+        case .untranslated: 3
+        case .truncated: 4
+        case .overflow: 5
+        case .missingGlyphs: 6
+        }
+    }
+}
+
+/// One verdict: a key × locale × variant × Dynamic Type size.
+public struct StressVerdict: Sendable, Codable, Hashable {
+    public var key: String
+    public var locale: String
+    public var variant: String
+    public var dynamicTypeSize: String
+    /// The text measured (placeholders replaced).
+    public var text: String
+    public var status: StressStatus
+    /// The laid-out width (widest line), in points.
+    public var width: Double
+    public var lineCount: Int
+    /// How far the text goes past the container's text width (0 when inside), in points.
+    public var overflow: Double
+    /// The scale applied (1 unless `scaled`).
+    public var scale: Double
+    /// Whether this verdict fails the check (a truncation the container allows does not).
+    public var failed: Bool
+}
+
+/// Measures catalog entries against containers at Dynamic Type sizes: shaped once per string
+/// (a new size only rescales), all cores, output in input order.
+public struct StressSweep: Sendable {
+    public let shaper: Shaper
+
+    public init(shaper: Shaper) { self.shaper = shaper }
+
+    /// Every verdict for `entries`, in entry order then size order.
+    /// - Parameters:
+    ///   - container: the container for an entry (rules first, then defaults).
+    ///   - prepare: the text to measure for an entry (placeholders replaced).
+    ///   - progress: called with the number of entries done (from any thread).
+    public func run(_ entries: [CatalogEntry], container: @Sendable (CatalogEntry) -> StressContainer,
+                    prepare: @Sendable (CatalogEntry) -> String = { $0.text },
+                    progress: (@Sendable (Int) -> Void)? = nil) -> [StressVerdict] {
+        let results = UnsafeMutableBufferPointer<[StressVerdict]>.allocate(capacity: entries.count)
+        results.initialize(repeating: [])
+        defer { results.deallocate() }
+        let done = ProgressCounter()
+        // Results go to disjoint slots; concurrentPerform returns when every iteration has.
+        nonisolated(unsafe) let slots = results
+        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
+            slots[index] = verdicts(for: entries[index], in: container(entries[index]), text: prepare(entries[index]))
+            if let progress { progress(done.increment()) }
+        }
+        return results.flatMap { $0 }
+    }
+
+    /// The verdicts of one entry at each of the container's sizes.
+    public func verdicts(for entry: CatalogEntry, in container: StressContainer, text: String) -> [StressVerdict] {
+        var box = container
+        if let limit = entry.maxWidth { box.width = min(box.width, limit) }
+        let style = ParagraphStyle(lineLimit: box.maxLines, truncation: .tail, wrap: .wordThenCharacter,
+                                   minimumScaleFactor: box.minimumScaleFactor)
+        var attributes = TextAttributes(font: box.font, size: box.size, locale: entry.locale)
+        attributes.dynamicTypeSize = box.dynamicTypeSizes.first ?? .large
+        guard let base = try? Paragraph(StyledText(text, attributes: attributes), style: style, shaper: shaper) else {
+            return box.dynamicTypeSizes.map { verdict(entry, text, $0, .missingGlyphs, 0, 0, 0, 1, failed: true) }
+        }
+        return box.dynamicTypeSizes.map { size in
+            let paragraph = (size == attributes.dynamicTypeSize ? base : (try? base.resized(to: size))) ?? base
+            return judge(entry, text, paragraph, size: size, container: box)
+        }
+    }
+
+    private func judge(_ entry: CatalogEntry, _ text: String, _ paragraph: Paragraph, size: DynamicTypeSize,
+                       container: StressContainer) -> StressVerdict {
+        let width = container.textWidth
+        let layout = paragraph.layout(width: width)
+        let overflow = max(0, layout.size.width - width)
+        let status: StressStatus
+        if !entry.isTranslated {
+            status = .untranslated
+        } else if paragraph.missingClusters.count > 0 {
+            status = .missingGlyphs
+        } else if layout.size.width > width + 1e-9 {
+            status = .overflow  // a single grapheme wider than the box
+        } else if layout.isTruncated {
+            status = .truncated
+        } else if layout.scale < 1 {
+            status = .scaled
+        } else {
+            status = layout.lineCount > 1 ? .wraps : .fits
+        }
+        let failed = switch status {
+        case .fits, .wraps, .scaled, .untranslated: false
+        case .truncated: !container.truncationAllowed
+        case .overflow, .missingGlyphs: true
+        }
+        return verdict(entry, text, size, status, layout.size.width, layout.lineCount, status == .overflow ? overflow : 0,
+                       layout.scale, failed: failed)
+    }
+
+    private func verdict(_ entry: CatalogEntry, _ text: String, _ size: DynamicTypeSize, _ status: StressStatus, _ width: Double,
+                         _ lines: Int, _ overflow: Double, _ scale: Double, failed: Bool) -> StressVerdict {
+        StressVerdict(key: entry.key, locale: entry.locale, variant: entry.variant, dynamicTypeSize: size.rawValue, text: text,
+                      status: status, width: width, lineCount: lines, overflow: overflow, scale: scale, failed: failed)
+    }
+}
+
+/// A thread-safe counter for progress reports.
+private final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+        return count
+    }
+}

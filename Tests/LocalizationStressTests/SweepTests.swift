@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import LocalizationStress
+import TextLayout
+import Typography
+
+enum StressFixtures {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let shaper = Result { Shaper(library: try FontLibrary(.init(fontDirectory: repository.appendingPathComponent("fonts").path,
+                                                                        useSystemFonts: false))) }
+    static func sweep() throws -> StressSweep { StressSweep(shaper: try shaper.get()) }
+
+    static func entry(_ text: String, key: String = "k", locale: String = "en", translated: Bool = true) -> CatalogEntry {
+        CatalogEntry(key: key, locale: locale, text: text, isTranslated: translated, origin: SourceLocation(file: "test"))
+    }
+}
+
+@Suite("The stress sweep's verdicts")
+struct SweepTests {
+    // Noto Sans Regular (hb-shape, upem 1000): a 561, b 615, c 480, space 260, W 930. At 1000 pt a font
+    // unit is a point: "aa" = 1122, "aa bb" = 2612, "aa bb cc" = 3832.
+    func box(_ width: Double, lines: Int? = 1, truncation: Bool = false, scale: Double = 1) -> StressContainer {
+        StressContainer(width: width, maxLines: lines, size: .points(1000), truncationAllowed: truncation,
+                        minimumScaleFactor: scale, dynamicTypeSizes: [.large])
+    }
+
+    func verdict(_ text: String, _ container: StressContainer, translated: Bool = true) throws -> StressVerdict {
+        let entry = StressFixtures.entry(text, translated: translated)
+        return try #require(try StressFixtures.sweep().verdicts(for: entry, in: container, text: text).first)
+    }
+
+    @Test("fits, wraps, truncated (failing unless allowed), with measured width and lines")
+    func basicStatuses() throws {
+        let fits = try verdict("aa", box(1200))
+        #expect(fits.status == .fits && !fits.failed && fits.width == 1122 && fits.lineCount == 1)
+        let wraps = try verdict("aa bb cc", box(3000, lines: 2))
+        #expect(wraps.status == .wraps && !wraps.failed && wraps.lineCount == 2 && wraps.width == 2612)
+        let truncated = try verdict("aa bb cc", box(3000))
+        #expect(truncated.status == .truncated && truncated.failed)
+        #expect(try verdict("aa bb cc", box(3000, truncation: true)).failed == false)
+    }
+
+    @Test("overflow: a single grapheme wider than the box, by how much")
+    func overflow() throws {
+        let v = try verdict("W", box(500))
+        #expect(v.status == .overflow && v.failed)
+        #expect(abs(v.overflow - (930 - 500)) < 1e-9)
+    }
+
+    @Test("scaled: fits one line only by shrinking, the scale reported")
+    func scaled() throws {
+        let v = try verdict("aa bb cc", box(3000, scale: 0.5))
+        #expect(v.status == .scaled && !v.failed)
+        // 3000 ÷ 3832 = 0.7829 is the largest scale that fits; the search stops within 1e-3 below it.
+        #expect(v.scale <= 3000.0 / 3832 && v.scale > 3000.0 / 3832 - 2e-3)
+    }
+
+    @Test("missing glyphs and untranslated")
+    func otherStatuses() throws {
+        let missing = try verdict("a\u{0378}", box(5000))
+        #expect(missing.status == .missingGlyphs && missing.failed)
+        let untranslated = try verdict("aa", box(5000), translated: false)
+        #expect(untranslated.status == .untranslated && !untranslated.failed)
+    }
+
+    @Test("The first failing Dynamic Type size: 'aa bb' in 50 pt, body style, one line")
+    func firstFailure() throws {
+        // Body sizes: xSmall 14, small 15, medium 16, large 17, xLarge 19, xxLarge 21 …
+        // "aa bb" is 2.612 em: 19 pt → 49.628 fits in 50, 21 pt → 54.852 does not.
+        let container = StressContainer(width: 50, maxLines: 1, size: .style(.body), dynamicTypeSizes: DynamicTypeSize.allCases)
+        let verdicts = try StressFixtures.sweep().run([StressFixtures.entry("aa bb")], container: { _ in container })
+        #expect(verdicts.count == 12)
+        #expect(verdicts.map(\.status).prefix(5).allSatisfy { $0 == .fits })
+        #expect(verdicts[5].status == .truncated)
+        let report = StressReport(verdicts: verdicts)
+        #expect(report.summary.firstFailures == [.init(key: "k", locale: "en", variant: "", passesUpTo: "xLarge",
+                                                        failsFrom: "xxLarge", status: .truncated)])
+        #expect(report.summary.failures == 7)
+        #expect(report.terminalSummary().contains("fits up to xLarge, truncated from xxLarge"))
+    }
+
+    @Test("Verdicts come back in entry order whatever the threads did")
+    func ordering() throws {
+        let entries = (0..<200).map { StressFixtures.entry(String(repeating: "a", count: $0 % 17 + 1), key: "k\($0)") }
+        let verdicts = try StressFixtures.sweep().run(entries, container: { _ in self.box(20_000) })
+        #expect(verdicts.map(\.key) == entries.map(\.key))
+        #expect(verdicts.map(\.width) == entries.map { Double($0.text.count) * 561 })
+    }
+
+    @Test("A catalog's own maxWidth (XLIFF) tightens the container")
+    func catalogMaxWidth() throws {
+        var entry = StressFixtures.entry("aa")
+        entry.maxWidth = 1000
+        let v = try #require(try StressFixtures.sweep().verdicts(for: entry, in: box(5000), text: "aa").first)
+        #expect(v.status == .truncated)  // "aa" (1122) no longer fits 1000 on one line
+    }
+}
+
+@Suite("Stress reports")
+struct ReportTests {
+    func sample() throws -> StressReport {
+        let container = StressContainer(width: 50, maxLines: 1, size: .style(.body), dynamicTypeSizes: [.large, .xxLarge])
+        let entries = [StressFixtures.entry("aa bb", key: "ok"), StressFixtures.entry("aa bb", key: "ok", locale: "de"),
+                       StressFixtures.entry("aa bb cc dd", key: "long", locale: "de")]
+        return StressReport(verdicts: try StressFixtures.sweep().run(entries, container: { _ in container }))
+    }
+
+    @Test("report.json carries every verdict with the documented fields, and the summary")
+    func json() throws {
+        let object = try #require(try JSONSerialization.jsonObject(with: try sample().json()) as? [String: Any])
+        let verdicts = try #require(object["verdicts"] as? [[String: Any]])
+        #expect(verdicts.count == 6)
+        for key in ["key", "locale", "variant", "dynamicTypeSize", "text", "status", "width", "lineCount", "overflow", "scale"] {
+            #expect(verdicts[0][key] != nil, "\(key)")
+        }
+        // "aa bb" fails only at xxLarge (en and de); "aa bb cc dd" at both sizes: 1 + 1 + 2.
+        #expect((object["summary"] as? [String: Any])?["failures"] as? Int == 4)
+    }
+
+    @Test("junit.xml has one test case per key × locale, failing when any size fails")
+    func junit() throws {
+        let xml = try sample().junit()
+        // Every key × locale fails at xxLarge at least ("aa bb" is 54.9 pt there).
+        #expect(xml.contains(#"<testsuites name="textfit stress" tests="3" failures="3">"#))
+        #expect(xml.contains(#"<testcase classname="de" name="long">"#))
+        #expect(xml.contains("xxLarge: truncated"))
+    }
+
+    @Test("A baseline keeps old failures quiet and reports what got worse")
+    func baseline() throws {
+        let report = try sample()
+        #expect(report.regressions(against: report).isEmpty)
+        let empty = StressReport(verdicts: [])
+        #expect(report.regressions(against: empty).count == 4)
+    }
+
+    @Test("index.html is one self-contained page with filters and an SVG per failing case")
+    func html() throws {
+        let report = try sample()
+        let page = report.html(sourceText: { _ in "source" }, draw: { _ in "<svg></svg>" })
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.components(separatedBy: "<svg></svg>").count - 1 == 4)
+        #expect(page.contains(#"<select id="locale">"#) && !page.contains("src=\"http"))
+    }
+}
