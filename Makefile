@@ -44,11 +44,11 @@ test: setup
 	$(SWIFT) test --disable-xctest
 
 ## bench: benchmarks in a release build (not part of `make test`), each group in a fresh process:
-## single lines against the raw-HarfBuzz floor, paragraphs, layouts
+## single lines against the raw-HarfBuzz floor, paragraphs, layouts, the localization stress sweep
 bench: setup
 	@$(SWIFT) build -c release --product TextFitBench >/dev/null
 	@bin=$$($(SWIFT) build -c release --show-bin-path)/TextFitBench; \
-	$$bin --only lines && $$bin --only paragraphs && $$bin --only layouts
+	$$bin --only lines && $$bin --only paragraphs && $$bin --only layouts && $$bin --only stress
 
 clean:
 	$(SWIFT) package clean

@@ -118,7 +118,7 @@ struct Entry {
     let text: String
 }
 
-// Arguments: [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts]
+// Arguments: [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress]
 // --differences lists every string whose widths differ; --profile runs one kind of pass for about
 // SECONDS and prints nothing else (for perf / valgrind).
 var corpusArgument: String? = nil
@@ -133,15 +133,15 @@ do {
         case "--differences": listAllDifferences = true
         case "--only":
             // One group alone, in a fresh process: lines, paragraphs or layouts.
-            guard let group = arguments.popFirst(), ["lines", "paragraphs", "layouts"].contains(group) else {
-                fail("usage: --only lines|paragraphs|layouts")
+            guard let group = arguments.popFirst(), ["lines", "paragraphs", "layouts", "stress"].contains(group) else {
+                fail("usage: --only lines|paragraphs|layouts|stress")
             }
             onlyGroup = group
         case "--profile":
             guard let kind = arguments.popFirst(), ["floor", "cold", "warm"].contains(kind),
                   let seconds = arguments.popFirst().flatMap(Double.init) else { fail("usage: --profile floor|cold|warm SECONDS") }
             profileMode = (kind, seconds)
-        default: fail("unknown argument \(argument); usage: TextFitBench [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts]")
+        default: fail("unknown argument \(argument); usage: TextFitBench [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress]")
         }
     }
 }
@@ -167,6 +167,8 @@ let shaper = Shaper(library: library)
 if let onlyGroup, onlyGroup != "lines" {
     if onlyGroup == "paragraphs" {
         runParagraphBenchmarks(library: library, corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
+    } else if onlyGroup == "stress" {
+        runStressBenchmark(library: library, corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
     } else {
         runLayoutBenchmarks()
     }
@@ -394,4 +396,5 @@ if profileMode == nil && onlyGroup == nil {
     runParagraphBenchmarks(library: library, corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
     print("")
     runLayoutBenchmarks()
+    runStressBenchmark(library: library, corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
 }

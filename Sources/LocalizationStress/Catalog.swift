@@ -12,7 +12,8 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
     /// The locale, as the catalog names it (`de`, `pt-BR`, `zh-Hans`, `values-fr-rCA` → `fr-CA`).
     public var locale: String
     /// The variant path, empty for a plain string: `plural.one`, `device.ipad`, `width.50`,
-    /// `device.iphone/plural.other`, `substitution.count.plural.few`, `array.2`…
+    /// `device.iphone/plural.other`, `substitution.count.plural.few`… (Android string-array items are
+    /// keys of their own, `name[index]`, with an empty variant).
     public var variant: String
     /// The text to measure (placeholders still in it).
     public var text: String

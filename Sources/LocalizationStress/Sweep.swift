@@ -102,9 +102,16 @@ public struct StressSweep: Sendable {
     ///   - container: the container for an entry (rules first, then defaults).
     ///   - prepare: the text to measure for an entry (placeholders replaced).
     ///   - progress: called with the number of entries done (from any thread).
-    public func run(_ entries: [CatalogEntry], container: @Sendable (CatalogEntry) -> StressContainer,
-                    prepare: @Sendable (CatalogEntry) -> String = { $0.text },
+    public func run(_ entries: [CatalogEntry], container: (CatalogEntry) -> StressContainer,
+                    prepare: (CatalogEntry) -> String = { $0.text },
                     progress: (@Sendable (Int) -> Void)? = nil) -> [StressVerdict] {
+        run(entries, containers: entries.map(container), texts: entries.map(prepare), progress: progress)
+    }
+
+    /// Every verdict for `entries`, each with its container and text (same order), on all cores.
+    public func run(_ entries: [CatalogEntry], containers: [StressContainer], texts: [String],
+                    progress: (@Sendable (Int) -> Void)? = nil) -> [StressVerdict] {
+        precondition(entries.count == containers.count && entries.count == texts.count, "one container and text per entry")
         let results = UnsafeMutableBufferPointer<[StressVerdict]>.allocate(capacity: entries.count)
         results.initialize(repeating: [])
         defer { results.deallocate() }
@@ -112,7 +119,7 @@ public struct StressSweep: Sendable {
         // Results go to disjoint slots; concurrentPerform returns when every iteration has.
         nonisolated(unsafe) let slots = results
         DispatchQueue.concurrentPerform(iterations: entries.count) { index in
-            slots[index] = verdicts(for: entries[index], in: container(entries[index]), text: prepare(entries[index]))
+            slots[index] = verdicts(for: entries[index], in: containers[index], text: texts[index])
             if let progress { progress(done.increment()) }
         }
         return results.flatMap { $0 }

@@ -4,7 +4,7 @@ import TextFit
 
 /// Exit codes: 0 success, 2 bad usage, 3 unreadable input (font, family, text encoding).
 enum ExitCode: Int32 {
-    case success = 0, usage = 2, input = 3
+    case success = 0, failures = 1, usage = 2, input = 3
 }
 
 /// A failure to report on stderr with its exit code.
@@ -22,6 +22,7 @@ let usage = """
       textfit measure TEXT… [options]      measure texts (or --file PATH, or - for stdin)
       textfit fonts [--for TEXT] [options] list font families, or which font each cluster of TEXT uses
       textfit layout FILE.json [options]   lay out a tree (docs/layout-file.md): frames, baselines, SVG
+      textfit stress CATALOG… [options]    check every key × locale × Dynamic Type size against a container
       textfit --help | --version
 
     MEASURE OPTIONS
@@ -62,8 +63,25 @@ let usage = """
       --summary              one line per size: size, element count, rows of the root container
       --bundled-only         use the bundled fonts only
 
+    STRESS OPTIONS (catalogs: .xcstrings, .strings/.stringsdict in *.lproj, XLIFF, Android values*/strings.xml, .po, or folders)
+      --rules FILE           container per key pattern (docs/stress.md); the options below are the defaults
+      --width W              container width in points (default 320)
+      --max-lines N          line limit (default 1; 0 = no limit)
+      --style STYLE          text style (default body); --font, --size, --weight as for measure
+      --padding P            points inside the container on every side
+      --truncation-allowed   hitting the line limit does not fail
+      --minimum-scale F      the text may shrink to F before it fails
+      --locales L,…          locales to check (default all), pseudo-xa, pseudo-xb, pseudo-expanded, pseudo-bounded, pseudo-double
+      --dynamic-type R       all (default), a size, FROM...TO, or a comma list
+      --source-language L    the source locale when the files do not say (default: the catalog's, else en)
+      --report DIR           write report.json, junit.xml and index.html
+      --baseline FILE        fail only on verdicts worse than in this report.json
+      --strict               stop at the first problem in a catalog
+      --json                 print the report (report.json) on stdout instead of the summary
+
     EXIT STATUS
-      0 success · 2 bad usage · 3 unreadable input (font file, unknown family, invalid UTF-8, bad layout file)
+      0 success · 1 stress failures · 2 bad usage · 3 unreadable input (font file, unknown family, invalid UTF-8,
+      bad layout file, catalog or rules file)
     """
 
 /// Parsed command line: the command, positional words, and `--option value` pairs.
@@ -76,9 +94,11 @@ struct Arguments {
     static let valueOptions: Set<String> = [
         "font", "font-file", "face-index", "size", "style", "weight", "dynamic-type", "locale", "features",
         "tracking", "tab-interval", "file", "for", "width", "height", "lines", "truncation", "wrap", "direction",
-        "line-metrics", "line-spacing", "minimum-scale", "svg",
+        "line-metrics", "line-spacing", "minimum-scale", "svg", "rules", "max-lines", "padding", "locales", "report",
+        "baseline", "source-language",
     ]
-    static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help", "overlays", "summary"]
+    static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help", "overlays", "summary",
+                                           "truncation-allowed", "strict"]
 
     init(_ words: [String]) throws {
         guard let command = words.first else { throw CommandError.usage("no command given\n\n\(usage)") }
@@ -467,6 +487,139 @@ func runLayout(_ arguments: Arguments) throws {
     }
 }
 
+// MARK: - stress
+
+/// `[████······] done/total` on stderr, redrawn in place.
+@Sendable func drawProgress(_ done: Int, of total: Int) {
+    guard done == total || done % 64 == 0 else { return }
+    let width = 30, filled = width * done / max(total, 1)
+    let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+    FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)\(done == total ? "\n" : "")".utf8))
+}
+
+func runStress(_ arguments: Arguments) throws {
+    guard !arguments.positional.isEmpty else { throw CommandError.usage("stress needs at least one CATALOG (file or folder)") }
+    // The defaults every key gets unless a rule says otherwise.
+    var defaults = Constraint(width: try arguments.number("width") ?? 320)
+    guard defaults.width > 0 else { throw CommandError.usage("--width must be positive") }
+    if let lines = arguments.values["max-lines"] {
+        guard let count = Int(lines), count >= 0 else { throw CommandError.usage("--max-lines expects a whole number ≥ 0") }
+        defaults.maxLines = count == 0 ? nil : count
+    }
+    if let name = arguments.values["style"] {
+        guard let style = TextStyle(name: name) else { throw CommandError.usage("--style: '\(name)' is not a text style") }
+        defaults.style = style
+    }
+    defaults.font = arguments.values["font"]
+    defaults.size = try arguments.number("size")
+    if let name = arguments.values["weight"] {
+        guard let weight = FontWeight(name: name) else { throw CommandError.usage("--weight: '\(name)' is not a weight") }
+        defaults.weight = weight
+    }
+    defaults.padding = try arguments.number("padding") ?? 0
+    defaults.truncation = arguments.flags.contains("truncation-allowed")
+    if let factor = try arguments.number("minimum-scale") {
+        guard factor > 0, factor <= 1 else { throw CommandError.usage("--minimum-scale must be in (0, 1]") }
+        defaults.minimumScaleFactor = factor
+    }
+    if let range = arguments.values["dynamic-type"] {
+        do { defaults.dynamicType = try DynamicTypeRange(parsing: range) } catch {
+            throw CommandError.usage("--dynamic-type: \(error)")
+        }
+    }
+    let rules: RuleSet
+    if let file = arguments.values["rules"] {
+        do { rules = try RuleSet(contentsOf: URL(fileURLWithPath: file)) } catch { throw CommandError.input("\(error)") }
+    } else {
+        rules = RuleSet()
+    }
+    let catalog: Catalog
+    do {
+        catalog = try CatalogReader.read(arguments.positional, strict: arguments.flags.contains("strict"),
+                                         sourceLanguage: arguments.values["source-language"])
+    } catch {
+        throw CommandError.input("\(error)")
+    }
+    for problem in catalog.problems.prefix(20) { FileHandle.standardError.write(Data("textfit: warning: \(problem)\n".utf8)) }
+    if catalog.problems.count > 20 {
+        FileHandle.standardError.write(Data("textfit: warning: … \(catalog.problems.count - 20) more problems\n".utf8))
+    }
+    // Locales: the catalog's, or those asked for (pseudo-locales made from the source language).
+    let sourceLanguage = arguments.values["source-language"] ?? catalog.sourceLanguage ?? "en"
+    var entries = catalog.entries
+    if let list = arguments.values["locales"] {
+        let wanted = list.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+        var selected: [CatalogEntry] = []
+        for locale in wanted {
+            if let pseudo = PseudoLocale(name: locale) {
+                selected += pseudo.pseudoEntries(from: catalog.entries.filter { $0.locale == sourceLanguage })
+            } else {
+                let matching = catalog.entries.filter { $0.locale == locale }
+                if matching.isEmpty { FileHandle.standardError.write(Data("textfit: warning: no entries for locale '\(locale)'\n".utf8)) }
+                selected += matching
+            }
+        }
+        entries = selected
+    }
+    guard !entries.isEmpty else { throw CommandError.input("no strings to check in \(arguments.positional.joined(separator: ", "))") }
+
+    let engine = try makeEngine(arguments)
+    let sweep = StressSweep(shaper: engine.shaper)
+    let constraints = entries.map { rules.constraint(for: $0.key, defaults: defaults) }
+    let containers = constraints.map(\.container)
+    let texts = zip(entries, constraints).map { entry, constraint in constraint.placeholders.substitute(entry.text) }
+    let total = entries.count
+    // A progress bar on stderr when it is a terminal; quiet otherwise.
+    var progress: (@Sendable (Int) -> Void)?
+    if isatty(2) != 0 { progress = { drawProgress($0, of: total) } }
+    let verdicts = sweep.run(entries, containers: containers, texts: texts, progress: progress)
+    let report = StressReport(verdicts: verdicts)
+
+    if let directory = arguments.values["report"] {
+        let folder = URL(fileURLWithPath: directory)
+        let byVerdict = Dictionary(entries.indices.map { ("\(entries[$0].key)\u{1}\(entries[$0].locale)\u{1}\(entries[$0].variant)", $0) },
+                                   uniquingKeysWith: { a, _ in a })
+        let firsts = Set(report.summary.firstFailures.map { "\($0.key)\u{1}\($0.locale)\u{1}\($0.variant)\u{1}\($0.failsFrom)" })
+        var pictures = 0
+        let html = report.html(sourceText: { verdict in
+            byVerdict["\(verdict.key)\u{1}\(verdict.locale)\u{1}\(verdict.variant)"].flatMap { entries[$0].sourceText }
+        }, draw: { verdict in
+            // One picture per failing key × locale × variant, at its first failing size.
+            guard firsts.contains("\(verdict.key)\u{1}\(verdict.locale)\u{1}\(verdict.variant)\u{1}\(verdict.dynamicTypeSize)"),
+                  let index = byVerdict["\(verdict.key)\u{1}\(verdict.locale)\u{1}\(verdict.variant)"] else { return nil }
+            pictures += 1
+            return sweep.picture(of: verdict, entry: entries[index], container: constraints[index].container, idPrefix: "p\(pictures)-")
+        })
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // Written to temporary names, then moved: a report is never left half-written.
+            for (name, data) in [("report.json", try report.json()), ("junit.xml", Data(report.junit().utf8)), ("index.html", Data(html.utf8))] {
+                let partial = folder.appendingPathComponent(".\(name).partial")
+                try data.write(to: partial)
+                _ = try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+                try FileManager.default.moveItem(at: partial, to: folder.appendingPathComponent(name))
+            }
+        } catch {
+            throw CommandError.input("cannot write the report to '\(directory)': \(error.localizedDescription)")
+        }
+    }
+    var failing = report.verdicts.filter { $0.failed }
+    if let baselineFile = arguments.values["baseline"] {
+        guard let data = FileManager.default.contents(atPath: baselineFile),
+              let baseline = try? JSONDecoder().decode(StressReport.self, from: data) else {
+            throw CommandError.input("cannot read baseline '\(baselineFile)' (a report.json from an earlier run)")
+        }
+        failing = report.regressions(against: baseline)
+    }
+    if arguments.flags.contains("json") {
+        print(String(decoding: try report.json(), as: UTF8.self))
+    } else {
+        print(report.terminalSummary())
+        if arguments.values["baseline"] != nil { print("\n\(failing.count) verdicts worse than the baseline") }
+    }
+    if !failing.isEmpty { throw CommandError(code: .failures, message: "\(failing.count) failing check\(failing.count == 1 ? "" : "s")") }
+}
+
 // MARK: - Main
 
 func run(_ words: [String]) throws {
@@ -487,7 +640,8 @@ func run(_ words: [String]) throws {
     case "measure": try runMeasure(arguments)
     case "fonts": try runFonts(arguments)
     case "layout": try runLayout(arguments)
-    default: throw CommandError.usage("unknown command '\(arguments.command)'; commands: measure, fonts, layout")
+    case "stress": try runStress(arguments)
+    default: throw CommandError.usage("unknown command '\(arguments.command)'; commands: measure, fonts, layout, stress")
     }
 }
 

@@ -1,0 +1,66 @@
+// Stress-test benchmark (issue 6): a 1,000-key × 20-locale catalog × 12 Dynamic Type sizes
+// (240,000 checks), built from the tag corpus's territory names (two names per key, so strings run
+// from a word to a phrase), checked against a 240 pt × 2-line container in the body style (a label in a
+// phone-width list row), then the
+// HTML report written (an SVG for each failing key × locale × variant, at its first failing size).
+// Prints checks per second and the wall time on all cores. Target: under 10 s with the report.
+//
+// Entry point: `runStressBenchmark(library:corpusDirectory:)`, called from main.swift.
+import Foundation
+import TextFit
+
+func runStressBenchmark(library: FontLibrary, corpusDirectory: String) {
+    guard let contents = try? String(contentsOfFile: corpusDirectory + "/tags.tsv", encoding: .utf8) else {
+        print("stress benchmark: cannot read \(corpusDirectory)/tags.tsv")
+        return
+    }
+    var byLocale: [String: [String]] = [:]
+    for line in contents.split(separator: "\n") where !line.hasPrefix("#") {
+        let columns = line.split(separator: "\t", maxSplits: 1)
+        if columns.count == 2 { byLocale[String(columns[0]), default: []].append(String(columns[1])) }
+    }
+    let locales = byLocale.keys.sorted().prefix(20)
+    var entries: [CatalogEntry] = []
+    for key in 0..<1_000 {
+        for locale in locales {
+            let names = byLocale[locale]!
+            let text = names[key % names.count] + " " + names[(key * 7 + 3) % names.count]
+            entries.append(CatalogEntry(key: "key.\(key)", locale: locale, text: text, origin: SourceLocation(file: "benchmark")))
+        }
+    }
+    let container = StressContainer(width: 240, maxLines: 2, size: .style(.body))
+    let sweep = StressSweep(shaper: Shaper(library: library))
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("textfit-stress-bench-\(getpid())")
+    let clock = ContinuousClock()
+    var verdictCount = 0, failures = 0, pictures = 0
+    var checkTime = Duration.zero
+    let sweepTime = clock.measure {
+        var verdicts: [StressVerdict] = []
+        checkTime = clock.measure { verdicts = sweep.run(entries, container: { _ in container }) }
+        verdictCount = verdicts.count
+        let report = StressReport(verdicts: verdicts)
+        failures = report.summary.failures
+        // Pictures only at each failing case's first failing size (the report's rows link to them).
+        let firsts = Set(report.summary.firstFailures.map { "\($0.key)\u{1}\($0.locale)\u{1}\($0.variant)\u{1}\($0.failsFrom)" })
+        let byKey = Dictionary(entries.map { ("\($0.key)\u{1}\($0.locale)", $0) }, uniquingKeysWith: { a, _ in a })
+        let html = report.html(sourceText: { _ in nil }, draw: { verdict in
+            guard firsts.contains("\(verdict.key)\u{1}\(verdict.locale)\u{1}\(verdict.variant)\u{1}\(verdict.dynamicTypeSize)"),
+                  let entry = byKey["\(verdict.key)\u{1}\(verdict.locale)"] else { return nil }
+            pictures += 1
+            return sweep.picture(of: verdict, entry: entry, container: container, idPrefix: "p\(pictures)-")
+        })
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? Data(html.utf8).write(to: directory.appendingPathComponent("index.html"))
+        try? report.json().write(to: directory.appendingPathComponent("report.json"))
+        try? Data(report.junit().utf8).write(to: directory.appendingPathComponent("junit.xml"))
+    }
+    try? FileManager.default.removeItem(at: directory)
+    let seconds = Double(sweepTime.components.seconds) + Double(sweepTime.components.attoseconds) / 1e18
+    print("\nStress benchmark: \(entries.count / locales.count) keys × \(locales.count) locales × 12 sizes = \(verdictCount) checks "
+          + "(\(ProcessInfo.processInfo.activeProcessorCount) cores, release build)")
+    print(String(format: "  wall time %.2f s with the JSON, JUnit and HTML reports (%d failing checks, %d pictures); %.0f checks/s",
+                 seconds, failures, pictures, Double(verdictCount) / seconds))
+    let checks = Double(checkTime.components.seconds) + Double(checkTime.components.attoseconds) / 1e18
+    print(String(format: "  of which the checks %.2f s, the reports %.2f s", checks, seconds - checks))
+    print("  target: under 10 s: \(seconds < 10 ? "met" : "MISSED")")
+}

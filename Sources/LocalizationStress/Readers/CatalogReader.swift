@@ -1,0 +1,164 @@
+import Foundation
+
+/// Reads localization catalogs of any supported format into one `Catalog`.
+///
+/// Formats, by file type: `.xcstrings` (String Catalog), `.strings` and `.stringsdict` (per `*.lproj`
+/// folder), `.xliff`/`.xlf` (XLIFF 1.2 and 2.0), Android resources (`.xml` whose root is `<resources>`;
+/// an `.xml` whose root is `<xliff>` is read as XLIFF), and gettext `.po`. Each reader documents its
+/// variant naming and decisions (`XCStringsReader`, `StringsReader`, `StringsDictReader`, `XLIFFReader`,
+/// `AndroidReader`, `POReader`).
+///
+/// Errors: a file that cannot be read, is malformed (not JSON, not well-formed XML, not a property
+/// list, bad text encoding) or of an unknown type throws a `CatalogProblem` naming it (and the line or
+/// JSON path when known). Problems with single entries are collected in `Catalog.problems` and the read
+/// goes on; with `strict`, the first such problem is thrown instead.
+///
+/// Formats without source text of their own (`.strings`, `.stringsdict`, Android) are completed
+/// across locales per table (`Localizable` for Apple, the file name for Android): each entry's
+/// `sourceText` comes from the source locale (Android `values/`; for Apple the `sourceLanguage`
+/// argument, else `Base`, else `en`), and a key the source has but a locale lacks is added for that
+/// locale with the source's text and `isTranslated == false` (origin: that locale's file, no line).
+public enum CatalogReader {
+    /// Reads the catalogs at `paths` (files, or folders scanned with `catalogFiles(in:)`), in order.
+    ///
+    /// - Parameters:
+    ///   - strict: throw the first entry-level problem instead of collecting it.
+    ///   - sourceLanguage: the development language, for formats that do not name it (`values/` of
+    ///     Android, choosing the source `.lproj`); file-named languages win.
+    public static func read(_ paths: [String], strict: Bool = false, sourceLanguage: String? = nil) throws -> Catalog {
+        var files: [String] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+                throw CatalogProblem(SourceLocation(file: path), "no such file or folder")
+            }
+            files += isDir.boolValue ? try catalogFiles(in: path) : [path]
+        }
+        var log = ProblemLog(strict: strict)
+        var results: [(path: String, result: FileReadResult)] = []
+        for file in files {
+            results.append((file, try readFile(file, sourceLanguage: sourceLanguage, log: &log)))
+        }
+        var catalog = Catalog(problems: [])
+        catalog.sourceLanguage = results.lazy.compactMap(\.result.sourceLanguage).first ?? sourceLanguage
+        catalog.entries = complete(results, sourceLanguage: sourceLanguage)
+        catalog.problems = log.problems
+        return catalog
+    }
+
+    /// Reads one file of a known type.
+    static func readFile(_ path: String, sourceLanguage: String?, log: inout ProblemLog) throws -> FileReadResult {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "xcstrings": return try XCStringsReader.read(path, log: &log)
+        case "strings": return try StringsReader.read(path, log: &log)
+        case "stringsdict": return try StringsDictReader.read(path, log: &log)
+        case "po": return try POReader.read(path, log: &log)
+        case "xliff", "xlf", "xml":
+            let root = try XMLTree.parse(try TextDecoding.readData(path), file: path)
+            switch root.name {
+            case "xliff": return try XLIFFReader.read(path, root: root, log: &log)
+            case "resources": return try AndroidReader.read(path, root: root, defaultSource: sourceLanguage, log: &log)
+            default:
+                throw CatalogProblem(SourceLocation(file: path, line: root.line),
+                                     "not a catalog: root element <\(root.qualifiedName)>, expected <xliff> or <resources>")
+            }
+        default:
+            throw CatalogProblem(SourceLocation(file: path),
+                                 "unknown catalog type (expected .xcstrings, .strings, .stringsdict, .xliff, .xlf, .xml or .po)")
+        }
+    }
+
+    /// The catalog files under `folder`, sorted by path: `*.xcstrings`, `*.lproj/*.strings|stringsdict`,
+    /// `*.xliff`/`*.xlf`, `*.po`, and `values*/*.xml` that are Android resources (root `<resources>`).
+    /// Hidden folders, `.build` and `build` are not entered.
+    public static func catalogFiles(in folder: String) throws -> [String] {
+        let base = URL(fileURLWithPath: folder)
+        guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isDirectoryKey],
+                                                          options: [.skipsHiddenFiles]) else {
+            throw CatalogProblem(SourceLocation(file: folder), "cannot list the folder")
+        }
+        var out: [String] = []
+        while let url = walker.nextObject() as? URL {
+            let name = url.lastPathComponent
+            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+                if name == ".build" || name == "build" { walker.skipDescendants() }
+                continue
+            }
+            let parent = url.deletingLastPathComponent().lastPathComponent
+            switch url.pathExtension.lowercased() {
+            case "xcstrings", "xliff", "xlf", "po": out.append(url.path)
+            case "strings", "stringsdict": if parent.hasSuffix(".lproj") { out.append(url.path) }
+            case "xml":
+                if parent == "values" || parent.hasPrefix("values-"), isAndroidResources(url) { out.append(url.path) }
+            default: break
+            }
+        }
+        return out.sorted()
+    }
+
+    /// True when the file's first element is `<resources>` (a cheap look at the first kilobytes).
+    static func isAndroidResources(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 4096)) ?? Data()
+        return String(decoding: head, as: UTF8.self).contains("<resources")
+    }
+
+    /// Fills source texts and untranslated keys for table-based formats (see the type's documentation).
+    static func complete(_ results: [(path: String, result: FileReadResult)], sourceLanguage: String?) -> [CatalogEntry] {
+        var entries: [CatalogEntry] = []
+        var tables: [String: [(path: String, result: FileReadResult)]] = [:]
+        var tableOrder: [String] = []
+        for item in results {
+            guard let table = item.result.table else { entries += item.result.entries; continue }
+            if tables[table] == nil { tableOrder.append(table) }
+            tables[table, default: []].append(item)
+        }
+        for table in tableOrder {
+            let files = tables[table]!
+            let all = files.flatMap(\.result.entries)
+            let locales = Set(all.map(\.locale))
+            let sourceLocale: String?
+            if let android = files.first(where: \.result.isSourceTable) {
+                sourceLocale = android.result.entries.first?.locale
+            } else if let s = sourceLanguage, locales.contains(s) {
+                sourceLocale = s
+            } else {
+                sourceLocale = locales.contains("Base") ? "Base" : (locales.contains("en") ? "en" : nil)
+            }
+            guard let sourceLocale else { entries += all; continue }
+            var sourceByKey: [String: [CatalogEntry]] = [:]
+            var sourceKeys: [String] = []
+            for e in all where e.locale == sourceLocale {
+                if sourceByKey[e.key] == nil { sourceKeys.append(e.key) }
+                sourceByKey[e.key, default: []].append(e)
+            }
+            var keysByLocale: [String: Set<String>] = [:]
+            for e in all { keysByLocale[e.locale, default: []].insert(e.key) }
+            // A file per locale, for the origin of added untranslated entries.
+            var fileByLocale: [String: String] = [:]
+            for f in files { if let l = f.result.entries.first?.locale, fileByLocale[l] == nil { fileByLocale[l] = f.path } }
+            for var e in all {
+                if e.sourceText == nil, let src = sourceByKey[e.key] {
+                    e.sourceText = sourceText(for: e.variant, in: src.map { (variant: $0.variant, text: $0.text) })
+                }
+                entries.append(e)
+            }
+            for locale in locales.sorted() where locale != sourceLocale {
+                for key in sourceKeys where !(keysByLocale[locale]?.contains(key) ?? false) {
+                    for s in sourceByKey[key]! {
+                        var copy = s
+                        copy.locale = locale
+                        copy.sourceText = s.text
+                        copy.isTranslated = false
+                        copy.state = nil
+                        copy.origin = SourceLocation(file: fileByLocale[locale] ?? s.origin.file)
+                        entries.append(copy)
+                    }
+                }
+            }
+        }
+        return entries
+    }
+}

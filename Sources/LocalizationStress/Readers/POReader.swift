@@ -1,0 +1,230 @@
+import Foundation
+
+/// Reads gettext `.po` files.
+///
+/// - Key: `msgid`, or `msgctxt\u{4}msgid` with a context. Source text: `msgid` (`msgid_plural` for
+///   plural indices above 0).
+/// - `msgid_plural` + `msgstr[n]` → variant `plural.<n>` (gettext's index, not a CLDR category: the
+///   mapping lives in the file's `Plural-Forms` formula).
+/// - `#, fuzzy` → state `fuzzy` (the fuzzy text is measured and counts as translated); an empty
+///   `msgstr` → untranslated, measured with the source text. Other entries: state nil.
+/// - Translator (`# `) and extracted (`#.`) comments are joined with newlines as the comment.
+/// - Strings may continue on following lines (`"…"`); C escapes `\n \t \r \" \\ \a \b \f \v \'  \?`,
+///   octal `\NNN` and `\xHH`.
+/// - The header (empty `msgid`) is skipped; obsolete entries (`#~`) are ignored.
+/// - Locale: the header's `Language:`, else the folder above `LC_MESSAGES` (`de/LC_MESSAGES/app.po`),
+///   else the file name when it looks like a language tag (`fr_CA.po` → `fr-CA`), else `und`; `_` becomes `-`.
+enum POReader {
+    struct Entry {
+        var line = 0
+        var context: String?
+        var id: String?
+        var idPlural: String?
+        var strings: [Int: String] = [:]
+        var comments: [String] = []
+        var fuzzy = false
+        var broken = false
+    }
+
+    static func read(_ path: String, log: inout ProblemLog) throws -> FileReadResult {
+        let text = try TextDecoding.decode(try TextDecoding.readData(path), file: path)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        }
+        var entries: [Entry] = []
+        var current = Entry()
+        var started = false
+        /// Where continuation lines go: 0 ctxt, 1 id, 2 plural, 3+n msgstr[n].
+        var target: Int?
+
+        func finish() {
+            if started { entries.append(current) }
+            current = Entry()
+            started = false
+            target = nil
+        }
+        func append(_ s: String, to t: Int) {
+            switch t {
+            case 0: current.context = (current.context ?? "") + s
+            case 1: current.id = (current.id ?? "") + s
+            case 2: current.idPlural = (current.idPlural ?? "") + s
+            default: current.strings[t - 3, default: ""] += s
+            }
+        }
+
+        for (index, rawLine) in lines.enumerated() {
+            let lineNo = index + 1
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let here = SourceLocation(file: path, line: lineNo)
+            if line.isEmpty { finish(); continue }
+            if line.hasPrefix("#") {
+                // A comment after a complete entry starts the next one.
+                if started, current.strings.count > 0 { finish() }
+                if line.hasPrefix("#~") { continue }
+                if line.hasPrefix("#,") {
+                    let flags = line.dropFirst(2).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    if flags.contains("fuzzy") { current.fuzzy = true }
+                } else if line.hasPrefix("#.") {
+                    current.comments.append(line.dropFirst(2).trimmingCharacters(in: .whitespaces))
+                } else if line == "#" || line.hasPrefix("# ") {
+                    current.comments.append(line.dropFirst(1).trimmingCharacters(in: .whitespaces))
+                }
+                if !started { current.line = lineNo }
+                started = true
+                continue
+            }
+            if current.broken { continue }
+            if line.hasPrefix("\"") {
+                guard let t = target else {
+                    try log.report(here, "a string continuation without a keyword before it")
+                    current.broken = true
+                    continue
+                }
+                guard let s = try literal(line, at: here, log: &log) else { current.broken = true; continue }
+                append(s, to: t)
+                continue
+            }
+            guard let space = line.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
+                try log.report(here, "expected a keyword and a string, found '\(line)'")
+                current.broken = true
+                continue
+            }
+            let keyword = String(line[..<space])
+            let rest = line[space...].trimmingCharacters(in: .whitespaces)
+            let slot: Int
+            switch keyword {
+            case "msgctxt":
+                if started, !current.strings.isEmpty { finish() }
+                slot = 0
+            case "msgid":
+                if started, !current.strings.isEmpty || current.id != nil { finish() }
+                slot = 1
+            case "msgid_plural": slot = 2
+            case "msgstr": slot = 3
+            default:
+                if keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let n = Int(keyword.dropFirst(7).dropLast()), n >= 0 {
+                    slot = 3 + n
+                } else {
+                    try log.report(here, "unknown keyword '\(keyword)'")
+                    current.broken = true
+                    continue
+                }
+            }
+            if !started { current.line = lineNo; started = true }
+            if slot == 1 { current.line = lineNo }
+            guard let s = try literal(rest, at: here, log: &log) else { current.broken = true; continue }
+            append(s, to: slot)
+            target = slot
+        }
+        finish()
+
+        // The header: language.
+        var language: String?
+        if let header = entries.first(where: { $0.id == "" && $0.context == nil }), let body = header.strings[0] {
+            for line in body.split(separator: "\n") where line.hasPrefix("Language:") {
+                let v = line.dropFirst("Language:".count).trimmingCharacters(in: .whitespaces)
+                if !v.isEmpty { language = normalizeLocale(v) }
+            }
+        }
+        if language == nil {
+            let url = URL(fileURLWithPath: path)
+            let stem = url.deletingPathExtension().lastPathComponent
+            let parent = url.deletingLastPathComponent()
+            let folder = parent.deletingLastPathComponent().lastPathComponent
+            if parent.lastPathComponent == "LC_MESSAGES", looksLikeLocale(folder) { language = normalizeLocale(folder) }
+            else if looksLikeLocale(stem) { language = normalizeLocale(stem) }
+        }
+        let locale = language ?? "und"
+
+        var result = FileReadResult()
+        for e in entries where !e.broken {
+            let here = SourceLocation(file: path, line: e.line)
+            guard let id = e.id else {
+                if !e.strings.isEmpty || e.context != nil { try log.report(here, "entry without msgid") }
+                continue
+            }
+            if id.isEmpty && e.context == nil { continue } // header
+            guard !e.strings.isEmpty else {
+                try log.report(here, "msgid \"\(id)\" has no msgstr")
+                continue
+            }
+            let key = e.context.map { $0 + "\u{4}" + id } ?? id
+            let comment = e.comments.isEmpty ? nil : e.comments.joined(separator: "\n")
+            let state: String? = e.fuzzy ? "fuzzy" : nil
+            if let plural = e.idPlural {
+                let allEmpty = e.strings.values.allSatisfy(\.isEmpty)
+                for n in e.strings.keys.sorted() {
+                    let source = n == 0 ? id : plural
+                    let s = e.strings[n]!
+                    let translated = !allEmpty && !s.isEmpty
+                    result.entries.append(CatalogEntry(key: key, locale: locale, variant: "plural.\(n)", text: translated ? s : source,
+                                                       sourceText: source, comment: comment, isTranslated: translated,
+                                                       state: state, origin: here))
+                }
+            } else {
+                guard e.strings.keys.sorted() == [0] else {
+                    try log.report(here, "msgstr[n] without msgid_plural for \"\(id)\"")
+                    continue
+                }
+                let s = e.strings[0]!
+                result.entries.append(CatalogEntry(key: key, locale: locale, text: s.isEmpty ? id : s, sourceText: id,
+                                                   comment: comment, isTranslated: !s.isEmpty, state: state, origin: here))
+            }
+        }
+        return result
+    }
+
+    /// A C string literal in double quotes (nothing after it but white space); nil after reporting a problem.
+    static func literal(_ text: String, at here: SourceLocation, log: inout ProblemLog) throws -> String? {
+        let s = Array(text.unicodeScalars)
+        guard s.first == "\"" else {
+            try log.report(here, "expected a string in double quotes")
+            return nil
+        }
+        var out = String.UnicodeScalarView()
+        var i = 1
+        while i < s.count {
+            let c = s[i]
+            i += 1
+            if c == "\"" {
+                guard s[i...].allSatisfy({ $0.properties.isWhitespace }) else {
+                    try log.report(here, "text after the closing quote")
+                    return nil
+                }
+                return String(out)
+            }
+            guard c == "\\" else { out.append(c); continue }
+            guard i < s.count else { break }
+            let e = s[i]
+            i += 1
+            switch e {
+            case "n": out.append("\n")
+            case "t": out.append("\t")
+            case "r": out.append("\r")
+            case "a": out.append("\u{07}")
+            case "b": out.append("\u{08}")
+            case "f": out.append("\u{0C}")
+            case "v": out.append("\u{0B}")
+            case "\"", "\\", "'", "?": out.append(e)
+            case "0"..."7":
+                var v = e.value - 48
+                var n = 1
+                while n < 3, i < s.count, ("0"..."7").contains(s[i]) { v = v * 8 + s[i].value - 48; i += 1; n += 1 }
+                out.append(Unicode.Scalar(v) ?? "\u{FFFD}")
+            case "x":
+                var hex = ""
+                while i < s.count, s[i].properties.isASCIIHexDigit, hex.count < 2 { hex.unicodeScalars.append(s[i]); i += 1 }
+                guard let v = UInt32(hex, radix: 16) else {
+                    try log.report(here, "\\x needs hex digits")
+                    return nil
+                }
+                out.append(Unicode.Scalar(v)!)
+            default:
+                try log.report(here, "unknown escape \\\(e)")
+                return nil
+            }
+        }
+        try log.report(here, "unterminated string")
+        return nil
+    }
+}

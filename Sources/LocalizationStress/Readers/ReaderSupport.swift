@@ -1,0 +1,142 @@
+import Foundation
+
+// Shared plumbing of the catalog readers: the problem log (`strict` turns the first problem into an
+// error), text decoding with byte-order marks, variant naming, and source-text lookup.
+
+/// Collects entry-level problems; in strict mode the first one is thrown instead.
+struct ProblemLog {
+    let strict: Bool
+    var problems: [CatalogProblem] = []
+
+    init(strict: Bool) { self.strict = strict }
+
+    /// Records `problem`, or throws it when strict.
+    mutating func report(_ problem: CatalogProblem) throws {
+        if strict { throw problem }
+        problems.append(problem)
+    }
+
+    mutating func report(_ location: SourceLocation, _ message: String) throws {
+        try report(CatalogProblem(location, message))
+    }
+}
+
+/// What one file reader returns before the catalogs are merged.
+struct FileReadResult {
+    var entries: [CatalogEntry] = []
+    var sourceLanguage: String?
+    /// For formats without a source text of their own (`.strings`, `.stringsdict`, Android): the table
+    /// the entries belong to (`apple:Localizable`, `android:strings.xml`), used to fill source texts and
+    /// untranslated keys across locales. Nil for self-contained formats.
+    var table: String?
+    /// True when this file is known to hold the source language (Android `values/`).
+    var isSourceTable = false
+}
+
+enum TextDecoding {
+    /// Decodes a text file: UTF-8 (with or without BOM), or UTF-16 with a BOM in either byte order.
+    static func decode(_ data: Data, file: String) throws -> String {
+        let bytes = [UInt8](data.prefix(3))
+        if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE {
+            guard let s = String(bytes: data.dropFirst(2), encoding: .utf16LittleEndian) else {
+                throw CatalogProblem(SourceLocation(file: file), "not valid UTF-16 (little-endian BOM)")
+            }
+            return s
+        }
+        if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
+            guard let s = String(bytes: data.dropFirst(2), encoding: .utf16BigEndian) else {
+                throw CatalogProblem(SourceLocation(file: file), "not valid UTF-16 (big-endian BOM)")
+            }
+            return s
+        }
+        var body = data
+        if bytes.count == 3, bytes == [0xEF, 0xBB, 0xBF] { body = data.dropFirst(3) }
+        guard let s = String(bytes: body, encoding: .utf8) else {
+            throw CatalogProblem(SourceLocation(file: file), "not UTF-8, and no UTF-16 byte-order mark")
+        }
+        return s
+    }
+
+    static func readData(_ path: String) throws -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CatalogProblem(SourceLocation(file: path), "cannot read the file")
+        }
+    }
+}
+
+/// The plural categories of CLDR, in their canonical order.
+let pluralCategories = ["zero", "one", "two", "few", "many", "other"]
+
+/// Device names of String Catalogs and `NSStringDeviceSpecificRuleType`, in a fixed order.
+let deviceNames = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision", "other"]
+
+/// Sorts `names` by their place in `canonical`, unknown names after them alphabetically.
+func canonicalOrder(_ names: some Sequence<String>, _ canonical: [String]) -> [String] {
+    names.sorted { a, b in
+        let ia = canonical.firstIndex(of: a) ?? Int.max, ib = canonical.firstIndex(of: b) ?? Int.max
+        return ia != ib ? ia < ib : a < b
+    }
+}
+
+/// Joins variant path components with `/`, skipping empty ones.
+func joinVariant(_ parts: [String]) -> String {
+    parts.filter { !$0.isEmpty }.joined(separator: "/")
+}
+
+/// Finds the source text for `variant` among the source's variants: the same variant, else the same
+/// path with its last category replaced by `other` (`plural.few` → `plural.other`), else the plain
+/// string, else the first variant ending in `plural.other`, else the first variant.
+func sourceText(for variant: String, in source: [(variant: String, text: String)]) -> String? {
+    if let hit = source.first(where: { $0.variant == variant }) { return hit.text }
+    if let dot = variant.lastIndex(of: ".") {
+        let other = variant[..<dot] + ".other"
+        if let hit = source.first(where: { $0.variant == other }) { return hit.text }
+    }
+    if let plain = source.first(where: { $0.variant.isEmpty }) { return plain.text }
+    if let other = source.first(where: { $0.variant.hasSuffix("plural.other") }) { return other.text }
+    return source.first?.text
+}
+
+extension CatalogEntry {
+    /// The width of a `width.N` variant (a `NSStringVariableWidthRuleType` case), or nil.
+    ///
+    /// Any component of the variant path may carry the width (`width.20`, `device.mac/width.20`).
+    public var variantWidth: Int? {
+        for part in variant.split(separator: "/") where part.hasPrefix("width.") {
+            return Int(part.dropFirst("width.".count))
+        }
+        return nil
+    }
+}
+
+/// Picks, among the `width.N` variants of one key and locale, the one the OS would show for a
+/// presentation width of `width`: the largest `N` not above `width`, else the smallest `N`
+/// (`NSString.variantFittingPresentationWidth`). Apple counts these widths in ems (the number of
+/// "M" characters that fit), so a caller with a container in points divides by the font's em size.
+/// Entries without a width variant are ignored; returns nil when none has one.
+public func widthVariant(for width: Double, among entries: [CatalogEntry]) -> CatalogEntry? {
+    let sized = entries.compactMap { e in e.variantWidth.map { (w: $0, entry: e) } }
+    guard !sized.isEmpty else { return nil }
+    if let fit = sized.filter({ Double($0.w) <= width }).max(by: { $0.w < $1.w }) { return fit.entry }
+    return sized.min(by: { $0.w < $1.w })?.entry
+}
+
+/// A BCP 47 style name for a gettext/POSIX locale: `pt_BR` → `pt-BR`; the modifier and the encoding
+/// are dropped (`sr@latin` → `sr`, `de_DE.UTF-8` → `de-DE`).
+func normalizeLocale(_ tag: String) -> String {
+    var t = tag.trimmingCharacters(in: .whitespaces)
+    if let at = t.firstIndex(of: "@") { t = String(t[..<at]) }
+    if let dot = t.firstIndex(of: ".") { t = String(t[..<dot]) }
+    return t.replacingOccurrences(of: "_", with: "-")
+}
+
+/// True when `s` looks like a language tag (`fr`, `pt_BR`, `zh-Hans`, `es-419`).
+func looksLikeLocale(_ s: String) -> Bool {
+    let parts = s.split(whereSeparator: { $0 == "_" || $0 == "-" })
+    guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        return false
+    }
+    return parts.dropFirst().allSatisfy { p in (2...8).contains(p.count) && p.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+}

@@ -1,0 +1,277 @@
+import Foundation
+
+/// Reads String Catalogs (`.xcstrings`, JSON).
+///
+/// - Every locale named anywhere in the catalog (plus `sourceLanguage`) gets an entry for every key;
+///   a key with no localization for a locale yields the source's variants with `isTranslated == false`
+///   and the source text. A key without a source-language localization is its own source text.
+///   Keys with `"shouldTranslate": false` are skipped.
+/// - `variations` become variant paths: `plural.one`, `device.ipad`, nested as `device.iphone/plural.other`.
+/// - Substitutions: each `%#@name@` in a string (optionally positional, `%1$#@name@`) is replaced by every
+///   variant of the substitution `name` of the same localization, in which `%arg` becomes
+///   `%<argNum>$<formatSpecifier>` (so `%arg` of argNum 1, specifier `lld` → `%1$lld`). A string with
+///   several substitutions yields the cartesian product. The variant path appends
+///   `substitution.<name>.<kind>.<case>` (nested substitution variations joined with `.`):
+///   `device.mac/substitution.count.plural.one/substitution.files.plural.other`.
+/// - A localization's state `new` means not translated (`isTranslated == false`, the text kept if any,
+///   else the source's). The source language is always translated.
+/// - Problems carry the JSON path, e.g. `$.strings["Done"].localizations.de.stringUnit.value`.
+enum XCStringsReader {
+    static func read(_ path: String, log: inout ProblemLog) throws -> FileReadResult {
+        let data = try TextDecoding.readData(path)
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let ns = error as NSError
+            let detail = (ns.userInfo["NSDebugDescription"] as? String).map { ": \($0)" } ?? ""
+            throw CatalogProblem(SourceLocation(file: path, jsonPath: "$"), "malformed JSON\(detail)")
+        }
+        guard let root = json as? [String: Any] else {
+            throw CatalogProblem(SourceLocation(file: path, jsonPath: "$"), "a String Catalog is a JSON object")
+        }
+        guard let source = root["sourceLanguage"] as? String, !source.isEmpty else {
+            throw CatalogProblem(SourceLocation(file: path, jsonPath: "$.sourceLanguage"), "missing sourceLanguage")
+        }
+        guard let strings = root["strings"] as? [String: Any] else {
+            throw CatalogProblem(SourceLocation(file: path, jsonPath: "$.strings"), "missing or not an object")
+        }
+        var reader = Walker(file: path, source: source)
+        // Every locale the catalog knows.
+        var locales = Set([source])
+        for (_, value) in strings {
+            if let locs = (value as? [String: Any])?["localizations"] as? [String: Any] { locales.formUnion(locs.keys) }
+        }
+        let ordered = [source] + locales.subtracting([source]).sorted()
+        var result = FileReadResult(sourceLanguage: source)
+        for key in strings.keys.sorted() {
+            result.entries += try reader.readKey(key, strings[key]!, locales: ordered, log: &log)
+        }
+        return result
+    }
+
+    /// One flattened string: its variant path, text, state and JSON path.
+    struct Unit {
+        var variant: String
+        var text: String
+        var state: String?
+        var path: String
+    }
+
+    struct Walker {
+        let file: String
+        let source: String
+
+        func loc(_ path: String) -> SourceLocation { SourceLocation(file: file, jsonPath: path) }
+
+        mutating func readKey(_ key: String, _ value: Any, locales: [String], log: inout ProblemLog) throws -> [CatalogEntry] {
+            let keyPath = "$.strings[\(quote(key))]"
+            guard let obj = value as? [String: Any] else {
+                try log.report(loc(keyPath), "an entry is a JSON object")
+                return []
+            }
+            if let translate = obj["shouldTranslate"] as? Bool, !translate { return [] }
+            let comment = obj["comment"] as? String
+            var locs: [String: Any] = [:]
+            if let l = obj["localizations"] {
+                if let d = l as? [String: Any] { locs = d } else {
+                    try log.report(loc(keyPath + ".localizations"), "not an object")
+                }
+            }
+            var units: [String: [Unit]] = [:]
+            for locale in locs.keys.sorted() {
+                let body = locs[locale]!
+                units[locale] = try readLocalization(body, path: keyPath + ".localizations" + member(locale), log: &log)
+            }
+            let sourceUnits: [Unit] = units[source].flatMap { $0.isEmpty ? nil : $0 }
+                ?? [Unit(variant: "", text: key, state: nil, path: keyPath)]
+            let sourcePairs = sourceUnits.map { (variant: $0.variant, text: $0.text) }
+            var entries: [CatalogEntry] = []
+            for locale in locales {
+                let isSource = locale == source
+                if let own = units[locale], !own.isEmpty {
+                    for u in own {
+                        let src = sourceText(for: u.variant, in: sourcePairs)
+                        let untranslated = !isSource && u.state == "new"
+                        let text = untranslated && u.text.isEmpty ? (src ?? key) : u.text
+                        entries.append(CatalogEntry(key: key, locale: locale, variant: u.variant, text: text,
+                                                    sourceText: src, comment: comment, isTranslated: !untranslated,
+                                                    state: u.state, origin: loc(u.path)))
+                    }
+                } else {
+                    for u in sourceUnits {
+                        entries.append(CatalogEntry(key: key, locale: locale, variant: u.variant, text: u.text,
+                                                    sourceText: u.text, comment: comment, isTranslated: isSource,
+                                                    state: isSource ? u.state : nil, origin: loc(isSource ? u.path : keyPath)))
+                    }
+                }
+            }
+            return entries
+        }
+
+        /// Flattens one localization (string unit or variations) and applies its substitutions.
+        func readLocalization(_ body: Any, path: String, log: inout ProblemLog) throws -> [Unit] {
+            guard let obj = body as? [String: Any] else {
+                try log.report(loc(path), "a localization is a JSON object")
+                return []
+            }
+            let units = try flatten(obj, path: path, log: &log)
+            guard let subsAny = obj["substitutions"] else { return try checkReferences(units, subs: [:], path: path, log: &log) }
+            guard let subs = subsAny as? [String: Any] else {
+                try log.report(loc(path + ".substitutions"), "not an object")
+                return units
+            }
+            var table: [String: [Unit]] = [:]
+            for name in subs.keys.sorted() {
+                let subPath = path + ".substitutions" + member(name)
+                guard let sub = subs[name] as? [String: Any] else {
+                    try log.report(loc(subPath), "a substitution is a JSON object")
+                    continue
+                }
+                var spec = "@"
+                if let s = sub["formatSpecifier"] as? String {
+                    spec = s.hasPrefix("%") ? String(s.dropFirst()) : s
+                } else {
+                    try log.report(loc(subPath + ".formatSpecifier"), "missing formatSpecifier")
+                }
+                var argument = "%" + spec
+                if let n = sub["argNum"] {
+                    if let i = n as? Int { argument = "%\(i)$" + spec } else {
+                        try log.report(loc(subPath + ".argNum"), "argNum is not an integer")
+                    }
+                }
+                guard sub["variations"] != nil else {
+                    try log.report(loc(subPath + ".variations"), "a substitution needs variations")
+                    continue
+                }
+                let inner = try flatten(sub, path: subPath, log: &log)
+                table[name] = inner.map {
+                    Unit(variant: "substitution.\(name)." + $0.variant.replacingOccurrences(of: "/", with: "."),
+                         text: $0.text.replacingOccurrences(of: "%arg", with: argument), state: $0.state, path: $0.path)
+                }
+            }
+            return try checkReferences(units, subs: table, path: path, log: &log)
+        }
+
+        /// Replaces each `%#@name@` reference by the substitution's variants (cartesian product).
+        func checkReferences(_ units: [Unit], subs: [String: [Unit]], path: String, log: inout ProblemLog) throws -> [Unit] {
+            var out: [Unit] = []
+            for unit in units {
+                var partial = [unit]
+                for ref in substitutionReferences(in: unit.text) {
+                    guard let variants = subs[ref.name], !variants.isEmpty else {
+                        try log.report(loc(unit.path), "refers to substitution '\(ref.name)', which is not defined")
+                        continue
+                    }
+                    partial = partial.flatMap { p in
+                        variants.map { v in
+                            let state = (p.state == "new" || v.state == "new") ? "new" : p.state
+                            return Unit(variant: joinVariant([p.variant, v.variant]),
+                                        text: p.text.replacingOccurrences(of: ref.token, with: v.text),
+                                        state: state, path: p.path)
+                        }
+                    }
+                }
+                out += partial
+            }
+            return out
+        }
+
+        /// A `stringUnit`, or `variations` by kind and case, recursively.
+        func flatten(_ obj: [String: Any], path: String, log: inout ProblemLog) throws -> [Unit] {
+            if let unitAny = obj["stringUnit"] {
+                let unitPath = path + ".stringUnit"
+                guard let unit = unitAny as? [String: Any] else {
+                    try log.report(loc(unitPath), "stringUnit is not an object")
+                    return []
+                }
+                guard let valueAny = unit["value"] else {
+                    try log.report(loc(unitPath + ".value"), "missing value")
+                    return []
+                }
+                guard let value = valueAny as? String else {
+                    try log.report(loc(unitPath + ".value"), "value is not a string")
+                    return []
+                }
+                return [Unit(variant: "", text: value, state: unit["state"] as? String, path: unitPath)]
+            }
+            guard let varsAny = obj["variations"] else {
+                if obj["substitutions"] == nil {
+                    try log.report(loc(path), "neither stringUnit nor variations")
+                }
+                return []
+            }
+            let varsPath = path + ".variations"
+            guard let vars = varsAny as? [String: Any] else {
+                try log.report(loc(varsPath), "variations is not an object")
+                return []
+            }
+            var out: [Unit] = []
+            for kind in vars.keys.sorted() {
+                let kindPath = varsPath + member(kind)
+                let known: [String]
+                switch kind {
+                case "plural": known = pluralCategories
+                case "device": known = deviceNames
+                default:
+                    try log.report(loc(kindPath), "unknown variation kind '\(kind)'")
+                    continue
+                }
+                guard let cases = vars[kind] as? [String: Any] else {
+                    try log.report(loc(kindPath), "not an object")
+                    continue
+                }
+                for name in canonicalOrder(cases.keys, known) {
+                    let casePath = kindPath + member(name)
+                    if kind == "plural", !known.contains(name) {
+                        try log.report(loc(casePath), "unknown plural category '\(name)'")
+                        continue
+                    }
+                    guard let caseObj = cases[name] as? [String: Any] else {
+                        try log.report(loc(casePath), "not an object")
+                        continue
+                    }
+                    for u in try flatten(caseObj, path: casePath, log: &log) {
+                        out.append(Unit(variant: joinVariant(["\(kind).\(name)", u.variant]), text: u.text,
+                                        state: u.state, path: u.path))
+                    }
+                }
+            }
+            return out
+        }
+    }
+
+    /// The `%#@name@` tokens in `text` (with an optional `N$` position), in order, each once.
+    static func substitutionReferences(in text: String) -> [(token: String, name: String)] {
+        var out: [(token: String, name: String)] = []
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            guard scalars[i] == "%" else { i += 1; continue }
+            var j = i + 1
+            while j < scalars.count, ("0"..."9").contains(scalars[j]) { j += 1 }
+            if j > i + 1 { guard j < scalars.count, scalars[j] == "$" else { i += 1; continue }; j += 1 }
+            guard j + 1 < scalars.count, scalars[j] == "#", scalars[j + 1] == "@" else { i += 1; continue }
+            var k = j + 2
+            while k < scalars.count, scalars[k] != "@", scalars[k] != " " { k += 1 }
+            guard k < scalars.count, scalars[k] == "@", k > j + 2 else { i += 1; continue }
+            var token = String.UnicodeScalarView(); token.append(contentsOf: scalars[i...k])
+            var name = String.UnicodeScalarView(); name.append(contentsOf: scalars[(j + 2)..<k])
+            if !out.contains(where: { $0.token == String(token) }) { out.append((String(token), String(name))) }
+            i = k + 1
+        }
+        return out
+    }
+}
+
+/// A JSON-path member: `.name` for identifier-like names, else `["name"]`.
+func member(_ name: String) -> String {
+    let identifier = !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        && !("0"..."9").contains(name.unicodeScalars.first!)
+    return identifier ? "." + name : "[" + quote(name) + "]"
+}
+
+/// A JSON string literal for a path: `"Done"`, with `"` and `\` escaped.
+func quote(_ s: String) -> String {
+    "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+}

@@ -1,0 +1,740 @@
+import Foundation
+import Typography
+
+// Constraints: which container each key must fit. A rules file maps key patterns to containers;
+// command-line defaults cover the keys no rule matches.
+
+// MARK: - Constraint
+
+/// The container one key must fit, and how to check it.
+///
+/// The typography is given as a text style (`style`, which follows Dynamic Type), a font family with a
+/// fixed `size`, or both (`size` relative to the style, as `Font.custom(_:size:relativeTo:)`); see
+/// ``fontSize``.
+public struct Constraint: Sendable, Codable, Hashable {
+    /// The container's width in points, padding included.
+    public var width: Double
+    /// The most lines allowed; `nil` means any number.
+    public var maxLines: Int?
+    /// The text style; with no `size` the text has the style's size at each Dynamic Type size.
+    public var style: TextStyle?
+    /// The font family; `nil` means TextFit's default family.
+    public var font: String?
+    /// The point size; fixed without a `style`, relative to the style with one.
+    public var size: Double?
+    /// The weight; `nil` means the style's (semibold for `headline`, else regular).
+    public var weight: FontWeight?
+    /// Points of padding on each side of the container (the text gets `width − 2 × padding`).
+    public var padding: Double
+    /// Whether truncation at `maxLines` is acceptable.
+    public var truncation: Bool
+    /// The smallest scale the text may shrink to before it counts as not fitting (1: never shrinks).
+    public var minimumScaleFactor: Double
+    /// The Dynamic Type sizes to check.
+    public var dynamicType: DynamicTypeRange
+    /// The samples for format placeholders.
+    public var placeholders: PlaceholderSamples
+
+    public init(width: Double, maxLines: Int? = 1, style: TextStyle? = nil, font: String? = nil, size: Double? = nil,
+                weight: FontWeight? = nil, padding: Double = 0, truncation: Bool = false,
+                minimumScaleFactor: Double = 1, dynamicType: DynamicTypeRange = .all,
+                placeholders: PlaceholderSamples = .standard) {
+        self.width = width
+        self.maxLines = maxLines
+        self.style = style
+        self.font = font
+        self.size = size
+        self.weight = weight
+        self.padding = padding
+        self.truncation = truncation
+        self.minimumScaleFactor = minimumScaleFactor
+        self.dynamicType = dynamicType
+        self.placeholders = placeholders
+    }
+
+    /// The size of the text: `style` alone → the style's size (follows Dynamic Type); `size` alone → fixed
+    /// points; both → `size` scaled as the style scales; neither → the `body` style.
+    public var fontSize: FontSize {
+        switch (style, size) {
+        case (let style?, let size?): .relative(size, to: style)
+        case (let style?, nil): .style(style)
+        case (nil, let size?): .points(size)
+        case (nil, nil): .style(.body)
+        }
+    }
+
+    /// The font to ask for: `font` as the family and `weight` (the style's own weight when not given).
+    public var fontRequest: FontRequest { FontRequest(family: font, weight: weight ?? style?.defaultWeight) }
+
+    /// The width the text itself gets: `width − 2 × padding`, never below zero.
+    public var textWidth: Double { max(0, width - 2 * padding) }
+
+    /// The sweep's container for this constraint.
+    public var container: StressContainer {
+        StressContainer(width: width, maxLines: maxLines, font: fontRequest, size: fontSize, padding: padding,
+                        truncationAllowed: truncation, minimumScaleFactor: minimumScaleFactor,
+                        dynamicTypeSizes: dynamicType.sizes)
+    }
+}
+
+// MARK: - Dynamic Type ranges
+
+/// A set of Dynamic Type sizes to check, as written on the command line (`--dynamic-type`) and in
+/// rules files (`"dynamicType"`).
+///
+/// Syntax (size names as ``DynamicTypeSize/init(name:)`` reads them, case-insensitive, so `ax2`
+/// and `XXXL` work): `all`; one size (`large`); a closed range `FROM...TO` (`large...accessibility2`,
+/// both ends included, `…` accepted for `...`); open ranges `FROM...` (up to `accessibility5`) and
+/// `...TO` (from `xSmall`); and comma-separated lists of these (`small, large...xLarge`). The sizes are
+/// kept smallest first, each once.
+public struct DynamicTypeRange: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The sizes, smallest first, each once, never empty.
+    public let sizes: [DynamicTypeSize]
+
+    /// All twelve sizes.
+    public static let all = DynamicTypeRange(unchecked: DynamicTypeSize.allCases)
+
+    /// The given sizes (sorted, duplicates dropped); `nil` when there are none.
+    public init?(_ sizes: some Sequence<DynamicTypeSize>) {
+        let sorted = Set(sizes).sorted()
+        guard !sorted.isEmpty else { return nil }
+        self.sizes = sorted
+    }
+
+    private init(unchecked sizes: [DynamicTypeSize]) { self.sizes = sizes }
+
+    /// Parses the syntax described on the type.
+    public init(parsing text: String) throws(DynamicTypeRangeError) {
+        var found: [DynamicTypeSize] = []
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        for item in items {
+            guard !item.isEmpty else { throw DynamicTypeRangeError("empty item in \"\(text)\"") }
+            if item.lowercased() == "all" {
+                found += DynamicTypeSize.allCases
+                continue
+            }
+            let normalized = item.replacingOccurrences(of: "…", with: "...")
+            guard let dots = normalized.range(of: "...") else {
+                found.append(try Self.size(item))
+                continue
+            }
+            let from = normalized[..<dots.lowerBound].trimmingCharacters(in: .whitespaces)
+            let to = normalized[dots.upperBound...].trimmingCharacters(in: .whitespaces)
+            guard !(from.isEmpty && to.isEmpty) else { throw DynamicTypeRangeError("a range needs at least one end") }
+            let lower = from.isEmpty ? DynamicTypeSize.allCases.first! : try Self.size(from)
+            let upper = to.isEmpty ? DynamicTypeSize.allCases.last! : try Self.size(to)
+            guard lower <= upper else {
+                throw DynamicTypeRangeError("the range \(item) runs backwards (\(lower.rawValue) is larger than \(upper.rawValue))")
+            }
+            found += DynamicTypeSize.allCases.filter { $0 >= lower && $0 <= upper }
+        }
+        self.init(unchecked: Set(found).sorted())
+    }
+
+    private static func size(_ name: String) throws(DynamicTypeRangeError) -> DynamicTypeSize {
+        guard let size = DynamicTypeSize(name: name) else {
+            let known = DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")
+            throw DynamicTypeRangeError("unknown Dynamic Type size \"\(name)\" (expected all or one of \(known))")
+        }
+        return size
+    }
+
+    /// `all`, `FROM...TO` for a run of consecutive sizes (one name for one size), else a comma list.
+    /// Parsing it gives the same range back.
+    public var description: String {
+        if sizes == DynamicTypeSize.allCases { return "all" }
+        if sizes.count == 1 { return sizes[0].rawValue }
+        let all = DynamicTypeSize.allCases
+        let first = all.firstIndex(of: sizes[0])!
+        if Array(all[first..<(first + sizes.count)]) == sizes {
+            return "\(sizes[0].rawValue)...\(sizes[sizes.count - 1].rawValue)"
+        }
+        return sizes.map(\.rawValue).joined(separator: ",")
+    }
+
+    /// Encoded as its ``description``.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+        }
+    }
+}
+
+/// Why a Dynamic Type range did not parse.
+public struct DynamicTypeRangeError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+// MARK: - Key patterns
+
+/// A key pattern of a rule: a glob, or a regular expression written between slashes.
+///
+/// - Glob (anything not between slashes): matches the whole key, case-sensitive. `*` matches any run of
+///   characters, dots included (keys are names, not paths: `onboarding.*` matches `onboarding.a.b`),
+///   `?` one character, `[abc]` one of the listed characters, `[a-z]` a range, `[!abc]` or `[^abc]` any
+///   other character; `\` makes the next character literal. Characters are grapheme clusters.
+/// - Regular expression: `/…/`, or `/…/i` to ignore case, in `NSRegularExpression` (ICU) syntax. It
+///   matches when it is found anywhere in the key, as grep does; anchor it with `^…$` for whole keys.
+public struct KeyPattern: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as written.
+    public let source: String
+    private let matcher: Matcher
+
+    private enum Matcher: Sendable, Hashable {
+        case glob([GlobToken])
+        case regex(CompiledRegex)
+    }
+
+    /// Parses a pattern; the error message says what is wrong (the rules file adds where).
+    public init(_ source: String) throws(KeyPatternError) {
+        self.source = source
+        if source.hasPrefix("/"), source.count >= 2, source.hasSuffix("/") || (source.count >= 3 && source.hasSuffix("/i")) {
+            let ignoreCase = !source.hasSuffix("/")
+            let body = String(source.dropFirst().dropLast(ignoreCase ? 2 : 1))
+            guard !body.isEmpty else { throw KeyPatternError("empty regular expression") }
+            guard let regex = try? NSRegularExpression(pattern: body, options: ignoreCase ? [.caseInsensitive] : []) else {
+                throw KeyPatternError("invalid regular expression \(source)")
+            }
+            matcher = .regex(CompiledRegex(regex))
+        } else {
+            guard !source.isEmpty else { throw KeyPatternError("empty pattern") }
+            matcher = .glob(try GlobToken.parse(source))
+        }
+    }
+
+    /// Whether `key` matches.
+    public func matches(_ key: String) -> Bool {
+        switch matcher {
+        case .glob(let tokens): GlobToken.match(tokens, Array(key))
+        case .regex(let compiled):
+            compiled.regex.firstMatch(in: key, options: [], range: NSRange(key.startIndex..., in: key)) != nil
+        }
+    }
+
+    /// Whether the pattern is a regular expression.
+    public var isRegularExpression: Bool { if case .regex = matcher { true } else { false } }
+
+    public var description: String { source }
+}
+
+/// Why a key pattern did not parse.
+public struct KeyPatternError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// An `NSRegularExpression` shared across threads: it is immutable once made, and Apple documents it as
+/// safe to use from several threads.
+private final class CompiledRegex: @unchecked Sendable, Hashable {
+    let regex: NSRegularExpression
+    init(_ regex: NSRegularExpression) { self.regex = regex }
+    static func == (a: CompiledRegex, b: CompiledRegex) -> Bool { a.regex.pattern == b.regex.pattern && a.regex.options == b.regex.options }
+    func hash(into hasher: inout Hasher) { hasher.combine(regex.pattern) }
+}
+
+/// One element of a compiled glob.
+private enum GlobToken: Sendable, Hashable {
+    case literal(Character)
+    case any                 // *
+    case one                 // ?
+    case set([SetItem], negated: Bool)
+
+    enum SetItem: Sendable, Hashable {
+        case single(Character)
+        case range(ClosedRange<Character>)
+
+        func contains(_ c: Character) -> Bool {
+            switch self {
+            case .single(let single): single == c
+            case .range(let range): range.contains(c)
+            }
+        }
+    }
+
+    static func parse(_ pattern: String) throws(KeyPatternError) -> [GlobToken] {
+        let chars = Array(pattern)
+        var tokens: [GlobToken] = []
+        var i = 0
+        while i < chars.count {
+            switch chars[i] {
+            case "*":
+                if tokens.last != .any { tokens.append(.any) }
+                i += 1
+            case "?":
+                tokens.append(.one)
+                i += 1
+            case "\\":
+                guard i + 1 < chars.count else { throw KeyPatternError("the glob ends with a lone \\") }
+                tokens.append(.literal(chars[i + 1]))
+                i += 2
+            case "[":
+                var j = i + 1
+                var negated = false
+                if j < chars.count, chars[j] == "!" || chars[j] == "^" {
+                    negated = true
+                    j += 1
+                }
+                var items: [SetItem] = []
+                var first = true
+                while j < chars.count, chars[j] != "]" || first {
+                    first = false
+                    var c = chars[j]
+                    if c == "\\", j + 1 < chars.count {
+                        j += 1
+                        c = chars[j]
+                    }
+                    if j + 2 < chars.count, chars[j + 1] == "-", chars[j + 2] != "]" {
+                        let upper = chars[j + 2]
+                        guard c <= upper else {
+                            throw KeyPatternError("the glob range [\(c)-\(upper)] runs backwards")
+                        }
+                        items.append(.range(c...upper))
+                        j += 3
+                    } else {
+                        items.append(.single(c))
+                        j += 1
+                    }
+                }
+                guard j < chars.count else { throw KeyPatternError("unterminated [ in the glob") }
+                tokens.append(.set(items, negated: negated))
+                i = j + 1
+            default:
+                tokens.append(.literal(chars[i]))
+                i += 1
+            }
+        }
+        return tokens
+    }
+
+    private func matches(_ c: Character) -> Bool {
+        switch self {
+        case .literal(let literal): literal == c
+        case .one: true
+        case .any: true
+        case .set(let items, let negated): items.contains { $0.contains(c) } != negated
+        }
+    }
+
+    /// Whole-string match; a `*` retries from one character further each time a later token fails
+    /// (the classic linear-space wildcard algorithm: only the last `*` needs remembering).
+    static func match(_ tokens: [GlobToken], _ text: [Character]) -> Bool {
+        var t = 0, s = 0
+        var star: Int?, starText = 0
+        while s < text.count {
+            if t < tokens.count, tokens[t] == .any {
+                star = t
+                starText = s
+                t += 1
+            } else if t < tokens.count, tokens[t].matches(text[s]) {
+                t += 1
+                s += 1
+            } else if let star {
+                t = star + 1
+                starText += 1
+                s = starText
+            } else {
+                return false
+            }
+        }
+        while t < tokens.count, tokens[t] == .any { t += 1 }
+        return t == tokens.count
+    }
+}
+
+// MARK: - Rules files
+
+/// A rules file: key patterns mapped to containers.
+///
+/// ```json
+/// {
+///   "placeholders": { "object": "Alexandra", "names": { "count": "1,000" } },
+///   "rules": [
+///     { "pattern": "onboarding.*", "width": 280, "maxLines": 2, "style": "title3", "weight": "semibold",
+///       "padding": 16, "truncation": false, "minimumScaleFactor": 0.8, "dynamicType": "large...accessibility2" },
+///     { "pattern": "/^tab\\.[a-z]+$/", "width": 64, "font": "Inter", "size": 10, "truncation": true,
+///       "placeholders": { "integer": "99" }, "comment": "tab bar items" }
+///   ]
+/// }
+/// ```
+///
+/// - **First match wins**: rules are tried in file order and the first whose ``KeyPattern`` matches the
+///   key gives its container; put specific patterns before general ones.
+/// - A matching rule overrides the command-line defaults field by field: fields it does not give keep
+///   the defaults' values. `style` and `size` go together: a rule giving either replaces both (a rule
+///   with `"size": 10` and no style means a fixed 10 points, whatever style the defaults have).
+///   `"maxLines": null` means no line limit.
+/// - Keys no rule matches get the defaults unchanged (but for the file-wide `placeholders`).
+/// - Placeholder samples layer: the defaults' samples, then the file-wide `placeholders`, then the
+///   matching rule's `placeholders` (see ``PlaceholderSamples`` for the fields and `names`).
+/// - Rule fields: `pattern` (required; see ``KeyPattern``), `width` (points, > 0), `maxLines` (integer
+///   ≥ 1 or null), `style` (a ``TextStyle`` name), `font` (family name), `size` (points, > 0), `weight`
+///   (`bold`, `semibold`, … or 1–1000), `padding` (points, ≥ 0), `truncation` (allowed: true/false),
+///   `minimumScaleFactor` (0 < f ≤ 1), `dynamicType` (a ``DynamicTypeRange`` string or an array of
+///   them), `placeholders`, `comment` (ignored). Unknown fields are errors, so typos do not pass silently.
+/// - Every error is a ``RuleSetError`` naming the file and the JSON path: `$.rules[2].pattern: invalid
+///   regular expression /a(/`.
+public struct RuleSet: Sendable {
+    /// One rule: where it is, what it matches and what it sets.
+    public struct Rule: Sendable {
+        /// Its index in `rules` (as in the JSON path `$.rules[index]`).
+        public let index: Int
+        public let pattern: KeyPattern
+        /// The comment the rule carries, if any.
+        public let comment: String?
+        fileprivate let overrides: ConstraintOverrides
+    }
+
+    /// The file the rules came from (used in messages).
+    public let file: String
+    /// The rules, in file order.
+    public let rules: [Rule]
+    /// The file-wide placeholder samples.
+    public let placeholders: PlaceholderSamples.Overrides
+
+    /// No rules: every key gets the defaults.
+    public init(file: String = "") {
+        self.file = file
+        self.rules = []
+        self.placeholders = PlaceholderSamples.Overrides()
+    }
+
+    /// Reads a rules file's JSON; `file` names it in errors.
+    public init(json: Data, file: String) throws(RuleSetError) {
+        self.file = file
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: json)
+        } catch {
+            throw RuleSetError(file: file, path: "$", message: "not valid JSON (\(Self.describe(error)))")
+        }
+        let reader = FieldReader(file: file)
+        let object = try reader.object(root, at: "$")
+        try reader.onlyKnown(object, ["rules", "placeholders"], at: "$")
+        if let value = object["placeholders"] {
+            placeholders = try reader.placeholders(value, at: "$.placeholders")
+        } else {
+            placeholders = PlaceholderSamples.Overrides()
+        }
+        var rules: [Rule] = []
+        if let list = object["rules"] {
+            guard case .array(let items) = list else { throw reader.error("$.rules", "expected an array of rules") }
+            for (index, item) in items.enumerated() {
+                rules.append(try reader.rule(item, index: index))
+            }
+        }
+        self.rules = rules
+    }
+
+    /// Reads a rules file from disk; an unreadable file is a ``RuleSetError`` at `$`.
+    public init(contentsOf url: URL) throws(RuleSetError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw RuleSetError(file: url.path, path: "$", message: "cannot read the file (\(error.localizedDescription))")
+        }
+        try self.init(json: data, file: url.path)
+    }
+
+    /// The first rule matching `key`, if any.
+    public func rule(for key: String) -> Rule? { rules.first { $0.pattern.matches(key) } }
+
+    /// The constraint for `key`: the first matching rule laid over `defaults` (see the type's
+    /// documentation), or `defaults` when no rule matches; file-wide placeholder samples apply either way.
+    public func constraint(for key: String, defaults: Constraint) -> Constraint {
+        var result = defaults
+        result.placeholders = result.placeholders.applying(placeholders)
+        rule(for: key)?.overrides.apply(to: &result)
+        return result
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            if let underlying = context.underlyingError { return String(describing: underlying) }
+            return context.debugDescription
+        }
+        return String(describing: error)
+    }
+}
+
+/// A problem in a rules file: the file, the JSON path of the offending value, and what is wrong.
+public struct RuleSetError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    /// A JSON path: `$`, `$.rules[2].pattern`, `$.placeholders.names["%1$@"]`.
+    public var path: String
+    public var message: String
+
+    public init(file: String, path: String, message: String) {
+        self.file = file
+        self.path = path
+        self.message = message
+    }
+
+    /// `file: path: message`.
+    public var description: String { "\(file): \(path): \(message)" }
+}
+
+/// The fields one rule sets (`nil`: not given; `maxLines` `.some(nil)`: explicitly unlimited).
+private struct ConstraintOverrides: Sendable {
+    var width: Double?
+    var maxLines: Int??
+    var style: TextStyle?
+    var font: String?
+    var size: Double?
+    var weight: FontWeight?
+    var padding: Double?
+    var truncation: Bool?
+    var minimumScaleFactor: Double?
+    var dynamicType: DynamicTypeRange?
+    var placeholders: PlaceholderSamples.Overrides?
+
+    func apply(to constraint: inout Constraint) {
+        if let width { constraint.width = width }
+        if let maxLines { constraint.maxLines = maxLines }
+        if style != nil || size != nil {
+            constraint.style = style
+            constraint.size = size
+        }
+        if let font { constraint.font = font }
+        if let weight { constraint.weight = weight }
+        if let padding { constraint.padding = padding }
+        if let truncation { constraint.truncation = truncation }
+        if let minimumScaleFactor { constraint.minimumScaleFactor = minimumScaleFactor }
+        if let dynamicType { constraint.dynamicType = dynamicType }
+        if let placeholders { constraint.placeholders = constraint.placeholders.applying(placeholders) }
+    }
+}
+
+/// Reads and checks the values of a rules file, naming the JSON path in every error.
+private struct FieldReader {
+    let file: String
+
+    static let ruleFields = ["pattern", "width", "maxLines", "style", "font", "size", "weight", "padding",
+                             "truncation", "minimumScaleFactor", "dynamicType", "placeholders", "comment"]
+    static let placeholderFields = ["object", "integer", "float", "character", "pointer", "named", "variable", "names"]
+
+    func error(_ path: String, _ message: String) -> RuleSetError { RuleSetError(file: file, path: path, message: message) }
+
+    /// `path.key`, or `path["key"]` when the key is not a plain identifier.
+    func child(_ path: String, _ key: String) -> String {
+        let plain = !key.isEmpty && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            && !key.first!.isNumber
+        if plain { return "\(path).\(key)" }
+        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\(path)[\"\(escaped)\"]"
+    }
+
+    func object(_ value: JSONValue, at path: String) throws(RuleSetError) -> [String: JSONValue] {
+        guard case .object(let object) = value else { throw error(path, "expected an object, found \(value.kind)") }
+        return object
+    }
+
+    func onlyKnown(_ object: [String: JSONValue], _ known: [String], at path: String) throws(RuleSetError) {
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            throw error(child(path, unknown), "unknown field (known fields: \(known.joined(separator: ", ")))")
+        }
+    }
+
+    func string(_ value: JSONValue, at path: String) throws(RuleSetError) -> String {
+        guard case .string(let string) = value else { throw error(path, "expected a string, found \(value.kind)") }
+        return string
+    }
+
+    func number(_ value: JSONValue, at path: String, _ requirement: String, valid: (Double) -> Bool) throws(RuleSetError) -> Double {
+        guard case .number(let number) = value, number.isFinite, valid(number) else {
+            throw error(path, "expected \(requirement), found \(value.summary)")
+        }
+        return number
+    }
+
+    func rule(_ value: JSONValue, index: Int) throws(RuleSetError) -> RuleSet.Rule {
+        let path = "$.rules[\(index)]"
+        let object = try self.object(value, at: path)
+        try onlyKnown(object, Self.ruleFields, at: path)
+        guard let patternValue = object["pattern"] else {
+            throw error("\(path).pattern", "missing: every rule needs a key pattern")
+        }
+        let patternText = try string(patternValue, at: "\(path).pattern")
+        let pattern: KeyPattern
+        do {
+            pattern = try KeyPattern(patternText)
+        } catch {
+            throw self.error("\(path).pattern", error.message)
+        }
+
+        var overrides = ConstraintOverrides()
+        if let value = object["width"] {
+            overrides.width = try number(value, at: "\(path).width", "a width in points greater than 0") { $0 > 0 }
+        }
+        if let value = object["maxLines"] {
+            if case .null = value {
+                overrides.maxLines = .some(nil)
+            } else {
+                let lines = try number(value, at: "\(path).maxLines", "a whole number of lines ≥ 1, or null for no limit") {
+                    $0 >= 1 && $0 == $0.rounded() && $0 <= Double(Int32.max)
+                }
+                overrides.maxLines = .some(Int(lines))
+            }
+        }
+        if let value = object["style"] {
+            let name = try string(value, at: "\(path).style")
+            guard let style = TextStyle(name: name) else {
+                let known = TextStyle.allCases.map(\.rawValue).joined(separator: ", ")
+                throw error("\(path).style", "unknown text style \"\(name)\" (expected one of \(known))")
+            }
+            overrides.style = style
+        }
+        if let value = object["font"] {
+            let family = try string(value, at: "\(path).font")
+            guard !family.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw error("\(path).font", "empty font family name")
+            }
+            overrides.font = family
+        }
+        if let value = object["size"] {
+            overrides.size = try number(value, at: "\(path).size", "a point size greater than 0") {
+                $0 > 0 && $0 <= TextAttributes.maximumPointSize
+            }
+        }
+        if let value = object["weight"] {
+            let weight: FontWeight?
+            switch value {
+            case .string(let name): weight = FontWeight(name: name)
+            case .number(let number): weight = number == number.rounded() ? FontWeight(name: String(Int(exactly: number) ?? 0)) : nil
+            default: weight = nil
+            }
+            guard let weight else {
+                throw error("\(path).weight", "expected a weight name (ultraLight … black) or a number 1–1000, found \(value.summary)")
+            }
+            overrides.weight = weight
+        }
+        if let value = object["padding"] {
+            overrides.padding = try number(value, at: "\(path).padding", "a padding in points ≥ 0") { $0 >= 0 }
+        }
+        if let value = object["truncation"] {
+            guard case .bool(let allowed) = value else {
+                throw error("\(path).truncation", "expected true (truncation allowed) or false, found \(value.summary)")
+            }
+            overrides.truncation = allowed
+        }
+        if let value = object["minimumScaleFactor"] {
+            overrides.minimumScaleFactor = try number(value, at: "\(path).minimumScaleFactor",
+                                                      "a scale factor greater than 0 and at most 1") { $0 > 0 && $0 <= 1 }
+        }
+        if let value = object["dynamicType"] {
+            overrides.dynamicType = try dynamicType(value, at: "\(path).dynamicType")
+        }
+        if let value = object["placeholders"] {
+            overrides.placeholders = try placeholders(value, at: "\(path).placeholders")
+        }
+        var comment: String?
+        if let value = object["comment"] { comment = try string(value, at: "\(path).comment") }
+        return RuleSet.Rule(index: index, pattern: pattern, comment: comment, overrides: overrides)
+    }
+
+    func dynamicType(_ value: JSONValue, at path: String) throws(RuleSetError) -> DynamicTypeRange {
+        func parse(_ text: String, at path: String) throws(RuleSetError) -> DynamicTypeRange {
+            do {
+                return try DynamicTypeRange(parsing: text)
+            } catch {
+                throw self.error(path, error.message)
+            }
+        }
+        switch value {
+        case .string(let text):
+            return try parse(text, at: path)
+        case .array(let items):
+            var sizes: [DynamicTypeSize] = []
+            for (index, item) in items.enumerated() {
+                let itemPath = "\(path)[\(index)]"
+                sizes += try parse(try string(item, at: itemPath), at: itemPath).sizes
+            }
+            guard let range = DynamicTypeRange(sizes) else { throw error(path, "empty list of Dynamic Type sizes") }
+            return range
+        default:
+            throw error(path, "expected a Dynamic Type range (\"all\", \"large...accessibility2\") or an array of sizes, found \(value.kind)")
+        }
+    }
+
+    func placeholders(_ value: JSONValue, at path: String) throws(RuleSetError) -> PlaceholderSamples.Overrides {
+        let object = try self.object(value, at: path)
+        try onlyKnown(object, Self.placeholderFields, at: path)
+        func sample(_ key: String) throws(RuleSetError) -> String? {
+            guard let value = object[key] else { return nil }
+            return try string(value, at: child(path, key))
+        }
+        var overrides = PlaceholderSamples.Overrides(
+            object: try sample("object"), integer: try sample("integer"), float: try sample("float"),
+            character: try sample("character"), pointer: try sample("pointer"), named: try sample("named"),
+            variable: try sample("variable"))
+        if let names = object["names"] {
+            let namesPath = child(path, "names")
+            for (name, value) in try self.object(names, at: namesPath).sorted(by: { $0.key < $1.key }) {
+                overrides.names[name] = try string(value, at: child(namesPath, name))
+            }
+        }
+        return overrides
+    }
+}
+
+/// A JSON value, decoded without losing the difference between numbers and booleans.
+private enum JSONValue: Decodable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([JSONValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// What kind of value this is, for messages.
+    var kind: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// The value itself when short (numbers, booleans, strings), else its kind.
+    var summary: String {
+        switch self {
+        case .bool(let bool): "\(bool)"
+        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? "\(Int(number))" : "\(number)"
+        case .string(let string): "\"\(string)\""
+        default: kind
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import LocalizationStress
+
+@Suite struct StringsReaderTests {
+    let catalog: Catalog
+    init() throws { catalog = try readFixture("Apple") }
+
+    @Test func folderScanFindsEveryLproj() {
+        #expect(Set(catalog.entries.map(\.locale)) == ["en", "de", "fr"])
+        #expect(catalog.problems.isEmpty)
+        #expect(catalog.sourceLanguage == nil)
+    }
+
+    @Test func escapesAndComments() throws {
+        let title = try #require(catalog.entry("title", "en"))
+        #expect(title.text == "Main \"Window\"")
+        #expect(title.comment == "Title of the main window")
+        #expect(title.origin.line == 2)
+        #expect(title.origin.file == fixture("Apple/en.lproj/Localizable.strings"))
+        let save = try #require(catalog.entry("save", "en"))
+        #expect(save.text == "Save\tnow\\later\nok")
+        #expect(save.comment == "Shown on the button\nthat saves")
+        #expect(save.origin.line == 6)
+        #expect(catalog.entry("unicode", "en")?.text == "café 😀")
+        #expect(catalog.entry("plain", "en")?.text == "word key")
+        #expect(catalog.entry("greeting", "en")?.comment == nil)
+    }
+
+    @Test func utf16LittleEndianWithBOM() throws {
+        let title = try #require(catalog.entry("title", "de"))
+        #expect(title.text == "Hauptfenster")
+        #expect(title.comment == "Title")
+        #expect(title.sourceText == "Main \"Window\"")
+        #expect(title.isTranslated)
+        #expect(catalog.entry("save", "de")?.origin.line == 3)
+    }
+
+    @Test func utf16BigEndianWithBOM() throws {
+        #expect(catalog.entry("title", "fr")?.text == "Fenêtre principale")
+        let greeting = try #require(catalog.entry("greeting", "fr"))
+        #expect(greeting.text == "Bonjour")
+        #expect(greeting.comment == "Salut")
+        #expect(greeting.origin.line == 3)
+    }
+
+    @Test func keysMissingFromALocaleAreUntranslated() throws {
+        let greeting = try #require(catalog.entry("greeting", "de"))
+        #expect(greeting.text == "Hello")
+        #expect(!greeting.isTranslated)
+        #expect(greeting.origin == SourceLocation(file: fixture("Apple/de.lproj/Localizable.strings")))
+        // The stringsdict table is the same table (Localizable): fr lacks its plural key.
+        #expect(catalog.variants("%d files", "fr") == ["plural.one", "plural.other"])
+        #expect(catalog.entry("%d files", "fr", "plural.other")?.isTranslated == false)
+    }
+
+    @Test func stringsdictPlurals() throws {
+        #expect(catalog.variants("%d files", "en") == ["plural.one", "plural.other"])
+        let one = try #require(catalog.entry("%d files", "de", "plural.one"))
+        #expect(one.text == "%d Datei")
+        #expect(one.sourceText == "%d file")
+        #expect(one.origin.line == 13)
+        #expect(one.origin.file == fixture("Apple/de.lproj/Localizable.stringsdict"))
+    }
+
+    @Test func stringsdictTwoVariables() {
+        let key = "%d files in %d folders"
+        #expect(catalog.variants(key, "en") == [
+            "substitution.files.plural.one/substitution.folders.plural.one",
+            "substitution.files.plural.one/substitution.folders.plural.other",
+            "substitution.files.plural.other/substitution.folders.plural.one",
+            "substitution.files.plural.other/substitution.folders.plural.other",
+        ])
+        #expect(catalog.entry(key, "en", "substitution.files.plural.other/substitution.folders.plural.one")?.text
+                == "%1$d files in %2$d folder")
+    }
+
+    @Test func stringsdictWidthVariants() throws {
+        #expect(catalog.variants("welcome_banner", "en") == ["width.20", "width.50", "width.100"])
+        let all = catalog.entries.filter { $0.key == "welcome_banner" && $0.locale == "en" }
+        #expect(all.map(\.variantWidth) == [20, 50, 100])
+        #expect(widthVariant(for: 60, among: all)?.text == "Welcome")
+        #expect(widthVariant(for: 50, among: all)?.text == "Welcome")
+        #expect(widthVariant(for: 1000, among: all)?.text == "Welcome to TextFit")
+        #expect(widthVariant(for: 5, among: all)?.text == "Hi")
+        #expect(widthVariant(for: 60, among: []) == nil)
+        #expect(catalog.entry("welcome_banner", "en", "width.20")?.origin.line == 28)
+    }
+
+    @Test func explicitSourceLanguageChoosesTheSourceLproj() throws {
+        let c = try readFixture("Apple", sourceLanguage: "de")
+        // de is now the source: source texts come from de; en has every key de has, so nothing is added.
+        #expect(c.entry("title", "en")?.sourceText == "Hauptfenster")
+        #expect(c.entry("greeting", "en")?.isTranslated == true)
+    }
+}
+
+@Suite struct AppleProblemTests {
+    @Test func brokenStringsFile() throws {
+        let c = try readFixture("Broken/xx.lproj/Broken.strings")
+        #expect(c.problemLines == [
+            "Broken.strings:2 missing ';' after the value of \"missing\"",
+            "Broken.strings:4 \\U needs four hex digits",
+            "Broken.strings:5 duplicate key \"ok\" (first at line 1)",
+            "Broken.strings:7 unterminated string",
+        ])
+        #expect(c.entries.map(\.key) == ["ok", "missing", "next"])
+        #expect(c.entry("ok", "xx")?.text == "fine")
+        #expect(c.entry("next", "xx")?.origin.line == 3)
+    }
+
+    @Test func strictStopsAtTheFirstStringsProblem() {
+        let p = expectProblem { try readFixture("Broken/xx.lproj/Broken.strings", strict: true) }
+        #expect(p?.location == SourceLocation(file: fixture("Broken/xx.lproj/Broken.strings"), line: 2))
+    }
+
+    @Test func brokenStringsdict() throws {
+        let c = try readFixture("Broken/xx.lproj/Broken.stringsdict")
+        #expect(c.problemLines == [
+            "Broken.stringsdict:5 \"no format\" has no NSStringLocalizedFormatKey",
+            "Broken.stringsdict:12 \"undefined\" refers to variable 'missing', which is not defined",
+            "Broken.stringsdict:19 variable 'n' of \"no other\" has no 'other' category",
+        ])
+        #expect(c.entry("no other", "xx", "plural.one")?.text == "one thing")
+        #expect(c.entry("good", "xx", "width.10")?.text == "ok")
+    }
+
+    @Test func malformedPlistNamesFileAndLine() {
+        let p = expectProblem { try readFixture("Broken/Malformed.stringsdict") }
+        #expect(p?.location == SourceLocation(file: fixture("Broken/Malformed.stringsdict"), line: 5))
+        #expect(p?.message.hasPrefix("malformed XML") == true)
+    }
+
+    @Test func unknownTypeAndMissingPath() {
+        let unknown = expectProblem { try readFixture("Broken/notes.txt") }
+        #expect(unknown?.location == SourceLocation(file: fixture("Broken/notes.txt")))
+        #expect(unknown?.message.hasPrefix("unknown catalog type") == true)
+        let missing = expectProblem { try readFixture("Broken/nowhere.strings") }
+        #expect(missing?.message == "no such file or folder")
+    }
+
+    @Test func badUTF8IsAnError() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lsr-\(UUID().uuidString)/de.lproj")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
+        let file = dir.appendingPathComponent("Bad.strings")
+        try Data([0x22, 0x61, 0x22, 0x3D, 0x22, 0xC3, 0x28, 0x22, 0x3B]).write(to: file)
+        let p = expectProblem { try CatalogReader.read([file.path], strict: false) }
+        #expect(p?.location == SourceLocation(file: file.path))
+        #expect(p?.message == "not UTF-8, and no UTF-16 byte-order mark")
+    }
+}

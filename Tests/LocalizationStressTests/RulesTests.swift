@@ -1,0 +1,387 @@
+import Foundation
+import Testing
+import Typography
+@testable import LocalizationStress
+
+private func rules(_ json: String) throws -> RuleSet { try RuleSet(json: Data(json.utf8), file: "rules.json") }
+
+private func ruleError(_ json: String) -> RuleSetError? {
+    do {
+        _ = try RuleSet(json: Data(json.utf8), file: "rules.json")
+        return nil
+    } catch {
+        return error
+    }
+}
+
+private let defaults = Constraint(width: 320, maxLines: 1, style: .body)
+
+@Suite struct GlobTests {
+    private func matches(_ pattern: String, _ key: String) throws -> Bool { try KeyPattern(pattern).matches(key) }
+
+    @Test func starMatchesAnyRunIncludingDots() throws {
+        #expect(try matches("onboarding.*", "onboarding.title"))
+        #expect(try matches("onboarding.*", "onboarding.page.2.body"))
+        #expect(try matches("onboarding.*", "onboarding."))
+        #expect(try !matches("onboarding.*", "onboarding"))
+        #expect(try !matches("onboarding.*", "settings.onboarding.title"))
+        #expect(try matches("*", ""))
+        #expect(try matches("*.title", "a.b.title"))
+        #expect(try !matches("*.title", "a.b.title.short"))
+    }
+
+    @Test func starBacktracks() throws {
+        #expect(try matches("a*b*c", "axxbyyc"))
+        #expect(try matches("a*b*c", "abc"))
+        #expect(try matches("a*b*c", "abcbc"))
+        #expect(try !matches("a*b*c", "acb"))
+        #expect(try matches("**x", "yyx"))
+    }
+
+    @Test func questionMarkIsOneCharacter() throws {
+        #expect(try matches("tab.?", "tab.1"))
+        #expect(try !matches("tab.?", "tab.12"))
+        #expect(try !matches("tab.?", "tab."))
+        #expect(try matches("caf?", "café"))  // one grapheme, whatever its code points
+        #expect(try matches("caf?", "cafe\u{301}"))
+    }
+
+    @Test func sets() throws {
+        #expect(try matches("item.[abc]", "item.b"))
+        #expect(try !matches("item.[abc]", "item.d"))
+        #expect(try matches("item.[a-c]x", "item.cx"))
+        #expect(try !matches("item.[a-c]x", "item.dx"))
+        #expect(try matches("item.[!a-c]", "item.d"))
+        #expect(try !matches("item.[^a-c]", "item.a"))
+        #expect(try matches("[]]", "]"))
+        #expect(try matches("[a-]", "-"))
+    }
+
+    @Test func escapesAndCase() throws {
+        #expect(try matches("price\\*", "price*"))
+        #expect(try !matches("price\\*", "price1"))
+        #expect(try matches("a\\?", "a?"))
+        #expect(try !matches("Title", "title"))
+    }
+}
+
+@Suite struct RegexPatternTests {
+    @Test func regexIsFoundAnywhereUnlessAnchored() throws {
+        let anchored = try KeyPattern("/^tab\\.[a-z]+$/")
+        #expect(anchored.isRegularExpression)
+        #expect(anchored.matches("tab.home"))
+        #expect(!anchored.matches("tab.Home"))
+        #expect(!anchored.matches("tab.home.badge"))
+        let loose = try KeyPattern("/title/")
+        #expect(loose.matches("onboarding.title.short"))
+        #expect(!loose.matches("onboarding.Title"))
+    }
+
+    @Test func caseInsensitiveFlag() throws {
+        let pattern = try KeyPattern("/title/i")
+        #expect(pattern.matches("onboarding.Title"))
+        #expect(!pattern.matches("onboarding.subject"))
+    }
+
+    @Test func aSingleSlashIsAGlob() throws {
+        let pattern = try KeyPattern("/")
+        #expect(!pattern.isRegularExpression)
+        #expect(pattern.matches("/"))
+        #expect(try !KeyPattern("/a/b").isRegularExpression)
+    }
+}
+
+@Suite struct RuleMatchingTests {
+    let set: RuleSet
+
+    init() throws {
+        set = try rules("""
+            {"rules": [
+              {"pattern": "onboarding.title", "width": 200, "comment": "the big one"},
+              {"pattern": "onboarding.*", "width": 300, "maxLines": 3},
+              {"pattern": "/^tab\\\\./", "width": 64, "truncation": true}
+            ]}
+            """)
+    }
+
+    @Test func firstMatchWins() {
+        #expect(set.constraint(for: "onboarding.title", defaults: defaults).width == 200)
+        #expect(set.constraint(for: "onboarding.title", defaults: defaults).maxLines == 1)  // from defaults
+        #expect(set.constraint(for: "onboarding.body", defaults: defaults).width == 300)
+        #expect(set.constraint(for: "onboarding.body", defaults: defaults).maxLines == 3)
+        #expect(set.rule(for: "onboarding.title")?.index == 0)
+        #expect(set.rule(for: "onboarding.title")?.comment == "the big one")
+        #expect(set.rule(for: "onboarding.body")?.index == 1)
+        #expect(set.rule(for: "tab.home")?.index == 2)
+    }
+
+    @Test func unmatchedKeysGetTheDefaults() {
+        #expect(set.rule(for: "settings.title") == nil)
+        #expect(set.constraint(for: "settings.title", defaults: defaults) == defaults)
+    }
+
+    @Test func ruleOverridesFieldByField() {
+        let tab = set.constraint(for: "tab.home", defaults: defaults)
+        var expected = defaults
+        expected.width = 64
+        expected.truncation = true
+        #expect(tab == expected)
+    }
+
+    @Test func emptyRuleSetAndEmptyFile() throws {
+        #expect(RuleSet().constraint(for: "x", defaults: defaults) == defaults)
+        #expect(try rules("{}").rules.isEmpty)
+        #expect(try rules(#"{"rules": []}"#).constraint(for: "x", defaults: defaults) == defaults)
+    }
+
+    @Test func everyField() throws {
+        let set = try rules("""
+            {"rules": [{"pattern": "*", "width": 280.5, "maxLines": 2, "style": "Title3", "font": "Inter", "size": 18,
+              "weight": "semibold", "padding": 16, "truncation": false, "minimumScaleFactor": 0.75,
+              "dynamicType": "large...accessibility2", "placeholders": {"integer": "99"}}]}
+            """)
+        let constraint = set.constraint(for: "any", defaults: Constraint(width: 100, maxLines: nil, truncation: true))
+        #expect(constraint == Constraint(
+            width: 280.5, maxLines: 2, style: .title3, font: "Inter", size: 18, weight: .semibold, padding: 16,
+            truncation: false, minimumScaleFactor: 0.75,
+            dynamicType: DynamicTypeRange([.large, .xLarge, .xxLarge, .xxxLarge, .accessibility1, .accessibility2])!,
+            placeholders: PlaceholderSamples(integer: "99")))
+    }
+
+    @Test func numericWeightAndNullMaxLines() throws {
+        let set = try rules(#"{"rules": [{"pattern": "*", "weight": 650, "maxLines": null}]}"#)
+        let constraint = set.constraint(for: "k", defaults: defaults)
+        #expect(constraint.weight == FontWeight(650))
+        #expect(constraint.maxLines == nil)
+    }
+
+    @Test func styleAndSizeReplaceTogether() throws {
+        let set = try rules(#"{"rules": [{"pattern": "fixed", "size": 10}, {"pattern": "styled", "style": "caption"}]}"#)
+        let fixed = set.constraint(for: "fixed", defaults: Constraint(width: 100, style: .body, size: 20))
+        #expect(fixed.style == nil && fixed.size == 10)
+        #expect(fixed.fontSize == .points(10))
+        let styled = set.constraint(for: "styled", defaults: Constraint(width: 100, style: .body, size: 20))
+        #expect(styled.style == .caption && styled.size == nil)
+        #expect(styled.fontSize == .style(.caption))
+    }
+
+    @Test func dynamicTypeAsArray() throws {
+        let set = try rules(#"{"rules": [{"pattern": "*", "dynamicType": ["ax5", "small", "xLarge...xxLarge"]}]}"#)
+        #expect(set.constraint(for: "k", defaults: defaults).dynamicType.sizes
+            == [.small, .xLarge, .xxLarge, .accessibility5])
+    }
+
+    @Test func placeholderSamplesLayer() throws {
+        let set = try rules("""
+            {"placeholders": {"object": "Ana", "names": {"count": "5", "%1$@": "Jo"}},
+             "rules": [{"pattern": "a.*", "placeholders": {"integer": "1", "names": {"count": "6"}}}]}
+            """)
+        let base = Constraint(width: 100, placeholders: PlaceholderSamples(float: "2.5"))
+        let matched = set.constraint(for: "a.b", defaults: base).placeholders
+        #expect(matched == PlaceholderSamples(object: "Ana", integer: "1", float: "2.5", names: ["count": "6", "%1$@": "Jo"]))
+        let unmatched = set.constraint(for: "b", defaults: base).placeholders
+        #expect(unmatched == PlaceholderSamples(object: "Ana", float: "2.5", names: ["count": "5", "%1$@": "Jo"]))
+        #expect(set.constraint(for: "b", defaults: base).placeholders.substitute("%1$@ has {count}") == "Jo has 5")
+    }
+
+    @Test func readsFromDisk() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-rules-\(UUID().uuidString).json")
+        try Data(#"{"rules": [{"pattern": "x", "width": 10}]}"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let set = try RuleSet(contentsOf: url)
+        #expect(set.file == url.path)
+        #expect(set.constraint(for: "x", defaults: defaults).width == 10)
+
+        let missing = url.appendingPathExtension("missing")
+        do {
+            _ = try RuleSet(contentsOf: missing)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.file == missing.path)
+            #expect(error.path == "$")
+            #expect(error.message.hasPrefix("cannot read the file"))
+        }
+    }
+}
+
+@Suite struct ConstraintTests {
+    @Test func fontSizeFromStyleAndSize() {
+        #expect(Constraint(width: 1, style: .title).fontSize == .style(.title))
+        #expect(Constraint(width: 1, size: 13).fontSize == .points(13))
+        #expect(Constraint(width: 1, style: .footnote, size: 15).fontSize == .relative(15, to: .footnote))
+        #expect(Constraint(width: 1).fontSize == .style(.body))
+    }
+
+    @Test func fontRequestUsesTheStyleWeight() {
+        #expect(Constraint(width: 1, style: .headline).fontRequest == FontRequest(weight: .semibold))
+        #expect(Constraint(width: 1, style: .headline, font: "Inter", weight: .bold).fontRequest
+            == FontRequest(family: "Inter", weight: .bold))
+        #expect(Constraint(width: 1).fontRequest == FontRequest())
+    }
+
+    @Test func textWidthAndContainer() {
+        let constraint = Constraint(width: 100, maxLines: 2, style: .caption, padding: 10, truncation: true,
+                                    minimumScaleFactor: 0.5, dynamicType: DynamicTypeRange([.large, .xLarge])!)
+        #expect(constraint.textWidth == 80)
+        #expect(Constraint(width: 10, padding: 8).textWidth == 0)
+        #expect(constraint.container == StressContainer(
+            width: 100, maxLines: 2, font: FontRequest(weight: .regular), size: .style(.caption), padding: 10,
+            truncationAllowed: true, minimumScaleFactor: 0.5, dynamicTypeSizes: [.large, .xLarge]))
+    }
+
+    @Test func codableRoundTripWritesTheRangeAsText() throws {
+        let constraint = Constraint(width: 240, maxLines: nil, style: .callout, weight: .bold,
+                                    dynamicType: try DynamicTypeRange(parsing: "ax1..."),
+                                    placeholders: PlaceholderSamples(character: "M"))
+        let data = try JSONEncoder().encode(constraint)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""dynamicType":"accessibility1...accessibility5""#))
+        #expect(try JSONDecoder().decode(Constraint.self, from: data) == constraint)
+    }
+}
+
+@Suite struct DynamicTypeRangeTests {
+    @Test func parses() throws {
+        #expect(try DynamicTypeRange(parsing: "all").sizes == DynamicTypeSize.allCases)
+        #expect(try DynamicTypeRange(parsing: "ALL").sizes.count == 12)
+        #expect(try DynamicTypeRange(parsing: "large").sizes == [.large])
+        #expect(try DynamicTypeRange(parsing: "xSmall...xxxLarge").sizes
+            == [.xSmall, .small, .medium, .large, .xLarge, .xxLarge, .xxxLarge])
+        #expect(try DynamicTypeRange(parsing: "large...accessibility2").sizes
+            == [.large, .xLarge, .xxLarge, .xxxLarge, .accessibility1, .accessibility2])
+        #expect(try DynamicTypeRange(parsing: "ax3...").sizes == [.accessibility3, .accessibility4, .accessibility5])
+        #expect(try DynamicTypeRange(parsing: "...small").sizes == [.xSmall, .small])
+        #expect(try DynamicTypeRange(parsing: " xLarge , small, large…xLarge ").sizes == [.small, .large, .xLarge])
+        #expect(try DynamicTypeRange(parsing: "XXXL").sizes == [.xxxLarge])
+        #expect(try DynamicTypeRange(parsing: "medium...medium").sizes == [.medium])
+        #expect(try DynamicTypeRange(parsing: "all,large").sizes.count == 12)
+    }
+
+    @Test(arguments: [
+        ("", #"empty item in """#),
+        ("small,,large", #"empty item in "small,,large""#),
+        ("huge", #"unknown Dynamic Type size "huge" (expected all or one of xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3, accessibility4, accessibility5)"#),
+        ("large...giant", #"unknown Dynamic Type size "giant" (expected all or one of xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3, accessibility4, accessibility5)"#),
+        ("xLarge...small", "the range xLarge...small runs backwards (xLarge is larger than small)"),
+        ("...", "a range needs at least one end"),
+    ])
+    func errors(text: String, message: String) {
+        #expect(throws: DynamicTypeRangeError(message)) { try DynamicTypeRange(parsing: text) }
+    }
+
+    @Test func descriptionRoundTrips() throws {
+        let cases = ["all", "large", "large...accessibility2", "small,large,xLarge", "xSmall...small"]
+        for text in cases {
+            #expect(try DynamicTypeRange(parsing: text).description == text)
+        }
+        #expect(DynamicTypeRange.all.description == "all")
+        #expect(DynamicTypeRange([]) == nil)
+        #expect(DynamicTypeRange([.large, .small, .large])?.sizes == [.small, .large])
+    }
+}
+
+@Suite struct RuleErrorTests {
+    struct Case: Sendable, CustomStringConvertible {
+        let json: String
+        let path: String
+        let message: String
+        var description: String { path + " ← " + json }
+    }
+
+    static let knownRuleFields = "pattern, width, maxLines, style, font, size, weight, padding, truncation, minimumScaleFactor, dynamicType, placeholders, comment"
+    static let sizes = "xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3, accessibility4, accessibility5"
+
+    @Test(arguments: [
+        Case(json: "[]", path: "$", message: "expected an object, found an array"),
+        Case(json: #"{"rulez": []}"#, path: "$.rulez", message: "unknown field (known fields: rules, placeholders)"),
+        Case(json: #"{"rules": {}}"#, path: "$.rules", message: "expected an array of rules"),
+        Case(json: #"{"rules": [3]}"#, path: "$.rules[0]", message: "expected an object, found a number"),
+        Case(json: #"{"rules": [{"width": 10}]}"#, path: "$.rules[0].pattern", message: "missing: every rule needs a key pattern"),
+        Case(json: #"{"rules": [{"pattern": 5}]}"#, path: "$.rules[0].pattern", message: "expected a string, found a number"),
+        Case(json: #"{"rules": [{"pattern": "a"}, {"pattern": "b"}, {"pattern": "/a(/"}]}"#, path: "$.rules[2].pattern",
+             message: "invalid regular expression /a(/"),
+        Case(json: #"{"rules": [{"pattern": ""}]}"#, path: "$.rules[0].pattern", message: "empty pattern"),
+        Case(json: #"{"rules": [{"pattern": "//"}]}"#, path: "$.rules[0].pattern", message: "empty regular expression"),
+        Case(json: #"{"rules": [{"pattern": "item.[ab"}]}"#, path: "$.rules[0].pattern", message: "unterminated [ in the glob"),
+        Case(json: #"{"rules": [{"pattern": "a\\"}]}"#, path: "$.rules[0].pattern", message: "the glob ends with a lone \\"),
+        Case(json: #"{"rules": [{"pattern": "[z-a]"}]}"#, path: "$.rules[0].pattern", message: "the glob range [z-a] runs backwards"),
+        Case(json: #"{"rules": [{"pattern": "a", "widht": 3}]}"#, path: "$.rules[0].widht",
+             message: "unknown field (known fields: \(knownRuleFields))"),
+        Case(json: #"{"rules": [{"pattern": "a", "width": "wide"}]}"#, path: "$.rules[0].width",
+             message: #"expected a width in points greater than 0, found "wide""#),
+        Case(json: #"{"rules": [{"pattern": "a", "width": 0}]}"#, path: "$.rules[0].width",
+             message: "expected a width in points greater than 0, found 0"),
+        Case(json: #"{"rules": [{"pattern": "a", "maxLines": 1.5}]}"#, path: "$.rules[0].maxLines",
+             message: "expected a whole number of lines ≥ 1, or null for no limit, found 1.5"),
+        Case(json: #"{"rules": [{"pattern": "a", "maxLines": 0}]}"#, path: "$.rules[0].maxLines",
+             message: "expected a whole number of lines ≥ 1, or null for no limit, found 0"),
+        Case(json: #"{"rules": [{"pattern": "a", "style": "huge"}]}"#, path: "$.rules[0].style",
+             message: #"unknown text style "huge" (expected one of largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2)"#),
+        Case(json: #"{"rules": [{"pattern": "a", "style": 3}]}"#, path: "$.rules[0].style", message: "expected a string, found a number"),
+        Case(json: #"{"rules": [{"pattern": "a", "font": " "}]}"#, path: "$.rules[0].font", message: "empty font family name"),
+        Case(json: #"{"rules": [{"pattern": "a", "font": true}]}"#, path: "$.rules[0].font", message: "expected a string, found a boolean"),
+        Case(json: #"{"rules": [{"pattern": "a", "size": -2}]}"#, path: "$.rules[0].size",
+             message: "expected a point size greater than 0, found -2"),
+        Case(json: #"{"rules": [{"pattern": "a", "weight": "heavyish"}]}"#, path: "$.rules[0].weight",
+             message: #"expected a weight name (ultraLight … black) or a number 1–1000, found "heavyish""#),
+        Case(json: #"{"rules": [{"pattern": "a", "weight": 1001}]}"#, path: "$.rules[0].weight",
+             message: "expected a weight name (ultraLight … black) or a number 1–1000, found 1001"),
+        Case(json: #"{"rules": [{"pattern": "a", "weight": 400.5}]}"#, path: "$.rules[0].weight",
+             message: "expected a weight name (ultraLight … black) or a number 1–1000, found 400.5"),
+        Case(json: #"{"rules": [{"pattern": "a", "padding": -1}]}"#, path: "$.rules[0].padding",
+             message: "expected a padding in points ≥ 0, found -1"),
+        Case(json: #"{"rules": [{"pattern": "a", "truncation": "yes"}]}"#, path: "$.rules[0].truncation",
+             message: #"expected true (truncation allowed) or false, found "yes""#),
+        Case(json: #"{"rules": [{"pattern": "a", "truncation": 1}]}"#, path: "$.rules[0].truncation",
+             message: "expected true (truncation allowed) or false, found 1"),
+        Case(json: #"{"rules": [{"pattern": "a", "width": true}]}"#, path: "$.rules[0].width",
+             message: "expected a width in points greater than 0, found true"),
+        Case(json: #"{"rules": [{"pattern": "a", "minimumScaleFactor": 0}]}"#, path: "$.rules[0].minimumScaleFactor",
+             message: "expected a scale factor greater than 0 and at most 1, found 0"),
+        Case(json: #"{"rules": [{"pattern": "a", "minimumScaleFactor": 1.5}]}"#, path: "$.rules[0].minimumScaleFactor",
+             message: "expected a scale factor greater than 0 and at most 1, found 1.5"),
+        Case(json: #"{"rules": [{"pattern": "a", "dynamicType": "huge"}]}"#, path: "$.rules[0].dynamicType",
+             message: #"unknown Dynamic Type size "huge" (expected all or one of \#(sizes))"#),
+        Case(json: #"{"rules": [{"pattern": "a", "dynamicType": "xLarge...small"}]}"#, path: "$.rules[0].dynamicType",
+             message: "the range xLarge...small runs backwards (xLarge is larger than small)"),
+        Case(json: #"{"rules": [{"pattern": "a", "dynamicType": ["large", "tiny"]}]}"#, path: "$.rules[0].dynamicType[1]",
+             message: #"unknown Dynamic Type size "tiny" (expected all or one of \#(sizes))"#),
+        Case(json: #"{"rules": [{"pattern": "a", "dynamicType": ["large", 7]}]}"#, path: "$.rules[0].dynamicType[1]",
+             message: "expected a string, found a number"),
+        Case(json: #"{"rules": [{"pattern": "a", "dynamicType": []}]}"#, path: "$.rules[0].dynamicType",
+             message: "empty list of Dynamic Type sizes"),
+        Case(json: #"{"rules": [{"pattern": "a", "dynamicType": 5}]}"#, path: "$.rules[0].dynamicType",
+             message: #"expected a Dynamic Type range ("all", "large...accessibility2") or an array of sizes, found a number"#),
+        Case(json: #"{"rules": [{"pattern": "a", "placeholders": "x"}]}"#, path: "$.rules[0].placeholders",
+             message: "expected an object, found a string"),
+        Case(json: #"{"rules": [{"pattern": "a", "placeholders": {"objekt": "x"}}]}"#, path: "$.rules[0].placeholders.objekt",
+             message: "unknown field (known fields: object, integer, float, character, pointer, named, variable, names)"),
+        Case(json: #"{"rules": [{"pattern": "a", "placeholders": {"names": {"%1$@": 5}}}]}"#,
+             path: #"$.rules[0].placeholders.names["%1$@"]"#, message: "expected a string, found a number"),
+        Case(json: #"{"rules": [{"pattern": "a", "placeholders": {"names": []}}]}"#, path: "$.rules[0].placeholders.names",
+             message: "expected an object, found an array"),
+        Case(json: #"{"placeholders": {"integer": 5}}"#, path: "$.placeholders.integer", message: "expected a string, found a number"),
+        Case(json: #"{"rules": [{"pattern": "a", "comment": 5}]}"#, path: "$.rules[0].comment", message: "expected a string, found a number"),
+    ])
+    func errorNamesFileAndPath(_ error: Case) {
+        let thrown = ruleError(error.json)
+        #expect(thrown == RuleSetError(file: "rules.json", path: error.path, message: error.message))
+    }
+
+    @Test func invalidJSON() {
+        let thrown = ruleError(#"{"rules": [}"#)
+        #expect(thrown?.file == "rules.json")
+        #expect(thrown?.path == "$")
+        #expect(thrown?.message.hasPrefix("not valid JSON (") == true)
+    }
+
+    @Test func descriptionIsFilePathMessage() {
+        let thrown = ruleError(#"{"rules": [{"pattern": "a"}, {"pattern": "b"}, {"pattern": "/a(/"}]}"#)
+        #expect(thrown?.description == "rules.json: $.rules[2].pattern: invalid regular expression /a(/")
+    }
+
+    @Test func laterRulesAreCheckedToo() {
+        // A good first rule does not hide a bad later one.
+        #expect(ruleError(#"{"rules": [{"pattern": "a", "width": 5}, {"pattern": "b", "width": -5}]}"#)?.path
+            == "$.rules[1].width")
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+@testable import LocalizationStress
+
+@Suite struct XCStringsReaderTests {
+    let catalog: Catalog
+    init() throws { catalog = try readFixture("Catalog.xcstrings") }
+
+    @Test func sourceLanguageAndLocales() {
+        #expect(catalog.sourceLanguage == "en")
+        #expect(Set(catalog.entries.map(\.locale)) == ["en", "de", "fr"])
+        #expect(catalog.problems.isEmpty)
+    }
+
+    @Test func plainStringWithComment() throws {
+        let de = try #require(catalog.entry("Done", "de"))
+        #expect(de.text == "Fertig")
+        #expect(de.sourceText == "Done")
+        #expect(de.comment == "Button that closes the sheet")
+        #expect(de.isTranslated)
+        #expect(de.state == "translated")
+        #expect(de.origin.jsonPath == "$.strings[\"Done\"].localizations.de.stringUnit")
+        #expect(de.origin.line == nil)
+    }
+
+    @Test func missingLocaleIsUntranslatedWithSourceText() throws {
+        let fr = try #require(catalog.entry("Done", "fr"))
+        #expect(fr.text == "Done")
+        #expect(!fr.isTranslated)
+        #expect(fr.state == nil)
+        #expect(fr.origin.jsonPath == "$.strings[\"Done\"]")
+    }
+
+    @Test func pluralVariantsInCanonicalOrder() throws {
+        #expect(catalog.variants("%lld files", "de") == ["plural.one", "plural.other"])
+        #expect(catalog.entry("%lld files", "de", "plural.one")?.text == "%lld Datei")
+        #expect(catalog.entry("%lld files", "de", "plural.one")?.sourceText == "%lld file")
+        // State `new` with an empty value: untranslated, measured with the source.
+        let frOne = try #require(catalog.entry("%lld files", "fr", "plural.one"))
+        #expect(frOne.text == "%lld file")
+        #expect(!frOne.isTranslated)
+        #expect(frOne.state == "new")
+        let frOther = try #require(catalog.entry("%lld files", "fr", "plural.other"))
+        #expect(frOther.text == "%lld fichiers")
+        #expect(frOther.isTranslated)
+        #expect(frOther.state == "needs_review")
+    }
+
+    @Test func nestedDeviceAndPluralVariations() throws {
+        #expect(catalog.variants("Open Settings", "en") == ["device.iphone/plural.one", "device.iphone/plural.other", "device.mac"])
+        #expect(catalog.entry("Open Settings", "en", "device.iphone/plural.other")?.text == "Tap to open them")
+        #expect(catalog.variants("Open Settings", "de") == ["device.ipad", "device.mac"])
+        let ipad = try #require(catalog.entry("Open Settings", "de", "device.ipad"))
+        #expect(ipad.text == "Zum Öffnen tippen")
+        // No iPad source variant and no plain one: the first `plural.other` variant stands in.
+        #expect(ipad.sourceText == "Tap to open them")
+        #expect(catalog.entry("Open Settings", "de", "device.mac")?.sourceText == "Click to open")
+        #expect(catalog.entry("Open Settings", "de", "device.mac")?.origin.jsonPath
+                == "$.strings[\"Open Settings\"].localizations.de.variations.device.mac.stringUnit")
+        // fr has none: the source's variants, untranslated.
+        #expect(catalog.variants("Open Settings", "fr") == ["device.iphone/plural.one", "device.iphone/plural.other", "device.mac"])
+        #expect(catalog.entry("Open Settings", "fr", "device.mac")?.isTranslated == false)
+    }
+
+    @Test func keyWithoutSourceIsItsOwnSource() throws {
+        let en = try #require(catalog.entry("Welcome, %@!", "en"))
+        #expect(en.text == "Welcome, %@!")
+        #expect(en.isTranslated)
+        #expect(catalog.entry("Welcome, %@!", "de")?.sourceText == "Welcome, %@!")
+        #expect(catalog.entry("Welcome, %@!", "de")?.text == "Willkommen, %@!")
+        #expect(catalog.entry("Welcome, %@!", "fr")?.isTranslated == false)
+    }
+
+    @Test func substitutionsCombineAsCartesianProduct() throws {
+        let key = "Found %#@count@ in %#@folders@"
+        #expect(catalog.variants(key, "en") == [
+            "substitution.count.plural.one/substitution.folders.plural.one",
+            "substitution.count.plural.one/substitution.folders.plural.other",
+            "substitution.count.plural.other/substitution.folders.plural.one",
+            "substitution.count.plural.other/substitution.folders.plural.other",
+        ])
+        #expect(catalog.entry(key, "en", "substitution.count.plural.other/substitution.folders.plural.one")?.text
+                == "Found %1$lld items in %2$lld folder")
+        #expect(catalog.entry(key, "de", "substitution.count.plural.one/substitution.folders.plural.other")?.text
+                == "Found %1$lld item in %2$lld folders")
+        #expect(catalog.entry(key, "de", "substitution.count.plural.one/substitution.folders.plural.other")?.isTranslated == false)
+    }
+
+    @Test func shouldTranslateFalseIsSkipped() {
+        #expect(!catalog.entries.contains { $0.key == "AppName" })
+    }
+
+    @Test func substitutionReferenceScanner() {
+        let refs = XCStringsReader.substitutionReferences(in: "%#@a@ and %2$#@bee@, 100% sure, %#@a@")
+        #expect(refs.map(\.name) == ["a", "bee"])
+        #expect(refs.map(\.token) == ["%#@a@", "%2$#@bee@"])
+    }
+}
+
+@Suite struct XCStringsProblemTests {
+    @Test func badEntriesAreReportedWithJSONPaths() throws {
+        let catalog = try readFixture("BrokenEntries.xcstrings")
+        #expect(catalog.problemLines == [
+            "BrokenEntries.xcstrings $.strings[\"Count %#@n@\"].localizations.en.stringUnit refers to substitution 'n', which is not defined",
+            "BrokenEntries.xcstrings $.strings[\"Done\"].localizations.de.stringUnit.value missing value",
+            "BrokenEntries.xcstrings $.strings[\"Done\"].localizations[\"pt-BR\"].stringUnit.value value is not a string",
+            "BrokenEntries.xcstrings $.strings[\"Files\"].localizations.en.variations.plural.several unknown plural category 'several'",
+        ])
+        // The rest is still read.
+        #expect(catalog.entry("OK", "de")?.text == "OK")
+        #expect(catalog.entry("Files", "en", "plural.other")?.text == "files")
+        #expect(catalog.entry("Count %#@n@", "en")?.text == "Count %#@n@")
+    }
+
+    @Test func strictThrowsTheFirstProblem() {
+        let p = expectProblem { try readFixture("BrokenEntries.xcstrings", strict: true) }
+        #expect(p?.location.jsonPath == "$.strings[\"Count %#@n@\"].localizations.en.stringUnit")
+        #expect(p?.location.file == fixture("BrokenEntries.xcstrings"))
+    }
+
+    @Test func malformedJSONNamesTheFile() {
+        let p = expectProblem { try readFixture("Malformed.xcstrings") }
+        #expect(p?.location.file == fixture("Malformed.xcstrings"))
+        #expect(p?.location.jsonPath == "$")
+        #expect(p?.message.hasPrefix("malformed JSON") == true)
+    }
+
+    @Test func missingSourceLanguage() {
+        let p = expectProblem { try readFixture("NoSourceLanguage.xcstrings") }
+        #expect(p?.location.jsonPath == "$.sourceLanguage")
+        #expect(p?.message == "missing sourceLanguage")
+    }
+
+    @Test func jsonPathMembers() {
+        #expect(member("de") == ".de")
+        #expect(member("zh-Hans") == "[\"zh-Hans\"]")
+        #expect(quote("say \"hi\"") == "\"say \\\"hi\\\"\"")
+    }
+}

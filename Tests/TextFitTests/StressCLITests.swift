@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@Suite("textfit stress")
+struct StressCLITests {
+    static let catalog = Engine.repository.appendingPathComponent("Tests/LocalizationStressTests/Fixtures/Territories.xcstrings").path
+
+    func temporaryDirectory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("textfit-stress-\(UUID().uuidString)").path
+    }
+
+    @Test("Failures exit 1 and write report.json, junit.xml and index.html; a wide container exits 0")
+    func exitCodesAndReport() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let failing = try CLI.run(["stress", Self.catalog, "--bundled-only", "--width", "60", "--dynamic-type", "large", "--report", directory])
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("LOCALE") && failing.stdout.contains("First failures"))
+        for file in ["report.json", "junit.xml", "index.html"] {
+            #expect(FileManager.default.fileExists(atPath: directory + "/" + file), "\(file)")
+        }
+        let passing = try CLI.run(["stress", Self.catalog, "--bundled-only", "--width", "2000", "--dynamic-type", "large"])
+        #expect(passing.status == 0)
+    }
+
+    @Test("A baseline passes what already failed and catches only what got worse")
+    func baseline() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        _ = try CLI.run(["stress", Self.catalog, "--bundled-only", "--width", "100", "--dynamic-type", "large", "--report", directory])
+        let same = try CLI.run(["stress", Self.catalog, "--bundled-only", "--width", "100", "--dynamic-type", "large",
+                                "--baseline", directory + "/report.json"])
+        #expect(same.status == 0)
+        let narrower = try CLI.run(["stress", Self.catalog, "--bundled-only", "--width", "70", "--dynamic-type", "large",
+                                    "--baseline", directory + "/report.json"])
+        #expect(narrower.status == 1)
+    }
+
+    @Test("Pseudo-locales come from the source language", arguments: ["pseudo-xa", "pseudo-expanded", "pseudo-bounded"])
+    func pseudo(_ locale: String) throws {
+        let output = try CLI.run(["stress", Self.catalog, "--bundled-only", "--width", "2000", "--dynamic-type", "large",
+                                  "--locales", locale, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let verdicts = try #require(object["verdicts"] as? [[String: Any]])
+        #expect(verdicts.count == 14)  // the 14 English entries, transformed
+        #expect(verdicts.allSatisfy { $0["locale"] as? String == locale })
+    }
+
+    @Test("Unreadable catalogs and rules exit 3 naming the file; bad options exit 2")
+    func errors() throws {
+        let missing = try CLI.run(["stress", "/nonexistent/Localizable.xcstrings", "--bundled-only"])
+        #expect(missing.status == 3 && missing.stderr.contains("/nonexistent/Localizable.xcstrings"))
+        let broken = Engine.repository.appendingPathComponent("Tests/LocalizationStressTests/Fixtures/Malformed.xcstrings").path
+        #expect(try CLI.run(["stress", broken, "--bundled-only"]).status == 3)
+        #expect(try CLI.run(["stress", Self.catalog, "--rules", "/nonexistent/rules.json", "--bundled-only"]).status == 3)
+        #expect(try CLI.run(["stress", Self.catalog, "--dynamic-type", "huge...tiny", "--bundled-only"]).status == 2)
+        #expect(try CLI.run(["stress"]).status == 2)
+    }
+}
