@@ -189,3 +189,29 @@ private final class ProgressCounter: @unchecked Sendable {
         return count
     }
 }
+
+/// Keeps, of each key and locale's `width.N` variants (stringsdict `NSStringVariableWidthRuleType`),
+/// only the one the OS would show in that entry's container: widths are in ems, so the container's
+/// text width is divided by the point size at the first Dynamic Type size it checks. Entries
+/// without width variants pass through; order is kept.
+/// - Parameter containers: one per entry, in the same order.
+public func selectingWidthVariants(_ entries: [CatalogEntry], containers: [StressContainer]) -> [Int] {
+    struct Group: Hashable { let file: String, key: String, locale: String, rest: String }
+    func group(_ entry: CatalogEntry) -> Group {
+        let rest = entry.variant.split(separator: "/").filter { !$0.hasPrefix("width.") }.joined(separator: "/")
+        return Group(file: entry.origin.file, key: entry.key, locale: entry.locale, rest: rest)
+    }
+    var members: [Group: [Int]] = [:]
+    for (index, entry) in entries.enumerated() where entry.variantWidth != nil { members[group(entry), default: []].append(index) }
+    var chosen = Set<Int>()
+    for indices in members.values {
+        let container = containers[indices[0]]
+        let points = container.size.points(at: container.dynamicTypeSizes.first ?? .large)
+        let ems = points > 0 ? container.textWidth / points : .infinity
+        if let pick = widthVariant(for: ems, among: indices.map { entries[$0] }),
+           let index = indices.first(where: { entries[$0] == pick }) {
+            chosen.insert(index)
+        }
+    }
+    return entries.indices.filter { entries[$0].variantWidth == nil || chosen.contains($0) }
+}

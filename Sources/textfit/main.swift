@@ -565,7 +565,13 @@ func runStress(_ arguments: Arguments) throws {
 
     let engine = try makeEngine(arguments)
     let sweep = StressSweep(shaper: engine.shaper)
-    let constraints = entries.map { rules.constraint(for: $0.key, defaults: defaults) }
+    var constraints = entries.map { rules.constraint(for: $0.key, defaults: defaults) }
+    // Of stringsdict width variants, only the one the OS would pick for the container is checked.
+    let kept = selectingWidthVariants(entries, containers: constraints.map(\.container))
+    if kept.count < entries.count {
+        entries = kept.map { entries[$0] }
+        constraints = kept.map { constraints[$0] }
+    }
     let containers = constraints.map(\.container)
     let texts = zip(entries, constraints).map { entry, constraint in constraint.placeholders.substitute(entry.text) }
     let total = entries.count

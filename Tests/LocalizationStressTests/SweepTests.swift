@@ -144,3 +144,19 @@ struct ReportTests {
         #expect(page.contains(#"<select id="locale">"#) && !page.contains("src=\"http"))
     }
 }
+
+@Suite("Width variants (stringsdict NSStringVariableWidthRuleType)")
+struct WidthVariantSelectionTests {
+    @Test("Only the variant the OS would show for the container is checked (widths in ems)")
+    func selection() throws {
+        let file = StressFixtures.repository.appendingPathComponent("Tests/LocalizationStressTests/Fixtures/Apple/en.lproj/Localizable.stringsdict").path
+        let entries = try CatalogReader.read([file]).entries.filter { $0.key == "welcome_banner" }
+        #expect(Set(entries.map(\.variant)) == ["width.20", "width.50", "width.100"])
+        // Body at large is 17 pt: 340 pt is 20 em → width.20; 1000 pt is 58.8 em → width.50; 2000 pt → width.100.
+        for (width, expected) in [(340.0, "Hi"), (1000, "Welcome"), (2000, "Welcome to TextFit"), (100, "Hi")] {
+            let container = StressContainer(width: width, size: .style(.body), dynamicTypeSizes: [.large])
+            let kept = selectingWidthVariants(entries, containers: entries.map { _ in container })
+            #expect(kept.map { entries[$0].text } == [expected], "\(width) pt")
+        }
+    }
+}
