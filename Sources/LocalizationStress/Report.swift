@@ -93,9 +93,16 @@ public struct StressReport: Sendable, Codable {
             }.joined(separator: "  ")
         }.joined(separator: "\n")
         out += "\n\n\(summary.checks) checks, \(summary.failures) failing"
-        let offenders = summary.firstFailures.prefix(worst)
+        // Worst first: failing from the smallest size, then the worse status; catalog order breaks ties.
+        let order = Dictionary(DynamicTypeSize.allCases.enumerated().map { ($1.rawValue, $0) }, uniquingKeysWith: { a, _ in a })
+        let offenders = summary.firstFailures.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            if order[x.failsFrom] != order[y.failsFrom] { return (order[x.failsFrom] ?? 0) < (order[y.failsFrom] ?? 0) }
+            if x.status != y.status { return x.status > y.status }
+            return a.offset < b.offset
+        }.map(\.element).prefix(worst)
         if !offenders.isEmpty {
-            out += "\n\nFirst failures (key · locale · variant):"
+            out += "\n\nWorst offenders (key · locale · variant), failing from the smallest size:"
             for failure in offenders {
                 let upTo = failure.passesUpTo.map { "fits up to \($0), " } ?? ""
                 out += "\n  \(failure.key) · \(failure.locale)\(failure.variant.isEmpty ? "" : " · \(failure.variant)"): \(upTo)\(failure.status.rawValue) from \(failure.failsFrom)"
