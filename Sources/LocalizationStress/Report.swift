@@ -203,22 +203,7 @@ public struct StressReport: Sendable, Codable {
             """
     }
 
-    /// Text made safe inside HTML/XML text and attributes (one pass; most strings need nothing).
-    private func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    private func escape(_ text: String) -> String { xmlEscaped(text) }
 }
 
 extension StressSweep {

@@ -256,19 +256,25 @@ struct SVGDocument {
         "<line x1=\"\(number(x0))\" y1=\"\(number(y))\" x2=\"\(number(x1))\" y2=\"\(number(y))\"\(attributes)/>"
     }
 
-    private func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
+    private func escaped(_ text: String) -> String { xmlEscaped(text) }
+}
+
+/// Text made safe inside XML/HTML text and attribute values (`&`, `<`, `>`, `"`); one pass, and
+/// most strings need nothing.
+public func xmlEscaped(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
+    var out = ""
+    out.reserveCapacity(text.utf8.count + 16)
+    for character in text {
+        switch character {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        default: out.append(character)
         }
-        return out
     }
+    return out
 }
 
 /// Deterministic number printing for SVG: rounded half away from zero to a fixed number of
