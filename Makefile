@@ -3,7 +3,7 @@ SWIFT ?= swift
 # Debian packages the build, the tests and the demo need (libharfbuzz-bin: hb-shape re-checks the
 # width fixture; fonts-dejavu-core: a known system font for the Fontconfig fallback test;
 # unicode-data: the Unicode conformance files the segmentation and bidi tests read).
-PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev fontconfig libicu-dev libfribidi-dev \
+PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev fontconfig libicu-dev libfribidi-dev libmicrohttpd-dev \
   unicode-data libharfbuzz-bin fonts-dejavu-core
 
 .PHONY: setup build demo test bench clean

@@ -28,6 +28,10 @@ let package = Package(
             // FriBiDi (bidi levels, fed ICU's Unicode 15 classes) is linked by CICU/include/module.modulemap.
             linkerSettings: [.linkedLibrary("_FoundationICU"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
+
         // MARK: - Library modules
         // The only module that imports C: fonts, fallback, shaping, metrics, Dynamic Type.
         .target(
@@ -47,8 +51,11 @@ let package = Package(
         // Umbrella: re-exports the library modules and holds the Codable operations
         // (request → result) that the CLI and, later, the service share.
         .target(name: "TextFit", dependencies: ["Typography", "TextLayout", "LayoutCore", "Layouts", "Rendering", "LocalizationStress"]),
+        // The measuring service: JSON lines over stdio, HTTP over GNU libmicrohttpd (its C module is
+        // the one C import outside Typography, for HTTP alone).
+        .target(name: "Service", dependencies: ["TextFit", "CMicroHTTPD"]),
         // The `textfit` command: argument parsing and I/O only.
-        .executableTarget(name: "TextFitCLI", dependencies: ["TextFit"], path: "Sources/textfit"),
+        .executableTarget(name: "TextFitCLI", dependencies: ["TextFit", "Service"], path: "Sources/textfit"),
 
         // MARK: - Benchmarks (`make bench`; not part of the library)
         // The floor: raw HarfBuzz (hb_buffer_add_utf8 + hb_shape + sum of advances), nothing else.
@@ -65,6 +72,7 @@ let package = Package(
         .testTarget(name: "LocalizationStressTests", dependencies: ["LocalizationStress"], exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextLayout", "Layouts"], exclude: ["Golden"]),
         .testTarget(name: "TextFitTests", dependencies: ["TextFit"]),
+        .testTarget(name: "ServiceTests", dependencies: ["Service"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,90 @@
+import Foundation
+import TextFit
+
+/// What the service answers for one request, whatever the transport: an HTTP status, a content
+/// type and a body (JSON for results and errors, SVG for `render`).
+public struct ServiceResponse: Sendable, Equatable {
+    public var status: Int
+    public var contentType: String
+    public var body: Data
+
+    public init(status: Int, contentType: String = "application/json", body: Data) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+    }
+}
+
+/// A request the service refuses, with a stable machine-readable `code`, the HTTP status it maps to,
+/// and a message naming the input at fault. Encoded as `{"error": {"code", "message"}}`.
+public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var code: String
+    public var message: String
+    public var status: Int
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code.rawValue
+        self.message = message
+        self.status = code.status
+    }
+
+    /// The stable error codes.
+    public enum Code: String, Sendable, CaseIterable {
+        case malformedJSON = "malformed-json"
+        case invalidUTF8 = "invalid-utf8"
+        case invalidRequest = "invalid-request"
+        case unknownOperation = "unknown-operation"
+        case notFound = "not-found"
+        case methodNotAllowed = "method-not-allowed"
+        case payloadTooLarge = "payload-too-large"
+        case limitExceeded = "limit-exceeded"
+        case unreadableInput = "unreadable-input"
+        case overloaded = "overloaded"
+        case internalError = "internal"
+
+        /// The HTTP status for the code.
+        public var status: Int {
+            switch self {
+            case .malformedJSON, .invalidUTF8, .invalidRequest: 400
+            case .unknownOperation, .notFound: 404
+            case .methodNotAllowed: 405
+            case .payloadTooLarge: 413
+            case .limitExceeded, .unreadableInput: 422
+            case .overloaded: 503
+            case .internalError: 500
+            }
+        }
+    }
+
+    public var description: String { "\(code): \(message)" }
+
+    /// `{"error": {"code", "message"}}`, plus `"id"` when given (stdio echoes the request's id).
+    public func json(id: Any? = nil) -> Data {
+        var object: [String: Any] = ["error": ["code": code, "message": message]]
+        if let id { object["id"] = id }
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    }
+
+    public var response: ServiceResponse { ServiceResponse(status: status, body: json()) }
+}
+
+/// Caps that keep the service alive under abuse. Each violation is a `limit-exceeded` (422) or
+/// `payload-too-large` (413) error naming the limit.
+public struct ServiceLimits: Sendable, Equatable {
+    /// The largest request body, in bytes (default 1 MiB).
+    public var maxBodyBytes: Int = 1 << 20
+    /// The most texts in one request (`measure` batches, `stress-check` translations).
+    public var maxTexts: Int = 1_000
+    /// The longest text, in Unicode scalars.
+    public var maxTextScalars: Int = 10_000
+    /// The most nodes in a layout tree.
+    public var maxElements: Int = 10_000
+    /// The deepest layout tree.
+    public var maxDepth: Int = 64
+    /// Concurrent HTTP connections accepted.
+    public var maxConnections: Int = 64
+    /// Seconds an idle HTTP connection is kept.
+    public var connectionTimeout: Int = 30
+
+    public init() {}
+}
