@@ -4,6 +4,15 @@ import TextFit
 /// Answers the service's operations — `measure`, `layout`, `render`, `fonts`, `stress-check` —
 /// from JSON bodies, with the same Codable types as the CLI (one schema). Transport-independent:
 /// stdio and HTTP both call ``handle(_:body:)``. Thread-safe; fonts and caches are shared.
+///
+/// Bodies (camelCase JSON objects; unknown fields are `invalid-request` errors naming them):
+/// | operation | body | answer |
+/// |---|---|---|
+/// | `measure` | the measure command's options: `{"texts": […], "font" \| "fontFile", "size" \| "style", "dynamicType", "width", "lines", …}` | `{"results": [MeasureResult]}` |
+/// | `layout` | `{"tree": <layout-file node>, "width", "height", "dynamicType": SIZE \| "all" \| "a,b", "direction": "ltr" \| "rtl"}` | `{"layouts": [LayoutOutput]}` |
+/// | `render` | the `layout` body (first size only) + `"overlays": bool` | the SVG (`image/svg+xml`) |
+/// | `fonts` | `{}` or `{"for": TEXT, …font options}` | `{"families": […]}` or `{"clusters": […]}` |
+/// | `stress-check` | `{"key", "texts": {"de": "…", …}, "constraint": {rules-file fields: "width", "maxLines", "style", "dynamicType", …}}` | `{"verdicts": [StressVerdict]}` |
 public final class ServiceDispatcher: Sendable {
     public let engine: TextFitEngine
     public let limits: ServiceLimits
@@ -19,13 +28,245 @@ public final class ServiceDispatcher: Sendable {
     /// Handles one operation with a JSON body (an empty body is `{}`).
     public func handle(_ operation: String, body: Data) -> ServiceResponse {
         do {
-            return try respond(operation, body: body)
-        } catch {
+            if body.count > limits.maxBodyBytes {
+                throw ServiceError(.payloadTooLarge, "the body is \(body.count) bytes; the limit (maxBodyBytes) is \(limits.maxBodyBytes)")
+            }
+            guard Self.operations.contains(operation) else {
+                throw ServiceError(.unknownOperation, "'\(operation)' is not an operation (\(Self.operations.joined(separator: ", ")))")
+            }
+            let object = try Self.object(body)
+            return try respond(operation, object)
+        } catch let error as ServiceError {
             return error.response
+        } catch {
+            return ServiceError(.internalError, "\(error)").response
         }
     }
 
-    func respond(_ operation: String, body: Data) throws(ServiceError) -> ServiceResponse {
-        throw ServiceError(.unknownOperation, "'\(operation)' is not an operation (\(Self.operations.joined(separator: ", ")))")
+    /// Handles one operation whose body is already a decoded JSON object (stdio's `params`).
+    public func handle(_ operation: String, object: [String: Any]) -> ServiceResponse {
+        guard let body = try? JSONSerialization.data(withJSONObject: object) else {
+            return ServiceError(.invalidRequest, "the request's params cannot be re-encoded as JSON").response
+        }
+        return handle(operation, body: body)
+    }
+
+    // MARK: - Operations
+
+    private func respond(_ operation: String, _ object: [String: Any]) throws -> ServiceResponse {
+        switch operation {
+        case "measure": return try json(["results": try measure(object)])
+        case "layout":
+            let (tree, width, height, sizes, direction) = try layoutRequest(object, extra: [])
+            return try json(["layouts": engine.layoutOutputs(tree, width: width, height: height, dynamicTypeSizes: sizes,
+                                                             direction: direction)])
+        case "render":
+            let (tree, width, height, sizes, direction) = try layoutRequest(object, extra: ["overlays"])
+            let overlays = try Self.field(object, "overlays", as: Bool.self) ?? false
+            guard let (_, result) = engine.layout(tree, width: width, height: height, dynamicTypeSizes: [sizes[0]],
+                                                  direction: direction).first else {
+                throw ServiceError(.internalError, "nothing was laid out")
+            }
+            let svg = SVGRenderer(options: .init(overlays: overlays ? .all : [])).svg(result)
+            return ServiceResponse(status: 200, contentType: "image/svg+xml", body: Data(svg.utf8))
+        case "fonts": return try fonts(object)
+        default: return try json(["verdicts": try stressCheck(object)])
+        }
+    }
+
+    private func measure(_ object: [String: Any]) throws -> [MeasureResult] {
+        try Self.onlyKnown(object, Self.measureKeys)
+        let request: MeasureRequest = try Self.decode(object)
+        guard request.texts.count <= limits.maxTexts else {
+            throw ServiceError(.limitExceeded, "texts has \(request.texts.count) strings; the limit (maxTexts) is \(limits.maxTexts)")
+        }
+        for (index, text) in request.texts.enumerated() where text.unicodeScalars.count > limits.maxTextScalars {
+            throw ServiceError(.limitExceeded, "texts[\(index)] has \(text.unicodeScalars.count) characters; the limit (maxTextScalars) is \(limits.maxTextScalars)")
+        }
+        do {
+            return try engine.measure(request)
+        } catch let error as RequestError {
+            throw ServiceError(.invalidRequest, "\(error)")
+        } catch {
+            throw ServiceError(.unreadableInput, "\(error)")
+        }
+    }
+
+    static let measureKeys: Set<String> = [
+        "texts", "font", "fontFile", "faceIndex", "size", "style", "weight", "italic", "dynamicType", "locale", "features",
+        "tracking", "tabInterval", "width", "height", "lines", "truncation", "wrap", "direction", "lineMetrics", "lineSpacing",
+        "minimumScale",
+    ]
+
+    private func layoutRequest(_ object: [String: Any], extra: Set<String>) throws
+        -> (AnyElement, Double?, Double?, [DynamicTypeSize], LayoutDirection) {
+        try Self.onlyKnown(object, Set(["tree", "width", "height", "dynamicType", "direction"]).union(extra))
+        guard let treeJSON = object["tree"] else { throw ServiceError(.invalidRequest, "tree: missing (a layout-file node)") }
+        let (count, depth) = Self.measureTree(treeJSON)
+        guard count <= limits.maxElements else {
+            throw ServiceError(.limitExceeded, "the tree has \(count) nodes; the limit (maxElements) is \(limits.maxElements)")
+        }
+        guard depth <= limits.maxDepth else {
+            throw ServiceError(.limitExceeded, "the tree is \(depth) levels deep; the limit (maxDepth) is \(limits.maxDepth)")
+        }
+        let tree: AnyElement
+        do {
+            tree = try LayoutFile.element(treeJSON, at: "$.tree")
+        } catch let error as LayoutFileError {
+            throw ServiceError(.invalidRequest, "\(error)")
+        }
+        let width = try Self.length(object, "width"), height = try Self.length(object, "height")
+        var sizes: [DynamicTypeSize] = [.large]
+        if let names = try Self.field(object, "dynamicType", as: String.self) {
+            if names == "all" {
+                sizes = DynamicTypeSize.allCases
+            } else {
+                sizes = try names.split(separator: ",").map { name in
+                    guard let size = DynamicTypeSize(name: String(name)) else {
+                        throw ServiceError(.invalidRequest, "dynamicType: '\(name)' is not a Dynamic Type size (or all)")
+                    }
+                    return size
+                }
+            }
+        }
+        let direction: LayoutDirection
+        switch try Self.field(object, "direction", as: String.self) ?? "ltr" {
+        case "ltr": direction = .leftToRight
+        case "rtl": direction = .rightToLeft
+        case let other: throw ServiceError(.invalidRequest, "direction: '\(other)' is not ltr or rtl")
+        }
+        return (tree, width, height, sizes, direction)
+    }
+
+    private func fonts(_ object: [String: Any]) throws -> ServiceResponse {
+        guard let text = try Self.field(object, "for", as: String.self) else {
+            try Self.onlyKnown(object, [])
+            return try json(["families": engine.families()])
+        }
+        var options = object
+        options.removeValue(forKey: "for")
+        options["texts"] = [text]
+        try Self.onlyKnown(options, Self.measureKeys)
+        let request: MeasureRequest = try Self.decode(options)
+        do {
+            return try json(["clusters": engine.clusterFonts(text, attributes: request.attributes())])
+        } catch let error as RequestError {
+            throw ServiceError(.invalidRequest, "\(error)")
+        } catch {
+            throw ServiceError(.unreadableInput, "\(error)")
+        }
+    }
+
+    private func stressCheck(_ object: [String: Any]) throws -> [StressVerdict] {
+        try Self.onlyKnown(object, ["key", "texts", "constraint"])
+        let key = try Self.field(object, "key", as: String.self) ?? "text"
+        guard let texts = object["texts"] as? [String: String], !texts.isEmpty else {
+            throw ServiceError(.invalidRequest, "texts: expected an object of locale → text, e.g. {\"de\": \"Einstellungen\"}")
+        }
+        guard texts.count <= limits.maxTexts else {
+            throw ServiceError(.limitExceeded, "texts has \(texts.count) locales; the limit (maxTexts) is \(limits.maxTexts)")
+        }
+        // The constraint is a rules-file rule matching every key: one validator, one set of field names.
+        var rule = (object["constraint"] as? [String: Any]) ?? [:]
+        if object["constraint"] != nil && !(object["constraint"] is [String: Any]) {
+            throw ServiceError(.invalidRequest, "constraint: expected an object (width, maxLines, style, dynamicType, …)")
+        }
+        rule["pattern"] = "*"
+        let rules: RuleSet
+        do {
+            rules = try RuleSet(json: try JSONSerialization.data(withJSONObject: ["rules": [rule]]), file: "request")
+        } catch {
+            throw ServiceError(.invalidRequest, "\(error)".replacingOccurrences(of: "request: $.rules[0]", with: "$.constraint"))
+        }
+        let constraint = rules.constraint(for: key, defaults: Constraint(width: 320))
+        let entries = texts.keys.sorted().map { locale in
+            CatalogEntry(key: key, locale: locale, text: texts[locale]!, origin: SourceLocation(file: "request"))
+        }
+        for entry in entries where entry.text.unicodeScalars.count > limits.maxTextScalars {
+            throw ServiceError(.limitExceeded, "texts.\(entry.locale) is longer than maxTextScalars (\(limits.maxTextScalars))")
+        }
+        return StressSweep(shaper: engine.shaper).run(entries, containers: entries.map { _ in constraint.container },
+                                                      texts: entries.map { constraint.placeholders.substitute($0.text) })
+    }
+
+    // MARK: - JSON helpers
+
+    private func json(_ value: some Encodable) throws -> ServiceResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return ServiceResponse(status: 200, body: try encoder.encode(value))
+    }
+
+    /// The body as a JSON object; invalid UTF-8 and malformed JSON are told apart.
+    static func object(_ body: Data) throws -> [String: Any] {
+        if body.isEmpty { return [:] }
+        guard String(data: body, encoding: .utf8) != nil else { throw ServiceError(.invalidUTF8, "the body is not valid UTF-8") }
+        let value: Any
+        do {
+            value = try JSONSerialization.jsonObject(with: body)
+        } catch {
+            throw ServiceError(.malformedJSON, "the body is not valid JSON (\(error.localizedDescription))")
+        }
+        guard let object = value as? [String: Any] else { throw ServiceError(.invalidRequest, "the body must be a JSON object") }
+        return object
+    }
+
+    static func onlyKnown(_ object: [String: Any], _ known: Set<String>) throws {
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            throw ServiceError(.invalidRequest, "\(unknown): unknown field (expected \(known.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    static func decode<T: Decodable>(_ object: [String: Any]) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: try JSONSerialization.data(withJSONObject: object))
+        } catch let DecodingError.typeMismatch(type, context), let DecodingError.valueNotFound(type, context) {
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            throw ServiceError(.invalidRequest, "\(path.isEmpty ? "body" : path): expected \(type)")
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw ServiceError(.invalidRequest, "\(key.stringValue): missing")
+        } catch {
+            throw ServiceError(.invalidRequest, "\(error)")
+        }
+    }
+
+    static func field<T>(_ object: [String: Any], _ key: String, as _: T.Type) throws -> T? {
+        guard let value = object[key] else { return nil }
+        guard let typed = value as? T, !(T.self == Bool.self && type(of: value) == NSNumber.self) else {
+            throw ServiceError(.invalidRequest, "\(key): expected \(T.self == String.self ? "a string" : T.self == Bool.self ? "true or false" : "\(T.self)")")
+        }
+        return typed
+    }
+
+    /// A width or height: a number ≥ 0, or absent/null for the ideal.
+    static func length(_ object: [String: Any], _ key: String) throws -> Double? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard type(of: value) == NSNumber.self, let number = value as? Double, number.isFinite, number >= 0 else {
+            throw ServiceError(.invalidRequest, "\(key): expected a number ≥ 0 (or null for the ideal)")
+        }
+        return number
+    }
+
+    /// Node count and depth of a layout-file tree (counted before it is built).
+    static func measureTree(_ value: Any, depth: Int = 1) -> (count: Int, depth: Int) {
+        var count = 0, deepest = depth
+        func visit(_ value: Any, _ level: Int) {
+            if let object = value as? [String: Any] {
+                count += 1
+                deepest = max(deepest, level)
+                for (_, child) in object { visitChildren(child, level) }
+            } else if let array = value as? [Any] {
+                for item in array { visit(item, level) }
+            }
+        }
+        func visitChildren(_ value: Any, _ level: Int) {
+            if let object = value as? [String: Any] {
+                for (key, child) in object where key == "children" || key == "rows" || key == "overflow" { visit(child, level + 1) }
+            } else if let array = value as? [Any] {
+                for item in array { visitChildren(item, level) }
+            }
+        }
+        visit(value, depth)
+        return (count, deepest)
     }
 }

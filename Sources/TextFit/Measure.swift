@@ -250,6 +250,8 @@ public struct MeasureResult: Codable, Sendable, Equatable {
     }
 
     public var text: String
+    /// The Dynamic Type size it was measured at (styles follow it; fixed sizes do not).
+    public var dynamicType: String?
     /// The requested font as resolved.
     public var font: Font
     /// The face's weight, and whether weight and slant differ from the request.
@@ -315,7 +317,7 @@ extension TextFitEngine {
                   end: range.upperBound, width: width, glyphs: glyphs)
         }
         return MeasureResult(
-            text: text, font: .init(primary.face), weight: primary.face.weight.value,
+            text: text, dynamicType: attributes.dynamicTypeSize.rawValue, font: .init(primary.face), weight: primary.face.weight.value,
             weightSubstituted: primary.weightSubstituted, italicSubstituted: primary.italicSubstituted, size: size,
             ideal: .init(width: ideal.size.width, height: ideal.size.height),
             minimum: .init(width: minimum.width, height: minimum.height, segment: minimum.segment, reason: minimum.reason.rawValue),

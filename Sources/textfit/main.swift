@@ -1,5 +1,6 @@
 // The `textfit` command: argument parsing and I/O only; the work is TextFit's operations.
 import Foundation
+import Service
 import TextFit
 
 /// Exit codes: 0 success, 2 bad usage, 3 unreadable input (font, family, text encoding).
@@ -23,6 +24,7 @@ let usage = """
       textfit fonts [--for TEXT] [options] list font families, or which font each cluster of TEXT uses
       textfit layout FILE.json [options]   lay out a tree (docs/layout-file.md): frames, baselines, SVG
       textfit stress CATALOG… [options]    check every key × locale × Dynamic Type size against a container
+      textfit serve --stdio | --http [HOST:]PORT   the measuring service (JSON lines, or HTTP; docs/service.md)
       textfit --help | --version
 
     MEASURE OPTIONS
@@ -95,10 +97,10 @@ struct Arguments {
         "font", "font-file", "face-index", "size", "style", "weight", "dynamic-type", "locale", "features",
         "tracking", "tab-interval", "file", "for", "width", "height", "lines", "truncation", "wrap", "direction",
         "line-metrics", "line-spacing", "minimum-scale", "svg", "rules", "max-lines", "padding", "locales", "report",
-        "baseline", "source-language",
+        "baseline", "source-language", "http",
     ]
     static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help", "overlays", "summary",
-                                           "truncation-allowed", "strict"]
+                                           "truncation-allowed", "strict", "stdio"]
 
     init(_ words: [String]) throws {
         guard let command = words.first else { throw CommandError.usage("no command given\n\n\(usage)") }
@@ -247,20 +249,6 @@ func emitJSON(_ value: some Encodable) throws {
     print(String(decoding: try encoder.encode(value), as: UTF8.self))
 }
 
-/// A measure result tagged with the Dynamic Type size it was measured at.
-struct SizedResult: Encodable {
-    let result: MeasureResult
-    let dynamicType: String
-
-    func encode(to encoder: Encoder) throws {
-        try result.encode(to: encoder)
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(dynamicType, forKey: .dynamicType)
-    }
-
-    enum Key: String, CodingKey { case dynamicType }
-}
-
 func runMeasure(_ arguments: Arguments) throws {
     let texts = try readTexts(arguments)
     guard !texts.isEmpty else { throw CommandError.usage("measure needs at least one TEXT, --file PATH, or - for stdin") }
@@ -275,7 +263,7 @@ func runMeasure(_ arguments: Arguments) throws {
             base.texts = [text]
             let result = try engine.measure(base)[0]
             if arguments.flags.contains("json") {
-                try emitJSON(SizedResult(result: result, dynamicType: DynamicTypeSize(name: size)?.rawValue ?? size))
+                try emitJSON(result)
             } else {
                 rows.append(tableRow(result, dynamicType: size))
                 if result.fitting != nil { details.append(lineDetails(result, dynamicType: size)) }
@@ -626,6 +614,19 @@ func runStress(_ arguments: Arguments) throws {
     if !failing.isEmpty { throw CommandError(code: .failures, message: "\(failing.count) failing check\(failing.count == 1 ? "" : "s")") }
 }
 
+// MARK: - serve
+
+func runServe(_ arguments: Arguments) throws {
+    let stdio = arguments.flags.contains("stdio"), http = arguments.values["http"]
+    guard stdio != (http != nil) else { throw CommandError.usage("serve needs --stdio or --http [HOST:]PORT (one of them)") }
+    let dispatcher = ServiceDispatcher(engine: try makeEngine(arguments))
+    if stdio {
+        // A closed stdout ends the service: exit 0 when stdin ended, 1 when the output went away.
+        exit(StdioServer(dispatcher: dispatcher).run() ? 0 : 1)
+    }
+    try serveHTTP(dispatcher, address: http!)
+}
+
 // MARK: - Main
 
 func run(_ words: [String]) throws {
@@ -647,7 +648,8 @@ func run(_ words: [String]) throws {
     case "fonts": try runFonts(arguments)
     case "layout": try runLayout(arguments)
     case "stress": try runStress(arguments)
-    default: throw CommandError.usage("unknown command '\(arguments.command)'; commands: measure, fonts, layout, stress")
+    case "serve": try runServe(arguments)
+    default: throw CommandError.usage("unknown command '\(arguments.command)'; commands: measure, fonts, layout, stress, serve")
     }
 }
 

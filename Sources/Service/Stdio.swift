@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The stdio mode: one JSON request per line in, one JSON response per line out, in order.
+///
+/// A request is `{"id": any JSON, "op": "measure" | "layout" | "render" | "fonts" | "stress-check",
+/// "params": {…the operation's body…}}`; the response echoes the id: `{"id", "result": …}` or
+/// `{"id", "error": {"code", "message"}}` (`render`'s result is `{"svg": "…"}`). A malformed line
+/// gets an error response (id `null` when none could be read) and never ends the process; blank
+/// lines are skipped. End of input ends the loop.
+public struct StdioServer: Sendable {
+    public let dispatcher: ServiceDispatcher
+
+    public init(dispatcher: ServiceDispatcher) { self.dispatcher = dispatcher }
+
+    /// Serves `input` until it ends, writing to `output`.
+    /// - Returns: false when the output could not be written (a closed pipe), true at end of input.
+    @discardableResult
+    public func run(input: FileHandle = .standardInput, output: FileHandle = .standardOutput) -> Bool {
+        var pending = Data()
+        while true {
+            let chunk = input.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: 0x0A) {
+                let line = pending[pending.startIndex..<newline]
+                pending = pending[(newline + 1)...]
+                if !serve(Data(line), to: output) { return false }
+            }
+        }
+        if !pending.isEmpty { return serve(pending, to: output) }
+        return true
+    }
+
+    /// Answers one line; false when writing failed.
+    func serve(_ line: Data, to output: FileHandle) -> Bool {
+        guard let response = respond(to: line) else { return true }
+        return write(response + Data([0x0A]), to: output)
+    }
+
+    /// The response line for one request line (`nil` for a blank line).
+    public func respond(to line: Data) -> Data? {
+        var trimmed = line
+        while let last = trimmed.last, last == 0x0D || last == 0x20 || last == 0x09 { trimmed.removeLast() }
+        if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+        guard String(data: trimmed, encoding: .utf8) != nil else {
+            return ServiceError(.invalidUTF8, "the line is not valid UTF-8").json(id: NSNull())
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: trimmed)) as? [String: Any] else {
+            return ServiceError(.malformedJSON, "a request is one JSON object per line: {\"id\", \"op\", \"params\"}").json(id: NSNull())
+        }
+        let id = object["id"] ?? NSNull()
+        if let unknown = object.keys.sorted().first(where: { !["id", "op", "params"].contains($0) }) {
+            return ServiceError(.invalidRequest, "\(unknown): unknown field (expected id, op, params)").json(id: id)
+        }
+        guard let op = object["op"] as? String else {
+            return ServiceError(.invalidRequest, "op: missing (\(ServiceDispatcher.operations.joined(separator: ", ")))").json(id: id)
+        }
+        let params = object["params"] ?? [String: Any]()
+        guard let body = params as? [String: Any] else {
+            return ServiceError(.invalidRequest, "params: expected an object").json(id: id)
+        }
+        let response = dispatcher.handle(op, object: body)
+        if response.status != 200 {
+            // Errors are already {"error": …}: add the id.
+            let error = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
+            return encode(["id": id, "error": error["error"] ?? ["code": "internal", "message": "unreadable error"]])
+        }
+        if response.contentType.hasPrefix("image/svg") {
+            return encode(["id": id, "result": ["svg": String(decoding: response.body, as: UTF8.self)]])
+        }
+        let result = (try? JSONSerialization.jsonObject(with: response.body)) ?? NSNull()
+        return encode(["id": id, "result": result])
+    }
+
+    private func encode(_ object: [String: Any]) -> Data {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? ServiceError(.internalError, "the response could not be encoded").json(id: NSNull())
+    }
+
+    /// Writes all of `data`; false on a closed pipe or another write error (no SIGPIPE: ignored).
+    private func write(_ data: Data, to output: FileHandle) -> Bool {
+        signal(SIGPIPE, SIG_IGN)
+        return data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(output.fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+}

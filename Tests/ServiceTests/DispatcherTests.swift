@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import Service
+import TextFit
+
+enum ServiceFixtures {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let engine = Result { try TextFitEngine(bundledOnly: true, fontDirectory: repository.appendingPathComponent("fonts").path) }
+    static func dispatcher(_ limits: ServiceLimits = ServiceLimits()) throws -> ServiceDispatcher {
+        ServiceDispatcher(engine: try engine.get(), limits: limits)
+    }
+    static func json(_ response: ServiceResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+    }
+}
+
+@Suite("Service operations (transport-independent)")
+struct DispatcherTests {
+    func call(_ op: String, _ body: String, limits: ServiceLimits = ServiceLimits()) throws -> ServiceResponse {
+        try ServiceFixtures.dispatcher(limits).handle(op, body: Data(body.utf8))
+    }
+
+    @Test("measure answers exactly what the library's measure operation answers (one schema)")
+    func measure() throws {
+        let response = try call("measure", #"{"texts": ["To", "Hi"], "size": 1000, "width": 3000}"#)
+        #expect(response.status == 200 && response.contentType == "application/json")
+        let decoded = try JSONDecoder().decode([String: [MeasureResult]].self, from: response.body)
+        let expected = try ServiceFixtures.engine.get().measure(MeasureRequest(texts: ["To", "Hi"], size: 1000, width: 3000))
+        #expect(decoded["results"] == expected)
+        // hb-shape: T 486 + o 605 with kerning.
+        #expect(decoded["results"]?.first?.ideal.width == 1091)
+    }
+
+    @Test("Errors have stable codes and name the input", arguments: [
+        ("measure", #"{"texts": ["a"], "colour": "red"}"#, "invalid-request", 400, "colour"),
+        ("measure", #"{"texts": "a"}"#, "invalid-request", 400, "texts"),
+        ("measure", #"{"texts": ["a"], "width": "wide"}"#, "invalid-request", 400, "width"),
+        ("measure", #"{"texts": ["a"]"#, "malformed-json", 400, "JSON"),
+        ("measure", #"{"texts": ["a"], "style": "huge"}"#, "invalid-request", 400, "style"),
+        ("measure", #"{"texts": ["a"], "font": "Comic Sans MS"}"#, "unreadable-input", 422, "Comic Sans MS"),
+        ("layout", #"{"tree": {"text": 3}}"#, "invalid-request", 400, "$.tree.text"),
+        ("layout", #"{"tree": {"text": "a"}, "width": -1}"#, "invalid-request", 400, "width"),
+        ("stress-check", #"{"texts": {"de": "x"}, "constraint": {"width": -5}}"#, "invalid-request", 400, "$.constraint.width"),
+        ("frobnicate", "{}", "unknown-operation", 404, "frobnicate"),
+    ])
+    func errors(_ op: String, _ body: String, _ code: String, _ status: Int, _ named: String) throws {
+        let response = try call(op, body)
+        #expect(response.status == status)
+        let error = try #require(try ServiceFixtures.json(response)["error"] as? [String: Any])
+        #expect(error["code"] as? String == code)
+        #expect((error["message"] as? String)?.contains(named) == true, "\(error)")
+    }
+
+    @Test("Invalid UTF-8 and oversized bodies are refused with their own codes")
+    func bytes() throws {
+        let invalid = try ServiceFixtures.dispatcher().handle("measure", body: Data([0x7B, 0xFF, 0x7D]))
+        let error = try ServiceFixtures.json(invalid)["error"] as? [String: Any]
+        #expect(invalid.status == 400 && error?["code"] as? String == "invalid-utf8")
+        var small = ServiceLimits()
+        small.maxBodyBytes = 16
+        let big = try call("measure", #"{"texts": ["a long enough body"]}"#, limits: small)
+        #expect(big.status == 413)
+    }
+
+    @Test("Limits on texts, text length and tree size answer 422 naming the limit")
+    func limits() throws {
+        var limits = ServiceLimits()
+        limits.maxTexts = 2
+        limits.maxTextScalars = 5
+        limits.maxElements = 3
+        let tooMany = try call("measure", #"{"texts": ["a", "b", "c"]}"#, limits: limits)
+        #expect(tooMany.status == 422 && String(decoding: tooMany.body, as: UTF8.self).contains("maxTexts"))
+        let tooLong = try call("measure", #"{"texts": ["abcdef"]}"#, limits: limits)
+        #expect(tooLong.status == 422 && String(decoding: tooLong.body, as: UTF8.self).contains("maxTextScalars"))
+        let tooBig = try call("layout", #"{"tree": {"vstack": {"children": [{"text": "a"}, {"text": "b"}, {"text": "c"}]}}}"#, limits: limits)
+        #expect(tooBig.status == 422 && String(decoding: tooBig.body, as: UTF8.self).contains("maxElements"))
+    }
+
+    @Test("layout, render and fonts answer with the CLI's shapes")
+    func otherOperations() throws {
+        let layout = try ServiceFixtures.json(try call("layout", #"{"tree": {"text": "Hi", "id": "t"}, "dynamicType": "all"}"#))
+        let layouts = try #require(layout["layouts"] as? [[String: Any]])
+        #expect(layouts.count == 12 && layouts.first?["dynamicTypeSize"] as? String == "xSmall")
+        let render = try call("render", #"{"tree": {"text": "Hi"}, "overlays": true}"#)
+        #expect(render.contentType == "image/svg+xml" && String(decoding: render.body, as: UTF8.self).hasPrefix("<svg"))
+        let families = try ServiceFixtures.json(try call("fonts", "{}"))["families"] as? [[String: Any]]
+        #expect(families?.first?["name"] as? String == "Noto Sans")
+        let clusters = try ServiceFixtures.json(try call("fonts", #"{"for": "aก"}"#))["clusters"] as? [[String: Any]]
+        #expect(clusters?.count == 2)
+    }
+
+    @Test("stress-check: one string in several locales against a constraint")
+    func stressCheck() throws {
+        // "Einstellungen" at body 17 pt is wider than 80 pt; "Settings" (64.69 pt) is not.
+        let object = try ServiceFixtures.json(try call("stress-check", #"""
+            {"key": "settings.title", "texts": {"en": "Settings", "de": "Einstellungen"},
+             "constraint": {"width": 80, "maxLines": 1, "style": "body", "dynamicType": "large"}}
+            """#))
+        let verdicts = try #require(object["verdicts"] as? [[String: Any]])
+        #expect(verdicts.map { $0["locale"] as? String } == ["de", "en"])
+        #expect(verdicts.map { $0["status"] as? String } == ["truncated", "fits"])
+    }
+}
+
+@Suite("stdio mode")
+struct StdioTests {
+    @Test("A script of mixed valid and invalid lines yields one response per line, in order, ids echoed")
+    func script() throws {
+        let server = StdioServer(dispatcher: try ServiceFixtures.dispatcher())
+        let lines = [
+            #"{"id": 1, "op": "measure", "params": {"texts": ["To"], "size": 1000}}"#,
+            "this is not json",
+            #"{"id": "b", "op": "frobnicate"}"#,
+            "",
+            #"{"id": 3, "op": "render", "params": {"tree": {"text": "Hi"}}}"#,
+            #"{"id": [4], "op": "measure", "params": {"texts": ["x"]}, "extra": 1}"#,
+        ]
+        let responses = lines.compactMap { server.respond(to: Data($0.utf8)) }
+        #expect(responses.count == 5)  // the blank line gets none
+        let objects = try responses.map { try #require(try JSONSerialization.jsonObject(with: $0) as? [String: Any]) }
+        #expect(objects[0]["id"] as? Int == 1)
+        #expect(((objects[0]["result"] as? [String: Any])?["results"] as? [[String: Any]])?.count == 1)
+        #expect(objects[1]["id"] is NSNull && (objects[1]["error"] as? [String: Any])?["code"] as? String == "malformed-json")
+        #expect(objects[2]["id"] as? String == "b" && (objects[2]["error"] as? [String: Any])?["code"] as? String == "unknown-operation")
+        #expect(((objects[3]["result"] as? [String: Any])?["svg"] as? String)?.hasPrefix("<svg") == true)
+        #expect((objects[4]["error"] as? [String: Any])?["code"] as? String == "invalid-request")
+    }
+
+    @Test("The loop reads lines from a pipe, answers in order, and ends at end of input")
+    func pipe() throws {
+        let input = Pipe(), output = Pipe()
+        let server = StdioServer(dispatcher: try ServiceFixtures.dispatcher())
+        let requests = (0..<20).map { #"{"id": \#($0), "op": "measure", "params": {"texts": ["t\#($0)"]}}"# }.joined(separator: "\n") + "\n"
+        input.fileHandleForWriting.write(Data(requests.utf8))
+        try input.fileHandleForWriting.close()
+        #expect(server.run(input: input.fileHandleForReading, output: output.fileHandleForWriting))
+        try output.fileHandleForWriting.close()
+        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 20)
+        let ids = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["id"] as? Int }
+        #expect(ids == Array(0..<20))
+    }
+}
