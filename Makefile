@@ -6,7 +6,7 @@ SWIFT ?= swift
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev fontconfig libicu-dev libfribidi-dev libmicrohttpd-dev \
   unicode-data libharfbuzz-bin fonts-dejavu-core
 
-.PHONY: setup build demo test bench clean
+.PHONY: setup build demo test bench browser-test clean
 
 ## setup: install the missing Debian packages (idempotent; prints the command when not root)
 setup:
@@ -48,7 +48,14 @@ test: setup
 bench: setup
 	@$(SWIFT) build -c release --product TextFitBench >/dev/null
 	@bin=$$($(SWIFT) build -c release --show-bin-path)/TextFitBench; \
-	$$bin --only lines && $$bin --only paragraphs && $$bin --only layouts && $$bin --only stress
+	$$bin --only lines && $$bin --only paragraphs && $$bin --only layouts && $$bin --only stress && $$bin --only service
+
+## browser-test: the playground page in headless Chromium (Debian chromium, installed here when
+## missing): changes width and Dynamic Type size, checks the rows; screenshot in demo/out/playground.png
+browser-test: setup
+	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@$(SWIFT) build --product textfit >/dev/null
+	Tests/browser/playground-test.sh
 
 clean:
 	$(SWIFT) package clean

@@ -61,7 +61,7 @@ let package = Package(
         // The floor: raw HarfBuzz (hb_buffer_add_utf8 + hb_shape + sum of advances), nothing else.
         .target(name: "HarfBuzzFloor", dependencies: ["CHarfBuzz"], path: "Benchmarks/HarfBuzzFloor"),
         .executableTarget(
-            name: "TextFitBench", dependencies: ["TextFit", "HarfBuzzFloor", "LayoutCore", "Layouts"],
+            name: "TextFitBench", dependencies: ["TextFit", "HarfBuzzFloor", "LayoutCore", "Layouts", "Service"],
             path: "Benchmarks/TextFitBench"),
 
         // MARK: - Tests (Swift Testing)

@@ -118,7 +118,7 @@ struct Entry {
     let text: String
 }
 
-// Arguments: [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress]
+// Arguments: [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress|service]
 // --differences lists every string whose widths differ; --profile runs one kind of pass for about
 // SECONDS and prints nothing else (for perf / valgrind).
 var corpusArgument: String? = nil
@@ -133,15 +133,15 @@ do {
         case "--differences": listAllDifferences = true
         case "--only":
             // One group alone, in a fresh process: lines, paragraphs or layouts.
-            guard let group = arguments.popFirst(), ["lines", "paragraphs", "layouts", "stress"].contains(group) else {
-                fail("usage: --only lines|paragraphs|layouts|stress")
+            guard let group = arguments.popFirst(), ["lines", "paragraphs", "layouts", "stress", "service"].contains(group) else {
+                fail("usage: --only lines|paragraphs|layouts|stress|service")
             }
             onlyGroup = group
         case "--profile":
             guard let kind = arguments.popFirst(), ["floor", "cold", "warm"].contains(kind),
                   let seconds = arguments.popFirst().flatMap(Double.init) else { fail("usage: --profile floor|cold|warm SECONDS") }
             profileMode = (kind, seconds)
-        default: fail("unknown argument \(argument); usage: TextFitBench [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress]")
+        default: fail("unknown argument \(argument); usage: TextFitBench [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress|service]")
         }
     }
 }
@@ -169,6 +169,8 @@ if let onlyGroup, onlyGroup != "lines" {
         runParagraphBenchmarks(library: library, corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
     } else if onlyGroup == "stress" {
         runStressBenchmark(library: library, corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
+    } else if onlyGroup == "service" {
+        runServiceBenchmark(corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
     } else {
         runLayoutBenchmarks()
     }
@@ -397,4 +399,5 @@ if profileMode == nil && onlyGroup == nil {
     print("")
     runLayoutBenchmarks()
     runStressBenchmark(library: library, corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
+    runServiceBenchmark(corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
 }

@@ -20,10 +20,13 @@ public struct StdioServer: Sendable {
     @discardableResult
     public func run(input: FileHandle = .standardInput, output: FileHandle = .standardOutput) -> Bool {
         var pending = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let chunk = input.availableData
-            if chunk.isEmpty { break }
-            pending.append(chunk)
+            // read(2) directly: FileHandle.availableData adds its own polling on Linux.
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(input.fileDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            pending.append(contentsOf: chunk[0..<count])
             while let newline = pending.firstIndex(of: 0x0A) {
                 let line = pending[pending.startIndex..<newline]
                 pending = pending[(newline + 1)...]

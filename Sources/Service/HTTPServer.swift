@@ -1,0 +1,488 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The service over HTTP/1.1, on GNU libmicrohttpd.
+///
+/// Routes: `POST /v1/measure|layout|render|stress-check` and `GET|POST /v1/fonts` (the body goes to
+/// ``ServiceDispatcher/handle(_:body:)``), `GET /healthz`, `GET /metrics` (Prometheus text),
+/// `GET /` (the playground page). An unknown path answers 404 `not-found`, a known path with the
+/// wrong method 405 `method-not-allowed` (with `Allow`), a body over ``ServiceLimits/maxBodyBytes``
+/// 413 `payload-too-large` — all as `{"error": {"code", "message"}}`.
+///
+/// Threading: libmicrohttpd's own thread pool (`.THREAD_POOL_SIZE`, one epoll loop per
+/// thread, `threads` defaults to the processor count, at least 2). The operations are CPU-bound
+/// and synchronous, so more threads than cores adds no throughput; a fixed pool keeps thread count
+/// and memory bounded whatever the client count, while the connection limit and the request caps
+/// bound how long one slow request can hold a pool thread. (Thread-per-connection would isolate a
+/// slow request better but spawns a thread per keep-alive client, up to the connection limit.)
+///
+/// The listening socket is made here (so `port: 0` can report the port the kernel picked) and handed
+/// to libmicrohttpd with `.LISTEN_SOCKET`; it binds to loopback unless told otherwise.
+public final class HTTPServer: Sendable {
+    public let dispatcher: ServiceDispatcher
+    public let host: String
+    /// The port asked for (0 = any free port); ``port`` is the one bound.
+    public let requestedPort: Int
+    public let threads: Int
+    public let metrics: ServiceMetrics
+    private let cacheCapacities: CacheCapacities?
+    private let daemon = Mutex<Daemon?>(nil)
+    private let boundPort = Atomic<Int>(0)
+
+    /// The shaping caches' bounds shown by `/metrics`.
+    public struct CacheCapacities: Sendable, Equatable {
+        public var lines: Int
+        public var runs: Int
+        public init(lines: Int, runs: Int) {
+            self.lines = lines
+            self.runs = runs
+        }
+        /// `Shaper`'s default capacities (it does not expose the ones it was made with).
+        public static let shaperDefaults = CacheCapacities(lines: 8_192, runs: 32_768)
+    }
+
+    /// - Parameters:
+    ///   - host: an IPv4 or IPv6 literal, or `localhost`; loopback by default.
+    ///   - port: the TCP port; 0 picks a free one (read ``port`` after ``start()``).
+    ///   - threads: the size of libmicrohttpd's thread pool; `nil` = the processor count (at least 2).
+    public init(dispatcher: ServiceDispatcher, host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil,
+                metrics: ServiceMetrics = ServiceMetrics(), cacheCapacities: CacheCapacities? = .shaperDefaults) {
+        self.dispatcher = dispatcher
+        self.host = host
+        self.requestedPort = port
+        let cores = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        self.threads = max(1, min(threads ?? cores, max(1, dispatcher.limits.maxConnections)))
+        self.metrics = metrics
+        self.cacheCapacities = cacheCapacities
+    }
+
+    deinit {
+        // A server dropped while running stops without draining (Daemon's deinit).
+        _ = daemon.withLock { $0.take() }
+    }
+
+    /// The bound port while running (after ``start()``), else the requested one.
+    public var port: Int {
+        let bound = boundPort.load(ordering: .acquiring)
+        return bound != 0 ? bound : requestedPort
+    }
+
+    /// Whether the server is accepting connections.
+    public var isRunning: Bool { daemon.withLock { $0 != nil } }
+
+    /// `http://host:port` (IPv6 hosts in brackets).
+    public var baseURL: String {
+        host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
+    }
+
+    /// Binds and starts serving on libmicrohttpd's threads; returns at once.
+    /// - Throws: ``HTTPServerError`` when the address is invalid or taken, or the daemon fails to start.
+    public func start() throws(HTTPServerError) {
+        try daemon.withLock { (slot: inout Daemon?) throws(HTTPServerError) in
+            guard slot == nil else { throw HTTPServerError("the server is already running on \(baseURL)") }
+            let (fd, port) = try Self.listen(host: host, port: requestedPort)
+            let context = ServerContext(dispatcher: dispatcher, metrics: metrics, cacheCapacities: cacheCapacities)
+            guard let started = Daemon.start(listenSocket: fd, context: context, threads: threads, limits: dispatcher.limits) else {
+                throw HTTPServerError("libmicrohttpd could not start on \(host):\(port) (\(threads) threads)")
+            }
+            boundPort.store(port, ordering: .releasing)
+            slot = started
+        }
+    }
+
+    /// Stops accepting connections, lets requests already begun finish (up to `drainTimeout`), then
+    /// closes every connection and joins the server's threads. Safe to call twice, or before start.
+    public func stop(drainTimeout: Duration = .seconds(10)) {
+        guard let running = daemon.withLock({ $0.take() }) else { return }
+        running.shutdown(drainTimeout: drainTimeout)
+        boundPort.store(0, ordering: .releasing)
+    }
+
+    /// Parses the CLI's `--http [HOST:]PORT`: `8080`, `0.0.0.0:8080`, `localhost:0`, `[::1]:8080`.
+    /// The host defaults to `127.0.0.1`. Returns `nil` for anything else.
+    public static func parseAddress(_ text: String) -> (host: String, port: Int)? {
+        func port(_ s: Substring) -> Int? {
+            guard let p = Int(s), (0...65_535).contains(p), s.allSatisfy(\.isASCII) else { return nil }
+            return p
+        }
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            let host = text[text.index(after: text.startIndex)..<close]
+            let rest = text[text.index(after: close)...]
+            guard rest.hasPrefix(":"), let p = port(rest.dropFirst()), !host.isEmpty else { return nil }
+            return (String(host), p)
+        }
+        if let colon = text.lastIndex(of: ":") {
+            let host = text[..<colon]
+            guard !host.isEmpty, !host.contains(":"), let p = port(text[text.index(after: colon)...]) else { return nil }
+            return (String(host), p)
+        }
+        guard let p = port(text[...]) else { return nil }
+        return ("127.0.0.1", p)
+    }
+
+    // MARK: - Listening socket
+
+    /// A non-blocking, close-on-exec TCP socket bound to `host:port` and listening; and its port.
+    static func listen(host: String, port: Int) throws(HTTPServerError) -> (Int32, Int) {
+        guard (0...65_535).contains(port) else { throw HTTPServerError("port \(port) is out of range (0–65535)") }
+        let literal = host == "localhost" ? "127.0.0.1" : host
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        let family: Int32
+        if inet_pton(AF_INET, literal, &v4) == 1 {
+            family = AF_INET
+        } else if inet_pton(AF_INET6, literal, &v6) == 1 {
+            family = AF_INET6
+        } else {
+            throw HTTPServerError("'\(host)' is not an IPv4 or IPv6 address (or localhost)")
+        }
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw HTTPServerError("socket(): \(String(cString: strerror(errno)))") }
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        var result: Int32
+        if family == AF_INET {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port)).bigEndian
+            address.sin_addr = v4
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        } else {
+            setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(port)).bigEndian
+            address.sin6_addr = v6
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        }
+        if result == 0 { result = Glibc.listen(fd, 128) }
+        guard result == 0 else {
+            let message = String(cString: strerror(errno))
+            close(fd)
+            throw HTTPServerError("cannot listen on \(host):\(port): \(message)")
+        }
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else {
+            close(fd)
+            throw HTTPServerError("getsockname(): \(String(cString: strerror(errno)))")
+        }
+        let bound = withUnsafePointer(to: &storage) { pointer -> UInt16 in
+            if family == AF_INET {
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+            }
+            return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+        }
+        return (fd, Int(bound))
+    }
+}
+
+/// Why the HTTP server could not start.
+public struct HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+// MARK: - The daemon handle
+
+/// Owns one `struct MHD_Daemon`, the retained context its callbacks see and the listening socket;
+/// stopping it (or its deinit) stops the daemon, joins its threads, then releases the context — never
+/// before. libmicrohttpd gets a duplicate of the listening socket, so each side closes exactly its
+/// own descriptor whatever happens (a double close could hit a descriptor reused by another thread).
+private final class Daemon: @unchecked Sendable {
+    // @unchecked: `pointer` is immutable; `stopped` is only touched by the single owner that took
+    // the daemon out of HTTPServer's mutex (`shutdown`) or by deinit.
+    private let pointer: OpaquePointer
+    private let context: Unmanaged<ServerContext>
+    private var listenSocket: Int32
+    private var stopped = false
+
+    private init(pointer: OpaquePointer, context: Unmanaged<ServerContext>, listenSocket: Int32) {
+        self.pointer = pointer
+        self.context = context
+        self.listenSocket = listenSocket
+    }
+
+    /// Starts a daemon on a duplicate of `listenSocket`, which it takes over (closed on failure too).
+    static func start(listenSocket: Int32, context: ServerContext, threads: Int, limits: ServiceLimits) -> Daemon? {
+        let given = fcntl(listenSocket, F_DUPFD_CLOEXEC, 0)
+        guard given >= 0 else {
+            close(listenSocket)
+            return nil
+        }
+        let retained = Unmanaged.passRetained(context)
+        let cls = retained.toOpaque()
+        var options: [MHD_OptionItem] = [
+            MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(given), ptr_value: nil),
+            MHD_OptionItem(option: .THREAD_POOL_SIZE, value: threads, ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(threads, limits.maxConnections), ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(1, limits.connectionTimeout), ptr_value: nil),
+            // Two-argument options in an array: the function pointer goes in `value`, its closure in `ptr_value`.
+            MHD_OptionItem(option: .NOTIFY_COMPLETED,
+                           value: unsafeBitCast(requestCompleted, to: Int.self), ptr_value: cls),
+            MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
+        ]
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+        let daemon = options.withUnsafeMutableBufferPointer { items -> OpaquePointer? in
+            let arguments: [CVarArg] = [Int32(MHD_OPTION.ARRAY.rawValue), items.baseAddress!, Int32(MHD_OPTION.END.rawValue)]
+            return withVaList(arguments) { list in
+                MHD_start_daemon_va(flags, 0, nil, nil, accessHandler, cls, list)
+            }
+        }
+        guard let daemon else {
+            // Whether libmicrohttpd closed `given` on failure is not documented: leak it rather than
+            // risk closing a reused descriptor. Ours is closed, so the port is released anyway.
+            retained.release()
+            close(listenSocket)
+            return nil
+        }
+        return Daemon(pointer: daemon, context: retained, listenSocket: listenSocket)
+    }
+
+    /// Quiesces (no new connections; the listening socket is closed), waits for requests in flight,
+    /// then stops the daemon.
+    func shutdown(drainTimeout: Duration) {
+        guard !stopped else { return }
+        let listening = MHD_quiesce_daemon(pointer)
+        if listening >= 0 { close(listening) }
+        closeListenSocket()
+        let state = context.takeUnretainedValue()
+        let deadline = ContinuousClock.now + drainTimeout
+        while state.inFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
+            usleep(1_000)
+        }
+        stop()
+    }
+
+    private func stop() {
+        guard !stopped else { return }
+        stopped = true
+        MHD_stop_daemon(pointer)
+        closeListenSocket()
+        context.release()
+    }
+
+    private func closeListenSocket() {
+        if listenSocket >= 0 { close(listenSocket) }
+        listenSocket = -1
+    }
+
+    deinit { stop() }
+}
+
+// MARK: - Callbacks
+
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadDataSize, requestSlot in
+    guard let cls, let connection, let uploadDataSize, let requestSlot else { return .NO }
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    return context.access(connection: connection, url: url.map { String(cString: $0) } ?? "/",
+                          method: method.map { String(cString: $0) } ?? "GET",
+                          upload: uploadData, uploadSize: uploadDataSize, slot: requestSlot)
+}
+
+private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, requestSlot, _ in
+    guard let cls, let requestSlot, let raw = requestSlot.pointee else { return }
+    requestSlot.pointee = nil
+    let request = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
+    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().completed(request)
+}
+
+/// One request's state across the access handler's calls (headers, body chunks, end), boxed in
+/// `req_cls`; released by the completion callback. A connection is served by one thread at a time.
+private final class RequestState {
+    let route: Route
+    let start = ContinuousClock.now
+    var body = Data()
+    var received = 0
+    var tooLarge = false
+    var responded = false
+    var status = 0
+    var errorCode: String?
+
+    init(route: Route) { self.route = route }
+}
+
+/// Where a request goes, decided from its method and path when its headers arrive.
+enum Route: Equatable {
+    case health, metrics, playground
+    case operation(String)
+    case notFound(path: String)
+    case methodNotAllowed(path: String, allowed: [String])
+
+    /// The fixed routes: path → (allowed methods, route).
+    static let table: [String: ([String], Route)] = {
+        var table: [String: ([String], Route)] = [
+            "/healthz": (["GET", "HEAD"], .health),
+            "/metrics": (["GET", "HEAD"], .metrics),
+            "/": (["GET", "HEAD"], .playground),
+            "/v1/fonts": (["GET", "HEAD", "POST"], .operation("fonts")),
+        ]
+        for operation in ["measure", "layout", "render", "stress-check"] {
+            table["/v1/\(operation)"] = (["POST"], .operation(operation))
+        }
+        return table
+    }()
+
+    static func resolve(method: String, path: String) -> Route {
+        guard let (methods, route) = table[path] else { return .notFound(path: path) }
+        return methods.contains(method) ? route : .methodNotAllowed(path: path, allowed: methods)
+    }
+
+    /// The `route` label in metrics: the path for known routes, `other` for the rest (bounded labels).
+    var label: String {
+        switch self {
+        case .health: "/healthz"
+        case .metrics: "/metrics"
+        case .playground: "/"
+        case .operation(let name): "/v1/\(name)"
+        case .notFound: "other"
+        case .methodNotAllowed(let path, _): path
+        }
+    }
+}
+
+/// What the callbacks see through their `cls` pointer: the dispatcher, the metrics, and the count of
+/// requests in flight (for draining on stop).
+private final class ServerContext: Sendable {
+    let dispatcher: ServiceDispatcher
+    let metrics: ServiceMetrics
+    let cacheCapacities: HTTPServer.CacheCapacities?
+    let inFlight = Atomic<Int>(0)
+    /// A chunked body over the cap is read and dropped (memory stays bounded) to answer 413; past
+    /// this many bytes beyond the cap the connection is closed instead.
+    let discardAllowance = 16 << 20
+
+    init(dispatcher: ServiceDispatcher, metrics: ServiceMetrics, cacheCapacities: HTTPServer.CacheCapacities?) {
+        self.dispatcher = dispatcher
+        self.metrics = metrics
+        self.cacheCapacities = cacheCapacities
+    }
+
+    static let playground = Data(PlaygroundPage.html.utf8)
+
+    func access(connection: OpaquePointer, url: String, method: String, upload: UnsafePointer<CChar>?,
+                uploadSize: UnsafeMutablePointer<Int>, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+        let limit = dispatcher.limits.maxBodyBytes
+        guard let raw = slot.pointee else {
+            // First call: headers only.
+            let request = RequestState(route: Route.resolve(method: method, path: url))
+            slot.pointee = Unmanaged.passRetained(request).toOpaque()
+            inFlight.add(1, ordering: .acquiringAndReleasing)
+            metrics.begin()
+            // A declared body over the cap is refused before it is read (no 100 Continue is sent);
+            // libmicrohttpd closes the connection after this response.
+            if let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
+               let length = Int(String(cString: declared).trimmingCharacters(in: .whitespaces)), length > limit {
+                return respond(connection, request, Self.tooLarge(limit), close: true)
+            }
+            return .YES
+        }
+        let request = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
+        if request.responded { return .YES }
+        let size = uploadSize.pointee
+        if size > 0 {
+            request.received += size
+            if !request.tooLarge, request.received > limit {
+                request.tooLarge = true
+                request.body = Data()
+            }
+            if request.tooLarge {
+                if request.received - limit > discardAllowance { return .NO }
+            } else if let upload {
+                upload.withMemoryRebound(to: UInt8.self, capacity: size) { request.body.append($0, count: size) }
+            }
+            uploadSize.pointee = 0
+            return .YES
+        }
+        // The request is complete.
+        if request.tooLarge { return respond(connection, request, Self.tooLarge(limit), close: true) }
+        return respond(connection, request, answer(request, method: method))
+    }
+
+    static func tooLarge(_ limit: Int) -> ServiceResponse {
+        ServiceError(.payloadTooLarge, "the request body is over the \(limit)-byte limit (maxBodyBytes)").response
+    }
+
+    private func answer(_ request: RequestState, method: String) -> ServiceResponse {
+        switch request.route {
+        case .health:
+            return ServiceResponse(status: 200, body: Data(#"{"status":"ok"}"#.utf8))
+        case .metrics:
+            let statistics = dispatcher.engine.shaper.cacheStatistics
+            let caches = [
+                ServiceMetrics.CacheSnapshot(name: "lines", hits: statistics.lines.hits, misses: statistics.lines.misses,
+                                             count: statistics.lines.count, capacity: cacheCapacities?.lines),
+                ServiceMetrics.CacheSnapshot(name: "runs", hits: statistics.runs.hits, misses: statistics.runs.misses,
+                                             count: statistics.runs.count, capacity: cacheCapacities?.runs),
+            ]
+            let text = metrics.render(cache: caches, limits: dispatcher.limits)
+            return ServiceResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Data(text.utf8))
+        case .playground:
+            return ServiceResponse(status: 200, contentType: "text/html; charset=utf-8", body: Self.playground)
+        case .operation(let name):
+            let body = method == "POST" ? request.body : Data("{}".utf8)
+            return dispatcher.handle(name, body: body)
+        case .notFound(let path):
+            let routes = Route.table.keys.sorted().joined(separator: ", ")
+            return ServiceError(.notFound, "no route for \(Self.printable(path)) (routes: \(routes))").response
+        case .methodNotAllowed(let path, let allowed):
+            return ServiceError(.methodNotAllowed, "\(Self.printable(method)) is not allowed on \(path) (allowed: \(allowed.joined(separator: ", ")))").response
+        }
+    }
+
+    /// A client-supplied string shortened for an error message.
+    private static func printable(_ text: String) -> String {
+        text.count > 200 ? String(text.prefix(200)) + "…" : text
+    }
+
+    private func respond(_ connection: OpaquePointer, _ request: RequestState, _ response: ServiceResponse,
+                         close: Bool = false) -> MHD_Result {
+        request.responded = true
+        request.status = response.status
+        if response.status >= 400 { request.errorCode = Self.errorCode(response) }
+        let made = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let made else { return .NO }
+        defer { MHD_destroy_response(made) }
+        MHD_add_response_header(made, "Content-Type", response.contentType)
+        MHD_add_response_header(made, "Cache-Control", "no-store")
+        if case .methodNotAllowed(_, let allowed) = request.route {
+            MHD_add_response_header(made, "Allow", allowed.joined(separator: ", "))
+        }
+        if close { MHD_add_response_header(made, "Connection", "close") }
+        return MHD_queue_response(connection, UInt32(response.status), made)
+    }
+
+    /// The `code` of a JSON error body, or `http-<status>` when the body is not one.
+    private static func errorCode(_ response: ServiceResponse) -> String {
+        if response.contentType.hasPrefix("application/json"),
+           let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+           let error = object["error"] as? [String: Any], let code = error["code"] as? String,
+           code.count <= 64, code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+            return code
+        }
+        return "http-\(response.status)"
+    }
+
+    func completed(_ request: RequestState) {
+        inFlight.subtract(1, ordering: .acquiringAndReleasing)
+        let elapsed = ContinuousClock.now - request.start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        // A request closed before it was answered (client gone, timeout) is counted as status 0.
+        metrics.record(route: request.route.label, status: request.status, errorCode: request.errorCode,
+                       seconds: seconds, bodyBytes: request.tooLarge ? 0 : request.body.count)
+    }
+}

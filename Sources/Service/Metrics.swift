@@ -1,0 +1,183 @@
+import Foundation
+import Synchronization
+
+/// Counters and a latency histogram for the HTTP service, shared by all of the server's threads
+/// (one `Mutex`; recording is a few dictionary updates, far below a request's cost), rendered in
+/// the Prometheus text exposition format (version 0.0.4) by ``render(cache:limits:)``.
+///
+/// Label values are bounded: routes are the fixed route names (unknown paths are counted as
+/// `other`), statuses are HTTP statuses, error codes are ``ServiceError/Code`` raw values.
+public final class ServiceMetrics: Sendable {
+    /// Upper bounds of the latency histogram's buckets, in seconds: 0.1 ms … 1 s (`+Inf` is implied).
+    public static let latencyBuckets: [Double] = [
+        0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1,
+    ]
+
+    struct RouteStatus: Hashable, Sendable {
+        let route: String
+        let status: Int
+    }
+
+    struct Histogram: Sendable {
+        /// Non-cumulative counts per bucket; the last slot is `+Inf`.
+        var buckets = [Int](repeating: 0, count: ServiceMetrics.latencyBuckets.count + 1)
+        var sum = 0.0
+        var count = 0
+
+        mutating func observe(_ seconds: Double) {
+            let index = ServiceMetrics.latencyBuckets.firstIndex { seconds <= $0 } ?? ServiceMetrics.latencyBuckets.count
+            buckets[index] += 1
+            sum += seconds
+            count += 1
+        }
+    }
+
+    struct State: Sendable {
+        var requests: [RouteStatus: Int] = [:]
+        var errors: [String: Int] = [:]
+        var latency: [String: Histogram] = [:]
+        var inFlight = 0
+        var bodyBytes = 0
+    }
+
+    private let state = Mutex(State())
+    private let started = ContinuousClock.now
+
+    public init() {}
+
+    /// A request began (its headers arrived).
+    public func begin() {
+        state.withLock { $0.inFlight += 1 }
+    }
+
+    /// Records one finished request: its route name, HTTP status, the error code when it failed, its
+    /// latency in seconds and the request body's size. Balances one ``begin()``.
+    public func record(route: String, status: Int, errorCode: String?, seconds: Double, bodyBytes: Int = 0) {
+        state.withLock { state in
+            state.inFlight -= 1
+            state.requests[RouteStatus(route: route, status: status), default: 0] += 1
+            if let errorCode { state.errors[errorCode, default: 0] += 1 }
+            state.latency[route, default: Histogram()].observe(max(0, seconds))
+            state.bodyBytes += bodyBytes
+        }
+    }
+
+    /// Requests whose headers have arrived and whose response has not finished.
+    public var inFlight: Int { state.withLock { $0.inFlight } }
+
+    /// Requests recorded for a route and status (for tests and logs).
+    public func requests(route: String, status: Int) -> Int {
+        state.withLock { $0.requests[RouteStatus(route: route, status: status)] ?? 0 }
+    }
+
+    /// Errors recorded with a code.
+    public func errors(code: String) -> Int { state.withLock { $0.errors[code] ?? 0 } }
+
+    /// The shaping caches' state, as ``Shaper/cacheStatistics`` reports it, plus their bounds.
+    public struct CacheSnapshot: Sendable, Equatable {
+        public var name: String
+        public var hits: Int
+        public var misses: Int
+        public var count: Int
+        public var capacity: Int?
+
+        public init(name: String, hits: Int, misses: Int, count: Int, capacity: Int?) {
+            self.name = name
+            self.hits = hits
+            self.misses = misses
+            self.count = count
+            self.capacity = capacity
+        }
+    }
+
+    /// The metrics in the Prometheus text format, with the caches' hit rates and the service's limits.
+    public func render(cache: [CacheSnapshot], limits: ServiceLimits) -> String {
+        let state = self.state.withLock { $0 }
+        var out = ""
+        func family(_ name: String, _ type: String, _ help: String) {
+            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+        }
+        func sample(_ name: String, _ labels: [(String, String)], _ value: String) {
+            if labels.isEmpty {
+                out += "\(name) \(value)\n"
+            } else {
+                let rendered = labels.map { "\($0.0)=\"\(Self.escape($0.1))\"" }.joined(separator: ",")
+                out += "\(name){\(rendered)} \(value)\n"
+            }
+        }
+
+        family("textfit_http_requests_total", "counter", "HTTP requests answered, by route and status.")
+        for key in state.requests.keys.sorted(by: { ($0.route, $0.status) < ($1.route, $1.status) }) {
+            sample("textfit_http_requests_total", [("route", key.route), ("status", String(key.status))], String(state.requests[key]!))
+        }
+
+        family("textfit_http_errors_total", "counter", "Error responses, by stable error code.")
+        for code in state.errors.keys.sorted() {
+            sample("textfit_http_errors_total", [("code", code)], String(state.errors[code]!))
+        }
+
+        family("textfit_http_request_duration_seconds", "histogram",
+               "Time from a request's headers to the end of its response, by route.")
+        for route in state.latency.keys.sorted() {
+            let histogram = state.latency[route]!
+            var cumulative = 0
+            for (index, bound) in Self.latencyBuckets.enumerated() {
+                cumulative += histogram.buckets[index]
+                sample("textfit_http_request_duration_seconds_bucket", [("route", route), ("le", Self.number(bound))], String(cumulative))
+            }
+            cumulative += histogram.buckets[Self.latencyBuckets.count]
+            sample("textfit_http_request_duration_seconds_bucket", [("route", route), ("le", "+Inf")], String(cumulative))
+            sample("textfit_http_request_duration_seconds_sum", [("route", route)], Self.number(histogram.sum))
+            sample("textfit_http_request_duration_seconds_count", [("route", route)], String(histogram.count))
+        }
+
+        family("textfit_http_requests_in_flight", "gauge", "Requests being received, handled or sent.")
+        sample("textfit_http_requests_in_flight", [], String(state.inFlight))
+        family("textfit_http_request_body_bytes_total", "counter", "Request body bytes accepted.")
+        sample("textfit_http_request_body_bytes_total", [], String(state.bodyBytes))
+
+        family("textfit_cache_hits_total", "counter", "Shaping cache hits.")
+        for c in cache { sample("textfit_cache_hits_total", [("cache", c.name)], String(c.hits)) }
+        family("textfit_cache_misses_total", "counter", "Shaping cache misses.")
+        for c in cache { sample("textfit_cache_misses_total", [("cache", c.name)], String(c.misses)) }
+        family("textfit_cache_hit_ratio", "gauge", "Shaping cache hits / (hits + misses); 0 before any lookup.")
+        for c in cache {
+            let lookups = c.hits + c.misses
+            sample("textfit_cache_hit_ratio", [("cache", c.name)], Self.number(lookups == 0 ? 0 : Double(c.hits) / Double(lookups)))
+        }
+        family("textfit_cache_entries", "gauge", "Entries held in a shaping cache.")
+        for c in cache { sample("textfit_cache_entries", [("cache", c.name)], String(c.count)) }
+        let bounded = cache.filter { $0.capacity != nil }
+        if !bounded.isEmpty {
+            family("textfit_cache_capacity", "gauge", "The most entries a shaping cache keeps (its memory bound).")
+            for c in bounded { sample("textfit_cache_capacity", [("cache", c.name)], String(c.capacity!)) }
+        }
+
+        family("textfit_limit", "gauge", "The service's configured limits.")
+        let limitValues: [(String, Int)] = [
+            ("maxBodyBytes", limits.maxBodyBytes), ("maxTexts", limits.maxTexts), ("maxTextScalars", limits.maxTextScalars),
+            ("maxElements", limits.maxElements), ("maxDepth", limits.maxDepth), ("maxConnections", limits.maxConnections),
+            ("connectionTimeoutSeconds", limits.connectionTimeout),
+        ]
+        for (name, value) in limitValues { sample("textfit_limit", [("name", name)], String(value)) }
+
+        family("textfit_uptime_seconds", "gauge", "Seconds since the metrics were created.")
+        let uptime = ContinuousClock.now - started
+        sample("textfit_uptime_seconds", [], Self.number(Double(uptime.components.seconds) + Double(uptime.components.attoseconds) * 1e-18))
+        return out
+    }
+
+    /// A sample value or `le` bound: integers without a fraction, others in Swift's shortest form.
+    static func number(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value > 0 ? "+Inf" : "-Inf" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return "\(value)"
+    }
+
+    /// Escapes a label value (backslash, double quote, line feed).
+    static func escape(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+@testable import Service
+import TextFit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One engine for all service tests (opening fonts is the slow part), bundled fonts only.
+enum TestEngine {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let shared = Result { try TextFitEngine(bundledOnly: true, fontDirectory: repository.appendingPathComponent("fonts").path) }
+
+    static func dispatcher(_ configure: (inout ServiceLimits) -> Void = { _ in }) throws -> ServiceDispatcher {
+        var limits = ServiceLimits()
+        configure(&limits)
+        return ServiceDispatcher(engine: try shared.get(), limits: limits)
+    }
+}
+
+/// A running server on a free loopback port, stopped when the body returns.
+func withServer<T>(threads: Int? = nil, limits configure: (inout ServiceLimits) -> Void = { _ in },
+                   _ body: (HTTPServer) throws -> T) throws -> T {
+    let server = HTTPServer(dispatcher: try TestEngine.dispatcher(configure), port: 0, threads: threads)
+    try server.start()
+    defer { server.stop() }
+    return try body(server)
+}
+
+struct HTTPReply {
+    var status: Int
+    /// Header names lowercased.
+    var headers: [String: String]
+    var body: Data
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+    var json: [String: Any]? { try? JSONSerialization.jsonObject(with: body) as? [String: Any] }
+    var errorCode: String? { (json?["error"] as? [String: Any])?["code"] as? String }
+    var errorMessage: String? { (json?["error"] as? [String: Any])?["message"] as? String }
+}
+
+struct HTTPClientError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A tiny HTTP/1.1 client over a POSIX socket, for full control: keep-alive, raw bytes, partial
+/// bodies, chunked uploads. Reads time out after 10 s so a broken server fails a test, not hangs it.
+final class HTTPTestClient {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: Int, timeoutSeconds: Int = 10) throws {
+        // The socket is only stored once connected: a throwing init of a fully initialised class
+        // runs deinit, which would close it a second time (and maybe someone else's reused fd).
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketFD >= 0 else { throw HTTPClientError("socket failed") }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(socketFD, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socketFD, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port)).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            let message = String(cString: strerror(errno))
+            close(socketFD)
+            throw HTTPClientError("connect to port \(port): \(message)")
+        }
+        fd = socketFD
+    }
+
+    deinit { close(fd) }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw HTTPClientError("send failed: \(String(cString: strerror(errno)))") }
+            offset += sent
+        }
+    }
+
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    /// Sends a request with a Content-Length body (when given) and reads its response.
+    func request(_ method: String, _ path: String, body: [UInt8]? = nil, headers: [String: String] = [:]) throws -> HTTPReply {
+        try send(Self.head(method, path, bodyLength: body?.count, headers: headers) + (body ?? []))
+        return try readResponse(head: method == "HEAD")
+    }
+
+    func request(_ method: String, _ path: String, json: String, headers: [String: String] = [:]) throws -> HTTPReply {
+        try request(method, path, body: Array(json.utf8), headers: headers)
+    }
+
+    static func head(_ method: String, _ path: String, bodyLength: Int?, headers: [String: String] = [:]) -> [UInt8] {
+        var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        if let bodyLength { text += "Content-Length: \(bodyLength)\r\n" }
+        if bodyLength != nil, headers["Content-Type"] == nil { text += "Content-Type: application/json\r\n" }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
+        return Array((text + "\r\n").utf8)
+    }
+
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count < 0 { throw HTTPClientError("recv failed: \(String(cString: strerror(errno)))") }
+        if count == 0 { return false }
+        buffer.append(contentsOf: chunk[0..<count])
+        return true
+    }
+
+    private func line() throws -> String {
+        while true {
+            if let index = buffer.firstIndex(of: 10) {
+                var bytes = Array(buffer[..<index])
+                buffer.removeSubrange(...index)
+                if bytes.last == 13 { bytes.removeLast() }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            guard try fill() else { throw HTTPClientError("connection closed mid-response") }
+        }
+    }
+
+    private func bytes(_ count: Int) throws -> [UInt8] {
+        while buffer.count < count {
+            guard try fill() else { throw HTTPClientError("connection closed mid-body") }
+        }
+        let out = Array(buffer[..<count])
+        buffer.removeSubrange(..<count)
+        return out
+    }
+
+    func readResponse(head: Bool = false) throws -> HTTPReply {
+        var status: Int
+        var headers: [String: String]
+        repeat {  // skip interim 1xx responses
+            let statusLine = try line()
+            let parts = statusLine.split(separator: " ", maxSplits: 2)
+            guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let code = Int(parts[1]) else {
+                throw HTTPClientError("bad status line '\(statusLine)'")
+            }
+            status = code
+            headers = [:]
+            while true {
+                let header = try line()
+                if header.isEmpty { break }
+                guard let colon = header.firstIndex(of: ":") else { throw HTTPClientError("bad header '\(header)'") }
+                headers[header[..<colon].lowercased()] = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+        } while (100..<200).contains(status)
+        var body: [UInt8] = []
+        if head || status == 204 || status == 304 {
+        } else if headers["transfer-encoding"]?.lowercased() == "chunked" {
+            while true {
+                let sizeLine = try line()
+                guard let size = Int(sizeLine.split(separator: ";").first ?? "", radix: 16) else {
+                    throw HTTPClientError("bad chunk size '\(sizeLine)'")
+                }
+                if size == 0 {
+                    while try !line().isEmpty {}
+                    break
+                }
+                body += try bytes(size)
+                _ = try line()
+            }
+        } else if let length = headers["content-length"].flatMap({ Int($0) }) {
+            body = try bytes(length)
+        } else {
+            while try fill() {}
+            body = buffer
+            buffer = []
+        }
+        return HTTPReply(status: status, headers: headers, body: Data(body))
+    }
+
+    /// Whether the server has closed the connection (reads until EOF or `seconds` pass).
+    func isClosedByServer(within seconds: Int = 5) -> Bool {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return true }
+            if count < 0 { return errno == ECONNRESET }
+        }
+    }
+}
+
+/// Polls `condition` every millisecond until it holds or `timeout` passes.
+func waitUntil(_ timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        usleep(1_000)
+    }
+    return condition()
+}
