@@ -1,11 +1,15 @@
 // Service benchmark (issue 7): `measure` of single tags in-process (ServiceDispatcher.handle, JSON
-// in and out), and over stdio (the JSON-lines server on a pair of pipes, one request in flight at a
-// time), so the transport's cost shows. Requests per second and p50/p99 latency.
+// in and out), over stdio (the JSON-lines server on a pair of pipes) and over HTTP/1.1 keep-alive on
+// loopback (the libmicrohttpd server in-process, a minimal socket client), one request in flight at a
+// time, so the transport's cost shows. Requests per second and p50/p99 latency.
 //
 // Entry point: `runServiceBenchmark(library:corpusDirectory:)`, called from main.swift.
 import Foundation
 import Service
 import TextFit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 func runServiceBenchmark(corpusDirectory: String) {
     guard let contents = try? String(contentsOfFile: corpusDirectory + "/tags.tsv", encoding: .utf8),
@@ -62,4 +66,85 @@ func runServiceBenchmark(corpusDirectory: String) {
     }
     try? toServer.fileHandleForWriting.close()
     report("stdio (JSON lines over pipes)", stdio)
+
+    // HTTP: the server in-process on a free loopback port; one keep-alive client, one request in flight.
+    let httpServer = HTTPServer(dispatcher: dispatcher, port: 0)
+    do { try httpServer.start() } catch {
+        print("  HTTP: cannot start the server (\(error))")
+        return
+    }
+    defer { httpServer.stop() }
+    guard let client = KeepAliveClient(port: httpServer.port) else {
+        print("  HTTP: cannot connect")
+        return
+    }
+    var http: [Double] = []
+    for _ in 0..<3 {
+        for body in bodies {
+            let start = DispatchTime.now().uptimeNanoseconds
+            guard client.post("/v1/measure", body: body) == 200 else {
+                print("  HTTP: a request failed")
+                return
+            }
+            http.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+    }
+    report("HTTP/1.1 keep-alive (loopback)", http)
+}
+
+/// The smallest HTTP/1.1 keep-alive client that measures a server: POST, read the status line,
+/// headers and a Content-Length body.
+private final class KeepAliveClient {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init?(port: Int) {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if fd < 0 || connected != 0 { return nil }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends one request and reads its whole response; returns the status (0 on failure).
+    func post(_ path: String, body: Data) -> Int {
+        let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+        let request = Data(head.utf8) + body
+        let sent = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        guard sent == request.count else { return 0 }
+        var headerEnd: Int?
+        while headerEnd == nil {
+            guard fill() else { return 0 }
+            headerEnd = find([13, 10, 13, 10])
+        }
+        let headers = String(decoding: buffer[0..<headerEnd!], as: UTF8.self)
+        let status = Int(headers.split(separator: " ").dropFirst().first ?? "") ?? 0
+        let length = headers.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+        while buffer.count < headerEnd! + 4 + length { guard fill() else { return 0 } }
+        buffer.removeFirst(headerEnd! + 4 + length)
+        return status
+    }
+
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return false }
+        buffer += chunk[0..<count]
+        return true
+    }
+
+    private func find(_ pattern: [UInt8]) -> Int? {
+        guard buffer.count >= pattern.count else { return nil }
+        for i in 0...(buffer.count - pattern.count) where buffer[i..<i + pattern.count].elementsEqual(pattern) { return i }
+        return nil
+    }
 }

@@ -66,16 +66,16 @@ public struct StdioServer: Sendable {
             return ServiceError(.invalidRequest, "params: expected an object").json(id: id)
         }
         let response = dispatcher.handle(op, object: body)
+        let idJSON = (try? JSONSerialization.data(withJSONObject: id, options: [.fragmentsAllowed, .sortedKeys])) ?? Data("null".utf8)
         if response.status != 200 {
-            // Errors are already {"error": …}: add the id.
-            let error = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
-            return encode(["id": id, "error": error["error"] ?? ["code": "internal", "message": "unreadable error"]])
+            // Errors are already {"error": …}: splice the id in front, without re-encoding.
+            return Data(#"{"id":"#.utf8) + idJSON + Data(",".utf8) + response.body.dropFirst()
         }
         if response.contentType.hasPrefix("image/svg") {
             return encode(["id": id, "result": ["svg": String(decoding: response.body, as: UTF8.self)]])
         }
-        let result = (try? JSONSerialization.jsonObject(with: response.body)) ?? NSNull()
-        return encode(["id": id, "result": result])
+        // The operation's JSON is the result as it is: byte for byte what HTTP answers.
+        return Data(#"{"id":"#.utf8) + idJSON + Data(#","result":"#.utf8) + response.body + Data("}".utf8)
     }
 
     private func encode(_ object: [String: Any]) -> Data {
