@@ -137,8 +137,10 @@ SETTLE = """
 
 def main():
     failures = []
+    checks = []
 
     def check(condition, message):
+        checks.append(message)
         print(("ok   " if condition else "FAIL ") + message)
         if not condition:
             failures.append(message)
@@ -180,7 +182,7 @@ def main():
         check(os.path.getsize(SHOT) > 1000, f"screenshot saved to {SHOT}")
     finally:
         browser.close()
-    print(f"{len(failures)} failure(s)")
+    print(f"playground: {len(checks) - len(failures)} passed, {len(failures)} failed")
     return 1 if failures else 0
 
 
