@@ -4,8 +4,7 @@
 # (Tests/browser/playground-driver.py, Python standard library only), changes the width and the
 # Dynamic Type size, checks the SVG changes and the row count grows, and keeps a screenshot.
 #
-# The server is `textfit serve --http 127.0.0.1:PORT`; if this build's textfit cannot serve HTTP,
-# the in-process server of the ServiceTests target is used instead (test `serveForBrowserTest`).
+# The server is `textfit serve --http 127.0.0.1:PORT`.
 #
 # Environment: SWIFT (default swift), CHROMIUM (default chromium), SHOT (default
 # demo/out/playground.png), BUILD_PATH (default .build).
@@ -21,7 +20,6 @@ work=$(mktemp -d)
 server_pid=""
 cleanup() {
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    touch "$work/port.stop"
     kill -INT "$server_pid" 2>/dev/null || true
     for _ in $(seq 1 100); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
     kill -KILL "$server_pid" 2>/dev/null || true
@@ -54,22 +52,7 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 
-if ! healthy "$base"; then
-  echo "playground-test: 'textfit serve --http' did not come up ($(head -c 300 "$work/server.log")); using the test server"
-  kill -KILL "$server_pid" 2>/dev/null || true
-  wait "$server_pid" 2>/dev/null || true
-  TEXTFIT_BROWSER_SERVER="$work/port" "$SWIFT" test --disable-xctest --build-path "$BUILD_PATH" \
-    --filter serveForBrowserTest >"$work/server.log" 2>&1 &
-  server_pid=$!
-  for _ in $(seq 1 3000); do  # the first run builds the tests
-    [ -s "$work/port" ] && break
-    kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log"; exit 1; }
-    sleep 0.2
-  done
-  port=$(tr -d '\n' <"$work/port")
-  base="http://127.0.0.1:$port"
-  healthy "$base" || { echo "playground-test: the test server did not answer"; exit 1; }
-fi
+healthy "$base" || { echo "playground-test: 'textfit serve --http' did not come up: $(head -c 300 "$work/server.log")"; exit 1; }
 
 echo "playground-test: server at $base"
 python3 Tests/browser/playground-driver.py "$base" "$SHOT"
