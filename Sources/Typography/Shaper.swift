@@ -219,14 +219,15 @@ public final class Shaper: Sendable {
         scalars.reserveCapacity(text.utf8.count)
         var clusters: [Cluster] = []
         clusters.reserveCapacity(text.utf8.count)
-        // Text below U+0300 (ASCII, Latin-1, Latin Extended-A/B, IPA) has a cluster boundary between
-        // every two scalars but CR LF (UAX #29: no Extend, ZWJ, SpacingMark, Prepend, Hangul or
-        // regional indicators there): no grapheme machinery needed. Other text starts over below.
+        // Text made only of scalars that always start a grapheme cluster (Shaper.startsCluster: no
+        // Extend, ZWJ, SpacingMark, Prepend, Hangul jamo, regional indicator or emoji there) has a
+        // boundary between every two scalars but CR LF: no grapheme machinery needed. Other text
+        // starts over below.
         var simple = true
         var previous: UInt32 = 0
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            if value >= 0x300 { simple = false; break }
+            if !Shaper.startsCluster(value) { simple = false; break }
             let control = scalar.isControlOrSeparator
             if value == 0x0A && previous == 0x0D, !clusters.isEmpty {
                 scalars.append(0x200B)
@@ -268,6 +269,7 @@ public final class Shaper: Sendable {
         resolveNeutralScripts(&clusters)
         var runFace = context
         var lastChain: (script: Script, chain: FontLibrary.Chain)?
+        var lastScriptFace: (Script, FontFace)?
         scalars.withUnsafeBufferPointer { buffer in
             for index in clusters.indices {
                 let cluster = clusters[index]
@@ -280,11 +282,23 @@ public final class Shaper: Sendable {
                     }
                     continue
                 }
-                if !cluster.isNeutral && !cluster.isEmoji && primaryFace.covers(values) {
-                    // The common case, decided without the library (the chain's first test for such a
-                    // cluster is the requested font anyway); the cluster already holds the primary face.
-                    runFace = primaryFace
-                    continue
+                if !cluster.isNeutral && !cluster.isEmoji {
+                    if primaryFace.covers(values) {
+                        // The common case, decided without the library (the chain's first test for such
+                        // a cluster is the requested font anyway); the cluster already holds the primary face.
+                        runFace = primaryFace
+                        lastScriptFace = nil
+                        continue
+                    }
+                    // The next commonest: a letter of the script whose own font the previous cluster
+                    // got. That font is the first of this script's chain, so the chain would pick it
+                    // again whenever it covers the cluster.
+                    if let (script, face) = lastScriptFace, script == cluster.script, face.covers(values) {
+                        clusters[index].face = Unmanaged.passUnretained(face)
+                        clusters[index].choice = .script
+                        runFace = face
+                        continue
+                    }
                 }
                 let (face, choice) = library.fallback(for: values, script: cluster.script, isNeutral: cluster.isNeutral,
                                                       isEmoji: cluster.isEmoji, runFace: runFace, primary: primary,
@@ -292,6 +306,7 @@ public final class Shaper: Sendable {
                 clusters[index].face = Unmanaged.passUnretained(face)
                 clusters[index].choice = choice
                 runFace = face
+                lastScriptFace = choice == .script ? (cluster.script, face) : nil
             }
         }
         return Itemization(scalars: scalars, clusters: clusters)
@@ -372,6 +387,26 @@ public final class Shaper: Sendable {
     private static func missing(_ items: Itemization) -> [Range<Int>] {
         guard items.clusters.contains(where: { $0.choice == .missing }) else { return [] }
         return items.clusters.filter { $0.choice == .missing }.map { $0.start..<$0.end }
+    }
+
+    /// Whether a scalar always begins a grapheme cluster of its own (UAX #29) and is never part of an
+    /// emoji presentation sequence: ASCII and Latin up to U+02FF; Greek and Cyrillic letters; Armenian;
+    /// Hebrew letters; Arabic letters and digits; Georgian; Ethiopic syllables; Latin Extended Additional
+    /// (Vietnamese); spaces, dashes, quotes and other general punctuation (not the format controls
+    /// U+200B–200F, U+2028–202E, U+2060–206F); currency signs; CJK punctuation, kana,
+    /// ideographs, Hangul syllables and fullwidth forms — each range without its combining marks
+    /// (U+0300–036F, U+0483–0489, Hebrew points, Arabic harakat, U+135D–135F, U+302A–302F,
+    /// U+3099–309A) and without U+3030 and U+303D (emoji). Such text needs no grapheme machinery.
+    static func startsCluster(_ value: UInt32) -> Bool {
+        switch value {
+        case 0...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x531...0x58A, 0x5D0...0x5EA, 0x5F0...0x5F4, 0x620...0x64A,
+             0x660...0x669, 0x10A0...0x10FF, 0x1200...0x135C, 0x1360...0x137C, 0x1E00...0x1EFF, 0x2000...0x200A,
+             0x2010...0x2027, 0x202F...0x205E, 0x20A0...0x20C0, 0x3000...0x3029, 0x3031...0x303C,
+             0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
+            true
+        default:
+            false
+        }
     }
 
     /// Control characters (`Cc`, `Zl`, `Zp`): not glyphs; the paragraph gives them meaning.

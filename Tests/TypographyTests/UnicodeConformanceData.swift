@@ -99,6 +99,26 @@ enum UnicodeConformanceData {
     }
 
     /// A fixture beside the tests, in Tests/TypographyTests/Fixtures/.
+    /// A property file (`GraphemeBreakProperty.txt`, `emoji-data.txt`) as a map from each listed
+    /// scalar to its property values: lines `XXXX;Value` or `XXXX..YYYY;Value`.
+    static func properties(_ relativePath: String) throws -> [UInt32: [String]] {
+        var result: [UInt32: [String]] = [:]
+        for (number, bytes) in try lines(relativePath) {
+            let fields = bytes.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+            guard fields.count >= 2, let range = words(fields[0]).first, let value = words(fields[1]).first else {
+                Issue.record("\(relativePath):\(number): not `range ; value`")
+                continue
+            }
+            let ends = range.split(separator: UInt8(ascii: "."))
+            guard let first = hex(ends[0]), let last = hex(ends[ends.count - 1]), first <= last else {
+                Issue.record("\(relativePath):\(number): bad code point range")
+                continue
+            }
+            for scalar in first...last { result[scalar, default: []].append(String(decoding: value, as: UTF8.self)) }
+        }
+        return result
+    }
+
     static func fixture(_ name: String) throws -> String {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
         return try String(contentsOf: url, encoding: .utf8)
