@@ -390,19 +390,23 @@ public final class Shaper: Sendable {
     }
 
     /// Whether a scalar always begins a grapheme cluster of its own (UAX #29) and is never part of an
-    /// emoji presentation sequence: ASCII and Latin up to U+02FF; Greek and Cyrillic letters; Armenian;
-    /// Hebrew letters; Arabic letters and digits; Georgian; Ethiopic syllables; Latin Extended Additional
-    /// (Vietnamese); spaces, dashes, quotes and other general punctuation (not the format controls
-    /// U+200B–200F, U+2028–202E, U+2060–206F); currency signs; CJK punctuation, kana,
-    /// ideographs, Hangul syllables and fullwidth forms — each range without its combining marks
-    /// (U+0300–036F, U+0483–0489, Hebrew points, Arabic harakat, U+135D–135F, U+302A–302F,
-    /// U+3099–309A) and without U+3030 and U+303D (emoji). Such text needs no grapheme machinery.
+    /// emoji presentation sequence. The ranges, each without its combining marks, prepended signs,
+    /// format controls and emoji: Latin to U+02FF; Greek, Cyrillic, Armenian; Hebrew letters; Arabic
+    /// and Persian letters, digits and punctuation (not U+0600–0605, harakat, Quranic marks); Georgian;
+    /// Ethiopic; Latin Extended Additional (Vietnamese); general punctuation and spaces (not
+    /// U+200B–200F, U+2028–202E, U+2060–206F); currency signs; CJK punctuation (not U+302A–302F,
+    /// U+3030, U+303D), kana (not U+3099–309A), ideographs, Hangul syllables, fullwidth forms.
+    /// Text made of these needs no grapheme machinery; `ClusterFastPathTests` checks every one against
+    /// GraphemeBreakProperty.txt and emoji-data.txt.
     static func startsCluster(_ value: UInt32) -> Bool {
         switch value {
-        case 0...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x531...0x58A, 0x5D0...0x5EA, 0x5F0...0x5F4, 0x620...0x64A,
-             0x660...0x669, 0x10A0...0x10FF, 0x1200...0x135C, 0x1360...0x137C, 0x1E00...0x1EFF, 0x2000...0x200A,
-             0x2010...0x2027, 0x202F...0x205E, 0x20A0...0x20C0, 0x3000...0x3029, 0x3031...0x303C,
-             0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
+        case 0...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x531...0x58A,  // Latin, Greek, Cyrillic, Armenian
+             0x5D0...0x5EA, 0x5F0...0x5F4,  // Hebrew
+             0x606...0x60F, 0x61B, 0x61D...0x64A, 0x660...0x66F, 0x671...0x6D5,  // Arabic, Persian
+             0x10A0...0x10FF, 0x1200...0x135C, 0x1360...0x137C,  // Georgian, Ethiopic
+             0x1E00...0x1EFF, 0x2000...0x200A, 0x2010...0x2027, 0x202F...0x205E, 0x20A0...0x20C0,
+             0x3000...0x3029, 0x3031...0x303C, 0x3041...0x3096, 0x309B...0x30FF,  // CJK punctuation, kana
+             0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:  // ideographs, Hangul, fullwidth
             true
         default:
             false
