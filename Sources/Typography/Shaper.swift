@@ -287,7 +287,6 @@ public final class Shaper: Sendable {
                         // The common case, decided without the library (the chain's first test for such
                         // a cluster is the requested font anyway); the cluster already holds the primary face.
                         runFace = primaryFace
-                        lastScriptFace = nil
                         continue
                     }
                     // The next commonest: a letter of the script whose own font the previous cluster

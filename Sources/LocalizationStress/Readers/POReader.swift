@@ -197,20 +197,10 @@ enum POReader {
             guard i < s.count else { break }
             let e = s[i]
             i += 1
+            if let control = CEscape.control(e) { out.append(control); continue }
             switch e {
-            case "n": out.append("\n")
-            case "t": out.append("\t")
-            case "r": out.append("\r")
-            case "a": out.append("\u{07}")
-            case "b": out.append("\u{08}")
-            case "f": out.append("\u{0C}")
-            case "v": out.append("\u{0B}")
             case "\"", "\\", "'", "?": out.append(e)
-            case "0"..."7":
-                var v = e.value - 48
-                var n = 1
-                while n < 3, i < s.count, ("0"..."7").contains(s[i]) { v = v * 8 + s[i].value - 48; i += 1; n += 1 }
-                out.append(Unicode.Scalar(v) ?? "\u{FFFD}")
+            case "0"..."7": out.append(CEscape.octal(first: e, in: s, at: &i))
             case "x":
                 var hex = ""
                 while i < s.count, s[i].properties.isASCIIHexDigit, hex.count < 2 { hex.unicodeScalars.append(s[i]); i += 1 }

@@ -1,7 +1,8 @@
 import Foundation
 
 // Shared plumbing of the catalog readers: the problem log (`strict` turns the first problem into an
-// error), text decoding with byte-order marks, variant naming, and source-text lookup.
+// error), text decoding with byte-order marks, variant naming, source-text lookup, and the C escapes
+// of `.strings` and `.po`.
 
 /// Collects entry-level problems; in strict mode the first one is thrown instead.
 struct ProblemLog {
@@ -139,4 +140,35 @@ func looksLikeLocale(_ s: String) -> Bool {
         return false
     }
     return parts.dropFirst().allSatisfy { p in (2...8).contains(p.count) && p.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+}
+
+/// The C escapes that `.strings` and gettext `.po` files share.
+enum CEscape {
+    /// The control character a one-letter escape (`\n`, `\t`, `\r`, `\a`, `\b`, `\f`, `\v`) stands
+    /// for, or nil for any other letter.
+    static func control(_ letter: Unicode.Scalar) -> Unicode.Scalar? {
+        switch letter {
+        case "n": "\n"
+        case "t": "\t"
+        case "r": "\r"
+        case "a": "\u{07}"
+        case "b": "\u{08}"
+        case "f": "\u{0C}"
+        case "v": "\u{0B}"
+        default: nil
+        }
+    }
+
+    /// An octal escape (`\101`): `first` and up to two more octal digits read from `scalars` at `index`,
+    /// which moves past them. A value that is not a scalar becomes U+FFFD.
+    static func octal(first: Unicode.Scalar, in scalars: [Unicode.Scalar], at index: inout Int) -> Unicode.Scalar {
+        var value = first.value - 48
+        var digits = 1
+        while digits < 3, index < scalars.count, ("0"..."7").contains(scalars[index]) {
+            value = value * 8 + scalars[index].value - 48
+            index += 1
+            digits += 1
+        }
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
 }

@@ -204,14 +204,8 @@ enum StringsReader {
                 let e = scalars[i]
                 i += 1
                 if e != "U" && e != "u" { flushHigh(&out) }
+                if let control = CEscape.control(e) { out.append(control); continue }
                 switch e {
-                case "n": out.append("\n")
-                case "t": out.append("\t")
-                case "r": out.append("\r")
-                case "a": out.append("\u{07}")
-                case "b": out.append("\u{08}")
-                case "f": out.append("\u{0C}")
-                case "v": out.append("\u{0B}")
                 case "U", "u":
                     var hex = ""
                     while hex.count < 4, i < scalars.count, scalars[i].properties.isASCIIHexDigit {
@@ -230,11 +224,7 @@ enum StringsReader {
                     flushHigh(&out)
                     out.append(Unicode.Scalar(v) ?? "\u{FFFD}")
                     continue
-                case "0"..."7":
-                    var v = e.value - 48
-                    var n = 1
-                    while n < 3, i < scalars.count, ("0"..."7").contains(scalars[i]) { v = v * 8 + scalars[i].value - 48; i += 1; n += 1 }
-                    out.append(Unicode.Scalar(v) ?? "\u{FFFD}")
+                case "0"..."7": out.append(CEscape.octal(first: e, in: scalars, at: &i))
                 default:
                     if e == "\n" { line += 1 }
                     out.append(e)
