@@ -125,6 +125,8 @@ var corpusArgument: String? = nil
 var listAllDifferences = false
 var profileMode: (kind: String, seconds: Double)? = nil
 var onlyGroup: String? = nil
+var peerWorkload: String? = nil
+var peerWidth = 100.0, peerWidth2 = 320.0, peerReps = 5
 do {
     var arguments = CommandLine.arguments.dropFirst()
     while let argument = arguments.popFirst() {
@@ -137,11 +139,18 @@ do {
                 fail("usage: --only lines|paragraphs|layouts|stress|service")
             }
             onlyGroup = group
+        case "--peer":
+            // One workload of `make bench-peers` (PeerBench.swift), answered as one JSON line.
+            guard let workload = arguments.popFirst() else { fail("usage: --peer WORKLOAD [--width W] [--width2 W2] [--reps N]") }
+            peerWorkload = workload
+        case "--width", "--width2", "--reps":
+            guard let value = arguments.popFirst().flatMap(Double.init), value.isFinite, value > 0 else { fail("\(argument) needs a positive number") }
+            if argument == "--width" { peerWidth = value } else if argument == "--width2" { peerWidth2 = value } else { peerReps = Int(value) }
         case "--profile":
             guard let kind = arguments.popFirst(), ["floor", "cold", "warm"].contains(kind),
                   let seconds = arguments.popFirst().flatMap(Double.init) else { fail("usage: --profile floor|cold|warm SECONDS") }
             profileMode = (kind, seconds)
-        default: fail("unknown argument \(argument); usage: TextFitBench [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress|service]")
+        default: fail("unknown argument \(argument); usage: TextFitBench [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress|service] [--peer WORKLOAD [--width W] [--width2 W2] [--reps N]]")
         }
     }
 }
@@ -164,6 +173,11 @@ let distinctCount = Set(texts.map { Array($0.utf8) }).count
 let library: FontLibrary
 do { library = try FontLibrary(.bundledOnly) } catch { fail("FontLibrary: \(error)") }
 let shaper = Shaper(library: library)
+if let peerWorkload {
+    runPeerWorkload(peerWorkload, width: peerWidth, width2: peerWidth2, reps: peerReps, library: library,
+                    corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
+    exit(0)
+}
 if let onlyGroup, onlyGroup != "lines" {
     if onlyGroup == "paragraphs" {
         runParagraphBenchmarks(library: library, corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)

@@ -26,6 +26,8 @@ public final class Paragraph: Sendable {
     let unsafeBefore: [Bool]
     /// Scalar ranges of clusters no font covers.
     public let missingClusters: [Range<Int>]
+    /// Layouts already answered, detached from this paragraph (``ParagraphLayout/detached()``): a
+    /// remembered layout holding the paragraph would keep both alive forever.
     private let memo = Mutex<[LayoutKey: ParagraphLayout]>([:])
     private let computedLayouts = Atomic<Int>(0)
 
@@ -161,18 +163,20 @@ public final class Paragraph: Sendable {
         let width = Paragraph.normalize(width)
         let height = Paragraph.normalize(height)
         let key = LayoutKey(width: width, height: height)
-        if let hit = memo.withLock({ $0[key] }) { return hit.reused(.sameProposal) }
+        if let hit = memo.withLock({ $0[key] }) { return hit.reused(.sameProposal, paragraph: self) }
         if width != nil, let ideal = memo.withLock({ $0[LayoutKey(width: nil, height: height)] }),
            !ideal.isTruncated, let width, width >= ideal.size.width, ideal.scale == 1 {
-            let reused = ideal.reused(.idealFitsWiderProposal, proposal: width)
-            memo.withLock { if $0.count < 64 { $0[key] = reused } }
+            let reused = ideal.reused(.idealFitsWiderProposal, proposal: width, paragraph: self)
+            let kept = reused.detached()
+            memo.withLock { if $0.count < 64 { $0[key] = kept } }
             return reused
         }
         computedLayouts.add(1, ordering: .relaxed)
         let result = LineBreaker(paragraph: self).layout(width: width, height: height)
+        let kept = result.detached()
         memo.withLock { cache in
             if cache.count >= 64 { cache.removeAll(keepingCapacity: true) }
-            cache[key] = result
+            cache[key] = kept
         }
         return result
     }
