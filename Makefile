@@ -6,7 +6,7 @@ SWIFT ?= swift
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev fontconfig libicu-dev libfribidi-dev libmicrohttpd-dev \
   unicode-data libharfbuzz-bin fonts-dejavu-core
 
-.PHONY: setup build demo test bench browser-test clean
+.PHONY: setup build demo test bench bench-peers browser-test clean
 
 ## setup: install the missing Debian packages (idempotent; prints the command when not root)
 setup:
@@ -49,6 +49,15 @@ bench: setup
 	@$(SWIFT) build -c release --product TextFitBench >/dev/null
 	@bin=$$($(SWIFT) build -c release --show-bin-path)/TextFitBench; \
 	$$bin --only lines && $$bin --only paragraphs && $$bin --only layouts && $$bin --only stress && $$bin --only service
+
+## bench-peers: TextFit against the raw-HarfBuzz floor, Pango, SkParagraph, Taffy and Yoga, interleaved in one
+## run on the same corpora and fonts; installs the peers (apt, and a venv outside the tree), prints the
+## table and writes it to docs/performance.md. ARGS="--quick" for a smoke run.
+bench-peers: setup
+	@bash Benchmarks/Peers/setup.sh
+	@$(SWIFT) build -c release --product TextFitBench >/dev/null
+	@python3 Benchmarks/Peers/run.py --textfit $$($(SWIFT) build -c release --show-bin-path)/TextFitBench \
+	  --build $${TEXTFIT_PEERS_BUILD:-$(CURDIR)/.build/peers} $(ARGS)
 
 ## browser-test: the playground page in headless Chromium (Debian chromium, installed here when
 ## missing): changes width and Dynamic Type size, checks the rows; screenshot in demo/out/playground.png

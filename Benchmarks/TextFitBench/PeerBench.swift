@@ -173,7 +173,13 @@ private struct PeerBench {
             }
         }
         var named = [("ideal_width", sums[0]), ("ideal_height", sums[1])]
-        if all { named += [("min_width", sums[2]), ("wrapped_width", sums[3]), ("wrapped_height", sums[4])] }
+        if all {
+            named += [("min_width", sums[2]), ("wrapped_width", sums[3]), ("wrapped_height", sums[4])]
+            // Untimed, for comparing with engines whose minimum is the widest unbreakable segment
+            // (CSS min-content; Pango at width 1 with word wrapping) rather than SwiftUI's width-0 answer.
+            let minContent = tags.reduce(0.0) { $0 + ((try? $1.paragraph(in: environment).minimumSize.width) ?? .nan) }
+            named.append(("min_content_width", minContent))
+        }
         let what = all ? "Text leaf: ideal, minimum (width 0) and wrapped at \(Int(width)) pt" : "Text leaf: ideal size"
         return Result(items: tags.count, characters: tags.reduce(0) { $0 + $1.string.unicodeScalars.count }, nsPerItem: samples,
                       sums: named, notes: what + (cached ? ", every answer cached" : ", TextFit caches emptied per rep"))

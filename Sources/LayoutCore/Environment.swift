@@ -16,17 +16,23 @@ public protocol EnvironmentKey {
 
 /// Values that flow down the element tree; `environment(_:_:)` overrides one for a subtree.
 public struct EnvironmentValues: Sendable {
-    private var storage: [ObjectIdentifier: any Sendable] = [:]
+    /// Each value in a box of its key's value type, found by the key's identity. Reading casts the
+    /// box to that exact class (a pointer compare), not an existential to a value type, which is
+    /// several times dearer; layouts and text read the environment on every measurement.
+    @usableFromInline var storage: [ObjectIdentifier: EnvironmentBox] = [:]
 
     /// Every key at its default value.
     public init() {}
 
     /// The value for `key`, or its default when no ancestor set it.
+    @inlinable
     public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
-        // `flatMap` first: with an optional `K.Value`, `storage[id] as? K.Value` of a missing entry
-        // would be `.some(nil)` and hide a non-nil default.
-        get { storage[ObjectIdentifier(key)].flatMap { $0 as? K.Value } ?? K.defaultValue }
-        set { storage[ObjectIdentifier(key)] = newValue }
+        get {
+            guard !storage.isEmpty, let box = storage[ObjectIdentifier(key)] else { return K.defaultValue }
+            // Only `set` below stores under this key, always a `TypedEnvironmentBox<K.Value>`.
+            return (box as! TypedEnvironmentBox<K.Value>).value
+        }
+        set { storage[ObjectIdentifier(key)] = TypedEnvironmentBox(newValue) }
     }
 
     /// The writing direction (default `.leftToRight`); `.rightToLeft` mirrors every container's x positions.
@@ -40,6 +46,17 @@ public struct EnvironmentValues: Sendable {
         get { self[LocaleKey.self] }
         set { self[LocaleKey.self] = newValue }
     }
+}
+
+/// A value in ``EnvironmentValues`` (the base class lets one dictionary hold every value type).
+@usableFromInline class EnvironmentBox: @unchecked Sendable {
+    @usableFromInline init() {}
+}
+
+/// A value of one type; immutable, so sharing it between copies of the environment is safe.
+@usableFromInline final class TypedEnvironmentBox<Value: Sendable>: EnvironmentBox, @unchecked Sendable {
+    @usableFromInline let value: Value
+    @usableFromInline init(_ value: Value) { self.value = value }
 }
 
 private struct LayoutDirectionKey: EnvironmentKey {

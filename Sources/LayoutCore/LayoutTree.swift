@@ -186,11 +186,16 @@ public final class LayoutTree {
         case .spacer:
             return nil
         case .leaf(let leaf):
+            // Leaves are pure functions of proposal, size and environment: their guides are kept
+            // across passes, as their sizes are (a relayout asks every text for its baseline again).
+            if let known = node.guideMemo(guide, proposal: proposal, size: size, generation: generation) { return known }
             let value: CGFloat? = switch guide {
             case .horizontal(let g): leaf.explicitAlignment(of: g, in: size, proposal: proposal, environment: node.environment)
             case .vertical(let g): leaf.explicitAlignment(of: g, in: size, proposal: proposal, environment: node.environment)
             }
-            return value.flatMap { $0.isFinite ? $0 : nil }
+            let finite = value.flatMap { $0.isFinite ? $0 : nil }
+            node.rememberGuide(guide, proposal: proposal, size: size, value: finite, generation: generation)
+            return finite
         case .layout(let box):
             if let known = node.guideMemo(guide, proposal: proposal, size: size, generation: generation) { return known }
             let value = box.explicitAlignment(guide, CGRect(origin: .zero, size: size), proposal, subviews(of: node))
@@ -406,7 +411,7 @@ struct MemoEntry {
     var verified: Bool
 }
 
-/// A memoised explicit guide of a container (valid for one pass).
+/// A memoised explicit guide: a container's is valid for one pass, a leaf's for the tree's life.
 struct GuideMemoEntry {
     var guide: AnyGuide
     var proposal: ProposedViewSize
@@ -500,13 +505,13 @@ final class Node {
     }
 
     func guideMemo(_ guide: AnyGuide, proposal: ProposedViewSize, size: CGSize, generation: Int) -> CGFloat?? {
-        guard guidesGeneration == generation else { return nil }
+        guard !isContainer || guidesGeneration == generation else { return nil }
         for entry in guides where entry.guide == guide && entry.proposal == proposal && entry.size == size { return .some(entry.value) }
         return nil
     }
 
     func rememberGuide(_ guide: AnyGuide, proposal: ProposedViewSize, size: CGSize, value: CGFloat?, generation: Int) {
-        if guidesGeneration != generation {
+        if isContainer, guidesGeneration != generation {
             guides.removeAll(keepingCapacity: true)
             guidesGeneration = generation
         }

@@ -85,11 +85,38 @@ public final class TextMeasurementCache: Sendable {
 
     /// What decides a paragraph: the shaper (by identity; the entry keeps it alive), the styled
     /// text, the paragraph style and the layout direction (leading/trailing alignment follows it).
+    ///
+    /// Strings compare and hash by their UTF-8 bytes, not by Swift's canonical equivalence: "é"
+    /// precomposed and decomposed are different texts to shape (fonts may draw them differently),
+    /// and byte hashing skips normalisation. The hash is computed once, when the key is made.
     struct Key: Hashable {
         let shaper: ObjectIdentifier
         let text: StyledText
         let style: ParagraphStyle
         let rightToLeft: Bool
+        private let hash: Int
+
+        init(shaper: ObjectIdentifier, text: StyledText, style: ParagraphStyle, rightToLeft: Bool) {
+            self.shaper = shaper
+            self.text = text
+            self.style = style
+            self.rightToLeft = rightToLeft
+            var hasher = Hasher()
+            hasher.combine(shaper)
+            var string = text.string
+            string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(text.runs)
+            hasher.combine(style)
+            hasher.combine(rightToLeft)
+            hash = hasher.finalize()
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.hash == b.hash && a.shaper == b.shaper && a.rightToLeft == b.rightToLeft && a.text.runs == b.text.runs
+                && a.style == b.style && a.text.string.utf8.elementsEqual(b.text.string.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     /// The cache `Text` uses unless the environment sets another (``EnvironmentValues/textMeasurementCache``).
@@ -104,7 +131,15 @@ public final class TextMeasurementCache: Sendable {
     }
 
     /// A snapshot of the counters.
-    public var statistics: Statistics { state.withLock { $0.statistics } }
+    public var statistics: Statistics {
+        var statistics = state.withLock { $0.statistics }
+        statistics.layoutsComputed = computedCount.load(ordering: .relaxed)
+        for rule in ReuseRule.allCases {
+            let count = counter(rule)
+            if count > 0 { statistics.reuses[rule] = count }
+        }
+        return statistics
+    }
 
     /// The most recent texts that could not be measured as written (at most 32, oldest first).
     public var failures: [Failure] { state.withLock { $0.failures } }
@@ -115,6 +150,11 @@ public final class TextMeasurementCache: Sendable {
     /// Forgets every paragraph, layout, counter and failure.
     public func removeAll() {
         state.withLock { $0 = State() }
+        sameProposalCount.store(0, ordering: .relaxed)
+        idealFitsWiderCount.store(0, ordering: .relaxed)
+        narrowerStillFitsCount.store(0, ordering: .relaxed)
+        tallerStillFitsCount.store(0, ordering: .relaxed)
+        computedCount.store(0, ordering: .relaxed)
     }
 
     // MARK: - Paragraphs
@@ -223,12 +263,33 @@ public final class TextMeasurementCache: Sendable {
         }
     }
 
+    // The per-answer counters are atomics, not state under the lock: every answer counts one.
+    private let sameProposalCount = Atomic<Int>(0)
+    private let idealFitsWiderCount = Atomic<Int>(0)
+    private let narrowerStillFitsCount = Atomic<Int>(0)
+    private let tallerStillFitsCount = Atomic<Int>(0)
+    private let computedCount = Atomic<Int>(0)
+
+    private func counter(_ rule: ReuseRule) -> Int {
+        switch rule {
+        case .sameProposal: sameProposalCount.load(ordering: .relaxed)
+        case .idealFitsWiderProposal: idealFitsWiderCount.load(ordering: .relaxed)
+        case .narrowerProposalStillFits: narrowerStillFitsCount.load(ordering: .relaxed)
+        case .tallerProposalStillFits: tallerStillFitsCount.load(ordering: .relaxed)
+        }
+    }
+
     func count(reuse rule: ReuseRule) {
-        state.withLock { $0.statistics.reuses[rule, default: 0] += 1 }
+        switch rule {
+        case .sameProposal: sameProposalCount.add(1, ordering: .relaxed)
+        case .idealFitsWiderProposal: idealFitsWiderCount.add(1, ordering: .relaxed)
+        case .narrowerProposalStillFits: narrowerStillFitsCount.add(1, ordering: .relaxed)
+        case .tallerProposalStillFits: tallerStillFitsCount.add(1, ordering: .relaxed)
+        }
     }
 
     func countComputedLayout() {
-        state.withLock { $0.statistics.layoutsComputed += 1 }
+        computedCount.add(1, ordering: .relaxed)
     }
 }
 
@@ -315,8 +376,12 @@ final class MeasuredParagraph: Sendable {
     /// (it is the true answer there), so asking again is `sameProposal`.
     private func reusable(width: Double?, height: Double?) -> (ParagraphLayout, TextMeasurementCache.ReuseRule)? {
         records.withLock { records in
-            if let same = records.first(where: { $0.width == width && $0.height == height }) { return (same.layout, .sameProposal) }
-            for record in records where record.isUncut {
+            // By index, reading fields in place: copying each record would retain its layout's arrays.
+            for i in records.indices where records[i].width == width && records[i].height == height {
+                return (records[i].layout, .sameProposal)
+            }
+            for i in records.indices where records[i].isUncut {
+                let record = records[i]
                 let size = record.layout.size
                 guard height.map({ Double(size.height) <= $0 + 1e-9 }) ?? true else { continue }
                 let rule: TextMeasurementCache.ReuseRule

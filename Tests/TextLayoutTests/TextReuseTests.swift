@@ -48,6 +48,28 @@ struct TextReuseTests {
         #expect(cache.statistics.paragraphsBuilt == 1 && cache.statistics.layoutsComputed == 1)
     }
 
+    @Test("a tree laid out again at the same proposal asks the text cache nothing: sizes and baselines are kept per leaf")
+    func relayoutAsksNothing() throws {
+        let (cache, environment, _) = try setUp()
+        let tree = LayoutTree(TestColumn { Text(string); Text("cccc") }, environment: environment)
+        _ = tree.layout(in: proposal(60))
+        let asked = cache.statistics
+        _ = tree.layout(in: proposal(60))
+        #expect(cache.statistics == asked, "the second pass reached the cache: \(cache.statistics) after \(asked)")
+    }
+
+    @Test("canonically equivalent strings are different texts to the cache (keys compare UTF-8 bytes)")
+    func byteKeys() throws {
+        let (cache, environment, _) = try setUp()
+        let precomposed = Text("caf\u{E9}"), decomposed = Text("cafe\u{301}")
+        #expect(precomposed.string == decomposed.string)  // Swift's String equality: canonical equivalence
+        let (built, count) = (cache.statistics.paragraphsBuilt, cache.count)  // setUp's paragraph
+        _ = precomposed.sizeThatFits(.unspecified, environment: environment)
+        _ = decomposed.sizeThatFits(.unspecified, environment: environment)
+        #expect(cache.statistics.paragraphsBuilt == built + 2)
+        #expect(cache.count == count + 2)
+    }
+
     @Test("idealFitsWiderProposal: after the ideal, any width that holds its line is free; a narrower one is not")
     func idealFitsWider() throws {
         let (cache, environment, paragraph) = try setUp()

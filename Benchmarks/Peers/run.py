@@ -1,0 +1,309 @@
+#!/usr/bin/env python3
+"""`make bench-peers`: TextFit against its peers, interleaved in one run, on the same corpora.
+
+Every harness (TextFitBench --peer, the raw-HarfBuzz floor, Pango, SkParagraph, Taffy, Yoga) answers
+one workload per process with one JSON line: {"peer", "version", "workload", "items", "ns_per_item":
+[one per rep], "sums": {...}, "notes"}. A round runs every job once, in a fixed order; the rounds
+interleave the peers so that the machine's drift (this kind of VM varies by up to 1.5x) hits all of
+them alike. A job's figure is the median over rounds of its per-process median.
+
+Then: the sums are checked against each other (same corpus, font file, size and widths, so widths
+and heights must agree within a stated tolerance; real differences are explained), and the table of
+medians and ratios (TextFit / peer throughput) is printed and written to docs/performance.md.
+
+The peers are built by setup.sh into the build folder (`--build`); each writes its own fonts.conf that
+names the bundled fonts alone.
+
+Usage: run.py [--rounds R] [--reps N] [--quick] [--skip-memory] [--output PATH] --textfit BIN --build DIR
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+CORPUS = os.path.join(ROOT, "Benchmarks", "Corpus")
+FONTS = os.path.join(ROOT, "fonts")
+PEERS = os.path.dirname(os.path.abspath(__file__))
+
+TAG_WIDTH = 100.0   # tags wrapped at this width (pt = px)
+PARAGRAPH_WIDTH = 200.0
+RELAYOUT_WIDTH = 320.0
+SIZE = 17
+
+
+def jobs(args):
+    """(key, command, workload, width, width2) for every job, in the order a round runs them."""
+    tf = [args.textfit, "--peer"]
+    floor, pango, skia, taffy, yoga = ([os.path.join(args.build, name)] for name in
+                                       ("floor_bench", "pango_bench", "skia_bench", "taffy_bench", "yoga_bench"))
+    tags = [("tags-ideal", TAG_WIDTH, RELAYOUT_WIDTH), ("tags-all", TAG_WIDTH, RELAYOUT_WIDTH)]
+    paragraphs = (PARAGRAPH_WIDTH, RELAYOUT_WIDTH)
+    out = [
+        ("floor/tags-ideal", floor, "tags-ideal", TAG_WIDTH, RELAYOUT_WIDTH),
+        ("textfit/tags-line", tf, "tags-line", TAG_WIDTH, RELAYOUT_WIDTH),
+        ("textfit/tags-ideal", tf, "tags-ideal", TAG_WIDTH, RELAYOUT_WIDTH),
+        ("textfit/tags-all", tf, "tags-all", TAG_WIDTH, RELAYOUT_WIDTH),
+        ("textfit/tags-cached", tf, "tags-cached", TAG_WIDTH, RELAYOUT_WIDTH),
+        ("textfit/tags-line-cached", tf, "tags-line-cached", TAG_WIDTH, RELAYOUT_WIDTH),
+    ]
+    out += [(f"pango/{w}", pango, w, a, b) for (w, a, b) in tags]
+    out += [
+        ("floor/paragraphs-shape", floor, "paragraphs-shape", *paragraphs),
+        ("textfit/paragraphs-first", tf, "paragraphs-first", *paragraphs),
+        ("pango/paragraphs-wrap", pango, "paragraphs-wrap", *paragraphs),
+        ("skia/paragraphs-first", skia, "paragraphs-first", *paragraphs),
+        ("textfit/paragraphs-relayout", tf, "paragraphs-relayout", *paragraphs),
+        ("pango/paragraphs-relayout", pango, "paragraphs-relayout", *paragraphs),
+        ("skia/paragraphs-relayout", skia, "paragraphs-relayout", *paragraphs),
+        ("textfit/paragraphs-sizes", tf, "paragraphs-sizes", *paragraphs),
+        ("textfit/flow", tf, "flow", 375.0, 320.0),
+        ("textfit/flow-text", tf, "flow-text", 375.0, 320.0),
+        ("taffy/flow", taffy, "flow", 375.0, 320.0),
+    ]
+    out.append(("yoga/flow", yoga, "flow", 375.0, 320.0))
+    return out
+
+
+def run_job(command, workload, width, width2, reps):
+    argv = list(command) + [workload, "--corpus", "", "--fonts", FONTS, "--size", str(SIZE),
+                            "--width", f"{width:g}", "--width2", f"{width2:g}", "--reps", str(reps)]
+    # The corpus depends on the workload: tags or paragraphs (TextFitBench finds both itself).
+    argv[argv.index("--corpus") + 1] = os.path.join(CORPUS, "paragraphs.tsv" if workload.startswith("paragraphs") else "tags.tsv")
+    if command and command[-1] == "--peer":  # TextFitBench takes --corpus for the folder's tags file
+        argv = [command[0], "--peer", workload, "--corpus", os.path.join(CORPUS, "tags.tsv"),
+                "--width", f"{width:g}", "--width2", f"{width2:g}", "--reps", str(reps)]
+    done = subprocess.run(argv, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"bench-peers: {' '.join(argv)} failed ({done.returncode}):\n{done.stderr.strip()}")
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if len(lines) != 1:
+        raise SystemExit(f"bench-peers: {' '.join(argv)} printed no JSON line:\n{done.stdout}{done.stderr}")
+    return json.loads(lines[0])
+
+
+def machine():
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{platform.machine()}, {os.cpu_count()} CPUs, {model}; {platform.system()} {platform.release()}"
+
+
+def fmt_time(ns):
+    if ns >= 1e6:
+        return f"{ns / 1e6:.2f} ms"
+    if ns >= 1e3:
+        return f"{ns / 1e3:.2f} µs"
+    return f"{ns:.0f} ns"
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="2 rounds of 2 reps: a smoke run, not figures")
+    parser.add_argument("--skip-memory", action="store_true")
+    parser.add_argument("--output", default=os.path.join(ROOT, "docs", "performance.md"))
+    parser.add_argument("--textfit", required=True)
+    parser.add_argument("--build", required=True)
+    ARGS = args = parser.parse_args()
+    if args.quick:
+        args.rounds, args.reps = 2, 2
+
+    plan = jobs(args)
+    results = {key: [] for key, *_ in plan}
+    last = {}
+    started = time.time()
+    for r in range(args.rounds):
+        for key, command, workload, width, width2 in plan:
+            answer = run_job(command, workload, width, width2, args.reps)
+            results[key].append(statistics.median(answer["ns_per_item"]))
+            last[key] = answer
+        print(f"bench-peers: round {r + 1}/{args.rounds} done ({time.time() - started:.0f} s)", file=sys.stderr)
+    memory = None
+    if not args.skip_memory:
+        memory = run_job([args.textfit, "--peer"], "memory", TAG_WIDTH, RELAYOUT_WIDTH, 1)
+
+    med = {key: statistics.median(values) for key, values in results.items()}
+    spread = {key: (min(values), max(values)) for key, values in results.items()}
+    report = Report(args, med, spread, last, memory, time.time() - started)
+    text = report.render()
+    print(text)
+    os.makedirs(os.path.dirname(args.output), exist_ok=True)
+    with open(args.output, "w") as f:
+        f.write(text)
+    print(f"\nbench-peers: wrote {os.path.relpath(args.output, ROOT)}", file=sys.stderr)
+
+
+class Report:
+    def __init__(self, args, med, spread, last, memory, seconds):
+        self.args, self.med, self.spread, self.last, self.memory, self.seconds = args, med, spread, last, memory, seconds
+        self.lines = []
+        self.verdicts = []
+
+    def out(self, line=""):
+        self.lines.append(line)
+
+    def has(self, key):
+        return key in self.med
+
+    def row(self, what, key, baseline=None):
+        """A table row: the job's median per item, its min–max over rounds, and its ratio to `baseline`."""
+        if not self.has(key):
+            return
+        ns = self.med[key]
+        lo, hi = self.spread[key]
+        peer, _ = key.split("/", 1)
+        version = self.last[key].get("version", "")
+        ratio = ""
+        if baseline and self.has(baseline) and key != baseline:
+            ratio = f"{self.med[baseline] / ns:.2f}×"
+        self.out(f"| {what} | {peer} ({version}) | {fmt_time(ns)} | {fmt_time(lo)} – {fmt_time(hi)} | {ratio} |")
+
+    def target(self, name, value, goal, higher_is_better=True, unit="×"):
+        met = value >= goal if higher_is_better else value <= goal
+        sign = "≥" if higher_is_better else "≤"
+        self.verdicts.append(f"| {name} | {value:.2f}{unit} | {sign} {goal:g}{unit} | {'met' if met else '**not met**'} |")
+
+    def agree(self, name, a_key, a_sum, b_key, b_sum, tolerance, why=""):
+        if not (self.has(a_key) and self.has(b_key)):
+            return
+        a = self.last[a_key]["sums"].get(a_sum)
+        b = self.last[b_key]["sums"].get(b_sum)
+        if a is None or b is None:
+            return
+        delta = (a - b) / b * 100 if b else float("inf")
+        ok = abs(delta) <= tolerance * 100
+        self.out(f"| {name} | {a_key} {a:,.2f} | {b_key} {b:,.2f} | {delta:+.3f} % | ±{tolerance * 100:g} % | "
+                 f"{'agree' if ok else 'differ'} | {why} |")
+
+    def render(self):
+        m = self.med
+        now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        self.out("# Performance: TextFit against its peers")
+        self.out()
+        self.out(f"Measured {now} by `make bench-peers` ({self.args.rounds} interleaved rounds × {self.args.reps} reps per "
+                 f"process, medians; {self.seconds:.0f} s). Machine: {machine()}. Single thread throughout.")
+        self.out("Every peer uses the bundled fonts only (Fontconfig peers get a fonts.conf naming `fonts/` alone), "
+                 f"Noto Sans first, {SIZE} px = {SIZE} pt, unhinted, unrounded positions; corpora "
+                 "`Benchmarks/Corpus/tags.tsv` (1,995 multilingual tags) and `paragraphs.tsv` (211 paragraphs).")
+        self.out("Figures drift by up to 1.5× between runs on this VM; read the ratios, which come from the same rounds. "
+                 "The min – max column is the spread of the per-round medians.")
+        self.out()
+        self.out("| question | engine | median per item | min – max | TextFit ÷ peer throughput |")
+        self.out("|---|---|---|---|---|")
+        self.out("| **Tags, cold** (TextFit has not seen the string) | | | | |")
+        self.row("ideal size (floor: one `hb_shape`)", "floor/tags-ideal")
+        self.row("single-line width (`Shaper.measure`)", "textfit/tags-line", "floor/tags-ideal")
+        self.row("ideal size", "textfit/tags-ideal", "pango/tags-ideal")
+        self.row("ideal size", "pango/tags-ideal")
+        self.row(f"ideal + minimum + wrapped at {TAG_WIDTH:g}", "textfit/tags-all", "pango/tags-all")
+        self.row(f"ideal + minimum + wrapped at {TAG_WIDTH:g}", "pango/tags-all")
+        self.out("| **Tags, cached** (asked again) | | | | |")
+        self.row("single-line width", "textfit/tags-line-cached", "floor/tags-ideal")
+        self.row("ideal + minimum + wrapped (Text leaf)", "textfit/tags-cached", "floor/tags-ideal")
+        self.out(f"| **Paragraphs** at {PARAGRAPH_WIDTH:g} | | | | |")
+        self.row("shape once (floor)", "floor/paragraphs-shape")
+        self.row("first layout", "textfit/paragraphs-first", "pango/paragraphs-wrap")
+        self.row("first layout", "pango/paragraphs-wrap")
+        self.row("first layout", "skia/paragraphs-first")
+        self.row("relayout at a new width", "textfit/paragraphs-relayout", "skia/paragraphs-relayout")
+        self.row("relayout at a new width", "skia/paragraphs-relayout")
+        self.row("relayout at a new width", "pango/paragraphs-relayout")
+        self.row("12 Dynamic Type sizes (cold)", "textfit/paragraphs-sizes")
+        self.out("| **Flow**: 10,000 boxes, wrapping row, relayout 375 ↔ 320 | | | | |")
+        self.row("relayout at a new width", "textfit/flow", "taffy/flow")
+        self.row("relayout at a new width", "taffy/flow")
+        self.row("relayout at a new width (quadratic here: `isBaselineLayout` scans all children per line)", "yoga/flow")
+        self.row("1,995 Text tags, relayout", "textfit/flow-text")
+        self.out()
+        if self.has("textfit/paragraphs-first") and self.has("skia/paragraphs-first"):
+            self.out(f"First paragraph layout, TextFit ÷ SkParagraph throughput: "
+                     f"{m['skia/paragraphs-first'] / m['textfit/paragraphs-first']:.2f}×.")
+        if self.has("textfit/paragraphs-relayout") and self.has("pango/paragraphs-relayout"):
+            self.out(f"Paragraph relayout, TextFit ÷ Pango throughput: "
+                     f"{m['pango/paragraphs-relayout'] / m['textfit/paragraphs-relayout']:.2f}×.")
+        if self.has("textfit/flow") and self.has("yoga/flow"):
+            self.out(f"Flow relayout, TextFit ÷ Yoga throughput: {m['yoga/flow'] / m['textfit/flow']:.2f}×.")
+        self.out()
+
+        self.out("## Targets (issue 8)")
+        self.out()
+        self.out("| target | measured | goal | verdict |")
+        self.out("|---|---|---|---|")
+        if self.has("textfit/tags-all") and self.has("pango/tags-all"):
+            self.target("tags, ideal + min + wrapped, cold: TextFit ÷ Pango throughput", m["pango/tags-all"] / m["textfit/tags-all"], 5)
+        if self.has("textfit/tags-all") and self.has("floor/tags-ideal"):
+            self.target("tags, ideal + min + wrapped, cold: time ÷ the floor's time", m["textfit/tags-all"] / m["floor/tags-ideal"], 1.5, False)
+        if self.has("textfit/tags-cached"):
+            self.target("cached tag (ideal + min + wrapped): throughput ÷ the floor's", m["floor/tags-ideal"] / m["textfit/tags-cached"], 20)
+        if self.has("textfit/tags-line-cached"):
+            self.target("cached tag (single-line width): throughput ÷ the floor's", m["floor/tags-ideal"] / m["textfit/tags-line-cached"], 20)
+        if self.has("skia/paragraphs-relayout"):
+            self.target("paragraph relayout: TextFit ÷ SkParagraph throughput", m["skia/paragraphs-relayout"] / m["textfit/paragraphs-relayout"], 2)
+        if self.has("taffy/flow"):
+            self.target("10,000-box flow relayout: TextFit ÷ Taffy throughput", m["taffy/flow"] / m["textfit/flow"], 5)
+        if self.has("textfit/paragraphs-sizes"):
+            sizes = self.last["textfit/paragraphs-sizes"]["sums"]
+            self.target("12-size Dynamic Type sweep ÷ one size", m["textfit/paragraphs-sizes"] / sizes["one_size_ns"], 2, False)
+        self.lines += self.verdicts
+        self.out()
+
+        if self.memory:
+            s = self.memory["sums"]
+            self.out("## Memory")
+            self.out()
+            self.out(f"1,000,000 distinct strings (a tag + a counter) measured as Text leaves, one process: resident "
+                     f"{s['rss_before_mb']:.0f} MB before, {s['rss_after_100k_mb']:.0f} MB after 100,000, "
+                     f"{s['rss_after_500k_mb']:.0f} MB after 500,000, {s['rss_after_1000k_mb']:.0f} MB after 1,000,000; "
+                     f"peak {s['peak_rss_mb']:.0f} MB; {fmt_time(self.memory['ns_per_item'][0])} per string. "
+                     f"Bounds: {self.memory['notes'].split('bounds: ')[-1]}.")
+            self.out()
+
+        self.out("## Do the engines agree?")
+        self.out()
+        self.out("Sums over the corpus of each engine's answers (px = pt). Differences beyond the tolerance are explained.")
+        self.out()
+        self.out("| quantity | engine A | engine B | A − B | tolerance | | why they may differ |")
+        self.out("|---|---|---|---|---|---|---|")
+        fallback = "fallback: where the script font lacks a character the floor draws .notdef; TextFit and Pango fall back"
+        self.agree("Σ ideal width", "textfit/tags-ideal", "ideal_width", "floor/tags-ideal", "ideal_width", 0.005, fallback)
+        self.agree("Σ ideal width", "textfit/tags-ideal", "ideal_width", "pango/tags-ideal", "ideal_width", 0.005,
+                   "Fontconfig's fallback picks differ from TextFit's script table for a few clusters")
+        self.agree("Σ ideal height", "textfit/tags-ideal", "ideal_height", "pango/tags-ideal", "ideal_height", 0.05,
+                   "line height: TextFit uses Apple's rule (hhea, max over the line's fonts); Pango its own font metrics")
+        self.agree("Σ min-content width (widest unbreakable segment)", "textfit/tags-all", "min_content_width", "pango/tags-all", "min_width", 0.02,
+                   "break opportunities: ICU 72 (TextFit) vs Pango's own UAX #14 tables; TextFit's timed minimum is SwiftUI's (width 0: "
+                   "every grapheme cluster may break), Pango's is width 1 with word wrapping")
+        self.agree(f"Σ width wrapped at {TAG_WIDTH:g}", "textfit/tags-all", "wrapped_width", "pango/tags-all", "wrapped_width", 0.02,
+                   "a word wider than the width: TextFit breaks it between clusters (SwiftUI), Pango's word wrap lets it overflow")
+        self.agree(f"Σ paragraph height at {PARAGRAPH_WIDTH:g}", "textfit/paragraphs-first", "height_at_W", "pango/paragraphs-wrap", "height_at_W", 0.05,
+                   "line height rule (see above) and break opportunities")
+        self.agree(f"Σ paragraph lines at {PARAGRAPH_WIDTH:g}", "textfit/paragraphs-first", "lines_at_W", "pango/paragraphs-wrap", "lines_at_W", 0.02, "")
+        self.agree(f"Σ paragraph lines at {PARAGRAPH_WIDTH:g}", "textfit/paragraphs-first", "lines_at_W", "skia/paragraphs-first", "lines_at_W", 0.02, "")
+        self.agree("flow height at 375", "textfit/flow", "flow_height_at_375", "taffy/flow", "flow_height_at_375", 0, "")
+        self.agree("flow height at 320", "textfit/flow", "flow_height_at_320", "taffy/flow", "flow_height_at_320", 0, "")
+        self.agree("flow height at 375", "textfit/flow", "flow_height_at_375", "yoga/flow", "flow_height_at_375", 0, "")
+        self.out()
+        self.out("## What each job does")
+        self.out()
+        for key in self.med:
+            self.out(f"- `{key}`: {self.last[key].get('notes', '')}")
+        self.out()
+        return "\n".join(self.lines) + "\n"
+
+
+if __name__ == "__main__":
+    main()
