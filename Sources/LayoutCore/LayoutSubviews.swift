@@ -74,10 +74,12 @@ public struct LayoutSubview: Equatable {
     /// Each subview is placed once per `placeSubviews`; one never placed goes to the centre of the
     /// bounds, one placed twice keeps the last placement; both are reported as diagnostics.
     public func place(at position: CGPoint, anchor: UnitPoint = .topLeading, proposal: ProposedViewSize) {
-        node.placement.count += 1
-        node.placement.point = position
-        node.placement.anchor = anchor
-        node.placement.proposal = proposal
+        node.recordPlacement(tree.placementStamp) { record in
+            record.count += 1
+            record.point = position
+            record.anchor = anchor
+            record.proposal = proposal
+        }
     }
 
     /// The subview's `layoutPriority` (default 0); stacks size higher priorities first.
@@ -95,7 +97,7 @@ public struct LayoutSubview: Equatable {
     /// their subviews, such as `ViewThatFits`. Not part of SwiftUI's `Layout` API.
     @_spi(LayoutEngine)
     public func hide() {
-        node.placement.hidden = true
+        node.recordPlacement(tree.placementStamp) { $0.hidden = true }
     }
 
     public static func == (a: LayoutSubview, b: LayoutSubview) -> Bool { a.node === b.node }

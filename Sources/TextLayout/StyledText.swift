@@ -17,11 +17,22 @@ public struct StyledText: Hashable, Sendable {
     /// A text with one style over all of it.
     public init(_ string: String, attributes: TextAttributes = TextAttributes()) {
         self.string = string
-        self.runs = [Run(range: 0..<string.unicodeScalars.count, attributes: attributes)]
+        self.runs = [Run(range: 0..<StyledText.scalarCount(string), attributes: attributes)]
     }
 
     /// The number of Unicode scalars.
     public var scalarCount: Int { runs.last?.range.upperBound ?? 0 }
+
+    /// `string.unicodeScalars.count`, from the UTF-8 bytes (a scalar starts at every byte that is
+    /// not a continuation byte): the standard library's count walks scalar by scalar.
+    static func scalarCount(_ string: String) -> Int {
+        var string = string  // `withUTF8` needs `inout`; the copy shares storage
+        return string.withUTF8 { bytes in
+            var count = 0
+            for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+            return count
+        }
+    }
 
     /// Appends a styled piece; neighbouring runs with equal attributes merge.
     public mutating func append(_ other: StyledText) {
