@@ -221,7 +221,8 @@ public final class TextMeasurementCache: Sendable {
 
     /// The key with every run at the `.large` Dynamic Type size.
     private static func sizeIndependent(_ key: Key) -> Key {
-        Key(shaper: key.shaper, text: key.text.mapAttributes { $0.dynamicTypeSize = .large }, style: key.style,
+        if key.text.runs.allSatisfy({ $0.attributes.dynamicTypeSize == .large }) { return key }
+        return Key(shaper: key.shaper, text: key.text.mapAttributes { $0.dynamicTypeSize = .large }, style: key.style,
             rightToLeft: key.rightToLeft)
     }
 

@@ -36,6 +36,21 @@ public enum TextSegmentation {
     /// The empty string answers `[0]`. O(n).
     public static func graphemeBoundaries(_ text: String) -> [Int] {
         var result = [0]
+        // Text made only of scalars that always start a cluster (`Shaper.startsCluster`, checked
+        // against GraphemeBreakProperty.txt) breaks everywhere but inside CR LF: no ICU needed.
+        var simple = true, previous: UInt32 = 0, count = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            guard Shaper.startsCluster(value) else { simple = false; break }
+            if count > 0, !(value == 0x0A && previous == 0x0D) { result.append(count) }
+            previous = value
+            count += 1
+        }
+        if simple {
+            if count > 0 { result.append(count) }
+            return result
+        }
+        result = [0]
         let boundaries = BreakIteratorPool.shared.boundaries(of: text, kind: Int32(TEXTFIT_BREAK_CHARACTER),
                                                              locale: "", wantsFlags: false)
         result.reserveCapacity(boundaries.offsets.count + 1)

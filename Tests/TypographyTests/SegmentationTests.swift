@@ -61,6 +61,10 @@ import Typography
         #expect(breaks("😀 a") == ["2", "3!"])
         #expect(TextSegmentation.graphemeBoundaries("👩‍👩‍👧 x") == [0, 5, 6, 7])
         #expect(TextSegmentation.graphemeBoundaries("e\u{301}\r\n") == [0, 2, 4])
+        // Text the fast path takes (no mark, no emoji, no jamo): a break between any two scalars
+        // but CR LF (GB3), before and after other controls (GB4, GB5).
+        #expect(TextSegmentation.graphemeBoundaries("a\r\nb\tc") == [0, 1, 3, 4, 5, 6])
+        #expect(TextSegmentation.graphemeBoundaries("\n\r") == [0, 1, 2])
     }
 
     @Test func emptyText() {
