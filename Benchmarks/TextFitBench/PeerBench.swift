@@ -272,10 +272,12 @@ private struct PeerBench {
         let total = Int(ProcessInfo.processInfo.environment["TEXTFIT_MEMORY_COUNT"] ?? "") ?? 1_000_000
         var sums: [(String, Double)] = [("rss_before_mb", Self.residentMegabytes().current)]
         var width = 0.0
+        // TEXTFIT_MEMORY_PATH=line|paragraph: the same strings through Shaper.measure or a bare Paragraph.
+        let path = ProcessInfo.processInfo.environment["TEXTFIT_MEMORY_PATH"]
         let start = now()
         for i in 0..<total {
             let string = tags[i % tags.count] + " \(i)"
-            switch ProcessInfo.processInfo.environment["TEXTFIT_MEMORY_PATH"] {
+            switch path {
             case "line": width += (try? shaper.measure(string, attributes: TextAttributes(size: .points(17))).width) ?? 0
             case "paragraph": width += (try? Paragraph(StyledText(string, attributes: TextAttributes(size: .points(17))), shaper: shaper).idealSize.width) ?? 0
             default: width += Text(verbatim: string).sizeThatFits(.unspecified, environment: environment).width

@@ -211,7 +211,10 @@ public final class TextMeasurementCache: Sendable {
     /// Drops the least recently used quarter of the paragraphs (at least one).
     private func evict(_ state: inout State) {
         let drop = max(1, state.entries.count / 4)
-        let victims = state.entries.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(drop)
+        // The use stamps alone are sorted (plain integers, cheaper than sorting the entries), and
+        // every entry at or below the cut leaves (a few more than a quarter when stamps tie).
+        let cut = state.entries.values.map(\.lastUse).sorted()[drop - 1]
+        let victims = state.entries.filter { $0.value.lastUse <= cut }
         for (key, entry) in victims {
             state.entries[key] = nil
             let sizeKey = Self.sizeIndependent(key)

@@ -183,6 +183,21 @@ struct TextReuseTests {
         #expect(cache.count <= 4)
         #expect(cache.statistics.paragraphsBuilt == 10)
     }
+
+    @Test("Eviction drops the least recently used: a text just asked for stays, the oldest goes")
+    func leastRecentlyUsed() throws {
+        let cache = TextMeasurementCache(paragraphCapacity: 4)
+        let environment = try TextFixtures.environment(cache: cache)
+        func ask(_ i: Int) { _ = Text("text \(i)").sizeThatFits(.unspecified, environment: environment) }
+        for i in 0..<4 { ask(i) }  // full: 0 1 2 3
+        ask(0)                     // 0 is now the most recent; 1 the least
+        ask(4)                     // a fifth: a quarter (one) leaves, text 1
+        #expect(cache.statistics.paragraphsBuilt == 5)
+        ask(0)
+        #expect(cache.statistics.paragraphsBuilt == 5, "text 0 was used last and must still be cached")
+        ask(1)
+        #expect(cache.statistics.paragraphsBuilt == 6, "text 1 was the least recently used and must have left")
+    }
 }
 
 @Suite("Text leaf: one cache, many tasks")

@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+// TextFit's libFuzzer targets (issue 9, fuzzing). A package of its own so that the main
+// Package.swift stays as it is: it depends on the main package by path and builds one executable
+// per target with `-sanitize=fuzzer,address` (see README.md and fuzz.sh; `make fuzz TARGET=…`).
+//
+// The library modules (Typography, TextLayout, LocalizationStress, TextFit, …) are reached through
+// the main package's `TextFit` product, whose modules all land on the import path. `Service` is not
+// a product, so `ServiceMirror` (a symlink to ../Sources/Service) compiles its sources again here as
+// `FuzzService`, without HTTPServer.swift (the only file that needs libmicrohttpd).
+import Foundation
+import PackageDescription
+
+// A path dependency's identity is its folder's name (`main` in /work/main, whatever a checkout is called).
+let textfit = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent.lowercased()
+
+let fuzzTargets = [
+    "measure", "bidi",
+    "xcstrings", "strings", "stringsdict", "xliff", "android", "po",
+    "layoutfile", "service", "font",
+]
+
+let package = Package(
+    name: "TextFitFuzz",
+    dependencies: [.package(path: "..")],
+    targets: [
+        // LLVMFuzzerRunDriver behind a C name Swift can call (libFuzzer's runtime comes with -sanitize=fuzzer).
+        .target(name: "CFuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", .product(name: "TextFit", package: textfit)]),
+        .target(name: "FuzzService", dependencies: [.product(name: "TextFit", package: textfit)], path: "ServiceMirror",
+                exclude: ["HTTPServer.swift"]),
+    ] + fuzzTargets.map { name in
+        .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzSupport", "FuzzService", .product(name: "TextFit", package: textfit)])
+    },
+    swiftLanguageModes: [.v6]
+)

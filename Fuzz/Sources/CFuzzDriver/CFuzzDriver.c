@@ -1,0 +1,2 @@
+// Empty: CFuzzDriver is its header (a C target needs one source file).
+#include "CFuzzDriver.h"

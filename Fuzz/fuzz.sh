@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# TextFit's fuzzing driver (`make fuzz`, `make fuzz-all`; Fuzz/README.md has the details).
+#
+#   Fuzz/fuzz.sh build             build every fuzz target (libFuzzer + AddressSanitizer)
+#   Fuzz/fuzz.sh run TARGET SECS   build, replay Fuzz/crashes/TARGET, fuzz TARGET for SECS seconds
+#   Fuzz/fuzz.sh all SECS          the same for every target; exits 1 if anything crashed
+#   Fuzz/fuzz.sh replay [TARGET]   run the saved crashers (regression inputs) once each
+#
+# Builds go to $FUZZ_BUILD (default /tmp/fuzz-build), never to the main package's .build; the
+# corpus libFuzzer grows, crash artifacts and logs go there too. The seeds in Fuzz/corpus/TARGET are
+# read, never written. $FUZZ_ARGS is passed on to libFuzzer (e.g. "-fork=2 -ignore_crashes=1").
+set -uo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(dirname "$HERE")"
+OUT="${FUZZ_BUILD:-/tmp/fuzz-build}"
+SWIFT="${SWIFT:-swift}"
+TARGETS=(measure bidi xcstrings strings stringsdict xliff android po layoutfile service font)
+
+# Swift's own crash backtracer fights AddressSanitizer (and hangs); libFuzzer/ASan print the stack.
+export SWIFT_BACKTRACE=enable=no
+SYMBOLIZER="$(dirname "$(readlink -f "$(command -v "$SWIFT")")")/llvm-symbolizer"
+[ -x "$SYMBOLIZER" ] && export ASAN_SYMBOLIZER_PATH="$SYMBOLIZER"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$HERE/lsan.supp:print_suppressions=0}"
+
+die() { echo "fuzz.sh: $*" >&2; exit 2; }
+known() { local t; for t in "${TARGETS[@]}"; do [ "$t" = "$1" ] && return 0; done; return 1; }
+
+build() {
+    echo "fuzz: building the fuzz targets into $OUT (swift build -c release, -sanitize=fuzzer,address)…"
+    (cd "$HERE" && "$SWIFT" build -c release --scratch-path "$OUT" \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \
+        -Xcc -fsanitize=fuzzer-no-link,address >"$OUT.build.log" 2>&1) || {
+        grep -E "error:" "$OUT.build.log" | head -20; die "build failed (log: $OUT.build.log)"; }
+}
+
+binary() { echo "$OUT/release/fuzz-$1"; }
+
+# Small fonts for the `font` target, made at run time from the bundled fonts (nothing big is
+# committed): hb-subset to a few characters keeps each real table type (glyf, CFF, GSUB/GPOS, CBDT).
+font_seeds() {
+    local dir="$OUT/seeds/font"
+    [ -n "$(ls -A "$dir" 2>/dev/null)" ] && return
+    mkdir -p "$dir"
+    local fonts="$ROOT/fonts"
+    if command -v hb-subset >/dev/null; then
+        hb-subset "$fonts/NotoSans-Regular.ttf" --text="Hamburgefonstiv fi 0123 …-" -o "$dir/latin.ttf" 2>/dev/null
+        hb-subset "$fonts/NotoSans-Italic.ttf" --text="Ag…" -o "$dir/italic.ttf" 2>/dev/null
+        hb-subset "$fonts/NotoSansArabic-Regular.ttf" --text="مرحبا بالعالم ١٢٣" -o "$dir/arabic.ttf" 2>/dev/null
+        hb-subset "$fonts/NotoSansDevanagari-Regular.ttf" --text="नमस्ते क्षि" -o "$dir/devanagari.ttf" 2>/dev/null
+        hb-subset "$fonts/NotoSansThai-Regular.ttf" --text="สวัสดี" -o "$dir/thai.ttf" 2>/dev/null
+        hb-subset "$fonts/NotoSansHebrew-Regular.ttf" --text="שָׁלוֹם" -o "$dir/hebrew.ttf" 2>/dev/null
+        hb-subset "$fonts/NotoSansCJKkr-Hangul-Regular.otf" --text="설정" -o "$dir/hangul-cff.otf" 2>/dev/null
+        hb-subset "$fonts/NotoColorEmoji.ttf" --text="👍" -o "$dir/emoji-cbdt.ttf" 2>/dev/null
+    fi
+    [ -n "$(ls -A "$dir" 2>/dev/null)" ] || cp "$fonts/NotoSansHebrew-Regular.ttf" "$fonts/NotoSansArmenian-Regular.ttf" "$dir/"
+}
+
+# Per-target libFuzzer options: input size and a dictionary of the format's keywords.
+options() {
+    local t="$1" opts=(-timeout=25 -rss_limit_mb=4096 -print_final_stats=1)
+    [ -f "$HERE/dict/$t.dict" ] && opts+=("-dict=$HERE/dict/$t.dict")
+    case "$t" in
+        font) opts+=(-max_len=65536) ;;
+        xcstrings|strings|stringsdict|xliff|android|po|layoutfile|service) opts+=(-max_len=16384) ;;
+        *) opts+=(-max_len=4096) ;;
+    esac
+    echo "${opts[@]}"
+}
+
+# Runs the saved crashers of a target once each; prints which still fail. Returns 1 if any does.
+replay() {
+    local t="$1" failed=0 f
+    local dir="$HERE/crashes/$t"
+    [ -d "$dir" ] || return 0
+    for f in "$dir"/*; do
+        [ -f "$f" ] || continue
+        case "$f" in *.md|*.txt) continue ;; esac
+        if "$(binary "$t")" $(options "$t") "$f" >"$OUT/logs/replay-$t-$(basename "$f").log" 2>&1; then
+            echo "fuzz: $t: fixed        $f"
+        else
+            echo "fuzz: $t: STILL FAILS  $f  (log: $OUT/logs/replay-$t-$(basename "$f").log)"
+            failed=1
+        fi
+    done
+    return $failed
+}
+
+# Fuzzes one target for $2 seconds and prints a one-line summary. Returns libFuzzer's status.
+fuzz_one() {
+    local t="$1" secs="$2"
+    local corpus="$OUT/corpus/$t" artifacts="$OUT/artifacts/$t/" log="$OUT/logs/$t.log"
+    mkdir -p "$corpus" "$artifacts" "$OUT/logs"
+    local dirs=("$corpus")
+    [ -d "$HERE/corpus/$t" ] && dirs+=("$HERE/corpus/$t")
+    if [ "$t" = font ]; then font_seeds; dirs+=("$OUT/seeds/font"); fi
+    local before; before=$(ls "$artifacts" | wc -l)
+    echo "fuzz: $t for ${secs}s (log: $log)"
+    "$(binary "$t")" $(options "$t") -max_total_time="$secs" -artifact_prefix="$artifacts" ${FUZZ_ARGS:-} "${dirs[@]}" >"$log" 2>&1
+    local status=$?
+    local execs rate cov
+    execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | tail -1 | awk '{print $2}')
+    rate=$(grep -o 'stat::average_exec_per_sec: [0-9]*' "$log" | tail -1 | awk '{print $2}')
+    cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' "$log" | tail -1)
+    echo "fuzz: $t: ${execs:-?} runs, ${rate:-?}/s, ${cov:-no coverage line}, corpus $(ls "$corpus" | wc -l) new inputs"
+    local after; after=$(ls "$artifacts" | wc -l)
+    if [ "$status" -ne 0 ] || [ "$after" -gt "$before" ]; then
+        echo "fuzz: $t: FOUND A PROBLEM (status $status). Inputs:"
+        ls -t "$artifacts" | head -5 | sed "s|^|  $artifacts|"
+        grep -m1 -E "INVARIANT BROKEN|Fatal error|ERROR: AddressSanitizer|ERROR: LeakSanitizer|ERROR: libFuzzer|SUMMARY" "$log" | sed 's/^/  /'
+        echo "  reproduce: SWIFT_BACKTRACE=enable=no $(binary "$t") <input>"
+        echo "  then minimize (-minimize_crash=1 -runs=10000), save as Fuzz/crashes/$t/<name>, and note it in Fuzz/crashes/README.md"
+        return 1
+    fi
+    return 0
+}
+
+command="${1:-}"
+mkdir -p "$OUT/logs"
+case "$command" in
+    build) build ;;
+    run)
+        t="${2:-}"; secs="${3:-60}"
+        known "$t" || die "unknown target '$t' (targets: ${TARGETS[*]})"
+        build
+        replay "$t" || echo "fuzz: $t: saved crashers still fail (see above); fuzzing anyway"
+        fuzz_one "$t" "$secs"
+        ;;
+    all)
+        secs="${2:-30}"; status=0
+        build
+        for t in "${TARGETS[@]}"; do replay "$t" || status=1; done
+        for t in "${TARGETS[@]}"; do fuzz_one "$t" "$secs" || status=1; done
+        [ $status -eq 0 ] && echo "fuzz: every target ran ${secs}s without a finding" || echo "fuzz: FINDINGS (see above)"
+        exit $status
+        ;;
+    replay)
+        build; status=0
+        for t in ${2:-${TARGETS[@]}}; do replay "$t" || status=1; done
+        exit $status
+        ;;
+    *) die "usage: fuzz.sh build | run TARGET SECONDS | all SECONDS | replay [TARGET]" ;;
+esac

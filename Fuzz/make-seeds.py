@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora in Fuzz/corpus/<target>/ (committed; rerun to regenerate them).
+
+Seeds are small real inputs: strings from /work/shared/data (or Benchmarks/Corpus) for `measure`,
+random character mixes for `bidi`, the test fixtures' catalogs for the readers, the demo and docs
+layout files, and service requests in both transports. Font seeds are not committed: fuzz.sh cuts
+them from fonts/ with hb-subset at run time.
+"""
+import json
+import os
+import random
+import re
+import shutil
+import struct
+
+FUZZ = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(FUZZ)
+SHARED = os.path.join(os.path.dirname(ROOT), "shared", "data")
+FIXTURES = os.path.join(ROOT, "Tests", "LocalizationStressTests", "Fixtures")
+
+
+def corpus(target):
+    path = os.path.join(FUZZ, "corpus", target)
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
+
+
+def write(folder, name, data):
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+
+
+def tsv(name):
+    """(locale, text) rows of a shared data file, or of its Benchmarks/Corpus copy."""
+    for path in (os.path.join(SHARED, name), os.path.join(ROOT, "Benchmarks", "Corpus", name)):
+        if os.path.exists(path):
+            rows = [line.rstrip("\n").split("\t", 1) for line in open(path, encoding="utf-8")]
+            return [r for r in rows if len(r) == 2 and not r[0].startswith("#") and r[0] != "locale"]
+    return []
+
+
+def cut(text, limit):
+    data = text.encode("utf-8")[:limit]
+    return data.decode("utf-8", "ignore")
+
+
+def proposal(width):
+    """fuzz-measure's 3-byte proposal: selector 6 (a width in 1/64 pt), big-endian 16-bit value."""
+    return bytes([6]) + struct.pack(">H", min(int(width * 64), 0xFFFF))
+
+
+def measure_header(rng, width):
+    return (proposal(width) + proposal(width / 2) + bytes([rng.randrange(256) for _ in range(9)]))
+
+
+def measure():
+    out = corpus("measure")
+    rng = random.Random(1)
+    stress = os.path.join(SHARED, "stress_strings.json")
+    texts = [(s["id"], s["text"]) for s in json.load(open(stress, encoding="utf-8"))] if os.path.exists(stress) else []
+    seen = set()
+    for locale, text in tsv("paragraphs.tsv"):
+        if locale not in seen:
+            seen.add(locale)
+            texts.append(("paragraph-" + locale, cut(text, 400)))
+    for locale, text in tsv("tags.tsv")[::120]:
+        texts.append(("tag-" + locale, text))
+    for name, text in texts:
+        write(out, name, measure_header(rng, rng.choice([40, 120, 320])) + text.encode("utf-8"))
+    # Plain texts with default-looking headers, and an invalid UTF-8 one.
+    write(out, "hard-breaks", measure_header(rng, 100) + "one\ntwo\r\nthree\u2029".encode())
+    write(out, "invalid-utf8", measure_header(rng, 60) + b"ab\xff\xfe\xc3(\xe2\x82cd \xf0\x9f\x98")
+
+
+def bidi():
+    out = corpus("bidi")
+    rng = random.Random(2)
+    for i in range(24):
+        header = bytes([i % 3, rng.randrange(9), 6, rng.randrange(256), rng.randrange(256), rng.randrange(256)])
+        body = bytes(rng.randrange(256) for _ in range(rng.choice([4, 12, 40, 120])))
+        write(out, "mix-%02d" % i, header + body)
+
+
+def catalogs():
+    pick = {
+        "xcstrings": ["Catalog.xcstrings", "BrokenEntries.xcstrings", "Malformed.xcstrings", "NoSourceLanguage.xcstrings"],
+        "strings": ["Apple/en.lproj/Localizable.strings", "Apple/de.lproj/Localizable.strings",
+                    "Apple/fr.lproj/Localizable.strings", "Broken/xx.lproj/Broken.strings"],
+        "stringsdict": ["Apple/en.lproj/Localizable.stringsdict", "Apple/de.lproj/Localizable.stringsdict",
+                        "Broken/Malformed.stringsdict", "Broken/xx.lproj/Broken.stringsdict"],
+        "xliff": ["Export/de.xliff", "Export/fr.xlf", "BrokenXLIFF/units.xliff", "BrokenXLIFF/malformed.xliff"],
+        "android": ["Android/res/values/strings.xml", "Android/res/values-fr-rCA/strings.xml",
+                    "Android/res/values-b+sr+Latn/strings.xml", "BrokenAndroid/values-de/strings.xml",
+                    "BrokenAndroid/values-de/malformed.xml"],
+        "po": ["PO/fr_CA.po", "PO/de/LC_MESSAGES/app.po", "BrokenPO/broken.po"],
+    }
+    for target, files in pick.items():
+        out = corpus(target)
+        for f in files:
+            shutil.copy(os.path.join(FIXTURES, f), os.path.join(out, f.replace("/", "_")))
+
+
+LAYOUTS = [
+    {"hstack": {"alignment": "firstTextBaseline", "spacing": 4, "children": [
+        {"text": "Settings", "style": "headline"}, {"spacer": {}}, {"text": "Einstellungen", "lineLimit": 1, "truncation": "middle"}]}},
+    {"vstack": {"alignment": "leading", "children": [
+        {"text": "مرحبا بالعالم", "font": "Noto Sans Arabic", "size": 20},
+        {"box": {"width": 40, "height": 10}, "padding": {"horizontal": 4}}, {"rectangle": {}, "frame": {"maxWidth": "infinity", "height": 2}}]}},
+    {"zstack": {"alignment": "topLeading", "children": [{"rectangle": {}}, {"text": "Top", "offset": {"x": 3, "y": -2}}]}},
+    {"flow": {"spacing": 6, "maxRows": 2, "balanced": True, "alignment": "justified", "overflow": {"text": "+{count}"},
+              "children": [{"text": w, "padding": 4} for w in ["Zürich", "東京", "القاهرة", "Reykjavík", "ᏣᎳᎩ", "नई दिल्ली"]]}},
+    {"grid": {"horizontalSpacing": 8, "rows": [
+        [{"text": "Name"}, {"text": "Value", "gridColumnAlignment": "trailing"}],
+        [{"text": "A very long label that wraps", "gridCellColumns": 2}]]}},
+    {"equalWidth": {"axis": "vertical", "children": [{"text": "OK"}, {"text": "Cancel"}]}, "fixedSize": True},
+    {"viewThatFits": {"axes": ["horizontal"], "children": [
+        {"text": "Rindfleischetikettierungsüberwachung", "minimumScaleFactor": 0.5},
+        {"text": "Short", "weight": "bold", "italic": True, "tracking": 1}]}, "layoutPriority": 1, "id": "fit"},
+]
+
+
+def layoutfile():
+    out = corpus("layoutfile")
+    shutil.copy(os.path.join(ROOT, "demo", "tag-cloud.json"), os.path.join(out, "tag-cloud.json"))
+    doc = open(os.path.join(ROOT, "docs", "layout-file.md"), encoding="utf-8").read()
+    for i, block in enumerate(re.findall(r"```json\n(.*?)```", doc, re.S)):
+        try:
+            json.loads(block)
+            write(out, "doc-%d.json" % i, block)
+        except ValueError:
+            pass
+    for i, layout in enumerate(LAYOUTS):
+        write(out, "layout-%d.json" % i, json.dumps(layout, ensure_ascii=False))
+
+
+def service():
+    out = corpus("service")
+    tree = LAYOUTS[3]
+    bodies = {
+        "measure": {"texts": ["Rindfleischetikettierung", "الإعدادات", "設定を変更する"], "style": "body", "width": 120,
+                    "lines": 2, "truncation": "middle", "dynamicType": "large,accessibility3", "lineMetrics": "fixed:20",
+                    "features": ["-liga"], "tracking": 0.5, "tabInterval": 28, "wrap": "balanced", "direction": "rtl"},
+        "layout": {"tree": tree, "width": 390, "dynamicType": "all", "direction": "rtl"},
+        "render": {"tree": tree, "width": 300, "overlays": True},
+        "fonts": {"for": "Zürich 東京 👩🏽‍💻", "weight": "bold"},
+        "stress-check": {"key": "settings.title", "texts": {"en": "Settings", "de": "Einstellungen %@", "ar": "الإعدادات"},
+                         "constraint": {"width": 80, "maxLines": 1, "style": "headline", "dynamicType": "large...accessibility2",
+                                        "truncation": True, "minimumScaleFactor": 0.8, "padding": 4}},
+    }
+    ops = ["measure", "layout", "render", "fonts", "stress-check"]  # ServiceDispatcher.operations order
+    for i, (op, body) in enumerate(bodies.items()):
+        line = {"id": i + 1, "op": op, "params": body}
+        write(out, "stdio-" + op, json.dumps(line, ensure_ascii=False))
+        write(out, "http-" + op, bytes([ops.index(op)]) + json.dumps(body, ensure_ascii=False).encode())
+    write(out, "stdio-fonts-list", '{"id":"x","op":"fonts"}')
+    write(out, "stdio-bad", '{"id":[1,{"a":null}],"op":"measure","params":{"texts":[1]}}')
+
+
+if __name__ == "__main__":
+    measure()
+    bidi()
+    catalogs()
+    layoutfile()
+    service()
+    for target in sorted(os.listdir(os.path.join(FUZZ, "corpus"))):
+        folder = os.path.join(FUZZ, "corpus", target)
+        print("%-12s %3d seeds, %6d bytes" % (target, len(os.listdir(folder)),
+                                             sum(os.path.getsize(os.path.join(folder, f)) for f in os.listdir(folder))))
