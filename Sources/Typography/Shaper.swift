@@ -245,6 +245,30 @@ public final class Shaper: Sendable {
         if !simple {
             scalars.removeAll(keepingCapacity: true)
             clusters.removeAll(keepingCapacity: true)
+            for scalar in text.unicodeScalars { scalars.append(scalar.value) }
+            // Brahmic and South-East Asian text: ClusterWalk's table, the same boundaries as String's.
+            if let starts = scalars.withUnsafeBufferPointer(ClusterWalk.clusterStarts) {
+                for (i, start) in starts.enumerated() {
+                    let end = i + 1 < starts.count ? starts[i + 1] : scalars.count
+                    var script = Script.unknown
+                    var controls = true
+                    for offset in start..<end {
+                        let scalar = Unicode.Scalar(scalars[offset])!
+                        let control = scalar.isControlOrSeparator
+                        controls = controls && control
+                        if control { scalars[offset] = 0x200B }
+                        if script.isNeutral { script = Script(of: scalar) }
+                    }
+                    let neutral = script.isNeutral
+                    clusters.append(Cluster(start: start, end: end, script: neutral ? .common : script, isNeutral: neutral,
+                                            isEmoji: false, isControl: controls, face: unretainedPrimary, choice: .requested))
+                }
+                simple = true
+            } else {
+                scalars.removeAll(keepingCapacity: true)
+            }
+        }
+        if !simple {
             // Grapheme boundaries by index, without making a Character per cluster.
             let view = text.unicodeScalars
             var index = text.startIndex
