@@ -297,6 +297,11 @@ class Report:
         self.agree("flow height at 320", "textfit/flow", "flow_height_at_320", "taffy/flow", "flow_height_at_320", 0, "")
         self.agree("flow height at 375", "textfit/flow", "flow_height_at_375", "yoga/flow", "flow_height_at_375", 0, "")
         self.out()
+        changes = os.path.join(PEERS, "changes.md")
+        if os.path.exists(changes):
+            with open(changes) as f:
+                self.lines += f.read().rstrip("\n").split("\n")
+            self.out()
         self.out("## What each job does")
         self.out()
         for key in self.med:

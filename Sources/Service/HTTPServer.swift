@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import Synchronization
+import TextFit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,7 +31,7 @@ public final class HTTPServer: Sendable {
     public let threads: Int
     public let metrics: ServiceMetrics
     private let cacheCapacities: CacheCapacities?
-    private let daemon = Mutex<Daemon?>(nil)
+    private let daemon = Locked<Daemon?>(nil)
     private let boundPort = Atomic<Int>(0)
 
     /// The shaping caches' bounds shown by `/metrics`.

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
+import TextFit
 
 /// Counters and a latency histogram for the HTTP service, shared by all of the server's threads
-/// (one `Mutex`; recording is a few dictionary updates, far below a request's cost), rendered in
+/// (one lock; recording is a few dictionary updates, far below a request's cost), rendered in
 /// the Prometheus text exposition format (version 0.0.4) by ``render(cache:limits:)``.
 ///
 /// Label values are bounded: routes are the fixed route names (unknown paths are counted as
@@ -40,7 +40,7 @@ public final class ServiceMetrics: Sendable {
         var bodyBytes = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let started = ContinuousClock.now
 
     public init() {}

@@ -28,7 +28,7 @@ public final class Paragraph: Sendable {
     public let missingClusters: [Range<Int>]
     /// Layouts already answered, detached from this paragraph (``ParagraphLayout/detached()``): a
     /// remembered layout holding the paragraph would keep both alive forever.
-    private let memo = Mutex<[LayoutKey: ParagraphLayout]>([:])
+    private let memo = Locked<[LayoutKey: ParagraphLayout]>([:])
     private let computedLayouts = Atomic<Int>(0)
 
     /// One shaped piece: a maximal range of one style run, one bidi level, one face and script.

@@ -71,7 +71,7 @@ public final class TextMeasurementCache: Sendable {
     /// The most layouts kept per paragraph.
     public let layoutsPerParagraph: Int
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private static let failureCapacity = 32
 
     private struct State {
@@ -318,7 +318,7 @@ final class MeasuredParagraph: Sendable {
     private let breaks: Set<Int>
     private let hardBreaks: Set<Int>
     private let capacity: Int
-    private let records = Mutex<[Record]>([])
+    private let records = Locked<[Record]>([])
     private let use = Atomic<Int>(0)
 
     var lastUse: Int {

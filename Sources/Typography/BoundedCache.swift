@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A thread-safe cache holding at most `capacity` entries, evicting the least recently used half
 /// at a time: entries live in a recent and an older generation; a hit in the older generation
@@ -22,7 +21,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// - Parameter capacity: the most entries kept (at least 2).
     init(capacity: Int) { self.capacity = max(2, capacity) }

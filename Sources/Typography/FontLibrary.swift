@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What a caller asks for: a family (or an explicit file), a weight and a slant.
 public struct FontRequest: Hashable, Sendable {
@@ -94,12 +93,12 @@ public final class FontLibrary: Sendable {
     /// The bundled emoji face, if the folder has one.
     let emojiFace: FontFace?
     private let bundledFamilyOrder: [String]   // normalized keys: default first, emoji last
-    private let system = Mutex<SystemFontsState>(.notLoaded)
-    private let openFaces = Mutex<[FaceKey: FontFace]>([:])
-    private let matches = Mutex<[MatchKey: FontMatch]>([:])
+    private let system = Locked<SystemFontsState>(.notLoaded)
+    private let openFaces = Locked<[FaceKey: FontFace]>([:])
+    private let matches = Locked<[MatchKey: FontMatch]>([:])
     /// The last request answered: most callers ask the same question over and over.
-    private let lastMatch = Mutex<(MatchKey, FontMatch)?>(nil)
-    private let chains = Mutex<[ChainKey: Chain]>([:])
+    private let lastMatch = Locked<(MatchKey, FontMatch)?>(nil)
+    private let chains = Locked<[ChainKey: Chain]>([:])
 
     private enum SystemFontsState { case notLoaded, unavailable, loaded(SystemFonts) }
     private struct FaceKey: Hashable { let path: String; let index: Int }

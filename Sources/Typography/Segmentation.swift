@@ -1,5 +1,4 @@
 import CICU
-import Synchronization
 
 /// A place where a line may (or must) end: before the scalar at `offset`.
 ///
@@ -139,7 +138,7 @@ final class BreakIteratorPool: Sendable {
         var idle: [BreakIterator] = []
     }
 
-    private let entries = Mutex<[Key: Entry]>([:])
+    private let entries = Locked<[Key: Entry]>([:])
 
     /// Boundaries after the start as scalar offsets, with per-boundary flags (empty unless asked).
     struct Boundaries {

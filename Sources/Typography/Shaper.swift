@@ -106,7 +106,7 @@ public final class Shaper: Sendable {
     }
 
     /// Styles get small numbers, so a line key hashes one precomputed word instead of the style.
-    private let styles = Mutex<(last: (StyleKey, Int)?, ids: [StyleKey: Int])>((nil, [:]))
+    private let styles = Locked<(last: (StyleKey, Int)?, ids: [StyleKey: Int])>((nil, [:]))
 
     private func styleID(_ attributes: TextAttributes) -> Int {
         styles.withLock { state in

@@ -1,6 +1,5 @@
 import CFontconfig
 import Foundation
-import Synchronization
 
 /// The system's fonts, through Fontconfig: family listing, a family's faces, and the sorted
 /// fallback list for a language. Fontconfig is loaded on first use; every call into it is
@@ -43,9 +42,9 @@ final class SystemFonts: @unchecked Sendable {
     struct FallbackKey: Hashable { let language: String?; let weight: Int; let italic: Bool }
 
     private let config: OpaquePointer
-    private let fallbackLists = Mutex<[FallbackKey: FallbackList]>([:])
+    private let fallbackLists = Locked<[FallbackKey: FallbackList]>([:])
     /// Fontconfig's own calls are not promised thread-safe in every version: one at a time.
-    private let calls = Mutex<Void>(())
+    private let calls = Locked<Void>(())
 
     /// Loads the default configuration; `nil` when Fontconfig cannot (no configuration at all).
     init?() {
