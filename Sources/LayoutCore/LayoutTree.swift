@@ -36,6 +36,7 @@ public final class LayoutTree {
     @exclusivity(unchecked) private var firstBaselines: [CGFloat] = []
     @exclusivity(unchecked) private var lastBaselines: [CGFloat] = []
     @exclusivity(unchecked) private var hidden: [Bool] = []
+    @exclusivity(unchecked) private var placedProposals: [ProposedViewSize] = []
     @exclusivity(unchecked) private var diagnostics: [LayoutDiagnostic] = []
     @exclusivity(unchecked) private var reported: Set<LayoutDiagnostic> = []
 
@@ -68,6 +69,7 @@ public final class LayoutTree {
         firstBaselines = [CGFloat](repeating: 0, count: n)
         lastBaselines = [CGFloat](repeating: 0, count: n)
         hidden = [Bool](repeating: false, count: n)
+        placedProposals = [ProposedViewSize](repeating: .unspecified, count: n)
 
         var p = proposal
         if !p.isNormalized {
@@ -81,14 +83,19 @@ public final class LayoutTree {
         return LayoutResult(proposal: p, size: size, layoutDirection: root.environment.layoutDirection,
                             diagnostics: diagnostics, structure: structure, frames: frames,
                             firstBaselines: firstBaselines, lastBaselines: lastBaselines, hidden: hidden,
-                            placedProposals: nodes.map(\.placedProposal))
+                            placedProposals: placedProposals)
     }
 
     // MARK: - Measuring
 
     /// The proposal with the stated rule applied; reports a layout that proposed NaN or a negative length.
+    @inline(__always)
     func normalize(_ proposal: ProposedViewSize, for node: Node) -> ProposedViewSize {
-        if proposal.isNormalized { return proposal }
+        proposal.isNormalized ? proposal : normalizeReporting(proposal, for: node)
+    }
+
+    @inline(never)
+    private func normalizeReporting(_ proposal: ProposedViewSize, for node: Node) -> ProposedViewSize {
         let normalized = proposal.normalized
         report(.invalidProposal, layout: parent(of: node), subview: node, "proposed \(proposal), normalised to \(normalized)")
         return normalized
@@ -149,8 +156,13 @@ public final class LayoutTree {
     }
 
     /// A size a frame can have: an infinite length (a fill proposed ∞) is taken as 0 and reported.
+    @inline(__always)
     private func placeable(_ size: CGSize, of node: Node, by parent: Node?) -> CGSize {
-        if size.width.isFinite && size.height.isFinite { return size }
+        size.width.isFinite && size.height.isFinite ? size : placeableReporting(size, of: node, by: parent)
+    }
+
+    @inline(never)
+    private func placeableReporting(_ size: CGSize, of node: Node, by parent: Node?) -> CGSize {
         let fixed = CGSize(width: size.width.isFinite ? size.width : 0, height: size.height.isFinite ? size.height : 0)
         report(.invalidSize, layout: parent ?? node, subview: parent == nil ? nil : node,
                "placed with an infinite size \(Self.text(size)); the frame is \(Self.text(fixed))")
@@ -253,19 +265,21 @@ public final class LayoutTree {
         let gen = generation
         frames[node.index] = frame
         node.placedProposal = proposal
+        placedProposals[node.index] = proposal
         node.placedSize = frame.size
         // `isContainer` first: matching `kind` copies its payload, which costs on 10,000 leaves.
         if node.isContainer, !node.children.isEmpty, case .layout(let box) = node.kind {
             let children = node.children
             let stamp = recordingPlacements { box.placeSubviews(frame, proposal, subviews(of: node)) }
-            var records = [Placement]()
-            records.reserveCapacity(children.count)
-            for child in children { records.append(child.placement(stamp)) }
             let mirrored = node.environment.layoutDirection == .rightToLeft
             // The children's baselines relative to this container, gathered while each child is in
             // cache, for the container's own merged baselines (`mergedExplicitGuide`).
             var firstValues: [CGFloat] = [], lastValues: [CGFloat] = []
-            for (child, record) in zip(children, records) {
+            // Each child's record is read as it is placed, in one walk over the children: nothing
+            // placing a child dry-runs this container's layout again (its own guides are asked
+            // after this loop), so no record is overwritten meanwhile.
+            for child in children {
+                let record = child.placement(stamp)
                 if record.hidden {
                     hide(child, at: CGPoint(x: frame.midX, y: frame.midY))
                     continue
@@ -456,6 +470,16 @@ struct MemoEntries: RandomAccessCollection, MutableCollection {
     mutating func append(_ entry: MemoEntry) {
         if head == nil { head = entry } else { rest.append(entry) }
     }
+
+    /// Whether an entry satisfies `predicate`; unlike `Sequence.contains(where:)` it does not copy
+    /// the collection (a retain of its array per call, on every leaf of every pass).
+    @inline(__always)
+    func any(_ predicate: (MemoEntry) -> Bool) -> Bool {
+        guard let head else { return false }
+        if predicate(head) { return true }
+        for entry in rest where predicate(entry) { return true }
+        return false
+    }
 }
 
 /// A memoised explicit guide: a container's is valid for one pass, a leaf's for the tree's life.
@@ -520,6 +544,7 @@ final class Node {
     }
 
     /// A leaf's first and last baselines for (proposal, size) when both are known.
+    @inline(__always)
     func knownBaselines(proposal: ProposedViewSize, size: CGSize) -> (CGFloat?, CGFloat?)? {
         guard let entry = leafBaselines, entry.proposal == proposal, entry.size == size,
               let first = entry.first, let last = entry.last else { return nil }
@@ -527,6 +552,7 @@ final class Node {
     }
 
     /// What the `placeSubviews` call with `stamp` recorded for this node (nothing when it did not place it).
+    @inline(__always)
     func placement(_ stamp: Int) -> Placement { placement.stamp == stamp ? placement : Placement() }
 
     /// The record the current `placeSubviews` call (`stamp`) writes to, started afresh for a new call.
@@ -569,13 +595,15 @@ final class Node {
 
     /// Whether the parent layout asked for sizes in this pass and all its answers are still known
     /// (none evicted): the condition for checking a placement against them.
+    @inline(__always)
     func hasAskedSizes(in generation: Int) -> Bool {
-        evictedAsked != generation && memo.contains { $0.asked == generation }
+        evictedAsked != generation && memo.any { $0.asked == generation }
     }
 
     /// Whether `size` is among the answers the parent layout asked for in this pass.
+    @inline(__always)
     func wasAsked(_ size: CGSize, in generation: Int) -> Bool {
-        memo.contains { $0.asked == generation && LayoutTree.same($0.size, size) }
+        memo.any { $0.asked == generation && LayoutTree.same($0.size, size) }
     }
 
     /// The sizes the parent layout asked for in this pass (for the diagnostic's message).

@@ -43,6 +43,7 @@ public struct ProposedViewSize: Sendable, Hashable {
     }
 
     /// Whether both axes are `nil` or a non-negative number (`+∞` allowed).
+    @inline(__always)
     var isNormalized: Bool { Self.isValid(width) && Self.isValid(height) }
 
     /// The stated rule: NaN → `nil`; negative (including −∞) → 0; `+∞` kept.
