@@ -6,7 +6,7 @@ SWIFT ?= swift
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev fontconfig libicu-dev libfribidi-dev libmicrohttpd-dev \
   unicode-data libharfbuzz-bin fonts-dejavu-core
 
-.PHONY: setup build demo test bench bench-peers browser-test clean
+.PHONY: setup build demo test bench bench-peers sanitize browser-test clean
 
 ## setup: install the missing Debian packages (idempotent; prints the command when not root)
 setup:
@@ -58,6 +58,12 @@ bench-peers: setup
 	@$(SWIFT) build -c release --product TextFitBench >/dev/null
 	@python3 Benchmarks/Peers/run.py --textfit $$($(SWIFT) build -c release --show-bin-path)/TextFitBench \
 	  --build $${TEXTFIT_PEERS_BUILD:-$(CURDIR)/.build/peers} $(ARGS)
+
+## sanitize: the whole test suite under ThreadSanitizer, then AddressSanitizer with LeakSanitizer
+## (each in its own build folder; Foundation's own leaks are suppressed in Tests/lsan.supp, with reasons)
+sanitize: setup
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --disable-xctest
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp $(SWIFT) test --sanitize=address --scratch-path .build/asan --disable-xctest
 
 ## browser-test: the playground page in headless Chromium (Debian chromium, installed here when
 ## missing): changes width and Dynamic Type size, checks the rows; screenshot in demo/out/playground.png
