@@ -314,9 +314,9 @@ final class MeasuredParagraph: Sendable {
     /// widths grow with the text (no negative advance), no break opportunity is unsafe to break
     /// (no reshaping there) or a soft hyphen, and wrapping is greedy.
     private let rulesApply: Bool
-    /// Offsets of every break opportunity, and of the mandatory ones (hard breaks, the end).
-    private let breaks: Set<Int>
-    private let hardBreaks: Set<Int>
+    /// The paragraph's break opportunities, in increasing offset (searched by bisection: no set
+    /// is built for a paragraph that may never be asked a second question).
+    private let breaks: [LineBreakOpportunity]
     private let capacity: Int
     private let records = Locked<[Record]>([])
     private let use = Atomic<Int>(0)
@@ -345,12 +345,10 @@ final class MeasuredParagraph: Sendable {
         guard case .success(let p) = paragraph else {
             rulesApply = false
             breaks = []
-            hardBreaks = []
             return
         }
         let opportunities = p.analysis.breaks
-        breaks = Set(opportunities.map(\.offset))
-        hardBreaks = Set(opportunities.filter(\.isMandatory).map(\.offset))
+        breaks = opportunities
         let growing = zip(p.prefix, p.prefix.dropFirst()).allSatisfy { $0 <= $1 }
         let safeBreaks = opportunities.allSatisfy { opportunity in
             !opportunity.afterSoftHyphen && !(opportunity.offset < p.unsafeBefore.count && p.unsafeBefore[opportunity.offset])
@@ -378,9 +376,19 @@ final class MeasuredParagraph: Sendable {
         case nil: cache.countComputedLayout()
         }
         remember(Record(width: width, height: height, layout: layout, isUncut: !layout.isTruncated && layout.scale == 1,
-                        breaksAtOpportunities: layout.lines.allSatisfy { breaks.contains($0.range.upperBound) },
-                        wrapsNothing: layout.lines.allSatisfy { hardBreaks.contains($0.range.upperBound) }))
+                        breaksAtOpportunities: layout.lines.allSatisfy { opportunity(at: $0.range.upperBound) != nil },
+                        wrapsNothing: layout.lines.allSatisfy { opportunity(at: $0.range.upperBound)?.isMandatory == true }))
         return layout
+    }
+
+    /// The break opportunity at `offset`, if there is one.
+    private func opportunity(at offset: Int) -> LineBreakOpportunity? {
+        var low = 0, high = breaks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if breaks[mid].offset < offset { low = mid + 1 } else { high = mid }
+        }
+        return low < breaks.count && breaks[low].offset == offset ? breaks[low] : nil
     }
 
     /// The first remembered layout that answers (width, height), and the rule that says so. A
