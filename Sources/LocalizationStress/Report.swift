@@ -204,6 +204,89 @@ public struct StressReport: Sendable, Codable {
     }
 
     private func escape(_ text: String) -> String { xmlEscaped(text) }
+
+    // MARK: - Writing
+
+    /// Writes a report's files into `directory` (created if needed), all or nothing: each file goes
+    /// to a temporary name beside its final one, and only when every file is written are they
+    /// renamed into place (renames within one folder need no space). A failure (no permission, a
+    /// full disk) removes the temporary files and leaves whatever report was there before untouched,
+    /// so no partial report is ever left behind under a final name.
+    /// - Throws: ``ReportWriteError`` naming the path that could not be written and why.
+    public static func write(_ files: [(name: String, data: Data)], to directory: URL) throws(ReportWriteError) {
+        try makeFolder(directory.path)
+        var written: [(partial: String, final: String)] = []
+        func discard() { for file in written { unlink(file.partial) } }
+        for file in files {
+            let final = directory.appendingPathComponent(file.name).path
+            let partial = directory.appendingPathComponent(".\(file.name).\(getpid()).partial").path
+            if let reason = writeFile(file.data, to: partial) {
+                unlink(partial)
+                discard()
+                throw ReportWriteError(path: final, reason: reason)
+            }
+            written.append((partial, final))
+        }
+        for (index, file) in written.enumerated() where rename(file.partial, file.final) != 0 {
+            let reason = String(cString: strerror(errno))
+            for rest in written[index...] { unlink(rest.partial) }
+            throw ReportWriteError(path: file.final, reason: reason)
+        }
+    }
+
+    /// Checks that `directory` can take a report (creating it), by writing and removing a small
+    /// file: run before a long sweep, so that a bad `--report` fails in a second, not at the end.
+    public static func checkWritable(_ directory: URL) throws(ReportWriteError) {
+        try write([], to: directory)
+        let probe = directory.appendingPathComponent(".textfit-probe.\(getpid())").path
+        defer { unlink(probe) }
+        if let reason = writeFile(Data("probe".utf8), to: probe) { throw ReportWriteError(path: directory.path, reason: reason) }
+    }
+
+    /// Creates `path` and its missing parents (`mkdir -p`), with the system's reason when it cannot.
+    private static func makeFolder(_ path: String) throws(ReportWriteError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw ReportWriteError(path: path, reason: "it is a file, not a folder") }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeFolder(parent) }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+            throw ReportWriteError(path: path, reason: "cannot create the folder (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    /// Writes `data` to `path` with POSIX calls, so that the reason of a failure is the system's
+    /// own (`No space left on device`); `nil` when it was written.
+    private static func writeFile(_ data: Data, to path: String) -> String? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        var failure: String?
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let count = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += count
+            }
+        }
+        // Some file systems report a full disk only when the file is closed.
+        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        return failure
+    }
+}
+
+/// A report file that could not be written: the path and the system's reason.
+public struct ReportWriteError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public var description: String { "cannot write '\(path)': \(reason)" }
 }
 
 extension StressSweep {

@@ -109,11 +109,53 @@ public struct StressSweep: Sendable {
     }
 
     /// Every verdict for `entries`, each with its container and text (same order), on all cores.
+    ///
+    /// An entry that cannot be measured at all (its font cannot be opened) gets `missing-glyphs`
+    /// verdicts here; ``checkedRun(_:containers:texts:progress:)`` throws instead, and
+    /// ``checkFonts(_:)`` finds such fonts before a sweep.
     public func run(_ entries: [CatalogEntry], containers: [StressContainer], texts: [String],
                     progress: (@Sendable (Int) -> Void)? = nil) -> [StressVerdict] {
+        sweep(entries, containers: containers, texts: texts, progress: progress).enumerated().flatMap { index, result in
+            (try? result.get()) ?? containers[index].dynamicTypeSizes.map { size in
+                verdict(entries[index], texts[index], size, .missingGlyphs, 0, 0, 0, 1, failed: true)
+            }
+        }
+    }
+
+    /// Every verdict for `entries`, as ``run(_:containers:texts:progress:)``, but an entry that cannot
+    /// be measured at all stops the sweep with an error naming it, never a made-up verdict.
+    /// - Throws: ``StressSweepError`` for the first such entry in entry order.
+    public func checkedRun(_ entries: [CatalogEntry], containers: [StressContainer], texts: [String],
+                           progress: (@Sendable (Int) -> Void)? = nil) throws(StressSweepError) -> [StressVerdict] {
+        var all: [StressVerdict] = []
+        for (index, result) in sweep(entries, containers: containers, texts: texts, progress: progress).enumerated() {
+            switch result {
+            case .success(let verdicts): all += verdicts
+            case .failure(let error):
+                throw StressSweepError(key: entries[index].key, locale: entries[index].locale, reason: "\(error)")
+            }
+        }
+        return all
+    }
+
+    /// Opens the font of every distinct container once, so that a family that does not exist or a
+    /// font file that cannot be read is an error before a sweep, not a column of failed verdicts.
+    /// The font library caches the faces: the sweep then uses these same ones.
+    /// - Throws: the error of the first font that cannot be opened (a `TypographyError` naming it).
+    public func checkFonts(_ containers: [StressContainer]) throws {
+        var seen = Set<StressContainer>()
+        for container in containers where seen.insert(container).inserted {
+            let attributes = TextAttributes(font: container.font, size: container.size)
+            _ = try Paragraph(StyledText("A", attributes: attributes), style: ParagraphStyle(), shaper: shaper)
+        }
+    }
+
+    /// Each entry's verdicts, or the error that kept it from being measured, on all cores.
+    private func sweep(_ entries: [CatalogEntry], containers: [StressContainer], texts: [String],
+                       progress: (@Sendable (Int) -> Void)?) -> [Result<[StressVerdict], any Error>] {
         precondition(entries.count == containers.count && entries.count == texts.count, "one container and text per entry")
-        let results = UnsafeMutableBufferPointer<[StressVerdict]>.allocate(capacity: entries.count)
-        results.initialize(repeating: [])
+        let results = UnsafeMutableBufferPointer<Result<[StressVerdict], any Error>>.allocate(capacity: entries.count)
+        results.initialize(repeating: .success([]))
         defer {
             // The slots hold arrays: deinitialize them too, or each entry's verdicts leak
             // (LeakSanitizer found it: `swift test --sanitize=address`).
@@ -124,23 +166,22 @@ public struct StressSweep: Sendable {
         // Results go to disjoint slots; concurrentPerform returns when every iteration has.
         nonisolated(unsafe) let slots = results
         DispatchQueue.concurrentPerform(iterations: entries.count) { index in
-            slots[index] = verdicts(for: entries[index], in: containers[index], text: texts[index])
+            slots[index] = Result { try verdicts(for: entries[index], in: containers[index], text: texts[index]) }
             if let progress { progress(done.increment()) }
         }
-        return results.flatMap { $0 }
+        return Array(results)
     }
 
     /// The verdicts of one entry at each of the container's sizes.
-    public func verdicts(for entry: CatalogEntry, in container: StressContainer, text: String) -> [StressVerdict] {
+    /// - Throws: the error of a font that cannot be opened (or of a size that is not valid).
+    public func verdicts(for entry: CatalogEntry, in container: StressContainer, text: String) throws -> [StressVerdict] {
         var box = container
         if let limit = entry.maxWidth { box.width = min(box.width, limit) }
         let style = ParagraphStyle(lineLimit: box.maxLines, truncation: .tail, wrap: .wordThenCharacter,
                                    minimumScaleFactor: box.minimumScaleFactor)
         var attributes = TextAttributes(font: box.font, size: box.size, locale: entry.locale)
         attributes.dynamicTypeSize = box.dynamicTypeSizes.first ?? .large
-        guard let base = try? Paragraph(StyledText(text, attributes: attributes), style: style, shaper: shaper) else {
-            return box.dynamicTypeSizes.map { verdict(entry, text, $0, .missingGlyphs, 0, 0, 0, 1, failed: true) }
-        }
+        let base = try Paragraph(StyledText(text, attributes: attributes), style: style, shaper: shaper)
         return box.dynamicTypeSizes.map { size in
             let paragraph = (size == attributes.dynamicTypeSize ? base : (try? base.resized(to: size))) ?? base
             return judge(entry, text, paragraph, size: size, container: box)
@@ -180,6 +221,15 @@ public struct StressSweep: Sendable {
         StressVerdict(key: entry.key, locale: entry.locale, variant: entry.variant, dynamicTypeSize: size.rawValue, text: text,
                       status: status, width: width, lineCount: lines, overflow: overflow, scale: scale, failed: failed)
     }
+}
+
+/// An entry the sweep could not measure at all: its key and locale, and why (a font that cannot be opened).
+public struct StressSweepError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var key: String
+    public var locale: String
+    public var reason: String
+
+    public var description: String { "cannot measure '\(key)' (\(locale)): \(reason)" }
 }
 
 /// A thread-safe counter for progress reports.

@@ -205,7 +205,9 @@ public final class ServiceDispatcher: Sendable {
         do {
             value = try JSONSerialization.jsonObject(with: body)
         } catch {
-            throw ServiceError(.malformedJSON, "the body is not valid JSON (\(error.localizedDescription))")
+            // Foundation's parser says where in its debug description ("Invalid value around character 8.").
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+            throw ServiceError(.malformedJSON, "the body is not valid JSON: \(detail)")
         }
         guard let object = value as? [String: Any] else { throw ServiceError(.invalidRequest, "the body must be a JSON object") }
         return object

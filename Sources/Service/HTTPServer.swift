@@ -21,6 +21,14 @@ import Glibc
 /// bound how long one slow request can hold a pool thread. (Thread-per-connection would isolate a
 /// slow request better but spawns a thread per keep-alive client, up to the connection limit.)
 ///
+/// Slow and idle clients hold a connection slot and its memory, never a thread (the pool threads
+/// only run a request once it has arrived whole). ``ServiceLimits`` bounds them: `maxConnections` in
+/// all and `maxConnectionsPerIP` from one address (over either, libmicrohttpd stops accepting or
+/// closes the new connection), `connectionMemoryBytes` per connection for its request line and
+/// headers (over it libmicrohttpd answers 431, or 414 for the URL), `connectionTimeout` of silence
+/// and `requestTimeout` to send a whole request, however slowly the bytes come
+/// (``RequestDeadlines``); the last two close the connection without an answer.
+///
 /// The listening socket is made here (so `port: 0` can report the port the kernel picked) and handed
 /// to libmicrohttpd with `.LISTEN_SOCKET`; it binds to loopback unless told otherwise.
 public final class HTTPServer: Sendable {
@@ -75,6 +83,9 @@ public final class HTTPServer: Sendable {
     /// Whether the server is accepting connections.
     public var isRunning: Bool { daemon.withLock { $0 != nil } }
 
+    /// The connections open now (receiving, being answered or idle); 0 when stopped.
+    public var openConnections: Int { daemon.withLock { $0?.openConnections ?? 0 } }
+
     /// `http://host:port` (IPv6 hosts in brackets).
     public var baseURL: String {
         host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
@@ -86,8 +97,10 @@ public final class HTTPServer: Sendable {
         try daemon.withLock { (slot: inout Daemon?) throws(HTTPServerError) in
             guard slot == nil else { throw HTTPServerError("the server is already running on \(baseURL)") }
             let (fd, port) = try Self.listen(host: host, port: requestedPort)
-            let context = ServerContext(dispatcher: dispatcher, metrics: metrics, cacheCapacities: cacheCapacities)
-            guard let started = Daemon.start(listenSocket: fd, context: context, threads: threads, limits: dispatcher.limits) else {
+            var limits = dispatcher.limits
+            limits.maxConnectionsPerIP = Self.connectionsPerIP(limits, host: host)
+            let context = ServerContext(dispatcher: dispatcher, limits: limits, metrics: metrics, cacheCapacities: cacheCapacities)
+            guard let started = Daemon.start(listenSocket: fd, context: context, threads: threads, limits: limits) else {
                 throw HTTPServerError("libmicrohttpd could not start on \(host):\(port) (\(threads) threads)")
             }
             boundPort.store(port, ordering: .releasing)
@@ -123,6 +136,14 @@ public final class HTTPServer: Sendable {
         }
         guard let p = port(text[...]) else { return nil }
         return ("127.0.0.1", p)
+    }
+
+    /// The per-address connection limit for a server on `host` (``ServiceLimits/maxConnectionsPerIP``):
+    /// the one set, else half the connections beyond loopback and none on it.
+    static func connectionsPerIP(_ limits: ServiceLimits, host: String) -> Int {
+        if let set = limits.maxConnectionsPerIP { return max(0, set) }
+        let loopback = host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        return loopback ? 0 : max(1, limits.maxConnections / 2)
     }
 
     // MARK: - Listening socket
@@ -229,10 +250,14 @@ private final class Daemon: @unchecked Sendable {
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(given), ptr_value: nil),
             MHD_OptionItem(option: .THREAD_POOL_SIZE, value: threads, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(threads, limits.maxConnections), ptr_value: nil),
+            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: limits.maxConnectionsPerIP ?? 0, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(1, limits.connectionTimeout), ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: max(4_096, limits.connectionMemoryBytes), ptr_value: nil),
             // Two-argument options in an array: the function pointer goes in `value`, its closure in `ptr_value`.
             MHD_OptionItem(option: .NOTIFY_COMPLETED,
                            value: unsafeBitCast(requestCompleted, to: Int.self), ptr_value: cls),
+            MHD_OptionItem(option: .NOTIFY_CONNECTION,
+                           value: unsafeBitCast(connectionNotified, to: Int.self), ptr_value: cls),
             MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
         let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
@@ -249,8 +274,11 @@ private final class Daemon: @unchecked Sendable {
             close(listenSocket)
             return nil
         }
+        context.deadlines.start()
         return Daemon(pointer: daemon, context: retained, listenSocket: listenSocket)
     }
+
+    var openConnections: Int { context.takeUnretainedValue().deadlines.count }
 
     /// Quiesces (no new connections; the listening socket is closed), waits for requests in flight,
     /// then stops the daemon.
@@ -271,6 +299,7 @@ private final class Daemon: @unchecked Sendable {
         guard !stopped else { return }
         stopped = true
         MHD_stop_daemon(pointer)
+        context.takeUnretainedValue().deadlines.stop()
         closeListenSocket()
         context.release()
     }
@@ -293,11 +322,31 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
                           upload: uploadData, uploadSize: uploadDataSize, slot: requestSlot)
 }
 
-private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, requestSlot, _ in
+private let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, requestSlot, _ in
     guard let cls, let requestSlot, let raw = requestSlot.pointee else { return }
     requestSlot.pointee = nil
     let request = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
-    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().completed(request)
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    context.completed(request)
+    context.deadlines.responded(UInt(bitPattern: connection))
+}
+
+/// Connections opening and closing: tracked for the request deadline (``RequestDeadlines``).
+private let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, _, event in
+    guard let cls, let connection else { return }
+    let deadlines = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deadlines
+    if event == .CONNECTION_NOTIFY_STARTED {
+        if let socket = socketDescriptor(of: connection) { deadlines.opened(UInt(bitPattern: connection), socket: socket) }
+    } else {
+        deadlines.closed(UInt(bitPattern: connection))
+    }
+}
+
+/// A connection's socket (`union MHD_ConnectionInfo`'s `connect_fd`), through the C shim:
+/// `MHD_get_connection_info` is variadic, which Swift does not import.
+private func socketDescriptor(of connection: OpaquePointer) -> Int32? {
+    let socket = textfit_connection_socket(connection)
+    return socket >= 0 ? socket : nil
 }
 
 /// One request's state across the access handler's calls (headers, body chunks, end), boxed in
@@ -354,21 +403,28 @@ enum Route: Equatable {
     }
 }
 
-/// What the callbacks see through their `cls` pointer: the dispatcher, the metrics, and the count of
-/// requests in flight (for draining on stop).
+/// What the callbacks see through their `cls` pointer: the dispatcher, the limits in force (the
+/// dispatcher's, with the per-address limit resolved), the metrics, the count of requests in flight
+/// (for draining on stop) and the open connections' request deadlines.
 private final class ServerContext: Sendable {
     let dispatcher: ServiceDispatcher
+    let limits: ServiceLimits
     let metrics: ServiceMetrics
     let cacheCapacities: HTTPServer.CacheCapacities?
     let inFlight = Atomic<Int>(0)
+    let deadlines: RequestDeadlines
     /// A chunked body over the cap is read and dropped (memory stays bounded) to answer 413; past
     /// this many bytes beyond the cap the connection is closed instead.
     let discardAllowance = 16 << 20
 
-    init(dispatcher: ServiceDispatcher, metrics: ServiceMetrics, cacheCapacities: HTTPServer.CacheCapacities?) {
+    init(dispatcher: ServiceDispatcher, limits: ServiceLimits, metrics: ServiceMetrics, cacheCapacities: HTTPServer.CacheCapacities?) {
         self.dispatcher = dispatcher
+        self.limits = limits
         self.metrics = metrics
         self.cacheCapacities = cacheCapacities
+        deadlines = RequestDeadlines(timeout: .seconds(max(1, limits.requestTimeout))) { count in
+            metrics.requestsTimedOut(count)
+        }
     }
 
     static let playground = Data(PlaygroundPage.html.utf8)
@@ -384,8 +440,10 @@ private final class ServerContext: Sendable {
             metrics.begin()
             // A declared body over the cap is refused before it is read (no 100 Continue is sent);
             // libmicrohttpd closes the connection after this response.
+            // (UInt64: libmicrohttpd accepts any length that fits one, and a length over Int.max is over the cap too.)
             if let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
-               let length = Int(String(cString: declared).trimmingCharacters(in: .whitespaces)), length > limit {
+               let length = UInt64(String(cString: declared).trimmingCharacters(in: .whitespaces)), length > UInt64(limit) {
+                deadlines.received(UInt(bitPattern: connection))
                 return respond(connection, request, Self.tooLarge(limit), close: true)
             }
             return .YES
@@ -407,7 +465,8 @@ private final class ServerContext: Sendable {
             uploadSize.pointee = 0
             return .YES
         }
-        // The request is complete.
+        // The request is complete: no deadline while it is answered, however long that takes.
+        deadlines.received(UInt(bitPattern: connection))
         if request.tooLarge { return respond(connection, request, Self.tooLarge(limit), close: true) }
         return respond(connection, request, answer(request, method: method))
     }
@@ -428,7 +487,7 @@ private final class ServerContext: Sendable {
                 ServiceMetrics.CacheSnapshot(name: "runs", hits: statistics.runs.hits, misses: statistics.runs.misses,
                                              count: statistics.runs.count, capacity: cacheCapacities?.runs),
             ]
-            let text = metrics.render(cache: caches, limits: dispatcher.limits)
+            let text = metrics.render(cache: caches, limits: limits, openConnections: deadlines.count)
             return ServiceResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Data(text.utf8))
         case .playground:
             return ServiceResponse(status: 200, contentType: "text/html; charset=utf-8", body: Self.playground)

@@ -38,6 +38,7 @@ public final class ServiceMetrics: Sendable {
         var latency: [String: Histogram] = [:]
         var inFlight = 0
         var bodyBytes = 0
+        var timedOut = 0
     }
 
     private let state = Locked(State())
@@ -61,6 +62,15 @@ public final class ServiceMetrics: Sendable {
             state.bodyBytes += bodyBytes
         }
     }
+
+    /// `count` connections were closed because their request did not arrive whole within
+    /// ``ServiceLimits/requestTimeout``.
+    public func requestsTimedOut(_ count: Int) {
+        state.withLock { $0.timedOut += count }
+    }
+
+    /// Connections closed by the request deadline so far.
+    public var timedOut: Int { state.withLock { $0.timedOut } }
 
     /// Requests whose headers have arrived and whose response has not finished.
     public var inFlight: Int { state.withLock { $0.inFlight } }
@@ -90,8 +100,9 @@ public final class ServiceMetrics: Sendable {
         }
     }
 
-    /// The metrics in the Prometheus text format, with the caches' hit rates and the service's limits.
-    public func render(cache: [CacheSnapshot], limits: ServiceLimits) -> String {
+    /// The metrics in the Prometheus text format, with the caches' hit rates, the open connections
+    /// (when known) and the service's limits.
+    public func render(cache: [CacheSnapshot], limits: ServiceLimits, openConnections: Int? = nil) -> String {
         let state = self.state.withLock { $0 }
         var out = ""
         func family(_ name: String, _ type: String, _ help: String) {
@@ -135,6 +146,13 @@ public final class ServiceMetrics: Sendable {
         sample("textfit_http_requests_in_flight", [], String(state.inFlight))
         family("textfit_http_request_body_bytes_total", "counter", "Request body bytes accepted.")
         sample("textfit_http_request_body_bytes_total", [], String(state.bodyBytes))
+        family("textfit_http_request_timeouts_total", "counter",
+               "Connections closed because a request did not arrive whole within requestTimeout.")
+        sample("textfit_http_request_timeouts_total", [], String(state.timedOut))
+        if let openConnections {
+            family("textfit_http_connections_open", "gauge", "HTTP connections open, idle or not.")
+            sample("textfit_http_connections_open", [], String(openConnections))
+        }
 
         family("textfit_cache_hits_total", "counter", "Shaping cache hits.")
         for c in cache { sample("textfit_cache_hits_total", [("cache", c.name)], String(c.hits)) }
@@ -157,7 +175,8 @@ public final class ServiceMetrics: Sendable {
         let limitValues: [(String, Int)] = [
             ("maxBodyBytes", limits.maxBodyBytes), ("maxTexts", limits.maxTexts), ("maxTextScalars", limits.maxTextScalars),
             ("maxElements", limits.maxElements), ("maxDepth", limits.maxDepth), ("maxConnections", limits.maxConnections),
-            ("connectionTimeoutSeconds", limits.connectionTimeout),
+            ("maxConnectionsPerIP", limits.maxConnectionsPerIP ?? 0), ("connectionTimeoutSeconds", limits.connectionTimeout),
+            ("requestTimeoutSeconds", limits.requestTimeout), ("connectionMemoryBytes", limits.connectionMemoryBytes),
         ]
         for (name, value) in limitValues { sample("textfit_limit", [("name", name)], String(value)) }
 

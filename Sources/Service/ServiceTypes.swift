@@ -81,10 +81,23 @@ public struct ServiceLimits: Sendable, Equatable {
     public var maxElements: Int = 10_000
     /// The deepest layout tree.
     public var maxDepth: Int = 64
-    /// Concurrent HTTP connections accepted.
+    /// Concurrent HTTP connections accepted; past it new connections wait in the listen backlog.
     public var maxConnections: Int = 64
-    /// Seconds an idle HTTP connection is kept.
+    /// Concurrent HTTP connections accepted from one IP address; past it a new connection is closed
+    /// at once. 0: no limit. `nil` (the default): half of ``maxConnections`` when the server listens
+    /// beyond loopback, so one host cannot take every connection; none on loopback, where every
+    /// client has the same address and a per-address cap would only be a lower total that closes
+    /// connections instead of queueing them.
+    public var maxConnectionsPerIP: Int?
+    /// Seconds an HTTP connection may stay silent (no byte received or sent) before it is closed.
     public var connectionTimeout: Int = 30
+    /// Seconds an HTTP client may take to send one whole request (request line, headers, body),
+    /// counted from the connection's opening or its previous response, however steadily the bytes
+    /// trickle in; past it the connection is closed without an answer.
+    public var requestTimeout: Int = 30
+    /// Bytes libmicrohttpd gives each HTTP connection for its request line, headers and read buffer;
+    /// a request head that does not fit is refused with 431 (414 for the URL alone).
+    public var connectionMemoryBytes: Int = 32 << 10
 
     public init() {}
 }

@@ -9,37 +9,88 @@ import Glibc
 /// "params": {…the operation's body…}}`; the response echoes the id: `{"id", "result": …}` or
 /// `{"id", "error": {"code", "message"}}` (`render`'s result is `{"svg": "…"}`). A malformed line
 /// gets an error response (id `null` when none could be read) and never ends the process; blank
-/// lines are skipped. End of input ends the loop.
+/// lines are skipped; a line over ``ServiceLimits/maxBodyBytes`` gets `payload-too-large` (id `null`)
+/// and is skipped without being buffered whole. End of input ends the loop; so does an output that
+/// cannot be written (its reader went away), at the first response that fails.
 public struct StdioServer: Sendable {
     public let dispatcher: ServiceDispatcher
 
     public init(dispatcher: ServiceDispatcher) { self.dispatcher = dispatcher }
 
-    /// Serves `input` until it ends, writing to `output`.
-    /// - Returns: false when the output could not be written (a closed pipe), true at end of input.
+    /// How a session ended.
+    public enum Outcome: Sendable, Equatable {
+        /// The input ended and every request was answered.
+        case endOfInput
+        /// A response could not be written (`EPIPE`: the reader closed the pipe; or another write
+        /// error); nothing more was read.
+        case outputFailed(errno: Int32)
+        /// The input could not be read.
+        case inputFailed(errno: Int32)
+
+        /// What went wrong, for stderr; `nil` at end of input.
+        public var message: String? {
+            switch self {
+            case .endOfInput: nil
+            case .outputFailed(let code):
+                "cannot write a response to standard output: \(String(cString: strerror(code)))"
+                    + (code == EPIPE ? " (its reader closed it)" : "") + "; stopping"
+            case .inputFailed(let code): "cannot read standard input: \(String(cString: strerror(code))); stopping"
+            }
+        }
+    }
+
+    /// Serves `input` until it ends, writing to `output`. `SIGPIPE` is ignored from here on, so a
+    /// closed output is a write error (`EPIPE`), never a silent death by signal.
     @discardableResult
-    public func run(input: FileHandle = .standardInput, output: FileHandle = .standardOutput) -> Bool {
+    public func run(input: FileHandle = .standardInput, output: FileHandle = .standardOutput) -> Outcome {
+        signal(SIGPIPE, SIG_IGN)
+        let limit = dispatcher.limits.maxBodyBytes
         var pending = Data()
+        var skipping = false  // inside a line over the limit, already answered: drop it up to its newline
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             // read(2) directly: FileHandle.availableData adds its own polling on Linux.
             let count = chunk.withUnsafeMutableBytes { Glibc.read(input.fileDescriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN {  // a non-blocking input: wait until it is readable (or closed)
+                    var waiting = pollfd(fd: input.fileDescriptor, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&waiting, 1, -1)
+                    continue
+                }
+                return .inputFailed(errno: errno)
+            }
+            if count == 0 { break }
             pending.append(contentsOf: chunk[0..<count])
             while let newline = pending.firstIndex(of: 0x0A) {
                 let line = pending[pending.startIndex..<newline]
                 pending = pending[(newline + 1)...]
-                if !serve(Data(line), to: output) { return false }
+                if skipping {
+                    skipping = false
+                    continue
+                }
+                if let failure = serve(Data(line), to: output) { return failure }
+            }
+            if pending.count > limit {
+                if !skipping, let failure = write(Self.tooLong(limit), to: output) { return failure }
+                skipping = true
+                pending = Data()
             }
         }
-        if !pending.isEmpty { return serve(pending, to: output) }
-        return true
+        if !pending.isEmpty && !skipping, let failure = serve(pending, to: output) { return failure }
+        return .endOfInput
     }
 
-    /// Answers one line; false when writing failed.
-    func serve(_ line: Data, to output: FileHandle) -> Bool {
-        guard let response = respond(to: line) else { return true }
+    /// The answer to a line over the limit.
+    static func tooLong(_ limit: Int) -> Data {
+        ServiceError(.payloadTooLarge, "the line is over the \(limit)-byte limit (maxBodyBytes); it was skipped").json(id: NSNull())
+            + Data([0x0A])
+    }
+
+    /// Answers one line; the failure when the answer could not be written.
+    func serve(_ line: Data, to output: FileHandle) -> Outcome? {
+        if line.count > dispatcher.limits.maxBodyBytes { return write(Self.tooLong(dispatcher.limits.maxBodyBytes), to: output) }
+        guard let response = respond(to: line) else { return nil }
         return write(response + Data([0x0A]), to: output)
     }
 
@@ -83,20 +134,25 @@ public struct StdioServer: Sendable {
             ?? ServiceError(.internalError, "the response could not be encoded").json(id: NSNull())
     }
 
-    /// Writes all of `data`; false on a closed pipe or another write error (no SIGPIPE: ignored).
-    private func write(_ data: Data, to output: FileHandle) -> Bool {
-        signal(SIGPIPE, SIG_IGN)
-        return data.withUnsafeBytes { buffer -> Bool in
+    /// Writes all of `data`; the failure when it could not (`EPIPE` once the reader has gone: `run`
+    /// ignores `SIGPIPE`).
+    private func write(_ data: Data, to output: FileHandle) -> Outcome? {
+        data.withUnsafeBytes { buffer -> Outcome? in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(output.fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    if errno == EAGAIN {  // a non-blocking output that is full: wait until it drains
+                        var waiting = pollfd(fd: output.fileDescriptor, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&waiting, 1, -1)
+                        continue
+                    }
+                    return .outputFailed(errno: errno)
                 }
                 offset += written
             }
-            return true
+            return nil
         }
     }
 }

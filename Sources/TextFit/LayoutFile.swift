@@ -9,15 +9,21 @@ import Foundation
 /// `gridColumnAlignment`, `font`, `lineLimit`, `id`). Text options sit beside `text`.
 /// Errors name the JSON path of the problem (`$.flow.children[2].padding`).
 public enum LayoutFile {
-    /// Parses a layout file into an element tree.
-    /// - Throws: ``LayoutFileError`` naming the path and what is wrong.
-    public static func element(from data: Data) throws -> AnyElement {
+    /// Parses a layout file into an element tree, refusing one over `limits` before building anything.
+    /// - Throws: ``LayoutFileError`` naming the path and what is wrong (and the limit, if one is exceeded).
+    public static func element(from data: Data, limits: Limits = Limits()) throws -> AnyElement {
+        let jsonDepth = nestingDepth(data)
+        guard jsonDepth <= limits.deepestJSON else {
+            throw LayoutFileError(path: "$", message: "the JSON nests \(jsonDepth) levels deep; a tree within the depth limit of \(limits.maxDepth) nodes nests at most \(limits.deepestJSON)", exceededLimit: "maxDepth")
+        }
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             throw LayoutFileError(path: "$", message: "not valid JSON (\(error.localizedDescription))")
         }
+        var count = 0
+        try check(json, at: "$", depth: 1, count: &count, limits: limits)
         return try element(json, at: "$")
     }
 
@@ -273,11 +279,108 @@ public enum LayoutFile {
     }
 }
 
+// MARK: - Limits
+
+extension LayoutFile {
+    /// Caps on a layout file, so that a huge or hostile file is refused with an error naming the
+    /// limit (and the JSON path where it was crossed) instead of exhausting memory, time or the stack.
+    /// `textfit layout` sets them with `--max-elements`, `--max-depth` and `--max-text-bytes`;
+    /// docs/reliability.md gives the time and memory at each default.
+    public struct Limits: Sendable, Equatable {
+        /// The most nodes (leaves and containers; the modifiers beside a node are part of it). Default 100,000.
+        public var maxElements: Int
+        /// The deepest nesting of nodes, the root being 1. Default 64; at most ``deepestSupported``.
+        public var maxDepth: Int
+        /// The longest `text`, in UTF-8 bytes. Default 1 MiB (1,048,576), as for `textfit measure`.
+        public var maxTextBytes: Int
+
+        /// The largest `maxDepth` that can be honoured: Foundation's JSON parser refuses documents
+        /// nested deeper than about 500 levels, and a node can take four (`grid` → `rows` → row → cell).
+        public static let deepestSupported = 100
+
+        public init(maxElements: Int = 100_000, maxDepth: Int = 64, maxTextBytes: Int = 1 << 20) {
+            self.maxElements = maxElements
+            self.maxDepth = maxDepth
+            self.maxTextBytes = maxTextBytes
+        }
+
+        /// The deepest JSON a tree of `maxDepth` nodes can be: a node takes at most four levels, both to
+        /// reach a child (`grid` → `rows` → row → cell) and inside the deepest node (a grid's empty row).
+        var deepestJSON: Int { 4 * maxDepth }
+    }
+
+    /// Counts nodes and checks depth and text lengths, walking the JSON as ``element(_:at:)`` will
+    /// read it (`children`, grid `rows`, a flow's `overflow`); stops at the first limit crossed, so
+    /// it never descends deeper than `maxDepth`.
+    private static func check(_ json: Any, at path: String, depth: Int, count: inout Int, limits: Limits) throws {
+        guard let node = json as? [String: Any] else { return }
+        count += 1
+        guard count <= limits.maxElements else {
+            throw LayoutFileError(path: path, message: "more than \(limits.maxElements) nodes, the limit", exceededLimit: "maxElements")
+        }
+        guard depth <= limits.maxDepth else {
+            throw LayoutFileError(path: path, message: "nested \(depth) nodes deep, over the limit of \(limits.maxDepth)",
+                                  exceededLimit: "maxDepth")
+        }
+        if let text = node["text"] as? String, text.utf8.count > limits.maxTextBytes {
+            throw LayoutFileError(path: path + ".text", message: "the text is \(text.utf8.count) bytes, over the limit of \(limits.maxTextBytes)",
+                                  exceededLimit: "maxTextBytes")
+        }
+        for kind in containerKinds {
+            guard let body = node[kind] as? [String: Any] else { continue }
+            let here = path + "." + kind
+            for (index, child) in ((body["children"] as? [Any]) ?? []).enumerated() {
+                try check(child, at: "\(here).children[\(index)]", depth: depth + 1, count: &count, limits: limits)
+            }
+            for (row, cells) in ((body["rows"] as? [Any]) ?? []).enumerated() {
+                for (column, cell) in ((cells as? [Any]) ?? []).enumerated() {
+                    try check(cell, at: "\(here).rows[\(row)][\(column)]", depth: depth + 1, count: &count, limits: limits)
+                }
+            }
+            if let overflow = body["overflow"] {
+                try check(overflow, at: here + ".overflow", depth: depth + 1, count: &count, limits: limits)
+            }
+        }
+    }
+
+    /// The deepest nesting of JSON arrays and objects in `data` (brackets inside strings skipped),
+    /// read before parsing: Foundation's parser answers a too-deep document with a bare "not valid JSON".
+    /// - Complexity: O(n) in the bytes.
+    static func nestingDepth(_ data: Data) -> Int {
+        var depth = 0, deepest = 0, inString = false, escaped = false
+        for byte in data {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
+}
+
 /// A problem in a layout file: where (a JSON path such as `$.flow.children[2].padding`) and what.
 public struct LayoutFileError: Error, Equatable, Sendable, CustomStringConvertible {
     public let path: String
     public let message: String
-    public var description: String { "\(path): \(message)" }
+    /// The ``LayoutFile/Limits`` property exceeded (`maxElements`, `maxDepth`, `maxTextBytes`), if
+    /// the file is refused for its size rather than for a mistake.
+    public var exceededLimit: String? = nil
+
+    public var description: String { "\(path): \(message)\(exceededLimit.map { " (\($0))" } ?? "")" }
 }
 
 /// JSONSerialization gives numbers and booleans both as NSNumber, and `1 as? Bool` succeeds on

@@ -4,6 +4,26 @@ import Service
 import Glibc
 #endif
 
+/// `textfit serve --stdio`: answers JSON lines until standard input ends (exit 0). A standard output
+/// that cannot be written (its reader closed it) is reported on stderr and exits 4 (`ExitCode.output`);
+/// an unreadable standard input exits 3.
+func serveStdio(_ dispatcher: ServiceDispatcher) -> Never {
+    let outcome = StdioServer(dispatcher: dispatcher).run()
+    if let message = outcome.message { report(message) }
+    switch outcome {
+    case .endOfInput: exit(0)
+    case .outputFailed: exit(ExitCode.output.rawValue)
+    case .inputFailed: exit(ExitCode.input.rawValue)
+    }
+}
+
+/// Writes `textfit: message` to stderr with write(2), ignoring failure: stderr may be a closed pipe
+/// too, and FileHandle's write traps on an error.
+private func report(_ message: String) {
+    let line = Array("textfit: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
 /// `textfit serve --http [HOST:]PORT`: serves until SIGINT or SIGTERM, then finishes the requests in
 /// flight and exits 0. Binds to loopback unless a host is given.
 func serveHTTP(_ dispatcher: ServiceDispatcher, address: String) throws {

@@ -3,9 +3,11 @@ import Foundation
 import Service
 import TextFit
 
-/// Exit codes: 0 success, 2 bad usage, 3 unreadable input (font, family, text encoding).
+/// Exit codes: 0 success, 1 failing checks, 2 bad usage, 3 unreadable input (font, family, text
+/// encoding), 4 output that could not be written (report folder, full disk, closed stdout), 5 input
+/// over a limit (docs/reliability.md).
 enum ExitCode: Int32 {
-    case success = 0, failures = 1, usage = 2, input = 3
+    case success = 0, failures = 1, usage = 2, input = 3, output = 4, limit = 5
 }
 
 /// A failure to report on stderr with its exit code.
@@ -14,6 +16,8 @@ struct CommandError: Error {
     let message: String
     static func usage(_ message: String) -> CommandError { CommandError(code: .usage, message: message) }
     static func input(_ message: String) -> CommandError { CommandError(code: .input, message: message) }
+    static func output(_ message: String) -> CommandError { CommandError(code: .output, message: message) }
+    static func limit(_ message: String) -> CommandError { CommandError(code: .limit, message: message) }
 }
 
 let usage = """
@@ -54,6 +58,7 @@ let usage = """
       --file PATH            one text per line from PATH (- for stdin)
       --json-input           each input line is a JSON string (so a text may hold line breaks)
       --json                 one JSON object per text and size (JSON Lines)
+      --max-text-bytes N     refuse a text longer than N UTF-8 bytes (default 1048576)
 
     LAYOUT OPTIONS
       --width W, --height H  the proposal (absent: the ideal on that axis)
@@ -64,12 +69,15 @@ let usage = """
       --overlays             draw element bounds, line boxes and baselines in the SVG
       --summary              one line per size: size, element count, rows of the root container
       --bundled-only         use the bundled fonts only
+      --max-elements N       refuse a file of more than N nodes (default 100000)
+      --max-depth N          refuse a file nested more than N nodes deep (default 64, at most 100)
+      --max-text-bytes N     refuse a text longer than N UTF-8 bytes (default 1048576)
 
     STRESS OPTIONS (catalogs: .xcstrings, .strings/.stringsdict in *.lproj, XLIFF, Android values*/strings.xml, .po, or folders)
       --rules FILE           container per key pattern (docs/stress.md); the options below are the defaults
       --width W              container width in points (default 320)
       --max-lines N          line limit (default 1; 0 = no limit)
-      --style STYLE          text style (default body); --font, --size, --weight as for measure
+      --style STYLE          text style (default body); --font, --font-file, --size, --weight as for measure
       --padding P            points inside the container on every side
       --truncation-allowed   hitting the line limit does not fail
       --minimum-scale F      the text may shrink to F before it fails
@@ -80,10 +88,13 @@ let usage = """
       --baseline FILE        fail only on verdicts worse than in this report.json
       --strict               stop at the first problem in a catalog
       --json                 print the report (report.json) on stdout instead of the summary
+      --max-entries N        refuse catalogs of more than N entries (default 1000000)
+      --max-text-bytes N     skip (a warning; --strict stops) an entry longer than N UTF-8 bytes (default 1048576)
 
     EXIT STATUS
       0 success · 1 stress failures · 2 bad usage · 3 unreadable input (font file, unknown family, invalid UTF-8,
-      bad layout file, catalog or rules file)
+      bad layout file, catalog or rules file, a font file changed during the run) · 4 output not written (report
+      folder, full disk, closed or full stdout; no partial report is left) · 5 input over a limit (--max-…)
     """
 
 /// Parsed command line: the command, positional words, and `--option value` pairs.
@@ -97,7 +108,7 @@ struct Arguments {
         "font", "font-file", "face-index", "size", "style", "weight", "dynamic-type", "locale", "features",
         "tracking", "tab-interval", "file", "for", "width", "height", "lines", "truncation", "wrap", "direction",
         "line-metrics", "line-spacing", "minimum-scale", "svg", "rules", "max-lines", "padding", "locales", "report",
-        "baseline", "source-language", "http",
+        "baseline", "source-language", "http", "max-text-bytes", "max-elements", "max-depth", "max-entries",
     ]
     static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help", "overlays", "summary",
                                            "truncation-allowed", "strict", "stdio"]
@@ -135,6 +146,15 @@ struct Arguments {
         guard let text = values[name] else { return nil }
         guard let value = Double(text), value.isFinite || (allowInfinity && value == .infinity) else {
             throw CommandError.usage("--\(name) expects a number, got '\(text)'")
+        }
+        return value
+    }
+
+    /// A `--max-…` option: a whole number ≥ 1 (at most `ceiling`), or `fallback` when absent.
+    func limit(_ name: String, default fallback: Int, ceiling: Int = .max) throws -> Int {
+        guard let text = values[name] else { return fallback }
+        guard let value = Int(text), value >= 1, value <= ceiling else {
+            throw CommandError.usage("--\(name) expects a whole number from 1 to \(ceiling), got '\(text)'")
         }
         return value
     }
@@ -252,6 +272,7 @@ func emitJSON(_ value: some Encodable) throws {
 func runMeasure(_ arguments: Arguments) throws {
     let texts = try readTexts(arguments)
     guard !texts.isEmpty else { throw CommandError.usage("measure needs at least one TEXT, --file PATH, or - for stdin") }
+    try checkTextLengths(texts, arguments)
     let engine = try makeEngine(arguments)
     var base = try makeRequest(arguments, texts: texts)
     let sizes = try dynamicTypeSizes(arguments)
@@ -275,6 +296,31 @@ func runMeasure(_ arguments: Arguments) throws {
                    rows: rows, rightAligned: [3, 4, 6, 7, 8])
         for detail in details { print("\n" + detail) }
     }
+    try finishStandardOutput()
+}
+
+/// Refuses a text longer than `--max-text-bytes` (default 1 MiB), naming it (`argument 2`, `line 3 of
+/// 'texts.txt'`): a 10 MB paragraph takes 25 s and 2.3 GB to measure (docs/reliability.md).
+func checkTextLengths(_ texts: [String], _ arguments: Arguments) throws {
+    let limit = try arguments.limit("max-text-bytes", default: LayoutFile.Limits().maxTextBytes)
+    let source = arguments.values["file"] ?? (arguments.positional == ["-"] ? "-" : nil)
+    for (index, text) in texts.enumerated() where text.utf8.count > limit {
+        let name = source.map { "line \(index + 1) of \($0 == "-" ? "standard input" : "'\($0)'")" } ?? "argument \(index + 1)"
+        throw CommandError.limit("\(name) is \(text.utf8.count) bytes, over the limit of \(limit) (--max-text-bytes)")
+    }
+}
+
+/// Writes `textfit: message` to stderr with write(2): FileHandle's write traps when stderr is closed.
+func printError(_ message: String) {
+    let line = Array("textfit: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+/// Flushes standard output, failing with exit status 4 when it could not all be written (a full disk,
+/// a closed pipe): `print` drops write errors, and a cut-off result must not pass for a whole one.
+func finishStandardOutput() throws {
+    guard fflush(nil) != 0 else { return }  // every stream: `stdout` itself is not concurrency-safe to name
+    throw CommandError.output("cannot write to standard output (\(String(cString: strerror(errno)))); the output is incomplete")
 }
 
 func tableRow(_ result: MeasureResult, dynamicType: String) -> [String] {
@@ -402,11 +448,18 @@ func runLayout(_ arguments: Arguments) throws {
         guard let contents = FileManager.default.contents(atPath: file) else { throw CommandError.input("cannot read layout file '\(file)'") }
         data = contents
     }
+    let limits = LayoutFile.Limits(
+        maxElements: try arguments.limit("max-elements", default: LayoutFile.Limits().maxElements),
+        maxDepth: try arguments.limit("max-depth", default: LayoutFile.Limits().maxDepth, ceiling: LayoutFile.Limits.deepestSupported),
+        maxTextBytes: try arguments.limit("max-text-bytes", default: LayoutFile.Limits().maxTextBytes))
     let tree: AnyElement
     do {
-        tree = try LayoutFile.element(from: data)
+        tree = try LayoutFile.element(from: data, limits: limits)
     } catch let error as LayoutFileError {
-        throw CommandError.input("\(file == "-" ? "standard input" : file): \(error)")
+        let message = "\(file == "-" ? "standard input" : file): \(error)"
+        guard let limit = error.exceededLimit else { throw CommandError.input(message) }
+        let option = ["maxElements": "--max-elements", "maxDepth": "--max-depth", "maxTextBytes": "--max-text-bytes"][limit] ?? limit
+        throw CommandError.limit(message + "; raise it with \(option)")
     }
     var sizes: [DynamicTypeSize] = [.large]
     if let list = arguments.values["dynamic-type"] {
@@ -443,15 +496,15 @@ func runLayout(_ arguments: Arguments) throws {
             let path = results.count == 1 ? svgPath
                 : (svgPath as NSString).deletingPathExtension + "-\(size.rawValue)." + ((svgPath as NSString).pathExtension.isEmpty ? "svg" : (svgPath as NSString).pathExtension)
             do {
-                try Data(renderer.svg(result).utf8).write(to: URL(fileURLWithPath: path))
+                try Data(renderer.svg(result).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
-                throw CommandError.input("cannot write '\(path)': \(error.localizedDescription)")
+                throw CommandError.output("cannot write '\(path)': \(error.localizedDescription)")
             }
         }
     }
     if arguments.flags.contains("json") {
         for output in outputs { try emitJSON(output) }
-        return
+        return try finishStandardOutput()
     }
     if arguments.flags.contains("summary") {
         printTable(header: ["DYNAMIC TYPE", "DIRECTION", "WIDTH", "HEIGHT", "ELEMENTS", "ROWS"],
@@ -461,7 +514,7 @@ func runLayout(_ arguments: Arguments) throws {
                        return [output.dynamicTypeSize, direction == .rightToLeft ? "rtl" : "ltr", format(output.size.width),
                                format(output.size.height), "\(output.elements.count)", "\(tops.count)"]
                    }, rightAligned: [2, 3, 4, 5])
-        return
+        return try finishStandardOutput()
     }
     for output in outputs {
         print("\(output.dynamicTypeSize): \(format(output.size.width)) × \(format(output.size.height)), \(output.elements.count) elements")
@@ -473,6 +526,7 @@ func runLayout(_ arguments: Arguments) throws {
                    }, rightAligned: [3, 4, 5, 6, 7])
         for diagnostic in output.diagnostics { print("  ! \(diagnostic)") }
     }
+    try finishStandardOutput()
 }
 
 // MARK: - stress
@@ -521,16 +575,32 @@ func runStress(_ arguments: Arguments) throws {
     } else {
         rules = RuleSet()
     }
+    // Read before the sweep: it fails fast, and `--report out/ --baseline out/report.json` compares with
+    // the previous run, not with the report this run writes.
+    let baseline = try arguments.values["baseline"].map { file in
+        guard let data = FileManager.default.contents(atPath: file),
+              let baseline = try? JSONDecoder().decode(StressReport.self, from: data) else {
+            throw CommandError.input("cannot read baseline '\(file)' (a report.json from an earlier run)")
+        }
+        return baseline
+    }
+    let limits = CatalogLimits(maxEntries: try arguments.limit("max-entries", default: CatalogLimits().maxEntries),
+                               maxTextBytes: try arguments.limit("max-text-bytes", default: CatalogLimits().maxTextBytes))
+    if arguments.values["font"] != nil, arguments.values["font-file"] != nil {
+        throw CommandError.usage("give --font or --font-file, not both")
+    }
     let catalog: Catalog
     do {
         catalog = try CatalogReader.read(arguments.positional, strict: arguments.flags.contains("strict"),
-                                         sourceLanguage: arguments.values["source-language"])
+                                         sourceLanguage: arguments.values["source-language"], limits: limits)
+    } catch let error as CatalogLimitError {
+        throw CommandError.limit("\(error); raise it with --max-entries")
     } catch {
         throw CommandError.input("\(error)")
     }
-    for problem in catalog.problems.prefix(20) { FileHandle.standardError.write(Data("textfit: warning: \(problem)\n".utf8)) }
+    for problem in catalog.problems.prefix(20) { printError("warning: \(problem)") }
     if catalog.problems.count > 20 {
-        FileHandle.standardError.write(Data("textfit: warning: … \(catalog.problems.count - 20) more problems\n".utf8))
+        printError("warning: … \(catalog.problems.count - 20) more problems")
     }
     // Locales: the catalog's, or those asked for (pseudo-locales made from the source language).
     let sourceLanguage = arguments.values["source-language"] ?? catalog.sourceLanguage ?? "en"
@@ -543,7 +613,7 @@ func runStress(_ arguments: Arguments) throws {
                 selected += pseudo.pseudoEntries(from: catalog.entries.filter { $0.locale == sourceLanguage })
             } else {
                 let matching = catalog.entries.filter { $0.locale == locale }
-                if matching.isEmpty { FileHandle.standardError.write(Data("textfit: warning: no entries for locale '\(locale)'\n".utf8)) }
+                if matching.isEmpty { printError("warning: no entries for locale '\(locale)'") }
                 selected += matching
             }
         }
@@ -560,17 +630,37 @@ func runStress(_ arguments: Arguments) throws {
         entries = kept.map { entries[$0] }
         constraints = kept.map { constraints[$0] }
     }
-    let containers = constraints.map(\.container)
+    // --font-file is the font of every key whose rule names no family.
+    let fontFile = arguments.values["font-file"]
+    let containers = constraints.map { constraint in
+        var container = constraint.container
+        if let fontFile, constraint.font == nil { container.font.file = fontFile }
+        return container
+    }
     let texts = zip(entries, constraints).map { entry, constraint in constraint.placeholders.substitute(entry.text) }
     let total = entries.count
+
+    // Fail fast, before the sweep: every font opens (they are then kept open for the run), and the
+    // report folder takes files.
+    do { try sweep.checkFonts(containers) } catch { throw CommandError.input("\(error)") }
+    let folder = arguments.values["report"].map { URL(fileURLWithPath: $0) }
+    if let folder {
+        do { try StressReport.checkWritable(folder) } catch { throw CommandError.output("\(error); no report was written") }
+    }
+    let fonts = FontFileWatch(directory: engine.library.fontDirectory, extra: fontFile.map { [$0] } ?? [])
     // A progress bar on stderr when it is a terminal; quiet otherwise.
     var progress: (@Sendable (Int) -> Void)?
     if isatty(2) != 0 { progress = { drawProgress($0, of: total) } }
-    let verdicts = sweep.run(entries, containers: containers, texts: texts, progress: progress)
+    let verdicts: [StressVerdict]
+    do {
+        verdicts = try sweep.checkedRun(entries, containers: containers, texts: texts, progress: progress)
+    } catch {
+        throw CommandError.input("\(error)")
+    }
+    try fonts.checkUnchanged()
     let report = StressReport(verdicts: verdicts)
 
-    if let directory = arguments.values["report"] {
-        let folder = URL(fileURLWithPath: directory)
+    if let folder {
         let byVerdict = Dictionary(entries.indices.map { ("\(entries[$0].key)\u{1}\(entries[$0].locale)\u{1}\(entries[$0].variant)", $0) },
                                    uniquingKeysWith: { a, _ in a })
         let firsts = Set(report.summary.firstFailures.map { "\($0.key)\u{1}\($0.locale)\u{1}\($0.variant)\u{1}\($0.failsFrom)" })
@@ -582,36 +672,91 @@ func runStress(_ arguments: Arguments) throws {
             guard firsts.contains("\(verdict.key)\u{1}\(verdict.locale)\u{1}\(verdict.variant)\u{1}\(verdict.dynamicTypeSize)"),
                   let index = byVerdict["\(verdict.key)\u{1}\(verdict.locale)\u{1}\(verdict.variant)"] else { return nil }
             pictures += 1
-            return sweep.picture(of: verdict, entry: entries[index], container: constraints[index].container, idPrefix: "p\(pictures)-")
+            return sweep.picture(of: verdict, entry: entries[index], container: containers[index], idPrefix: "p\(pictures)-")
         })
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            // Written to temporary names, then moved: a report is never left half-written.
-            for (name, data) in [("report.json", try report.json()), ("junit.xml", Data(report.junit().utf8)), ("index.html", Data(html.utf8))] {
-                let partial = folder.appendingPathComponent(".\(name).partial")
-                try data.write(to: partial)
-                _ = try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-                try FileManager.default.moveItem(at: partial, to: folder.appendingPathComponent(name))
-            }
+            // All or nothing: temporary names, renamed into place once all three are written.
+            try StressReport.write([("report.json", try report.json()), ("junit.xml", Data(report.junit().utf8)),
+                                    ("index.html", Data(html.utf8))], to: folder)
         } catch {
-            throw CommandError.input("cannot write the report to '\(directory)': \(error.localizedDescription)")
+            throw CommandError.output("\(error); no report was written (a previous one in '\(folder.path)' is untouched)")
         }
     }
     var failing = report.verdicts.filter { $0.failed }
-    if let baselineFile = arguments.values["baseline"] {
-        guard let data = FileManager.default.contents(atPath: baselineFile),
-              let baseline = try? JSONDecoder().decode(StressReport.self, from: data) else {
-            throw CommandError.input("cannot read baseline '\(baselineFile)' (a report.json from an earlier run)")
-        }
-        failing = report.regressions(against: baseline)
-    }
+    if let baseline { failing = report.regressions(against: baseline) }
     if arguments.flags.contains("json") {
         print(String(decoding: try report.json(), as: UTF8.self))
     } else {
         print(report.terminalSummary())
         if arguments.values["baseline"] != nil { print("\n\(failing.count) verdicts worse than the baseline") }
     }
+    try finishStandardOutput()
     if !failing.isEmpty { throw CommandError(code: .failures, message: "\(failing.count) failing check\(failing.count == 1 ? "" : "s")") }
+}
+
+/// The font files a sweep reads (the bundled folder's and `--font-file`), as they were when it
+/// started. HarfBuzz maps font files into memory and reads glyphs from them as it goes, so a file
+/// rewritten in place during a run mixes two fonts, and one truncated kills the process with SIGBUS.
+/// The watch turns both into an error naming the file (exit 3, no report); a file deleted or
+/// replaced by a new one is a warning, since the run keeps reading the old one, intact, to the end.
+struct FontFileWatch {
+    /// What identifies a file's contents well enough: its inode, size and modification time.
+    struct State: Equatable {
+        let inode: UInt, size: Int, modified: Int
+    }
+
+    let files: [(path: String, state: State)]
+
+    /// Records the font files of `directory` and `extra`, and installs the SIGBUS handler
+    /// (``reportTruncatedFont(_:)``) that names them.
+    init(directory: String, extra: [String]) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let paths = names.filter { [".ttf", ".otf", ".ttc", ".otc"].contains(where: $0.lowercased().hasSuffix) }.sorted()
+            .map { (directory as NSString).appendingPathComponent($0) } + extra
+        files = paths.compactMap { path in Self.state(of: path).map { (path, $0) } }
+        watchedFonts = files.map { (strdup($0.path)!, $0.state.size) }
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = reportTruncatedFont
+        sigaction(SIGBUS, &action, nil)
+    }
+
+    /// Throws when a font file was changed in place during the run; warns when one was deleted or replaced.
+    func checkUnchanged() throws {
+        for (path, before) in files {
+            guard let now = Self.state(of: path), now.inode == before.inode else {
+                printError("warning: font file '\(path)' was deleted or replaced during the run; the results use it as it was when the run started")
+                continue
+            }
+            guard now == before else {
+                throw CommandError.input("font file '\(path)' changed during the run (\(before.size) → \(now.size) bytes); the results may mix both versions, so no report was written")
+            }
+        }
+    }
+
+    static func state(of path: String) -> State? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return State(inode: UInt(info.st_ino), size: Int(info.st_size), modified: info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec)
+    }
+}
+
+/// The watched font files (C strings) and their sizes, for the SIGBUS handler, which must not allocate.
+nonisolated(unsafe) var watchedFonts: [(path: UnsafeMutablePointer<CChar>, size: Int)] = []
+
+/// SIGBUS handler: names the watched font files whose size changed, then exits 3. Uses only
+/// async-signal-safe calls (write, stat, _exit).
+func reportTruncatedFont(_ signal: Int32) {
+    func say(_ text: StaticString) { _ = write(2, text.utf8Start, text.utf8CodeUnitCount) }
+    say("\ntextfit: a font file was truncated while in use (SIGBUS reading it):")  // \n: past a progress bar
+    for font in watchedFonts {
+        var info = stat()
+        guard stat(font.path, &info) != 0 || Int(info.st_size) != font.size else { continue }
+        say(" '")
+        _ = write(2, font.path, strlen(font.path))
+        say("'")
+    }
+    say("; no report was written\n")
+    _exit(ExitCode.input.rawValue)
 }
 
 // MARK: - serve
@@ -620,10 +765,7 @@ func runServe(_ arguments: Arguments) throws {
     let stdio = arguments.flags.contains("stdio"), http = arguments.values["http"]
     guard stdio != (http != nil) else { throw CommandError.usage("serve needs --stdio or --http [HOST:]PORT (one of them)") }
     let dispatcher = ServiceDispatcher(engine: try makeEngine(arguments))
-    if stdio {
-        // A closed stdout ends the service: exit 0 when stdin ended, 1 when the output went away.
-        exit(StdioServer(dispatcher: dispatcher).run() ? 0 : 1)
-    }
+    if stdio { serveStdio(dispatcher) }  // exits: 0 at end of input, 4 when stdout is closed
     try serveHTTP(dispatcher, address: http!)
 }
 
@@ -656,18 +798,18 @@ func run(_ words: [String]) throws {
 do {
     try run(Array(CommandLine.arguments.dropFirst()))
 } catch let error as CommandError {
-    FileHandle.standardError.write(Data("textfit: \(error.message)\n".utf8))
+    printError(error.message)
     exit(error.code.rawValue)
 } catch let error as RequestError {
-    FileHandle.standardError.write(Data("textfit: \(error)\n".utf8))
+    printError("\(error)")
     exit(ExitCode.usage.rawValue)
 } catch let error as TypographyError {
-    FileHandle.standardError.write(Data("textfit: \(error)\n".utf8))
+    printError("\(error)")
     switch error {
     case .invalidSize, .invalidTracking, .invalidFeature: exit(ExitCode.usage.rawValue)
     default: exit(ExitCode.input.rawValue)
     }
 } catch {
-    FileHandle.standardError.write(Data("textfit: \(error)\n".utf8))
+    printError("\(error)")
     exit(ExitCode.input.rawValue)
 }

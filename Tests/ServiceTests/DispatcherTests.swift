@@ -134,7 +134,7 @@ struct StdioTests {
         let requests = (0..<20).map { #"{"id": \#($0), "op": "measure", "params": {"texts": ["t\#($0)"]}}"# }.joined(separator: "\n") + "\n"
         input.fileHandleForWriting.write(Data(requests.utf8))
         try input.fileHandleForWriting.close()
-        #expect(server.run(input: input.fileHandleForReading, output: output.fileHandleForWriting))
+        #expect(server.run(input: input.fileHandleForReading, output: output.fileHandleForWriting) == .endOfInput)
         try output.fileHandleForWriting.close()
         let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 20)

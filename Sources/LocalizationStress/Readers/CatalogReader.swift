@@ -18,6 +18,10 @@ import Foundation
 /// `sourceText` comes from the source locale (Android `values/`; for Apple the `sourceLanguage`
 /// argument, else `Base`, else `en`), and a key the source has but a locale lacks is added for that
 /// locale with the source's text and `isTranslated == false` (origin: that locale's file, no line).
+///
+/// Limits (``CatalogLimits``): more entries than `maxEntries` stops the read with a
+/// ``CatalogLimitError`` at the file that crossed it; a text longer than `maxTextBytes` is an entry
+/// problem like any other (reported and skipped; with `strict`, thrown).
 public enum CatalogReader {
     /// Reads the catalogs at `paths` (files, or folders scanned with `catalogFiles(in:)`), in order.
     ///
@@ -25,7 +29,9 @@ public enum CatalogReader {
     ///   - strict: throw the first entry-level problem instead of collecting it.
     ///   - sourceLanguage: the development language, for formats that do not name it (`values/` of
     ///     Android, choosing the source `.lproj`); file-named languages win.
-    public static func read(_ paths: [String], strict: Bool = false, sourceLanguage: String? = nil) throws -> Catalog {
+    ///   - limits: the most entries, and the longest text, accepted.
+    public static func read(_ paths: [String], strict: Bool = false, sourceLanguage: String? = nil,
+                            limits: CatalogLimits = CatalogLimits()) throws -> Catalog {
         var files: [String] = []
         let fm = FileManager.default
         for path in paths {
@@ -37,12 +43,19 @@ public enum CatalogReader {
         }
         var log = ProblemLog(strict: strict)
         var results: [(path: String, result: FileReadResult)] = []
+        var count = 0
         for file in files {
-            results.append((file, try readFile(file, sourceLanguage: sourceLanguage, log: &log)))
+            var result = try readFile(file, sourceLanguage: sourceLanguage, log: &log)
+            result.entries = try limits.keepingShortTexts(result.entries, log: &log)
+            count += result.entries.count
+            try limits.checkEntries(count, at: file)
+            results.append((file, result))
         }
         var catalog = Catalog(problems: [])
         catalog.sourceLanguage = results.lazy.compactMap(\.result.sourceLanguage).first ?? sourceLanguage
         catalog.entries = complete(results, sourceLanguage: sourceLanguage)
+        // Completing tables adds the keys a locale lacks, which counts too.
+        try limits.checkEntries(catalog.entries.count, at: files.last ?? "")
         catalog.problems = log.problems
         return catalog
     }
@@ -161,4 +174,54 @@ public enum CatalogReader {
         }
         return entries
     }
+}
+
+// MARK: - Limits
+
+/// Caps on what ``CatalogReader/read(_:strict:sourceLanguage:limits:)`` accepts, so that a huge or
+/// hostile catalog is refused with an error naming the file and the limit instead of exhausting memory.
+///
+/// The defaults are far above real apps (a large app has some 10,000 keys in 40 locales, 400,000
+/// entries) and within what a 2-core CI machine sweeps: see docs/reliability.md.
+public struct CatalogLimits: Sendable, Equatable {
+    /// The most entries (key × locale × variant) of all the files together. Default 1,000,000.
+    public var maxEntries: Int
+    /// The longest text of one entry, in UTF-8 bytes; a longer one is an entry problem (skipped, or
+    /// thrown with `strict`). Default 1 MiB (1,048,576), as for `textfit measure`.
+    public var maxTextBytes: Int
+
+    public init(maxEntries: Int = 1_000_000, maxTextBytes: Int = 1 << 20) {
+        self.maxEntries = maxEntries
+        self.maxTextBytes = maxTextBytes
+    }
+
+    /// Throws when `count` entries are over ``maxEntries``; `file` is the one that crossed it.
+    func checkEntries(_ count: Int, at file: String) throws(CatalogLimitError) {
+        guard count > maxEntries else { return }
+        throw CatalogLimitError(file: file, limit: "maxEntries",
+                                message: "the catalogs reach \(count) entries here, over the limit of \(maxEntries)")
+    }
+
+    /// `entries` without those whose text is over ``maxTextBytes``, each reported as a problem.
+    func keepingShortTexts(_ entries: [CatalogEntry], log: inout ProblemLog) throws -> [CatalogEntry] {
+        guard entries.contains(where: { $0.text.utf8.count > maxTextBytes }) else { return entries }
+        var kept: [CatalogEntry] = []
+        for entry in entries {
+            let bytes = entry.text.utf8.count
+            guard bytes > maxTextBytes else { kept.append(entry); continue }
+            try log.report(entry.origin, "the text of '\(entry.key)' (\(entry.locale)) is \(bytes) bytes, over the limit of \(maxTextBytes) (maxTextBytes)")
+        }
+        return kept
+    }
+}
+
+/// Catalogs over ``CatalogLimits/maxEntries``: the file that crossed it, the limit, and what.
+public struct CatalogLimitError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file where the limit was crossed.
+    public var file: String
+    /// The name of the ``CatalogLimits`` property exceeded (`maxEntries`).
+    public var limit: String
+    public var message: String
+
+    public var description: String { "\(file): \(message) (\(limit))" }
 }

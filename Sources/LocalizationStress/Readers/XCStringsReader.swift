@@ -21,11 +21,9 @@ enum XCStringsReader {
         let data = try TextDecoding.readData(path)
         let json: Any
         do {
-            json = try JSONSerialization.jsonObject(with: data)
+            json = try JSONReader.parse(data)
         } catch {
-            let ns = error as NSError
-            let detail = (ns.userInfo["NSDebugDescription"] as? String).map { ": \($0)" } ?? ""
-            throw CatalogProblem(SourceLocation(file: path, jsonPath: "$"), "malformed JSON\(detail)")
+            throw CatalogProblem(SourceLocation(file: path, jsonPath: "$"), "malformed JSON: \(error)")
         }
         guard let root = json as? [String: Any] else {
             throw CatalogProblem(SourceLocation(file: path, jsonPath: "$"), "a String Catalog is a JSON object")

@@ -1,0 +1,276 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Service
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension HTTPTestClient {
+    /// Whether the connection is still open: no end of input waiting (never blocks, reads nothing).
+    var isOpen: Bool {
+        var byte: UInt8 = 0
+        let count = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count > 0 || (count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+    }
+}
+
+/// Builds raw requests for the malformed-request table.
+private func post(_ body: [UInt8], path: String = "/v1/measure") -> [UInt8] {
+    HTTPTestClient.head("POST", path, bodyLength: body.count) + body
+}
+
+private func post(_ body: String, path: String = "/v1/measure") -> [UInt8] { post(Array(body.utf8), path: path) }
+
+private func head(_ header: String) -> [UInt8] {
+    Array("POST /v1/measure HTTP/1.1\r\nHost: x\r\n\(header)\r\n\r\n".utf8)
+}
+
+final class Counter: Sendable {
+    let value = Atomic<Int>(0)
+}
+
+/// Seconds since `start`.
+private func seconds(since start: ContinuousClock.Instant) -> Double { (ContinuousClock.now - start) / .seconds(1) }
+
+@Suite("HTTP under slow and malformed clients")
+struct HTTPReliabilityTests {
+    static let measure = Array(#"{"texts": ["Rindfleischetikettierung"], "style": "body", "width": 120}"#.utf8)
+
+    /// Fifty clients stalled mid request line and four trickling a byte every 100 ms (two in their
+    /// headers, two in their bodies) hold connections; normal requests on new connections are still
+    /// answered at once. The stalled ones are closed by the idle timeout (`connectionTimeout`), the
+    /// trickling ones — which the idle timeout never catches — by the request deadline (`requestTimeout`).
+    @Test func slowClientsTimeOutWithoutStarvingOthers() throws {
+        try withServer(limits: {
+            $0.connectionTimeout = 2
+            $0.requestTimeout = 3
+            $0.maxConnectionsPerIP = 0  // every client here is 127.0.0.1
+        }) { server in
+            let stalled = try (0..<50).map { _ in
+                let client = try HTTPTestClient(port: server.port)
+                try client.send("POST /v1/measure HT")
+                return client
+            }
+            let trickling = try (0..<4).map { index in
+                let client = try HTTPTestClient(port: server.port)
+                if index >= 2 { try client.send(HTTPTestClient.head("POST", "/v1/measure", bodyLength: 10_000)) }
+                return client
+            }
+            let heldSince = ContinuousClock.now
+            let stop = Flag(), stopped = DispatchSemaphore(value: 0)
+            let sockets = trickling.map(\.fd)
+            let trickler = Thread {
+                defer { stopped.signal() }
+                let header = Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Padding: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 10_000)
+                var sent = 0
+                while !stop.isSet, sent < header.count {
+                    // One byte to each (header bytes do as body bytes); a closed one fails quietly.
+                    for socket in sockets { _ = header.withUnsafeBytes { send(socket, $0.baseAddress! + sent, 1, Int32(MSG_NOSIGNAL)) } }
+                    sent += 1
+                    usleep(100_000)
+                }
+            }
+            trickler.start()
+            defer {  // the thread ends before the sockets it writes to are closed (their numbers reused)
+                stop.value.store(true, ordering: .releasing)
+                stopped.wait()
+                withExtendedLifetime(trickling) {}
+            }
+            #expect(waitUntil(.seconds(1)) { server.openConnections == 54 }, "\(server.openConnections) open")
+
+            // Normal requests, each on a new connection, while the slow ones hold theirs.
+            var slowest = 0.0
+            for _ in 0..<20 {
+                let began = ContinuousClock.now
+                let reply = try HTTPTestClient(port: server.port).request("POST", "/v1/measure", body: Self.measure)
+                #expect(reply.status == 200)
+                slowest = max(slowest, seconds(since: began))
+            }
+            #expect(slowest < 0.5, "a normal request took \(slowest) s")
+            let normalDone = seconds(since: heldSince)
+            if normalDone < 1.5 {  // (a very slow machine proves nothing more here, but fails nothing)
+                #expect(stalled.allSatisfy(\.isOpen) && trickling.allSatisfy(\.isOpen), "closed before the timeouts")
+            }
+
+            // The stalled ones go at the idle timeout; the tricklers, still sending, at the request deadline.
+            #expect(waitUntil(.seconds(4)) { stalled.allSatisfy { !$0.isOpen } })
+            let stalledClosed = seconds(since: heldSince)
+            #expect(stalledClosed >= 1.5 && stalledClosed < 3.5, "stalled clients closed after \(stalledClosed) s")
+            #expect(waitUntil(.seconds(4)) { trickling.allSatisfy { !$0.isOpen } })
+            let tricklersClosed = seconds(since: heldSince)
+            #expect(tricklersClosed >= 2.5 && tricklersClosed < 4.5, "trickling clients closed after \(tricklersClosed) s")
+            #expect(server.metrics.timedOut >= 4)
+            #expect(waitUntil { server.openConnections == 0 })
+            // The body tricklers' requests had begun: recorded as never answered (status 0).
+            #expect(waitUntil { server.metrics.requests(route: "/v1/measure", status: 0) == 2 })
+            #expect(try HTTPTestClient(port: server.port).request("GET", "/healthz").status == 200)
+        }
+    }
+
+    /// The request deadline covers the request's arrival, not its answer: an operation that takes
+    /// longer than `requestTimeout` is still answered. (Four 9,000-character paragraphs take a few
+    /// seconds in a debug build; on a machine fast enough to answer within the deadline the test
+    /// still passes, proving less.)
+    @Test func aLongOperationOutlivesTheRequestDeadline() throws {
+        try withServer(limits: { $0.requestTimeout = 1 }) { server in
+            let paragraph = String(repeating: "Rindfleischetikettierung Überwachungsaufgabenübertragung ", count: 160)
+            let texts = (0..<4).map { "\"\(paragraph)\($0)\"" }.joined(separator: ", ")
+            let began = ContinuousClock.now
+            let reply = try HTTPTestClient(port: server.port, timeoutSeconds: 120)
+                .request("POST", "/v1/measure", json: #"{"texts": [\#(texts)], "width": 100}"#)
+            #expect(reply.status == 200, "\(reply.text.prefix(200))")
+            #expect(server.metrics.timedOut == 0, "answered after \(seconds(since: began)) s")
+        }
+    }
+
+    /// At the connection limit a new client waits in the listen backlog — until the slow clients'
+    /// timeout frees their slots, not for ever.
+    @Test func atTheConnectionLimitANewClientWaitsOnlyForTheTimeout() throws {
+        try withServer(threads: 2, limits: {
+            $0.maxConnections = 8
+            $0.maxConnectionsPerIP = 0
+            $0.connectionTimeout = 1
+            $0.requestTimeout = 2
+        }) { server in
+            let held = try (0..<8).map { _ in
+                let client = try HTTPTestClient(port: server.port)
+                try client.send("GET /heal")
+                return client
+            }
+            #expect(waitUntil(.seconds(1)) { server.openConnections == 8 })
+            let began = ContinuousClock.now
+            let reply = try HTTPTestClient(port: server.port).request("GET", "/healthz")
+            #expect(reply.status == 200)
+            let waited = seconds(since: began)
+            #expect(waited > 0.5 && waited < 3, "answered after \(waited) s")
+            #expect(waitUntil(.seconds(2)) { held.allSatisfy { !$0.isOpen } })
+        }
+    }
+
+    /// Unless set, the per-address limit is half the connections beyond loopback and none on it.
+    @Test func thePerAddressLimitAppliesBeyondLoopback() {
+        var limits = ServiceLimits()
+        for host in ["127.0.0.1", "127.0.0.2", "localhost", "::1"] { #expect(HTTPServer.connectionsPerIP(limits, host: host) == 0) }
+        for host in ["0.0.0.0", "192.0.2.7", "::"] { #expect(HTTPServer.connectionsPerIP(limits, host: host) == 32) }
+        limits.maxConnectionsPerIP = 4
+        #expect(HTTPServer.connectionsPerIP(limits, host: "127.0.0.1") == 4)
+    }
+
+    /// One address cannot take more than `maxConnectionsPerIP` connections: the next is closed at once.
+    @Test func oneAddressIsHeldToItsShare() throws {
+        try withServer(limits: { $0.maxConnectionsPerIP = 4 }) { server in
+            var held = try (0..<4).map { _ in
+                let client = try HTTPTestClient(port: server.port)
+                try client.send("GET /heal")
+                return client
+            }
+            #expect(waitUntil(.seconds(1)) { server.openConnections == 4 })
+            let refused = try HTTPTestClient(port: server.port)
+            try? refused.send(HTTPTestClient.head("GET", "/healthz", bodyLength: nil))
+            #expect(refused.isClosedByServer(within: 2))
+            held.removeFirst()  // closes it
+            #expect(waitUntil(.seconds(2)) { server.openConnections == 3 })
+            #expect(try HTTPTestClient(port: server.port).request("GET", "/healthz").status == 200)
+        }
+    }
+
+    /// Malformed requests: each gets its documented status and, when it reaches the service, a JSON
+    /// error with its stable code. (Requests libmicrohttpd refuses while parsing the head — a
+    /// Content-Length that is not a number or over 2^64, a head over connectionMemoryBytes — get its
+    /// own status with a short HTML body.)
+    @Test(arguments: [
+        // (label, raw request, status, error code or nil for libmicrohttpd's own answer, a word of the message)
+        ("bad JSON", post(#"{"texts": ["a""#), 400, "malformed-json", "end of file"),
+        ("JSON with a syntax error", post(#"{"texts": [1,,2]}"#), 400, "malformed-json", "character"),
+        ("JSON nested 100,000 deep", post(String(repeating: "[", count: 100_000)), 400, "malformed-json", "nested"),
+        ("JSON that is not an object", post("[1, 2]"), 400, "invalid-request", "object"),
+        ("a non-UTF-8 body", post(Array(#"{"texts": [""#.utf8) + [0xFF, 0xFE] + Array(#""]}"#.utf8)), 400, "invalid-utf8", "UTF-8"),
+        ("a Content-Length of a terabyte", head("Content-Length: 1000000000000"), 413, "payload-too-large", "maxBodyBytes"),
+        ("a Content-Length of 2^64 - 1", head("Content-Length: 18446744073709551615"), 413, "payload-too-large", "maxBodyBytes"),
+        ("a Content-Length over 2^64", head("Content-Length: 99999999999999999999999"), 413, nil, ""),
+        ("a negative Content-Length", head("Content-Length: -1"), 400, nil, ""),
+        ("a Content-Length that is not a number", head("Content-Length: ten"), 400, nil, ""),
+        ("GET on a POST route", Array("GET /v1/measure HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 405, "method-not-allowed", "POST"),
+        ("an unknown method", Array("FROB /v1/layout HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 405, "method-not-allowed", "FROB"),
+        ("an unknown route", post("{}", path: "/v2/measure"), 404, "not-found", "/v2/measure"),
+        ("a non-UTF-8 path", Array("GET /".utf8) + [0xFF, 0xFE] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 404, "not-found", "no route"),
+        ("a 40 kB header", Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 40_000))\r\n\r\n".utf8), 431, nil, ""),
+        ("a 40 kB URL", Array("GET /\(String(repeating: "a", count: 40_000)) HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 414, nil, ""),
+    ] as [(String, [UInt8], Int, String?, String)])
+    func malformedRequests(_ label: String, _ request: [UInt8], _ status: Int, _ code: String?, _ word: String) throws {
+        try withServer { server in
+            let client = try HTTPTestClient(port: server.port)
+            try client.send(request)
+            let reply = try client.readResponse()
+            #expect(reply.status == status, "\(label)")
+            if let code {
+                #expect(reply.headers["content-type"] == "application/json", "\(label)")
+                #expect(reply.errorCode == code, "\(label): \(reply.text)")
+                #expect(reply.errorMessage?.contains(word) == true, "\(label): \(reply.text)")
+            }
+            // The server is unharmed.
+            #expect(try HTTPTestClient(port: server.port).request("GET", "/healthz").status == 200)
+        }
+    }
+}
+
+@Suite("Request deadlines")
+struct RequestDeadlinesTests {
+    /// A connected socket pair: the deadline shuts down `[0]`, the test watches `[1]`.
+    func socketPair() throws -> [Int32] {
+        var pair: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        return pair
+    }
+
+    func peerSeesEnd(_ socket: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(socket, &byte, 1, Int32(MSG_DONTWAIT)) == 0
+    }
+
+    @Test func armedUntilARequestArrivesAndAgainAfterEachResponse() throws {
+        let pair = try socketPair()
+        defer { pair.forEach { close($0) } }
+        let deadlines = RequestDeadlines(timeout: .seconds(10))
+        let t0 = ContinuousClock.now
+        deadlines.opened(1, socket: pair[0], now: t0)
+        #expect(deadlines.sweep(now: t0 + .seconds(9)) == 0)
+        deadlines.received(1)  // a whole request arrived: no deadline while it is answered
+        #expect(deadlines.sweep(now: t0 + .seconds(60)) == 0)
+        deadlines.responded(1, now: t0 + .seconds(60))
+        #expect(deadlines.sweep(now: t0 + .seconds(69)) == 0)
+        #expect(!peerSeesEnd(pair[1]))
+        #expect(deadlines.sweep(now: t0 + .seconds(70)) == 1)
+        #expect(peerSeesEnd(pair[1]))
+        #expect(deadlines.sweep(now: t0 + .seconds(80)) == 0)  // shut once
+        #expect(deadlines.count == 1)
+        deadlines.closed(1)
+        #expect(deadlines.count == 0)
+    }
+
+    @Test func aClosedConnectionIsNeverTouched() throws {
+        let pair = try socketPair()
+        defer { pair.forEach { close($0) } }
+        let deadlines = RequestDeadlines(timeout: .seconds(1))
+        let t0 = ContinuousClock.now
+        deadlines.opened(7, socket: pair[0], now: t0)
+        deadlines.closed(7)
+        deadlines.responded(7, now: t0)  // a late callback does not bring it back
+        #expect(deadlines.sweep(now: t0 + .seconds(5)) == 0)
+        #expect(!peerSeesEnd(pair[1]))
+    }
+
+    @Test func theWatchdogSweepsAndReports() throws {
+        let pair = try socketPair()
+        defer { pair.forEach { close($0) } }
+        let reported = Counter()
+        let deadlines = RequestDeadlines(timeout: .milliseconds(200)) { reported.value.add($0, ordering: .relaxed) }
+        deadlines.start()
+        deadlines.opened(1, socket: pair[0])
+        #expect(waitUntil(.seconds(2)) { reported.value.load(ordering: .relaxed) == 1 })
+        #expect(peerSeesEnd(pair[1]))
+        deadlines.stop()
+        deadlines.stop()  // twice is fine
+    }
+}

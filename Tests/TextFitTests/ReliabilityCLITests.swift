@@ -1,0 +1,266 @@
+import Foundation
+import Testing
+import TextFit
+
+/// A scratch path under the system's temporary folder (not created).
+private func scratch(_ name: String) -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("textfit-\(name)-\(UUID().uuidString)")
+}
+
+/// Starts the built `textfit` with stdout and stderr to files (or `/dev/full`), for runs that are
+/// interfered with while they go on.
+private final class RunningCLI {
+    let process = Process()
+    let stderrFile = scratch("stderr")
+
+    init(_ arguments: [String], stdout: String = "/dev/null") throws {
+        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = arguments
+        process.standardOutput = FileHandle(forWritingAtPath: stdout)
+        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        try process.run()
+    }
+
+    /// Waits for the end: the exit status and what went to stderr.
+    func finish() -> (status: Int32, stderr: String) {
+        process.waitUntilExit()
+        defer { try? FileManager.default.removeItem(at: stderrFile) }
+        return (process.terminationStatus, (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "")
+    }
+}
+
+/// A `.strings` catalog (`en.lproj/Localizable.strings`) of `count` keys with `words`-word texts.
+private func makeCatalog(count: Int, words: Int = 3) throws -> URL {
+    let folder = scratch("catalog")
+    let lproj = folder.appendingPathComponent("en.lproj")
+    try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+    let vocabulary = ["settings", "privacy", "notifications", "download", "share", "with", "friends", "account"]
+    var text = ""
+    for key in 0..<count {
+        text += "\"key.\(key)\" = \"\((0..<words).map { vocabulary[(key + $0 * 3) % vocabulary.count] }.joined(separator: " "))\";\n"
+    }
+    try Data(text.utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
+    return folder
+}
+
+private let territories = Engine.repository.appendingPathComponent("Tests/LocalizationStressTests/Fixtures/Territories.xcstrings").path
+
+@Suite("Reliability: input limits")
+struct InputLimitTests {
+    @Test("A 10 MB text is refused by measure at once (0.6 s in a debug build), naming the line and the limit (exit 5)")
+    func tenMegabytes() throws {
+        let file = scratch("10mb.txt")
+        let line = String(repeating: "Rindfleischetikettierung ", count: 400_000)  // 10,000,000 bytes
+        try Data((line + "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let clock = ContinuousClock(), start = clock.now
+        let output = try CLI.run(["measure", "--bundled-only", "--file", file.path])
+        #expect(clock.now - start < .seconds(10))
+        #expect(output.status == 5)
+        #expect(output.stderr.contains("line 1 of '\(file.path)' is 10000000 bytes, over the limit of 1048576 (--max-text-bytes)"))
+        let argument = try CLI.run(["measure", "--bundled-only", "--max-text-bytes", "4", "ok", "too long"])
+        #expect(argument.status == 5 && argument.stderr.contains("argument 2 is 8 bytes"))
+        #expect(try CLI.run(["measure", "--bundled-only", "--max-text-bytes", "0", "x"]).status == 2)
+    }
+
+    @Test("Zalgo: 10,000 combining marks on one base are measured, finite and fast")
+    func zalgo() throws {
+        let marks = (0..<10_000).map { Character(Unicode.Scalar(0x300 + UInt32($0 % 112))!) }
+        let text = "e" + String(marks)
+        let clock = ContinuousClock(), start = clock.now
+        let result = try Engine.get().measure(MeasureRequest(texts: [text], width: 100))[0]
+        let elapsed = clock.now - start
+        #expect(elapsed < .seconds(5), "\(elapsed)")  // HarfBuzz 6 alone takes 0.4 s a shaping of it
+        for value in [result.ideal.width, result.ideal.height, result.minimum.width, result.fitting?.height ?? .nan] {
+            #expect(value.isFinite && value > 0)
+        }
+        #expect(result.lines.count == 1 && result.missingGlyphs == 0)
+        if let ink = result.ink { #expect(ink.width.isFinite && ink.height.isFinite) }
+    }
+
+    /// A flow of `count` boxes (a 100,000-node layout of text takes 19 s in a release build; boxes keep
+    /// the test to seconds in a debug one).
+    func flow(of count: Int) -> Data {
+        var json = #"{"flow": {"spacing": 8, "children": ["#
+        json += (0..<count).map { #"{"box": {"width": \#(10 + $0 % 7), "height": 10}}"# }.joined(separator: ",")
+        return Data((json + "]}}").utf8)
+    }
+
+    @Test("A layout of 100,000 elements is laid out; one more is refused with the JSON path of the first over")
+    func hundredThousandElements() throws {
+        let tree = try LayoutFile.element(from: flow(of: 99_999))  // and the flow itself
+        let clock = ContinuousClock(), start = clock.now
+        let output = try Engine.get().layoutOutputs(tree, width: 390, height: nil, dynamicTypeSizes: [.large])[0]
+        #expect(clock.now - start < .seconds(60))
+        #expect(output.elements.count == 100_000 && output.size.height.isFinite)
+        do {
+            _ = try LayoutFile.element(from: flow(of: 100_000))
+            Issue.record("accepted 100,001 nodes")
+        } catch let error as LayoutFileError {
+            #expect(error.path == "$.flow.children[99999]" && error.exceededLimit == "maxElements")
+        }
+    }
+
+    /// `depth` nested containers (alternating kinds) with a padded text in each.
+    func nested(_ depth: Int) -> Data {
+        let kinds = ["vstack", "hstack", "zstack", "flow", "equalWidth"]
+        var node = #"{"text": "deep", "padding": 1}"#
+        for level in (1..<depth).reversed() {
+            node = #"{"\#(kinds[level % kinds.count])": {"children": [{"text": "L\#(level)"}, \#(node)]}, "padding": 1}"#
+        }
+        return Data(node.utf8)
+    }
+
+    @Test("50-deep nesting lays out; 65 deep is refused by maxDepth; 1,000 deep is refused before parsing, not as 'not valid JSON'")
+    func depth() throws {
+        let output = try Engine.get().layoutOutputs(try LayoutFile.element(from: nested(50)), width: 390, height: nil,
+                                                    dynamicTypeSizes: [.large])[0]
+        #expect(output.elements.count == 50 * 2 + 49 && output.size.width.isFinite && output.size.height.isFinite)
+        for (depth, fragment) in [(65, "nested 65 nodes deep, over the limit of 64"), (1_000, "a tree within the depth limit of 64 nodes")] {
+            do {
+                _ = try LayoutFile.element(from: nested(depth))
+                Issue.record("accepted \(depth) levels")
+            } catch let error as LayoutFileError {
+                #expect(error.exceededLimit == "maxDepth" && error.message.contains(fragment), "\(error)")
+            }
+        }
+        #expect((try? LayoutFile.element(from: nested(65), limits: .init(maxDepth: 65))) != nil)
+        // The check before parsing never refuses a tree within the limit: grids take four JSON levels a node.
+        var grids = #"{"text": "deep", "frame": {"width": 10}}"#
+        for _ in 1..<64 { grids = #"{"grid": {"rows": [[\#(grids)], []]}}"# }
+        #expect(throws: Never.self) { try LayoutFile.element(from: Data(grids.utf8)) }
+    }
+
+    @Test("Over-limit layout files exit 5 naming the option that raises the limit; --max-depth is capped at 100")
+    func layoutCLI() throws {
+        let long = try CLI.run(["layout", "-", "--bundled-only", "--max-text-bytes", "3"], stdin: Data(#"{"text": "four"}"#.utf8))
+        #expect(long.status == 5 && long.stderr.contains("$.text: the text is 4 bytes, over the limit of 3 (maxTextBytes); raise it with --max-text-bytes"))
+        let deep = try CLI.run(["layout", "-", "--bundled-only"], stdin: nested(65))
+        #expect(deep.status == 5 && deep.stderr.contains("raise it with --max-depth"))
+        #expect(try CLI.run(["layout", "-", "--bundled-only", "--max-depth", "65", "--summary"], stdin: nested(65)).status == 0)
+        #expect(try CLI.run(["layout", "-", "--bundled-only", "--max-depth", "101"], stdin: nested(2)).status == 2)
+    }
+
+    @Test("A catalog over --max-entries exits 5 naming the file and the option")
+    func catalogEntries() throws {
+        let output = try CLI.run(["stress", territories, "--bundled-only", "--max-entries", "100"])
+        #expect(output.status == 5)
+        #expect(output.stderr.contains("Territories.xcstrings: the catalogs reach 112 entries here, over the limit of 100 (maxEntries); raise it with --max-entries"))
+    }
+}
+
+@Suite("Reliability: faults while stress writes its report")
+struct StressFaultTests {
+    @Test("An unwritable report folder exits 4 before the sweep, naming it")
+    func unwritableFolder() throws {
+        let file = scratch("plain-file")
+        try Data("x".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try CLI.run(["stress", territories, "--bundled-only", "--width", "60", "--report", file.path + "/out"])
+        #expect(output.status == 4)
+        #expect(output.stderr.contains("cannot write '\(file.path)': it is a file, not a folder; no report was written"))
+        #expect(output.stdout.isEmpty)  // no summary: the sweep never ran
+    }
+
+    @Test("A full disk exits 4; the previous report stays whole and no partial file is left", .enabled(if: getuid() == 0))
+    func fullDisk() throws {
+        let disk = scratch("tmpfs")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: disk) }
+        let mount = try CLI.runTool(["mount", "-t", "tmpfs", "-o", "size=128k", "tmpfs", disk.path])
+        try #require(mount == 0, "cannot mount a tmpfs here")
+        defer { _ = try? CLI.runTool(["umount", disk.path]) }
+        let folder = disk.appendingPathComponent("out").path
+        // A passing run's report (about 56 KB) fits; a failing run's (about 1 MB, with pictures) does not.
+        #expect(try CLI.run(["stress", territories, "--bundled-only", "--width", "2000", "--dynamic-type", "large", "--report", folder]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/report.json"))
+        let full = try CLI.run(["stress", territories, "--bundled-only", "--width", "60", "--report", folder])
+        #expect(full.status == 4)
+        #expect(full.stderr.contains("No space left on device; no report was written"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["index.html", "junit.xml", "report.json"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/report.json")) == before)
+    }
+
+    @Test("--json to a full stdout (/dev/full) exits 4 instead of passing an empty report off as done")
+    func fullStandardOutput() throws {
+        for arguments in [["stress", territories, "--bundled-only", "--dynamic-type", "large", "--json"],
+                          ["measure", "--bundled-only", "--json", "Hello"]] {
+            let (status, stderr) = try RunningCLI(arguments, stdout: "/dev/full").finish()
+            #expect(status == 4 && stderr.contains("cannot write to standard output (No space left on device)"), "\(arguments[0])")
+        }
+    }
+
+    @Test("A font that cannot be opened exits 3 before the sweep, naming it (never missing-glyphs verdicts)")
+    func badFonts() throws {
+        let family = try CLI.run(["stress", territories, "--bundled-only", "--font", "No Such Family"])
+        #expect(family.status == 3 && family.stderr.contains("unknown font family 'No Such Family'"))
+        let copy = scratch("half").appendingPathExtension("ttf")
+        let font = try Data(contentsOf: Engine.repository.appendingPathComponent("fonts/NotoSans-Regular.ttf"))
+        try font.prefix(font.count / 2).write(to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let folder = scratch("report")
+        let truncated = try CLI.run(["stress", territories, "--bundled-only", "--font-file", copy.path, "--report", folder.path])
+        #expect(truncated.status == 3 && truncated.stderr.contains(copy.path) && truncated.stderr.contains("truncated"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    @Test("A font file truncated during the run exits 3 naming it (SIGBUS, or the check after the sweep); no report")
+    func fontTruncatedMidRun() throws {
+        let catalog = try makeCatalog(count: 1_500, words: 150)  // about 3 s of sweeping in a debug build
+        defer { try? FileManager.default.removeItem(at: catalog) }
+        let copy = scratch("font").appendingPathExtension("ttf")
+        try FileManager.default.copyItem(at: Engine.repository.appendingPathComponent("fonts/NotoSans-Regular.ttf"), to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let folder = scratch("report")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try RunningCLI(["stress", catalog.path, "--bundled-only", "--font-file", copy.path, "--max-lines", "0",
+                                  "--dynamic-type", "large", "--report", folder.path])
+        Thread.sleep(forTimeInterval: 1)
+        let stillRunning = run.process.isRunning
+        truncate(copy.path, 2_000)
+        let (status, stderr) = run.finish()
+        guard stillRunning else { return }  // a very fast machine: nothing to interfere with
+        #expect(status == 3, "\(stderr)")
+        #expect(stderr.contains(copy.path), "\(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.json").path))
+    }
+
+    @Test("A font file deleted during the run: the run goes on with the file it opened, and says so")
+    func fontDeletedMidRun() throws {
+        let catalog = try makeCatalog(count: 1_000, words: 150)
+        defer { try? FileManager.default.removeItem(at: catalog) }
+        let copy = scratch("font").appendingPathExtension("ttf")
+        try FileManager.default.copyItem(at: Engine.repository.appendingPathComponent("fonts/NotoSans-Regular.ttf"), to: copy)
+        let folder = scratch("report")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try RunningCLI(["stress", catalog.path, "--bundled-only", "--font-file", copy.path, "--max-lines", "0",
+                                  "--dynamic-type", "large", "--report", folder.path])
+        Thread.sleep(forTimeInterval: 1)
+        let stillRunning = run.process.isRunning
+        try FileManager.default.removeItem(at: copy)
+        let (status, stderr) = run.finish()
+        guard stillRunning else { return }  // a very fast machine: nothing to interfere with
+        if status == 3 {
+            // Deleted before the fonts were opened: a clear error, no report.
+            #expect(stderr.contains("no such file") && !FileManager.default.fileExists(atPath: folder.path), "\(stderr)")
+        } else {
+            #expect(status == 0 || status == 1, "\(stderr)")
+            #expect(stderr.contains("was deleted or replaced during the run"), "\(stderr)")
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.html").path))
+        }
+    }
+}
+
+extension CLI {
+    /// Runs a system tool (`mount`), returning its exit status.
+    static func runTool(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
