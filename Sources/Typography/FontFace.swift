@@ -61,8 +61,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         guard index >= 0, index < faceCount else {
             throw TypographyError.faceIndexOutOfRange(path: path, index: index, faceCount: faceCount)
         }
-        guard let blob = hb_blob_create_from_file_or_fail(path) else {
-            throw TypographyError.unreadableFile(path: path, reason: "HarfBuzz could not map the file")
+        guard let blob = FontFace.readBlob(path) else {
+            throw TypographyError.unreadableFile(path: path, reason: "the file could not be read")
         }
         defer { hb_blob_destroy(blob) }
         if let problem = SFNTDirectory.problem(in: blob, faceIndex: index) {
@@ -153,6 +153,23 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     static func tag(_ string: String) -> UInt32 {
         string.utf8.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    /// The whole file in memory, as a HarfBuzz blob that frees it. Not a memory map
+    /// (`hb_blob_create_from_file`): a font file truncated or rewritten while a process reads glyphs
+    /// from a map kills it with SIGBUS or mixes two fonts; a copy cannot change under the process.
+    /// `nil` when the file cannot be read whole or is empty or over 4 GB.
+    static func readBlob(_ path: String) -> OpaquePointer? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        guard fseek(file, 0, SEEK_END) == 0 else { return nil }
+        let size = ftell(file)
+        guard size > 0, size <= Int(UInt32.max), fseek(file, 0, SEEK_SET) == 0, let buffer = malloc(size) else { return nil }
+        guard fread(buffer, 1, size, file) == size else {
+            free(buffer)
+            return nil
+        }
+        return hb_blob_create(buffer.assumingMemoryBound(to: CChar.self), UInt32(size), HB_MEMORY_MODE_READONLY, buffer) { free($0) }
     }
 
     private static func tableBytes(_ face: OpaquePointer, _ tag: String) -> [UInt8] {

@@ -695,10 +695,11 @@ func runStress(_ arguments: Arguments) throws {
 }
 
 /// The font files a sweep reads (the bundled folder's and `--font-file`), as they were when it
-/// started. HarfBuzz maps font files into memory and reads glyphs from them as it goes, so a file
-/// rewritten in place during a run mixes two fonts, and one truncated kills the process with SIGBUS.
-/// The watch turns both into an error naming the file (exit 3, no report); a file deleted or
-/// replaced by a new one is a warning, since the run keeps reading the old one, intact, to the end.
+/// started. A face is read into memory when first used (`FontFace.readBlob`), so a file changed
+/// later cannot crash the run; but faces open lazily, so a file rewritten in place before its face
+/// is opened would mix two fonts in one report. The watch turns that into an error naming the file
+/// (exit 3, no report); a file deleted or replaced by a new one is a warning, since the run keeps
+/// the copy it read. The SIGBUS handler covers the moment FreeType maps a file to check it.
 struct FontFileWatch {
     /// What identifies a file's contents well enough: its inode, size and modification time.
     struct State: Equatable {
