@@ -9,7 +9,9 @@ import Glibc
 /// `swift test --sanitize=thread` run could not tell a real race from those. A pthread mutex is
 /// understood by the sanitizer, and costs the same uncontended.
 package final class Locked<State>: @unchecked Sendable {
-    private var state: State
+    /// Only touched inside `withLock`, under the mutex: the runtime's dynamic exclusivity check
+    /// (about a hundred instructions a call, measured with callgrind) would guard nothing.
+    @exclusivity(unchecked) private var state: State
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     package init(_ state: State) {
