@@ -104,7 +104,7 @@ public enum LayoutFile {
                 }
                 alignment = parsed
             }
-            let maxRows = try node.number("maxRows").map { Int($0) }
+            let maxRows = try node.count("maxRows", in: 1...1_000_000)
             let flow = FlowLayout(alignment: alignment, verticalAlignment: try node.vertical("verticalAlignment") ?? .firstTextBaseline,
                                   spacing: try node.number("spacing"), lineSpacing: try node.number("lineSpacing"), maxRows: maxRows,
                                   rowBreaking: try node.bool("balanced") == true ? .balanced : .greedy)
@@ -188,10 +188,7 @@ public enum LayoutFile {
         if let tracking = try node.number("tracking") { text = text.tracking(tracking) }
         if let kerning = try node.number("kerning") { text = text.kerning(kerning) }
         var element = text.anyElement
-        if let limit = try node.number("lineLimit") {
-            guard limit >= 1, limit == limit.rounded() else { throw LayoutFileError(path: path + ".lineLimit", message: "expected a whole number ≥ 1") }
-            element = element.lineLimit(Int(limit))
-        }
+        if let limit = try node.count("lineLimit", in: 1...1_000_000) { element = element.lineLimit(limit) }
         if let name = try node.string("truncation") {
             guard let mode = Text.TruncationMode(rawValue: name) else {
                 throw LayoutFileError(path: path + ".truncation", message: "expected head, middle or tail")
@@ -262,7 +259,7 @@ public enum LayoutFile {
         }
         if let priority = try node.number("layoutPriority") { element = element.layoutPriority(priority) }
         if try node.bool("startsNewRow") == true { element = element.startsNewRow() }
-        if let columns = try node.number("gridCellColumns") { element = element.gridCellColumns(Int(columns)) }
+        if let columns = try node.count("gridCellColumns", in: 1...1_000) { element = element.gridCellColumns(columns) }
         if let column = try node.horizontal("gridColumnAlignment") { element = element.gridColumnAlignment(column) }
         if let id = try node.string("id") { element = element.id(id) }
         return element
@@ -407,14 +404,28 @@ private struct Node {
         }
     }
 
-    /// A finite number; `"infinity"` is accepted (frames' `maxWidth: .infinity`).
+    /// A number from −1,000,000 to 1,000,000; `"infinity"` is accepted (frames' `maxWidth: .infinity`).
+    /// Larger lengths add up to ∞ in a layout (a spacing of 1e308 was found by fuzzing).
     func number(_ key: String) throws -> CGFloat? {
         guard let value = raw[key] else { return nil }
         if let string = value as? String, string == "infinity" { return .infinity }
         guard !isJSONBoolean(value), let number = value as? Double, number.isFinite else {
             throw LayoutFileError(path: path + "." + key, message: "expected a number")
         }
+        guard abs(number) <= 1_000_000 else {
+            throw LayoutFileError(path: path + "." + key, message: "expected a number from -1000000 to 1000000 (or \"infinity\")")
+        }
         return number
+    }
+
+    /// A whole number in `range` (a count: rows, lines, columns). Converting any other number to
+    /// `Int` would trap on ∞ or 1e300, or ask for an allocation that size (found by fuzzing).
+    func count(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let number = try number(key) else { return nil }
+        guard number == number.rounded(), number >= CGFloat(range.lowerBound), number <= CGFloat(range.upperBound) else {
+            throw LayoutFileError(path: path + "." + key, message: "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return Int(number)
     }
 
     func string(_ key: String) throws -> String? {

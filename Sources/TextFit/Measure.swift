@@ -119,7 +119,10 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
             style.minimumScaleFactor = minimumScale
         }
         if let tabInterval {
-            guard tabInterval.isFinite, tabInterval > 0 else { throw RequestError(field: "tabInterval", "must be a positive number of points") }
+            // At least a point: a denormal interval turns every tab into an infinite advance (fuzzing).
+            guard tabInterval.isFinite, tabInterval >= 1, tabInterval <= 16_384 else {
+                throw RequestError(field: "tabInterval", "must be a number of points from 1 to 16384")
+            }
             style.tabInterval = tabInterval
         }
         return style

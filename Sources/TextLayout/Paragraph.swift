@@ -227,7 +227,7 @@ public final class Paragraph: Sendable {
         var segmentStart = a
         while let tab = analysis.nextTab(from: segmentStart), tab < end {
             x += prefix[tab] - prefix[segmentStart]
-            x = (floor(x / style.tabInterval + 1e-9) + 1) * style.tabInterval
+            x = (floor(x / style.tabStop + 1e-9) + 1) * style.tabStop
             segmentStart = tab + 1
         }
         return x + prefix[end] - prefix[segmentStart]
@@ -236,7 +236,7 @@ public final class Paragraph: Sendable {
     /// The width of a tab at `offset` on a line starting at `lineStart`.
     func tabAdvance(at offset: Int, lineStart: Int) -> Double {
         let before = widthWithTabs(lineStart, offset)
-        return (floor(before / style.tabInterval + 1e-9) + 1) * style.tabInterval - before
+        return (floor(before / style.tabStop + 1e-9) + 1) * style.tabStop - before
     }
 
     /// The change in width when the pieces cut at `a` and `end` are reshaped on their own.

@@ -43,8 +43,12 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var lineSpacing: Double
     /// The smallest scale the text may shrink to so that it fits without truncation (1: never shrink).
     public var minimumScaleFactor: Double
-    /// Points between tab stops.
+    /// Points between tab stops. Layout uses at least 1 pt (a NaN or infinite interval: 28 pt), so
+    /// that no tab advances by ∞.
     public var tabInterval: Double
+
+    /// ``tabInterval`` as layout uses it.
+    var tabStop: Double { tabInterval.isFinite ? max(1, tabInterval) : 28 }
     public var alignment: Alignment
 
     public init(lineLimit: Int? = nil, truncation: TruncationMode = .tail, wrap: WrapMode = .wordThenCharacter,

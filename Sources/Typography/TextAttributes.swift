@@ -37,6 +37,9 @@ public struct TextAttributes: Hashable, Sendable {
 
     /// The largest point size accepted.
     public static let maximumPointSize = 16_384.0
+    /// The largest tracking accepted, either way (points per grapheme cluster): a larger one sums to
+    /// ∞ over a line (1e308 was found by fuzzing).
+    public static let maximumTracking = 16_384.0
 
     /// Checks the size and tracking.
     /// - Throws: ``TypographyError/invalidSize(value:reason:)`` for a NaN, infinite, negative or
@@ -49,7 +52,7 @@ public struct TextAttributes: Hashable, Sendable {
         if points > Self.maximumPointSize {
             throw TypographyError.invalidSize(value: points, reason: "the largest size accepted is \(Int(Self.maximumPointSize)) pt")
         }
-        if !tracking.isFinite { throw TypographyError.invalidTracking(value: tracking) }
+        if !tracking.isFinite || abs(tracking) > Self.maximumTracking { throw TypographyError.invalidTracking(value: tracking) }
         return points
     }
 }

@@ -34,7 +34,7 @@ public enum TypographyError: Error, Equatable, Sendable, CustomStringConvertible
         case .invalidSize(let value, let reason):
             return "invalid font size \(value): \(reason)"
         case .invalidTracking(let value):
-            return "invalid tracking \(value): it must be a finite number of points"
+            return "invalid tracking \(value): it must be a number of points from -16384 to 16384"
         case .invalidFeature(let feature):
             return "invalid OpenType feature '\(feature)': expected e.g. 'tnum', '-liga', 'ss01=1' or 'kern[3:5]=0'"
         case .bundledFontsMissing(let path):

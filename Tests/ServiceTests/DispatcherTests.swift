@@ -43,6 +43,10 @@ struct DispatcherTests {
         ("layout", #"{"tree": {"text": "a"}, "width": -1}"#, "invalid-request", 400, "width"),
         ("stress-check", #"{"texts": {"de": "x"}, "constraint": {"width": -5}}"#, "invalid-request", 400, "$.constraint.width"),
         ("frobnicate", "{}", "unknown-operation", 404, "frobnicate"),
+        // Found by fuzzing (Fuzz/crashes/service): a count of 1e300 trapped converting to Int and
+        // killed the service; a denormal tab interval made every tab advance by ∞.
+        ("layout", #"{"tree": {"flow": {"maxRows": 1e300, "children": [{"text": "a"}]}}}"#, "invalid-request", 400, "maxRows"),
+        ("measure", #"{"texts": ["a\tb"], "tabInterval": 1e-320, "width": 100}"#, "invalid-request", 400, "tabInterval"),
     ])
     func errors(_ op: String, _ body: String, _ code: String, _ status: Int, _ named: String) throws {
         let response = try call(op, body)
@@ -50,6 +54,14 @@ struct DispatcherTests {
         let error = try #require(try ServiceFixtures.json(response)["error"] as? [String: Any])
         #expect(error["code"] as? String == code)
         #expect((error["message"] as? String)?.contains(named) == true, "\(error)")
+    }
+
+    @Test("A tracking of 1e308 is refused naming it, not answered with an infinite width (fuzzing)")
+    func hugeTracking() throws {
+        let response = try call("measure", #"{"texts": ["ab"], "tracking": 1e308}"#)
+        #expect(response.status == 400 || response.status == 422)
+        let error = try #require(try ServiceFixtures.json(response)["error"] as? [String: Any])
+        #expect((error["message"] as? String)?.contains("tracking") == true, "\(error)")
     }
 
     @Test("Invalid UTF-8 and oversized bodies are refused with their own codes")

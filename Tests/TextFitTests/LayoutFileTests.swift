@@ -6,6 +6,24 @@ import TextFit
 struct LayoutFileTests {
     func parse(_ json: String) throws -> AnyElement { try LayoutFile.element(from: Data(json.utf8)) }
 
+    /// Inputs the layout-file fuzzer found (Fuzz/crashes/layoutfile): each trapped converting a
+    /// huge count to `Int`, asked for an allocation that size, or summed lengths to ∞. Each must be
+    /// refused with an error naming the key.
+    @Test(arguments: [
+        (#"{"text":"a","lineLimit":1e300}"#, "lineLimit"),
+        (#"{"flow":{"maxRows":"infinity","children":[{"text":"a"}]}}"#, "maxRows"),
+        (#"{"grid":{"rows":[[{"text":"a","gridCellColumns":1e300}]]}}"#, "gridCellColumns"),
+        (#"{"grid":{"rows":[[{"text":"a","gridCellColumns":2147483648}]]}}"#, "gridCellColumns"),
+        (#"{"flow":{"children":[{"padding":1,"text":"Z"},{"text":"東"}],"spacing":1e+308}}"#, "spacing"),
+    ])
+    func fuzzedNumbersAreRefused(_ json: String, _ key: String) throws {
+        #expect {
+            _ = try parse(json)
+        } throws: { error in
+            String(describing: error).contains(key)
+        }
+    }
+
     @Test("Errors name the JSON path of the problem", arguments: [
         (#"{"flow": {"children": [{"text": 3}]}}"#, "$.flow.children[0].text"),
         (#"{"flow": {"children": [{"box": {"width": 1}, "padding": "x"}]}}"#, "$.flow.children[0].padding"),
