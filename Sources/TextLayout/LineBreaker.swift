@@ -297,7 +297,9 @@ struct LineBreaker {
         var built: [(Line, Metrics, Double)] = []
         for line in lines {
             let shownEnd = line.truncation.map { max($0.before.upperBound, $0.after.upperBound, line.start + 1) } ?? line.end
-            built.append((line, metrics(line.start, shownEnd), builder.width(of: line)))
+            // A negative tracking can pull a line's advance below 0; a size never is (fuzzing found
+            // -74.6 pt for "P(" tracked -30).
+            built.append((line, metrics(line.start, shownEnd), max(0, builder.width(of: line))))
         }
         let paragraphWidth = (built.map { $0.2 }.max() ?? 0) * scale
         let rtl = analysis.bidi.baseLevel % 2 == 1
@@ -330,7 +332,7 @@ struct LineBreaker {
         var best: (width: Double, start: Int, end: Int)?
         var start = 0
         for opportunity in analysis.breaks where opportunity.offset > start {
-            let width = paragraph.lineWidth(start, opportunity.offset, hyphen: opportunity.afterSoftHyphen && !opportunity.isMandatory)
+            let width = max(0, paragraph.lineWidth(start, opportunity.offset, hyphen: opportunity.afterSoftHyphen && !opportunity.isMandatory))
             if best == nil || width > best!.width { best = (width, start, opportunity.offset) }
             start = opportunity.offset
         }

@@ -253,3 +253,20 @@ struct ParagraphLifetimeTests {
         #expect(released == nil, "the paragraph's memo kept it alive (a retain cycle through its layouts)")
     }
 }
+
+@Suite("Negative tracking")
+struct NegativeTrackingTests {
+    /// Found by fuzzing (Fuzz/crashes/measure/negative-tracking-width): "P(" tracked −30 pt measured
+    /// −74.6 pt wide. Tracking may pull glyphs together, even past each other; a size is never
+    /// negative, at any proposal, nor the minimum.
+    @Test func sizesAreNeverNegative() throws {
+        var attributes = TextAttributes(size: .points(17))
+        attributes.tracking = -30
+        let paragraph = try Paragraph(StyledText("P\u{0}(", attributes: attributes), shaper: Fixtures.shaper())
+        for width in [nil, 0, 5, 100] as [Double?] {
+            let layout = paragraph.layout(width: width)
+            #expect(layout.size.width >= 0 && layout.lines.allSatisfy { $0.width >= 0 }, "width \(String(describing: width)): \(layout.size)")
+        }
+        #expect(paragraph.minimumSize.width >= 0)
+    }
+}
