@@ -310,31 +310,26 @@ private struct PeerBench {
         let tree = LayoutTree(FlowLayout(spacing: 6, lineSpacing: 6) {
             for i in 0..<10_000 { Box(width: Self.leafWidth(i), height: 20) }
         })
-        let first = tree.layout(in: ProposedViewSize(width: 375, height: nil)).size.height
-        var heights = [first, 0.0]
-        let samples = timed(items: 1) { rep in
-            let w = rep % 2 == 0 ? 320.0 : 375.0
-            heights[rep % 2 == 0 ? 1 : 0] = tree.layout(in: ProposedViewSize(width: w, height: nil)).size.height
-        }
-        return Result(items: 1, characters: 0, nsPerItem: samples,
-                      sums: [("flow_height_at_375", heights[0]), ("flow_height_at_320", heights[1])],
-                      notes: "FlowLayout(spacing 6, lineSpacing 6) of 10,000 boxes; relayout of a built LayoutTree at a new width")
+        return relayouts(of: tree, notes: "FlowLayout(spacing 6, lineSpacing 6) of 10,000 boxes; relayout of a built LayoutTree at a new width")
     }
 
     func flowText() -> Result {
         let tags = corpus("tags.tsv")
-        let shaper = Shaper(library: library)
-        let environment = self.environment(shaper, TextMeasurementCache(paragraphCapacity: 4_096))
+        let environment = self.environment(Shaper(library: library), TextMeasurementCache(paragraphCapacity: 4_096))
         let tree = LayoutTree(FlowLayout(spacing: 6, lineSpacing: 6) {
             for tag in tags { Text(verbatim: tag) }
         }, environment: environment)
+        return relayouts(of: tree, notes: "FlowLayout of the \(tags.count) tags as Text leaves (17 pt), first-baseline rows; relayout at a new width")
+    }
+
+    /// `tree` laid out at 375 pt, then timed relayouts alternating 320 and 375 pt (each a new width).
+    private func relayouts(of tree: LayoutTree, notes: String) -> Result {
         var heights = [tree.layout(in: ProposedViewSize(width: 375, height: nil)).size.height, 0.0]
         let samples = timed(items: 1) { rep in
             let w = rep % 2 == 0 ? 320.0 : 375.0
             heights[rep % 2 == 0 ? 1 : 0] = tree.layout(in: ProposedViewSize(width: w, height: nil)).size.height
         }
         return Result(items: 1, characters: 0, nsPerItem: samples,
-                      sums: [("flow_height_at_375", heights[0]), ("flow_height_at_320", heights[1])],
-                      notes: "FlowLayout of the \(tags.count) tags as Text leaves (17 pt), first-baseline rows; relayout at a new width")
+                      sums: [("flow_height_at_375", heights[0]), ("flow_height_at_320", heights[1])], notes: notes)
     }
 }
