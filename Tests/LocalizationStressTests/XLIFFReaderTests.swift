@@ -104,3 +104,20 @@ import Testing
         #expect(p?.message == "not a catalog: root element <catalog>, expected <xliff> or <resources>")
     }
 }
+
+/// Inputs that crashed FoundationXML inside every XML reader (found by fuzzing; Fuzz/crashes/android,
+/// stringsdict, xliff): each must be a clear problem with its line, never a crash.
+@Suite struct XMLCrashInputTests {
+    @Test(arguments: [
+        (Array("<resources><?l?></resources>".utf8), "processing instruction", 1),
+        (Array("<resources>\n<a".utf8) + [0xFF] + Array("/></resources>".utf8), "not valid UTF-8", 2),
+    ])
+    func refusedWithALine(_ bytes: [UInt8], _ message: String, _ line: Int) {
+        #expect {
+            _ = try XMLTree.parse(Data(bytes), file: "t.xml")
+        } throws: { error in
+            guard let problem = error as? CatalogProblem else { return false }
+            return problem.message.contains(message) && problem.location.line == line
+        }
+    }
+}

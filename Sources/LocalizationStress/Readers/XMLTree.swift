@@ -66,6 +66,7 @@ final class XMLNode {
 enum XMLTree {
     /// Parses `data` into its root element; a malformed document throws a problem naming the file and line.
     static func parse(_ data: Data, file: String) throws -> XMLNode {
+        try refuseWhatFoundationXMLCannotTake(data, file: file)
         let parser = XMLParser(data: data)
         let builder = Builder()
         parser.delegate = builder
@@ -80,6 +81,43 @@ enum XMLTree {
             throw CatalogProblem(SourceLocation(file: file), "malformed XML: no root element")
         }
         return root
+    }
+
+    /// FoundationXML (swift-corelibs-foundation 6.3) crashes the process on two inputs libxml2
+    /// itself reports or accepts, both found by fuzzing the readers: bytes that are not UTF-8 inside
+    /// an element name (it force-decodes names), and a processing instruction without data, such
+    /// as `<?x?>` (it reads the missing data as a C string). Both are refused here with the line.
+    /// UTF-16 documents (with a byte order mark) are left to the parser.
+    private static func refuseWhatFoundationXMLCannotTake(_ data: Data, file: String) throws {
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return }
+        func line(at offset: Int) -> Int { bytes[..<offset].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) } }
+        if String(validating: bytes, as: UTF8.self) == nil {
+            var decoder = UTF8(), iterator = bytes.makeIterator(), offset = 0
+            loop: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): offset += String(scalar).utf8.count
+                case .emptyInput: break loop
+                case .error: break loop
+                }
+            }
+            throw CatalogProblem(SourceLocation(file: file, line: line(at: min(offset, bytes.count))),
+                                 "malformed XML: not valid UTF-8 (byte \(offset))")
+        }
+        var i = 0
+        while i + 1 < bytes.count {
+            if bytes[i] == 0x3C, bytes[i + 1] == 0x3F {  // "<?": a target, then whitespace and data, then "?>"
+                var j = i + 2
+                while j < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, 0x3F].contains(bytes[j]) { j += 1 }
+                if j + 1 < bytes.count, bytes[j] == 0x3F, bytes[j + 1] == 0x3E {
+                    throw CatalogProblem(SourceLocation(file: file, line: line(at: i)),
+                                         "malformed XML: a processing instruction without data is not supported")
+                }
+                i = j
+            } else {
+                i += 1
+            }
+        }
     }
 
     /// A reading of the common `XMLParser.ErrorCode`s (libxml2's numbers).
