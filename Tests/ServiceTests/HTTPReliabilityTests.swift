@@ -58,13 +58,16 @@ struct HTTPReliabilityTests {
                 return client
             }
             let heldSince = ContinuousClock.now
-            let stop = Flag(), stopped = DispatchSemaphore(value: 0)
+            let stop = Flag(), stopped = DispatchSemaphore(value: 0), longestPauseMs = Atomic<Int>(0)
             let sockets = trickling.map(\.fd)
             let trickler = Thread {
                 defer { stopped.signal() }
                 let header = Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Padding: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 10_000)
-                var sent = 0
+                var sent = 0, last = ContinuousClock.now
                 while !stop.isSet, sent < header.count {
+                    let pause = Int(seconds(since: last) * 1000)
+                    if pause > longestPauseMs.load(ordering: .relaxed) { longestPauseMs.store(pause, ordering: .relaxed) }
+                    last = ContinuousClock.now
                     // One byte to each (header bytes do as body bytes); a closed one fails quietly.
                     for socket in sockets { _ = header.withUnsafeBytes { send(socket, $0.baseAddress! + sent, 1, Int32(MSG_NOSIGNAL)) } }
                     sent += 1
@@ -87,20 +90,27 @@ struct HTTPReliabilityTests {
                 #expect(reply.status == 200)
                 slowest = max(slowest, seconds(since: began))
             }
-            #expect(slowest < 0.5, "a normal request took \(slowest) s")
+            #expect(slowest < 1.0, "a normal request took \(slowest) s")  // tests run in parallel on 2 cores
             let normalDone = seconds(since: heldSince)
             if normalDone < 1.5 {  // (a very slow machine proves nothing more here, but fails nothing)
                 #expect(stalled.allSatisfy(\.isOpen) && trickling.allSatisfy(\.isOpen), "closed before the timeouts")
             }
 
             // The stalled ones go at the idle timeout; the tricklers, still sending, at the request deadline.
-            #expect(waitUntil(.seconds(4)) { stalled.allSatisfy { !$0.isOpen } })
+            // Upper bounds leave room for a loaded machine (the suites run in parallel); the lower
+            // bounds are what the timeouts promise.
+            #expect(waitUntil(.seconds(8)) { stalled.allSatisfy { !$0.isOpen } })
             let stalledClosed = seconds(since: heldSince)
-            #expect(stalledClosed >= 1.5 && stalledClosed < 3.5, "stalled clients closed after \(stalledClosed) s")
-            #expect(waitUntil(.seconds(4)) { trickling.allSatisfy { !$0.isOpen } })
+            #expect(stalledClosed >= 1.5 && stalledClosed < 6, "stalled clients closed after \(stalledClosed) s")
+            #expect(waitUntil(.seconds(8)) { trickling.allSatisfy { !$0.isOpen } })
             let tricklersClosed = seconds(since: heldSince)
-            #expect(tricklersClosed >= 2.5 && tricklersClosed < 4.5, "trickling clients closed after \(tricklersClosed) s")
-            #expect(server.metrics.timedOut >= 4)
+            #expect(tricklersClosed >= 2.5 && tricklersClosed < 7, "trickling clients closed after \(tricklersClosed) s")
+            // The tricklers are closed by the request deadline only if they kept sending faster than
+            // the idle timeout (2 s); on a machine too loaded to run their thread, the idle timeout
+            // closed them first, which the checks above already accept.
+            if longestPauseMs.load(ordering: .relaxed) < 1_500 {
+                #expect(waitUntil { server.metrics.timedOut >= 4 }, "\(server.metrics.timedOut) closed by the request deadline")
+            }
             #expect(waitUntil { server.openConnections == 0 })
             // The body tricklers' requests had begun: recorded as never answered (status 0).
             #expect(waitUntil { server.metrics.requests(route: "/v1/measure", status: 0) == 2 })
