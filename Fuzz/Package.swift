@@ -6,12 +6,16 @@
 // The library modules (Typography, TextLayout, LocalizationStress, TextFit, …) are reached through
 // the main package's `TextFit` product, whose modules all land on the import path. `Service` is not
 // a product, so `ServiceMirror` (a symlink to ../Sources/Service) compiles its sources again here as
-// `FuzzService`, without HTTPServer.swift (the only file that needs libmicrohttpd).
+// `FuzzService`, without HTTPServer.swift (the only file that needs libmicrohttpd), as a member of
+// the main package for `package` access.
 import Foundation
 import PackageDescription
 
 // A path dependency's identity is its folder's name (`main` in /work/main, whatever a checkout is called).
 let textfit = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent.lowercased()
+// Service uses `package` declarations of the main package (Typography's `Locked`): its mirror is
+// compiled as part of that package, under the name SwiftPM gives it (the identity as a C99 name).
+let textfitPackageName = String(textfit.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
 
 let fuzzTargets = [
     "measure", "bidi",
@@ -27,7 +31,7 @@ let package = Package(
         .target(name: "CFuzzDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", .product(name: "TextFit", package: textfit)]),
         .target(name: "FuzzService", dependencies: [.product(name: "TextFit", package: textfit)], path: "ServiceMirror",
-                exclude: ["HTTPServer.swift"]),
+                exclude: ["HTTPServer.swift"], packageAccess: false, swiftSettings: [.unsafeFlags(["-package-name", textfitPackageName])]),
     ] + fuzzTargets.map { name in
         .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzSupport", "FuzzService", .product(name: "TextFit", package: textfit)])
     },

@@ -17,6 +17,11 @@ public enum CatalogInvariants {
     /// `file`: where the fuzz input goes (relative to the scratch folder); `partner`: another file
     /// written beside it, unchanged between inputs.
     public static func check(_ bytes: [UInt8], file: String, partner: (path: String, contents: String)? = nil) {
+        var bytes = bytes
+        if file.hasSuffix("xml") || file.hasSuffix("xliff") || file.hasSuffix("stringsdict") {
+            if Known.skips("xml-invalid-utf8-name") { bytes = Array(String(decoding: bytes, as: UTF8.self).utf8) }
+            if Known.skips("xml-pi-without-data") { bytes = withDataInEveryPI(bytes) }
+        }
         let path = Fixtures.write(bytes, to: file)
         var paths = [path]
         if let partner { paths.append(Fixtures.write(Array(partner.contents.utf8), to: partner.path)) }
@@ -64,6 +69,26 @@ public enum CatalogInvariants {
         }
     }
 
+    /// The bytes with " d" added to every processing instruction that has no data (`<?name?>`),
+    /// which FoundationXML crashes on (finding xml-pi-without-data).
+    static func withDataInEveryPI(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            out.append(bytes[i])
+            if bytes[i] == UInt8(ascii: "<"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "?") {
+                var j = i + 2
+                while j < bytes.count, bytes[j] != UInt8(ascii: "?"), bytes[j] > 0x20, bytes[j] != UInt8(ascii: ">") { j += 1 }
+                out += bytes[(i + 1)..<j]
+                if j < bytes.count, bytes[j] == UInt8(ascii: "?") { out += Array(" d".utf8) }
+                i = j
+                continue
+            }
+            i += 1
+        }
+        return out
+    }
+
     /// FormatScanner round trip, and placeholders kept by every pseudo-locale.
     public static func checkText(_ text: String, fail: (String) -> Never) {
         let segments = FormatScanner.segments(text)
@@ -72,7 +97,7 @@ public enum CatalogInvariants {
             fail("FormatScanner segments do not join back to the text \(escaped(text, limit: 80)): \(segments)")
         }
         let tokens = FormatScanner.placeholders(in: text).map(\.token)
-        for pseudo in PseudoLocale.allCases {
+        for pseudo in PseudoLocale.allCases where !(pseudo == .doubled && Known.skips("pseudo-double-tag")) {
             let transformed = pseudo.transform(text)
             let expected = pseudo == .doubled && !text.isEmpty ? tokens + tokens : tokens
             let found = FormatScanner.placeholders(in: transformed).map(\.token)

@@ -40,3 +40,10 @@ public func escaped(_ text: String, limit: Int = 600) -> String {
     }
     return out + "\""
 }
+
+/// Findings already reported (ids in crashes/README.md) that a long exploratory run may step over
+/// to look for new ones: `FUZZ_KNOWN=id,id`. Unset — as in `make fuzz` and CI — everything is checked.
+public enum Known {
+    static let ids = Set((ProcessInfo.processInfo.environment["FUZZ_KNOWN"] ?? "").split(separator: ",").map(String.init))
+    public static func skips(_ id: String) -> Bool { ids.contains(id) }
+}

@@ -1,6 +1,7 @@
 // Fuzz target `layoutfile`: the layout-file JSON (LayoutFile.element(from:), docs/layout-file.md)
 // on arbitrary bytes; a tree that parses is laid out (LayoutTree through TextFitEngine) at four
-// proposals and drawn to SVG once.
+// proposals and drawn to SVG once. Input that is JSON runs a second time with one number replaced
+// by an extreme (JSONExtremes), which byte mutations rarely produce.
 // Checks: parsing succeeds or throws a LayoutFileError whose path starts at "$"; every size, frame
 // and baseline of the output is finite (so `textfit layout --json` can encode it) and sizes are
 // ≥ 0; parsing and laying out again gives the same output.
@@ -16,20 +17,19 @@ func outputs(_ tree: AnyElement, size: DynamicTypeSize, direction: LayoutDirecti
     proposals.flatMap { Fixtures.engine.layoutOutputs(tree, width: $0.0, height: $0.1, dynamicTypeSizes: [size], direction: direction) }
 }
 
-fuzzMain { bytes in
-    let data = Data(bytes)
-    let input = String(decoding: bytes, as: UTF8.self)
+/// Parses `json` (raw bytes, or an already decoded value) and checks the layouts of the tree.
+func check(_ parse: () throws -> AnyElement, input: String, variant: Int) {
     let tree: AnyElement
     do {
-        tree = try LayoutFile.element(from: data)
+        tree = try parse()
     } catch let error as LayoutFileError {
         if !error.path.hasPrefix("$") { violation("LayoutFileError path '\(error.path)' does not start at $", input: input) }
         return
     } catch {
         violation("LayoutFile threw \(type(of: error)): \(error)", input: input)
     }
-    let size: DynamicTypeSize = [.large, .xSmall, .accessibility5][bytes.count % 3]
-    let direction: LayoutDirection = bytes.count % 2 == 0 ? .leftToRight : .rightToLeft
+    let size: DynamicTypeSize = [.large, .xSmall, .accessibility5][variant % 3]
+    let direction: LayoutDirection = variant % 2 == 0 ? .leftToRight : .rightToLeft
     let first = outputs(tree, size: size, direction: direction)
     for (output, proposal) in zip(first, proposals) {
         func fail(_ what: String) -> Never { violation("\(what) — proposal \(proposal), \(size), \(direction)", input: input) }
@@ -45,9 +45,22 @@ fuzzMain { bytes in
         }
         do { _ = try JSONEncoder().encode(output) } catch { fail("the output cannot be encoded as JSON: \(error)") }
     }
-    guard let again = try? LayoutFile.element(from: data) else { violation("the layout file parsed once, then not", input: input) }
+    guard let again = try? parse() else { violation("the layout file parsed once, then not", input: input) }
     if outputs(again, size: size, direction: direction) != first { violation("same layout file, different output", input: input) }
     if let (_, result) = Fixtures.engine.layout(tree, width: 390, height: nil, dynamicTypeSizes: [size], direction: direction).first {
         _ = SVGRenderer(options: .init(overlays: .all)).svg(result)
+    }
+}
+
+fuzzMain { bytes in
+    let data = Data(bytes)
+    let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    if json.map({ knownBadCount($0) || knownHugeLength($0) }) != true {
+        check({ try LayoutFile.element(from: data) }, input: String(decoding: bytes, as: UTF8.self), variant: bytes.count)
+    }
+    let seed = JSONExtremes.seed(bytes)
+    if let json, let variant = JSONExtremes.variant(of: json, seed: seed), !knownBadCount(variant), !knownHugeLength(variant),
+       let text = try? JSONSerialization.data(withJSONObject: variant, options: [.fragmentsAllowed, .sortedKeys]) {
+        check({ try LayoutFile.element(variant) }, input: String(decoding: text, as: UTF8.self), variant: seed)
     }
 }

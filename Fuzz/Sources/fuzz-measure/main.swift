@@ -59,6 +59,7 @@ func attributes(_ input: inout FuzzInput) -> TextAttributes {
     if b & 0x10 != 0 { attributes.font.weight = .bold }
     if b & 0x20 != 0 { attributes.font.italic = true }
     attributes.tracking = [0, 0, 0, 0, 0, 1.5, -0.5, 4][Int(a) % 8]
+    if attributes.tracking < 0, Known.skips("negative-tracking") { attributes.tracking = 0 }  // finding negative-tracking-width
     attributes.locale = [nil, nil, "ar", "ja", "th", "zh-Hans", "de", "he"][Int(b >> 5)]
     return attributes
 }
