@@ -82,7 +82,17 @@ class Browser:
         self.send("Runtime.enable")
 
     def evaluate(self, expression):
-        result = self.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True})
+        # The target is created with its URL, so the first evaluation can start in the blank page
+        # the navigation then replaces ("Execution context was destroyed", seen on a loaded CI
+        # machine): that one is retried, in the page that loaded.
+        for attempt in range(50):
+            try:
+                result = self.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True})
+                break
+            except RuntimeError as error:
+                if "context was destroyed" not in str(error) and "Cannot find context" not in str(error) or attempt == 49:
+                    raise
+                time.sleep(0.1)
         if "exceptionDetails" in result:
             raise RuntimeError(f"page script failed: {result['exceptionDetails']}")
         return result["result"].get("value")
