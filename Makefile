@@ -74,3 +74,16 @@ browser-test: setup
 
 clean:
 	$(SWIFT) package clean
+
+## fuzz: one libFuzzer target with AddressSanitizer for SECONDS seconds, after replaying its saved
+## crashers: `make fuzz TARGET=measure SECONDS=120` (targets and checks: Fuzz/README.md). Builds into
+## /tmp/fuzz-build (FUZZ_BUILD=…), never .build. fuzz-all: every target, SECONDS each (CI: SECONDS=30);
+## exits 1 if a saved crasher still fails or anything new is found.
+TARGET ?= measure
+SECONDS ?= 60
+.PHONY: fuzz fuzz-all
+fuzz: setup
+	@Fuzz/fuzz.sh run $(TARGET) $(SECONDS)
+
+fuzz-all: setup
+	@Fuzz/fuzz.sh all $(SECONDS)
