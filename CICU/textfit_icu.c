@@ -89,7 +89,15 @@ int32_t textfit_boundaries(textfit_break_iterator *iterator, const char *utf8, i
         offsets[count] = scalar;
         if (flags) {
             int32_t rule = ubrk_getRuleStatus(bi);
-            flags[count] = (uint8_t)(((rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? TEXTFIT_BOUNDARY_HARD : 0) |
+            // ICU gives a dictionary break (Thai, Lao, Khmer, Burmese) the status of the rule that
+            // ended the whole run, so before a line feed every word break there read as hard (found
+            // by fuzzing). A break is hard only after a mandatory-break character (UAX #14 BK, CR,
+            // LF, NL), or at the end of the text when ICU says so.
+            UChar before = text[boundary - 1];
+            int after_hard_break = before == 0x0A || before == 0x0D || before == 0x0B || before == 0x0C ||
+                                   before == 0x85 || before == 0x2028 || before == 0x2029;
+            int hard = after_hard_break || (boundary == units && rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT);
+            flags[count] = (uint8_t)((hard ? TEXTFIT_BOUNDARY_HARD : 0) |
                                      (text[boundary - 1] == 0x00AD ? TEXTFIT_BOUNDARY_AFTER_SOFT_HYPHEN : 0));
         }
         count++;

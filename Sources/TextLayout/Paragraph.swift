@@ -165,7 +165,9 @@ public final class Paragraph: Sendable {
         let key = LayoutKey(width: width, height: height)
         if let hit = memo.withLock({ $0[key] }) { return hit.reused(.sameProposal, paragraph: self) }
         if width != nil, let ideal = memo.withLock({ $0[LayoutKey(width: nil, height: height)] }),
-           !ideal.isTruncated, let width, width >= ideal.size.width, ideal.scale == 1 {
+           !ideal.isTruncated, let width, width > 0, width >= ideal.size.width, ideal.scale == 1 {
+            // Not at width 0, which means SwiftUI's minimum (every opportunity taken) even when the
+            // ideal is 0 wide: the answer must not depend on what was asked first (fuzzing).
             let reused = ideal.reused(.idealFitsWiderProposal, proposal: width, paragraph: self)
             let kept = reused.detached()
             memo.withLock { if $0.count < 64 { $0[key] = kept } }

@@ -270,3 +270,21 @@ struct NegativeTrackingTests {
         #expect(paragraph.minimumSize.width >= 0)
     }
 }
+
+@Suite("Width 0 after the ideal")
+struct ZeroWidthOrderTests {
+    /// Found by fuzzing (Fuzz/crashes/bidi/zero-width-reuse): a text whose ideal width is 0 answered
+    /// width 0 with its ideal layout when the ideal was asked first, and with SwiftUI's minimum (one
+    /// line per opportunity) otherwise. Three ZERO WIDTH SPACEs: 0 wide, a break after each (UAX #14
+    /// ZW), so width 0 takes them: more than one line.
+    @Test func widthZeroDoesNotDependOnWhatWasAskedFirst() throws {
+        let text = "\u{200B}\u{200B}\u{200B}"
+        let fresh = try Fixtures.paragraph(text).layout(width: 0)
+        #expect(fresh.lineCount > 1)
+        let afterIdeal = try Fixtures.paragraph(text)
+        _ = afterIdeal.layout(width: nil)
+        let second = afterIdeal.layout(width: 0)
+        #expect(second.lineCount == fresh.lineCount)
+        #expect(second.size == fresh.size)
+    }
+}

@@ -4,6 +4,15 @@ import Typography
 
 /// Readable segmentation cases: what a user of each script expects, with scalar offsets.
 @Suite struct SegmentationTests {
+    /// Found by fuzzing (Fuzz/crashes/bidi/dictionary-break-mandatory): ICU marked every dictionary
+    /// word break of Thai text before a line feed as mandatory. "สวัสดีครับ" is 10 scalars; by
+    /// UAX #14 the only mandatory breaks are after the LF (offset 11) and at the end (14).
+    @Test func dictionaryBreaksBeforeALineFeedAreNotMandatory() {
+        let breaks = TextSegmentation.lineBreaks("สวัสดีครับ\nabc", locale: "th")
+        #expect(breaks.filter(\.isMandatory).map(\.offset) == [11, 14])
+        #expect(breaks.contains { !$0.isMandatory && $0.offset > 0 && $0.offset < 10 })  // a word break inside the Thai
+    }
+
     /// Offsets of the opportunities, "!" marking mandatory ones (the end is always mandatory).
     func breaks(_ text: String, locale: String? = nil) -> [String] {
         TextSegmentation.lineBreaks(text, locale: locale).map { "\($0.offset)\($0.isMandatory ? "!" : "")" }

@@ -55,6 +55,12 @@ public enum Fixtures {
     /// A per-process folder in tmpfs for inputs that readers take as files.
     public static let scratch: URL = {
         let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        // Folders of processes that crashed (atexit did not run) are removed here.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] where name.hasPrefix("textfit-fuzz-") {
+            if let pid = Int32(name.dropFirst("textfit-fuzz-".count)), kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(atPath: base + "/" + name)
+            }
+        }
         let url = URL(fileURLWithPath: base).appendingPathComponent("textfit-fuzz-\(getpid())")
         try? FileManager.default.removeItem(at: url)
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
