@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Service
 import TextFit
@@ -148,7 +149,7 @@ struct StdioTests {
         try input.fileHandleForWriting.close()
         #expect(server.run(input: input.fileHandleForReading, output: output.fileHandleForWriting) == .endOfInput)
         try output.fileHandleForWriting.close()
-        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: readToEnd(output.fileHandleForReading), as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 20)
         let ids = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["id"] as? Int }
         #expect(ids == Array(0..<20))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Service
 #if canImport(Glibc)
@@ -56,7 +57,7 @@ enum BuiltCLI {
         process.waitUntilExit()
         let seconds = (ContinuousClock.now - began) / .seconds(1)
         try? input.fileHandleForWriting.close()
-        let stderr = closeStderr ? "" : String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = closeStderr ? "" : String(decoding: readToEnd(errors.fileHandleForReading), as: UTF8.self)
         return Exit(status: process.terminationStatus, reason: process.terminationReason, stderr: stderr, seconds: seconds)
     }
 }
@@ -115,7 +116,7 @@ struct StdioReliabilityTests {
         let outcome = server.run(input: input.fileHandleForReading, output: output.fileHandleForWriting)
         #expect(outcome == .endOfInput)
         try output.fileHandleForWriting.close()
-        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: readToEnd(output.fileHandleForReading), as: UTF8.self).split(separator: "\n")
         let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(objects.count == 3)
         #expect(objects.first?["id"] is NSNull)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import Typography
 
 /// Shared, read-only test fixtures: one bundled-only library for the whole suite.
@@ -31,7 +32,7 @@ enum Fixtures {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = readToEnd(pipe.fileHandleForReading)
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
     }
