@@ -21,6 +21,10 @@ public struct EnvironmentValues: Sendable {
     /// comparing a few pointers costs less than hashing one (callgrind: ~160 instructions a read
     /// through a dictionary). Reading casts the box to its exact class (a pointer compare).
     @usableFromInline var storage: [(key: ObjectIdentifier, box: EnvironmentBox)] = []
+    /// A new object at every change: environments with the same token hold the same values
+    /// (`nil`: every value at its default); different tokens may still hold equal values. Memos
+    /// keep it weakly to recognise an environment without reading and comparing its values.
+    @usableFromInline package internal(set) var token: EnvironmentToken?
 
     /// Every key at its default value.
     public init() {}
@@ -38,6 +42,7 @@ public struct EnvironmentValues: Sendable {
         }
         set {
             let id = ObjectIdentifier(key), box = TypedEnvironmentBox(newValue)
+            token = EnvironmentToken()
             if let index = storage.firstIndex(where: { $0.key == id }) {
                 storage[index].box = box
             } else {
@@ -57,6 +62,11 @@ public struct EnvironmentValues: Sendable {
         get { self[LocaleKey.self] }
         set { self[LocaleKey.self] = newValue }
     }
+}
+
+/// The identity of one state of an ``EnvironmentValues`` (see ``EnvironmentValues/token``).
+@usableFromInline package final class EnvironmentToken: Sendable {
+    @usableFromInline package init() {}
 }
 
 /// A value in ``EnvironmentValues`` (the base class lets one dictionary hold every value type).

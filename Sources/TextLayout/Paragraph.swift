@@ -60,7 +60,7 @@ public final class Paragraph: Sendable {
             let primary = try shaper.library.match(run.attributes.font, defaultWeight: run.attributes.defaultWeight)
             var context: FontFace?  // digits after Arabic stay in the Arabic font across a level change
             for (start, end, level) in analysis.levelRuns(in: run.range) {
-                let piece = String(String.UnicodeScalarView(analysis.scalars[start..<end]))
+                let piece = Paragraph.substring(text, analysis, start, end)
                 let (scalars, spans, pieceMissing) = shaper.fontRuns(piece, primary: primary, language: run.attributes.locale,
                                                                      context: context)
                 context = spans.last?.face
@@ -76,6 +76,16 @@ public final class Paragraph: Sendable {
             }
         }
         self.init(text, style: style, shaper: shaper, analysis: analysis, pieces: pieces, missing: missing)
+    }
+
+    /// Scalars `start..<end` of `text` as a string: the string itself when that is all of it,
+    /// else appended scalar by scalar (`String(String.UnicodeScalarView(slice))` goes through an
+    /// unspecialised generic append: 9,000 instructions for a tag, callgrind).
+    private static func substring(_ text: StyledText, _ analysis: Analysis, _ start: Int, _ end: Int) -> String {
+        if start == 0, end == analysis.scalars.count { return text.string }
+        var view = String.UnicodeScalarView()
+        for scalar in analysis.scalars[start..<end] { view.append(scalar) }
+        return String(view)
     }
 
     /// Builds the per-scalar advances from shaped pieces (no shaping here). `unsafeBefore` can be
@@ -135,9 +145,14 @@ public final class Paragraph: Sendable {
     }
 
     /// The paragraph with another style (line limit, wrap, truncation…), sharing the shaping.
+    /// The same direction keeps the analysis and the shaped pieces (nothing is reshaped); another
+    /// direction changes the bidi levels, so the text is analysed and shaped again.
     public func restyled(_ style: ParagraphStyle) throws -> Paragraph {
-        let analysis = style.direction == self.style.direction ? self.analysis : Analysis(text, direction: style.direction)
-        return try Paragraph(text, style: style, shaper: shaper, analysis: analysis)
+        guard style.direction == self.style.direction else {
+            return try Paragraph(text, style: style, shaper: shaper, analysis: Analysis(text, direction: style.direction))
+        }
+        return Paragraph(text, style: style, shaper: shaper, analysis: analysis, pieces: pieces, missing: missingClusters,
+                         unsafeBefore: unsafeBefore)
     }
 
     // MARK: - Sizes
@@ -164,23 +179,28 @@ public final class Paragraph: Sendable {
         let height = Paragraph.normalize(height)
         let key = LayoutKey(width: width, height: height)
         if let hit = memo.withLock({ $0[key] }) { return hit.reused(.sameProposal, paragraph: self) }
-        if width != nil, let ideal = memo.withLock({ $0[LayoutKey(width: nil, height: height)] }),
-           !ideal.isTruncated, let width, width > 0, width >= ideal.size.width, ideal.scale == 1 {
-            // Not at width 0, which means SwiftUI's minimum (every opportunity taken) even when the
-            // ideal is 0 wide: the answer must not depend on what was asked first (fuzzing).
-            let reused = ideal.reused(.idealFitsWiderProposal, proposal: width, paragraph: self)
-            let kept = reused.detached()
-            memo.withLock { if $0.count < 64 { $0[key] = kept } }
-            return reused
-        }
-        computedLayouts.add(1, ordering: .relaxed)
-        let result = LineBreaker(paragraph: self).layout(width: width, height: height)
+        let ideal = width == nil ? nil : memo.withLock { $0[LayoutKey(width: nil, height: height)] }
+        let result = layout(width: width, height: height, ideal: ideal)
         let kept = result.detached()
         memo.withLock { cache in
-            if cache.count >= 64 { cache.removeAll(keepingCapacity: true) }
-            cache[key] = kept
+            if result.reuse == nil, cache.count >= 64 { cache.removeAll(keepingCapacity: true) }
+            if cache.count < 64 { cache[key] = kept }
         }
         return result
+    }
+
+    /// The layout for a normalised proposal, without the memo: `ideal` (this paragraph's layout
+    /// at width `nil` and the same height, if known) answers any positive width that holds it;
+    /// otherwise the line breaker computes it. ``TextMeasurementCache`` calls this directly: it
+    /// keeps its own records, so a second memo would only copy every layout once more.
+    func layout(width: Double?, height: Double?, ideal: ParagraphLayout?) -> ParagraphLayout {
+        if let ideal, !ideal.isTruncated, let width, width > 0, width >= ideal.size.width, ideal.scale == 1 {
+            // Not at width 0, which means SwiftUI's minimum (every opportunity taken) even when the
+            // ideal is 0 wide: the answer must not depend on what was asked first (fuzzing).
+            return ideal.reused(.idealFitsWiderProposal, proposal: width, paragraph: self)
+        }
+        computedLayouts.add(1, ordering: .relaxed)
+        return LineBreaker(paragraph: self).layout(width: width, height: height)
     }
 
     /// How many layouts the line breaker has computed for this paragraph (answers reused from the

@@ -22,6 +22,10 @@ import Typography
 /// (``TextMeasurementCache/ReuseRule``), so the size, the baselines and the renderer's
 /// ``paragraphLayout(in:environment:)`` for one proposal cost one paragraph layout.
 ///
+/// A `Text` value also remembers its last few sizes and baselines, the environment they were
+/// measured in and (weakly) its cached paragraph, so asking the same value again skips building
+/// the cache key.
+///
 /// When the text cannot be measured — no shaper (the bundled fonts are missing), an invalid size —
 /// it measures 0 × 0 with no baselines and the reason is recorded in the cache's
 /// ``TextMeasurementCache/failures``; ``paragraph(in:)`` throws it. An unknown custom family falls
@@ -40,11 +44,17 @@ public struct Text: LeafElement, Hashable {
         var tracking: Double?
     }
 
-    var runs: [Run]
+    let runs: [Run]
+    /// The paragraph this value measured last; copies share it, every modifier makes a new one.
+    private let memo = Memo()
 
     /// A text showing `content` as it is (no localisation or Markdown).
     public init(verbatim content: String) {
         runs = [Run(string: content)]
+    }
+
+    private init(runs: [Run]) {
+        self.runs = runs
     }
 
     /// A text showing `content` as it is (TextFit has no string tables, so this is ``init(verbatim:)``).
@@ -57,10 +67,13 @@ public struct Text: LeafElement, Hashable {
 
     /// One text made of `a` then `b`, each keeping its own styling: one paragraph with styled runs.
     public static func + (a: Text, b: Text) -> Text {
-        var result = a
-        result.runs += b.runs
-        return result
+        Text(runs: a.runs + b.runs)
     }
+
+    /// Texts are equal when their runs are (the memo is a cache, not content).
+    public static func == (a: Text, b: Text) -> Bool { a.runs == b.runs }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(runs) }
 
     // MARK: - Modifiers (the text's own: they win over the environment)
 
@@ -103,9 +116,9 @@ public struct Text: LeafElement, Hashable {
     }
 
     private func map(_ change: (inout Run) -> Void) -> Text {
-        var copy = self
-        for index in copy.runs.indices { change(&copy.runs[index]) }
-        return copy
+        var runs = self.runs
+        for index in runs.indices { change(&runs[index]) }
+        return Text(runs: runs)
     }
 
     // MARK: - Resolving against the environment
@@ -145,12 +158,95 @@ public struct Text: LeafElement, Hashable {
     /// The cached paragraph for this text in `environment`; `nil` only when it has no shaper.
     func measured(in environment: EnvironmentValues) -> MeasuredParagraph? {
         let cache = environment.textMeasurementCache
+        if let remembered = memo.paragraph(in: environment) {
+            cache.touch(remembered)
+            return remembered
+        }
         guard let shaper = environment.textShaper else {
             cache.recordMissingShaper(string)
             return nil
         }
-        return cache.paragraph(styledText(in: environment), style: Text.paragraphStyle(in: environment),
-                               rightToLeft: environment.layoutDirection == .rightToLeft, shaper: shaper)
+        let measured = cache.paragraph(styledText(in: environment), style: Text.paragraphStyle(in: environment),
+                                       rightToLeft: environment.layoutDirection == .rightToLeft, shaper: shaper)
+        memo.remember(measured, in: environment)
+        return measured
+    }
+
+    /// The answers a `Text` value gave last, the paragraph they came from and the environment it
+    /// gave them in: asking the same value the same proposal again (a stack measuring twice, a
+    /// `ViewThatFits` probing, a baseline query after a size) is a short scan, and a new proposal
+    /// goes straight to the paragraph, with no cache key built.
+    ///
+    /// Everything an answer depends on is the text's own runs (fixed for the value) or read from
+    /// the environment, so an identical environment — the same `EnvironmentValues.token`, cheaper
+    /// than reading and comparing the eleven values involved — gives the same answer. Only sizes
+    /// and baselines are kept, and the paragraph weakly, so a `Text` value holds no measurement
+    /// memory: the text cache's bounds stay the memory bound.
+    private final class Memo: Sendable {
+        struct Answer {
+            var width: Double?
+            var height: Double?
+            var size: CGSize
+            /// The first and last baselines; `nil` when the layout has no line (the empty string).
+            var baselines: (first: Double, last: Double)?
+        }
+        private struct State {
+            var environment: EnvironmentToken?
+            var answers: [Answer] = []
+            /// The cache's paragraph these answers came from, for new proposals: weak, so it
+            /// leaves memory when the cache evicts it.
+            weak var paragraph: MeasuredParagraph?
+        }
+        private static let capacity = 4
+        private let state = Locked(State())
+
+        func answer(width: Double?, height: Double?, in environment: EnvironmentValues) -> Answer? {
+            let token = environment.token
+            return state.withLock { state in
+                guard state.environment === token else { return nil }
+                for i in state.answers.indices where state.answers[i].width == width && state.answers[i].height == height {
+                    return state.answers[i]
+                }
+                return nil
+            }
+        }
+
+        func paragraph(in environment: EnvironmentValues) -> MeasuredParagraph? {
+            let token = environment.token
+            return state.withLock { $0.environment === token ? $0.paragraph : nil }
+        }
+
+        func remember(_ paragraph: MeasuredParagraph, in environment: EnvironmentValues) {
+            let token = environment.token
+            state.withLock { state in
+                if state.environment !== token { state = State(environment: token) }
+                state.paragraph = paragraph
+            }
+        }
+
+        func remember(_ answer: Answer, in environment: EnvironmentValues) {
+            let token = environment.token
+            state.withLock { state in
+                if state.environment !== token { state = State(environment: token) }
+                if state.answers.count >= Self.capacity { state.answers.removeFirst() }
+                state.answers.append(answer)
+            }
+        }
+    }
+
+    /// The size and baselines for `proposal`: the memo's, else from the paragraph layout (remembered).
+    private func answer(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> Memo.Answer? {
+        let width = Paragraph.normalize(proposal.width.map(Double.init))
+        let height = Paragraph.normalize(proposal.height.map(Double.init))
+        if let remembered = memo.answer(width: width, height: height, in: environment) {
+            environment.textMeasurementCache.count(reuse: .sameProposal)
+            return remembered
+        }
+        guard let layout = paragraphLayout(in: proposal, environment: environment) else { return nil }
+        let answer = Memo.Answer(width: width, height: height, size: layout.size,
+                                 baselines: layout.lines.isEmpty ? nil : (layout.firstBaseline, layout.lastBaseline))
+        memo.remember(answer, in: environment)
+        return answer
     }
 
     /// The paragraph this text is in `environment` (cached: the one the leaf measures with).
@@ -178,7 +274,7 @@ public struct Text: LeafElement, Hashable {
 
     /// The widest line × the lines' height for `proposal` (0 × 0 when the text cannot be measured).
     public func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
-        paragraphLayout(in: proposal, environment: environment)?.size ?? .zero
+        answer(proposal, environment: environment)?.size ?? .zero
     }
 
     /// `.firstTextBaseline` and `.lastTextBaseline`: the first and last lines' baselines from the top,
@@ -187,7 +283,7 @@ public struct Text: LeafElement, Hashable {
     public func explicitAlignment(of guide: VerticalAlignment, in size: CGSize, proposal: ProposedViewSize,
                                   environment: EnvironmentValues) -> CGFloat? {
         guard guide == .firstTextBaseline || guide == .lastTextBaseline,
-              let layout = paragraphLayout(in: proposal, environment: environment), !layout.lines.isEmpty else { return nil }
-        return CGFloat(guide == .firstTextBaseline ? layout.firstBaseline : layout.lastBaseline)
+              let baselines = answer(proposal, environment: environment)?.baselines else { return nil }
+        return CGFloat(guide == .firstTextBaseline ? baselines.first : baselines.last)
     }
 }

@@ -72,13 +72,14 @@ public final class TextMeasurementCache: Sendable {
     public let layoutsPerParagraph: Int
 
     private let state = Locked(State())
+    /// Use stamps for least-recently-used eviction (an atomic: `Text`'s memo stamps without the lock).
+    private let clock = Atomic<Int>(0)
     private static let failureCapacity = 32
 
     private struct State {
         var entries: [Key: MeasuredParagraph] = [:]
         /// The same content at any Dynamic Type size (attributes at `.large`), for `resized(to:)`.
         var bySize: [Key: MeasuredParagraph] = [:]
-        var clock = 0
         var statistics = Statistics()
         var failures: [Failure] = []
     }
@@ -158,6 +159,7 @@ public final class TextMeasurementCache: Sendable {
     /// Forgets every paragraph, layout, counter and failure.
     public func removeAll() {
         state.withLock { $0 = State() }
+        clock.store(0, ordering: .relaxed)
         sameProposalCount.store(0, ordering: .relaxed)
         idealFitsWiderCount.store(0, ordering: .relaxed)
         narrowerStillFitsCount.store(0, ordering: .relaxed)
@@ -171,13 +173,11 @@ public final class TextMeasurementCache: Sendable {
     /// A text that cannot be built is remembered as a failure, so it is not retried on every call.
     func paragraph(_ text: StyledText, style: ParagraphStyle, rightToLeft: Bool, shaper: Shaper) -> MeasuredParagraph {
         let key = Key(shaper: ObjectIdentifier(shaper), text: text, style: style, rightToLeft: rightToLeft)
-        let hit: MeasuredParagraph? = state.withLock { state in
-            state.clock += 1
-            let hit = state.entries[key]
-            hit?.lastUse = state.clock
+        let hit: MeasuredParagraph? = state.withLock { $0.entries[key] }
+        if let hit {
+            touch(hit)
             return hit
         }
-        if let hit { return hit }
 
         let sizeKey = Self.sizeIndependent(key)
         let sibling = state.withLock { $0.bySize[sizeKey] }
@@ -201,11 +201,16 @@ public final class TextMeasurementCache: Sendable {
             }
             if let raced = state.entries[key] { return raced }  // another thread built it meanwhile: keep one
             if state.entries.count >= paragraphCapacity { evict(&state) }
-            entry.lastUse = state.clock
+            touch(entry)
             state.entries[key] = entry
             if case .success = built { state.bySize[sizeKey] = entry }
             return entry
         }
+    }
+
+    /// Marks `entry` as just used (for least-recently-used eviction).
+    func touch(_ entry: MeasuredParagraph) {
+        entry.lastUse = clock.add(1, ordering: .relaxed).newValue
     }
 
     /// Drops the least recently used quarter of the paragraphs (at least one).
@@ -369,7 +374,12 @@ final class MeasuredParagraph: Sendable {
             cache.count(reuse: rule)
             return layout
         }
-        let layout = paragraph.layout(width: width, height: height)
+        // The paragraph's own memo is skipped (these records are the memo), but not its rule that
+        // the ideal layout answers any positive width holding it.
+        let ideal = width == nil ? nil : records.withLock { records in
+            records.firstIndex { $0.width == nil && $0.height == height }.map { records[$0].layout }
+        }
+        let layout = paragraph.layout(width: width, height: height, ideal: ideal)
         switch layout.reuse {
         case .sameProposal?: cache.count(reuse: .sameProposal)
         case .idealFitsWiderProposal?: cache.count(reuse: .idealFitsWiderProposal)

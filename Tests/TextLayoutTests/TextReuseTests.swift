@@ -288,3 +288,57 @@ struct ZeroWidthOrderTests {
         #expect(second.size == fresh.size)
     }
 }
+
+@Suite("Text leaf: a value remembers its answers")
+struct TextMemoTests {
+    // "aaaa bbbb" in Noto Sans: 4 × 561 (a) + 260 (space) + 4 × 615 (b) = 4,964 units per em on one line.
+    let string = "aaaa bbbb"
+    let ideal = 4_964.0
+
+    @Test("the same value in another environment answers for that environment, and again for the first")
+    func followsTheEnvironment() throws {
+        let text = Text(string)
+        let small = try TextFixtures.environment()
+        var large = small
+        large.font = .system(size: 34)
+        #expect(close(text.sizeThatFits(.unspecified, environment: small).width, ideal * 17 / 1000))
+        #expect(close(text.sizeThatFits(.unspecified, environment: large).width, ideal * 34 / 1000))
+        #expect(close(text.sizeThatFits(.unspecified, environment: small).width, ideal * 17 / 1000))
+        // Changed after it was used: a new environment, even with the old value written back.
+        var changed = small
+        changed.font = .system(size: 34)
+        #expect(close(text.sizeThatFits(.unspecified, environment: changed).width, ideal * 34 / 1000))
+        changed.font = nil
+        #expect(close(text.sizeThatFits(.unspecified, environment: changed).width, ideal * 17 / 1000))
+    }
+
+    @Test("a modifier makes a new text: it does not answer with the original's sizes")
+    func modifiersForget() throws {
+        let environment = try TextFixtures.environment()
+        let text = Text(string)
+        #expect(close(text.sizeThatFits(.unspecified, environment: environment).width, ideal * 17 / 1000))
+        let larger = text.font(.system(size: 34))
+        #expect(close(larger.sizeThatFits(.unspecified, environment: environment).width, ideal * 34 / 1000))
+        let concatenated = text + Text("aaaa")
+        #expect(close(concatenated.sizeThatFits(.unspecified, environment: environment).width, (ideal + 4 * 561) * 17 / 1000))
+    }
+
+    @Test("a text that answered keeps no paragraph alive: emptying the cache frees it")
+    func holdsNoParagraph() throws {
+        let cache = TextMeasurementCache()
+        let environment = try TextFixtures.environment(cache: cache)
+        let text = Text(string)
+        weak var released: Paragraph?
+        do {
+            let paragraph = try text.paragraph(in: environment)
+            released = paragraph
+            _ = text.sizeThatFits(.unspecified, environment: environment)
+            _ = text.sizeThatFits(ProposedViewSize(width: 60, height: nil), environment: environment)
+        }
+        #expect(released != nil)
+        cache.removeAll()
+        #expect(released == nil, "the text's memo kept its paragraph alive past the cache")
+        // It still answers (from its memo) what it answered before.
+        #expect(close(text.sizeThatFits(.unspecified, environment: environment).width, ideal * 17 / 1000))
+    }
+}
