@@ -24,7 +24,7 @@ struct Analysis: Sendable {
         let scalars = Array(string.unicodeScalars)
         self.scalars = scalars
         shapingScalars = scalars.map { Shaper.isControl($0) ? 0x200B : $0.value }
-        var starts = [Bool](repeating: false, count: scalars.count + 1)
+        var starts = [Bool](filledWith: false, count: scalars.count + 1)
         for boundary in TextSegmentation.graphemeBoundaries(string) where boundary <= scalars.count { starts[boundary] = true }
         isGraphemeStart = starts
         breaks = TextSegmentation.lineBreaks(string, locale: text.runs.first?.attributes.locale)

@@ -98,8 +98,8 @@ public final class Paragraph: Sendable {
         self.analysis = analysis
         let n = analysis.scalars.count
         // Each scalar's advance is gathered at prefix[offset + 1], then summed in place.
-        var prefix = [Double](repeating: 0, count: n + 1)
-        var unsafe = unsafeBefore ?? [Bool](repeating: false, count: n + 1)
+        var prefix = [Double](filledWith: 0, count: n + 1)
+        var unsafe = unsafeBefore ?? [Bool](filledWith: false, count: n + 1)
         let findUnsafe = unsafeBefore == nil
         for piece in pieces {
             for glyph in piece.shaped.glyphs {

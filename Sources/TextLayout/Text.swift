@@ -45,7 +45,7 @@ public struct Text: LeafElement, Hashable {
     }
 
     let runs: [Run]
-    /// The paragraph this value measured last; copies share it, every modifier makes a new one.
+    /// What this value measured last; copies share it (it holds one lock), modifiers make a new one.
     private let memo = Memo()
 
     /// A text showing `content` as it is (no localisation or Markdown).
@@ -182,7 +182,7 @@ public struct Text: LeafElement, Hashable {
     /// than reading and comparing the eleven values involved — gives the same answer. Only sizes
     /// and baselines are kept, and the paragraph weakly, so a `Text` value holds no measurement
     /// memory: the text cache's bounds stay the memory bound.
-    private final class Memo: Sendable {
+    private struct Memo: Sendable {
         struct Answer {
             var width: Double?
             var height: Double?

@@ -78,9 +78,9 @@ public struct BidiParagraph: Sendable {
         }
 
         let scalars = text.unicodeScalars.map(\.value)
-        let classes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        var classes = [UInt8](filledWith: 0, count: count)
+        classes.withUnsafeMutableBufferPointer { buffer in
             scalars.withUnsafeBufferPointer { textfit_bidi_classes($0.baseAddress, Int32(count), buffer.baseAddress) }
-            initialized = count
         }
         if direction != .rightToLeft, !classes.contains(where: Self.makesLevels) {
             self.init(pureLTRCount: count)
@@ -94,7 +94,7 @@ public struct BidiParagraph: Sendable {
         case .rightToLeft: Int32(TEXTFIT_BIDI_DIRECTION_RTL)
         }
         var paragraphs: [ParagraphSpan] = []
-        var levels = [UInt8](repeating: 0, count: count)
+        var levels = [UInt8](filledWith: 0, count: count)
         var start = 0
         while start < count || (count == 0 && paragraphs.isEmpty) {
             var end = start
@@ -125,7 +125,7 @@ public struct BidiParagraph: Sendable {
     }
 
     private init(pureLTRCount count: Int) {
-        self.init(baseLevel: 0, levels: [UInt8](repeating: 0, count: count), isPureLTR: true, classes: [],
+        self.init(baseLevel: 0, levels: [UInt8](filledWith: 0, count: count), isPureLTR: true, classes: [],
                   paragraphs: [ParagraphSpan(end: count, level: 0)])
     }
 

@@ -76,16 +76,18 @@ public enum TextSegmentation {
         let boundaries = BreakIteratorPool.shared.boundaries(of: text, kind: Int32(TEXTFIT_BREAK_LINE),
                                                              locale: locale ?? "", wantsFlags: true)
         let count = boundaries.offsets.count
-        return [LineBreakOpportunity](unsafeUninitializedCapacity: count) { buffer, initialized in
+        var opportunities = [LineBreakOpportunity](filledWith: LineBreakOpportunity(offset: 0, isMandatory: false, afterSoftHyphen: false),
+                                                   count: count)
+        opportunities.withUnsafeMutableBufferPointer { buffer in
             for i in 0..<count {
                 let flags = boundaries.flags[i]
-                buffer.initializeElement(at: i, to: LineBreakOpportunity(
+                buffer[i] = LineBreakOpportunity(
                     offset: Int(boundaries.offsets[i]),
                     isMandatory: i == count - 1 || flags & UInt8(TEXTFIT_BOUNDARY_HARD) != 0,
-                    afterSoftHyphen: flags & UInt8(TEXTFIT_BOUNDARY_AFTER_SOFT_HYPHEN) != 0))
+                    afterSoftHyphen: flags & UInt8(TEXTFIT_BOUNDARY_AFTER_SOFT_HYPHEN) != 0)
             }
-            initialized = count
         }
+        return opportunities
     }
 }
 
@@ -160,29 +162,23 @@ final class BreakIteratorPool: Sendable {
 
         var text = text
         // At most one boundary per scalar, and at most one scalar per UTF-8 byte.
-        var flags = [UInt8]()
+        var offsets = [Int32](filledWith: 0, count: utf8Count)
+        var flags = wantsFlags ? [UInt8](filledWith: 0, count: utf8Count) : []
         var count: Int32 = 0
         var status: Int32 = 0
-        let offsets = text.withUTF8 { utf8 in
-            [Int32](unsafeUninitializedCapacity: utf8Count) { offsets, initialized in
-                if wantsFlags {
-                    flags = [UInt8](unsafeUninitializedCapacity: utf8Count) { flagBuffer, flagCount in
-                        count = utf8.withMemoryRebound(to: CChar.self) { bytes in
-                            textfit_boundaries(iterator.pointer, bytes.baseAddress, Int32(utf8Count),
-                                               offsets.baseAddress, flagBuffer.baseAddress, Int32(utf8Count), &status)
-                        }
-                        flagCount = max(0, Int(count))
-                    }
-                } else {
-                    count = utf8.withMemoryRebound(to: CChar.self) { bytes in
-                        textfit_boundaries(iterator.pointer, bytes.baseAddress, Int32(utf8Count),
-                                           offsets.baseAddress, nil, Int32(utf8Count), &status)
+        text.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { bytes in
+                offsets.withUnsafeMutableBufferPointer { offsets in
+                    flags.withUnsafeMutableBufferPointer { flagBuffer in
+                        count = textfit_boundaries(iterator.pointer, bytes.baseAddress, Int32(utf8Count), offsets.baseAddress,
+                                                   wantsFlags ? flagBuffer.baseAddress : nil, Int32(utf8Count), &status)
                     }
                 }
-                initialized = max(0, Int(count))
             }
         }
         precondition(count >= 0, "ICU break iteration failed: \(String(cString: textfit_error_name(status)))")
+        offsets.removeLast(utf8Count - Int(count))
+        if wantsFlags { flags.removeLast(utf8Count - Int(count)) }
         return Boundaries(offsets: offsets, flags: flags)
     }
 

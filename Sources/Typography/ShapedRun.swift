@@ -49,18 +49,19 @@ package struct ShapedRun: Sendable {
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, nil)!
         var total = 0
-        glyphs = [ShapedGlyph](unsafeUninitializedCapacity: Int(count)) { storage, initialized in
+        var glyphs = [ShapedGlyph](filledWith: ShapedGlyph(id: 0, cluster: 0, advance: 0, xOffset: 0, yOffset: 0, unsafeToBreak: false),
+                                   count: Int(count))
+        glyphs.withUnsafeMutableBufferPointer { storage in
             for i in 0..<Int(count) {
                 let info = infos[i], position = positions[i]
                 // hb_glyph_info_get_glyph_flags reads the same bits of `mask`.
                 let unsafe = (info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0
-                storage.initializeElement(at: i, to: ShapedGlyph(
-                    id: info.codepoint, cluster: info.cluster, advance: position.x_advance,
-                    xOffset: position.x_offset, yOffset: position.y_offset, unsafeToBreak: unsafe))
+                storage[i] = ShapedGlyph(id: info.codepoint, cluster: info.cluster, advance: position.x_advance,
+                                         xOffset: position.x_offset, yOffset: position.y_offset, unsafeToBreak: unsafe)
                 total += Int(position.x_advance)
             }
-            initialized = Int(count)
         }
+        self.glyphs = glyphs
         advance = total
     }
 
