@@ -1,7 +1,7 @@
 # TextFit — build, demo, test, bench. `make demo` and `make test` install what they need first.
 SWIFT ?= swift
 # Debian packages the build, the tests and the demo need (libharfbuzz-bin: hb-shape re-checks the
-# width fixture; fonts-dejavu-core: a known system font for the Fontconfig fallback test;
+# width fixture, hb-subset cuts the `font` fuzz target's seeds; fonts-dejavu-core: a known system font for the Fontconfig fallback test;
 # unicode-data: the Unicode conformance files the segmentation and bidi tests read).
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev fontconfig libicu-dev libfribidi-dev libmicrohttpd-dev \
   unicode-data libharfbuzz-bin fonts-dejavu-core
@@ -77,13 +77,27 @@ clean:
 
 ## fuzz: one libFuzzer target with AddressSanitizer for SECONDS seconds, after replaying its saved
 ## crashers: `make fuzz TARGET=measure SECONDS=120` (targets and checks: Fuzz/README.md). Builds into
-## /tmp/fuzz-build (FUZZ_BUILD=…), never .build. fuzz-all: every target, SECONDS each (CI: SECONDS=30);
-## exits 1 if a saved crasher still fails or anything new is found.
+## /tmp/fuzz-build (FUZZ_BUILD=…), never .build. fuzz-all: every target, SECONDS each (.ci/run:
+## SECONDS=30); exits 1, printing each input in hex and its report, if a saved crasher fails again or
+## anything new is found.
 TARGET ?= measure
 SECONDS ?= 60
-.PHONY: fuzz fuzz-all
-fuzz: setup
+.PHONY: fuzz fuzz-all fuzz-setup
+fuzz: fuzz-setup
 	@Fuzz/fuzz.sh run $(TARGET) $(SECONDS)
 
-fuzz-all: setup
+fuzz-all: fuzz-setup
 	@Fuzz/fuzz.sh all $(SECONDS)
+
+## fuzz-setup: setup's packages, and lld when the Swift toolchain has no ld.lld (swift.org's ship it;
+## the fuzz targets need lld: gold cannot link them). libFuzzer and ASan come with the toolchain.
+fuzz-setup: setup
+	@bin=$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")"); \
+	if [ ! -x "$$bin/ld.lld" ] && ! command -v ld.lld >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "make fuzz-setup: installing lld"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends lld >/dev/null; \
+	  else \
+	    echo "make fuzz-setup: no ld.lld; run: sudo apt-get install -y lld"; exit 1; \
+	  fi; \
+	fi

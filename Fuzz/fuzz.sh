@@ -29,8 +29,35 @@ export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$HERE/lsan.supp:print_suppress
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
 known() { local t; for t in "${TARGETS[@]}"; do [ "$t" = "$1" ] && return 0; done; return 1; }
 
+# What the build needs beyond `make setup`'s packages: a Swift toolchain that ships libFuzzer and
+# AddressSanitizer (swift.org's Linux toolchains do, in usr/lib/swift/clang/lib/linux) and lld (they
+# ship ld.lld too; otherwise Debian's lld package). Says what is missing instead of a link error.
+preflight() {
+    command -v "$SWIFT" >/dev/null || die "no '$SWIFT' on PATH (a swift.org toolchain is needed)"
+    local bin; bin="$(dirname "$(readlink -f "$(command -v "$SWIFT")")")"
+    local runtime; runtime=$(ls "$bin"/../lib/swift/clang/lib/linux/libclang_rt.fuzzer-*.a 2>/dev/null | head -1)
+    [ -n "$runtime" ] || die "the Swift toolchain in $bin has no libFuzzer runtime (libclang_rt.fuzzer-*.a); use a swift.org toolchain"
+    [ -x "$bin/ld.lld" ] || command -v ld.lld >/dev/null \
+        || die "no ld.lld (gold cannot link libFuzzer's targets); install it: apt-get install lld"
+}
+
+# Prints the saved log's report of a failure: the first error line and what follows, shortened.
+report() {
+    local log="$1"
+    awk '/INVARIANT BROKEN|Fatal error|ERROR: AddressSanitizer|ERROR: LeakSanitizer|ERROR: libFuzzer|==ERROR|SUMMARY/ && !n {n = 1}
+         n && shown < 40 {print "  | " substr($0, 1, 1000); shown++}' "$log"
+}
+
+# Prints an input as hex (the first 4096 bytes), so a CI log alone is enough to recreate it:
+#   echo HEX | xxd -r -p > input   (or python3 -c "import sys; sys.stdout.buffer.write(bytes.fromhex('HEX'))" > input)
+hexdump_input() {
+    local file="$1" size; size=$(wc -c <"$file")
+    echo "  input ($size bytes, hex$([ "$size" -gt 4096 ] && echo ", first 4096")): $(head -c 4096 "$file" | od -An -tx1 -v | tr -d ' \n')"
+}
+
 build() {
     [ -n "${FUZZ_NO_BUILD:-}" ] && return  # another fuzz.sh built already (parallel runs)
+    preflight
     echo "fuzz: building the fuzz targets into $OUT (swift build -c release, -sanitize=fuzzer,address)…"
     (cd "$HERE" && "$SWIFT" build -c release --scratch-path "$OUT" \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \
@@ -89,6 +116,7 @@ replay() {
             echo "fuzz: $t: fixed        $f"
         else
             echo "fuzz: $t: STILL FAILS  $f  (log: $OUT/logs/replay-$t-$(basename "$f").log)"
+            report "$OUT/logs/replay-$t-$(basename "$f").log"
             failed=1
         fi
     done
@@ -115,8 +143,12 @@ fuzz_one() {
     local after; after=$(ls "$artifacts" | wc -l)
     if [ "$status" -ne 0 ] || [ "$after" -gt "$before" ]; then
         echo "fuzz: $t: FOUND A PROBLEM (status $status). Inputs:"
-        ls -t "$artifacts" | head -5 | sed "s|^|  $artifacts|"
-        grep -m1 -E "INVARIANT BROKEN|Fatal error|ERROR: AddressSanitizer|ERROR: LeakSanitizer|ERROR: libFuzzer|SUMMARY" "$log" | sed 's/^/  /'
+        local input
+        for input in $(ls -t "$artifacts" | head -5); do
+            echo "  $artifacts$input"
+            hexdump_input "$artifacts$input"
+        done
+        report "$log"
         echo "  reproduce: SWIFT_BACKTRACE=enable=no $(binary "$t") <input>"
         echo "  then minimize (-minimize_crash=1 -runs=10000), save as Fuzz/crashes/$t/<name>, and note it in Fuzz/crashes/README.md"
         return 1

@@ -24,7 +24,8 @@ public enum PseudoLocale: String, CaseIterable, Sendable, Codable {
     case expanded = "pseudo-expanded"
     /// The text between `[# ` and ` #]`.
     case bounded = "pseudo-bounded"
-    /// The text, a space, and the text again.
+    /// The text, a space, and the text again (a line break instead of the space in the rare case
+    /// where the space would merge the copies into one tag or placeholder; see ``transform(_:)``).
     case doubled = "pseudo-double"
     /// Every word forced right-to-left: `RLM RLO word PDF RLM` (U+200F U+202E … U+202C U+200F).
     case rightToLeft = "pseudo-xb"
@@ -57,7 +58,10 @@ public enum PseudoLocale: String, CaseIterable, Sendable, Codable {
     ///   characters (see ``expansionPadding(_:)``), where length counts the text's characters
     ///   (grapheme clusters) outside placeholders, escapes and markup. Empty text stays empty.
     /// - ``bounded``: `"[# " + text + " #]"`; an empty string becomes `[#  #]`, showing that it is there.
-    /// - ``doubled``: `text + " " + text` (placeholders are repeated too); empty text stays empty.
+    /// - ``doubled``: `text + " " + text` (placeholders are repeated too); empty text stays empty. When
+    ///   the text ends inside an unfinished tag or brace that the second copy would close (`%d> </b`),
+    ///   the copies are joined by a line break instead, which ends every tag, brace and printf
+    ///   placeholder, so each copy keeps its placeholders and markup.
     /// - ``rightToLeft``: every word (a run of non-whitespace; `\n`, `\t` and `\r` escapes count as
     ///   whitespace, markup ends a word) becomes `U+200F U+202E word U+202C U+200F`; whitespace and markup
     ///   stay outside the marks. A placeholder is part of the word it is written in, as one piece.
@@ -66,7 +70,7 @@ public enum PseudoLocale: String, CaseIterable, Sendable, Codable {
         case .accented: Self.accent(text)
         case .expanded: Self.expand(text)
         case .bounded: "[# " + text + " #]"
-        case .doubled: text.isEmpty ? "" : text + " " + text
+        case .doubled: Self.double(text)
         case .rightToLeft: Self.forceRightToLeft(text)
         }
     }
@@ -112,6 +116,38 @@ public enum PseudoLocale: String, CaseIterable, Sendable, Codable {
             guard case .text(let plain) = segment else { return segment.source }
             return String(plain.map { accentedForms[$0] ?? $0 })
         }.joined()
+    }
+
+    // MARK: - Doubled
+
+    /// The ``doubled`` pseudo-translation: `text + " " + text`, unless the joined text would read
+    /// differently from the two copies.
+    ///
+    /// ``FormatScanner`` reads a tag from `<` to the next `>` and a brace placeholder from `{` to the
+    /// next `}`, stopping at a line break (and at `<` or `{` respectively). A text that ends in an
+    /// unfinished `</b` or `{n,` is plain text on its own, but followed by a space and the text again
+    /// the scanner can find its `>` or `}` in the second copy: `"%d> </b"` doubled by a space reads
+    /// `</b %d>` as one tag, which swallows the second `%d` (fuzzing found it). So the joined text is
+    /// scanned again, and if its placeholders and markup are not exactly those of the two copies,
+    /// the copies are joined by a line break, which ends every tag, brace and printf placeholder
+    /// (a lone `\` at the end of the text still pairs with either separator into an escape; that
+    /// changes neither placeholders nor markup). The text is never altered.
+    private static func double(_ text: String) -> String {
+        guard !text.isEmpty else { return "" }
+        let structure = syntax(text)
+        let spaced = text + " " + text
+        if syntax(spaced) == structure + structure { return spaced }
+        return text + "\n" + text
+    }
+
+    /// The placeholders and markup of `text`, in order: what pseudo-localization must keep.
+    private static func syntax(_ text: String) -> [FormatSegment] {
+        FormatScanner.segments(text).filter {
+            switch $0 {
+            case .placeholder, .markup: true
+            case .text, .escape: false
+            }
+        }
     }
 
     // MARK: - Expanded

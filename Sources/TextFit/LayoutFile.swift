@@ -214,7 +214,7 @@ public enum LayoutFile {
     private static func applyModifiers(_ element: AnyElement, _ node: Node, _ path: String) throws -> AnyElement {
         var element = element
         if let padding = node.raw["padding"] {
-            if !isJSONBoolean(padding), let length = padding as? Double {
+            if !isJSONBoolean(padding), padding is Double, let length = try node.number("padding") {
                 element = element.padding(length)
             } else if let sides = padding as? [String: Any] {
                 let insets = try Node(sides, path + ".padding")
@@ -230,17 +230,18 @@ public enum LayoutFile {
             let frame = try Node(frameValue, path + ".frame")
             try frame.only(["width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight", "alignment"])
             let alignment = try frame.alignment("alignment") ?? .center
+            func length(_ key: String) throws -> CGFloat? { try frame.number(key, allowingInfinity: true) }
             let flexible = ["minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"].contains { frame.raw[$0] != nil }
             if flexible {
-                element = element.frame(minWidth: try frame.number("minWidth"), idealWidth: try frame.number("idealWidth"),
-                                        maxWidth: try frame.number("maxWidth"), minHeight: try frame.number("minHeight"),
-                                        idealHeight: try frame.number("idealHeight"), maxHeight: try frame.number("maxHeight"),
+                element = element.frame(minWidth: try length("minWidth"), idealWidth: try length("idealWidth"),
+                                        maxWidth: try length("maxWidth"), minHeight: try length("minHeight"),
+                                        idealHeight: try length("idealHeight"), maxHeight: try length("maxHeight"),
                                         alignment: alignment)
                 if frame.raw["width"] != nil || frame.raw["height"] != nil {
                     throw LayoutFileError(path: path + ".frame", message: "give width/height or min/ideal/max, not both")
                 }
             } else {
-                element = element.frame(width: try frame.number("width"), height: try frame.number("height"), alignment: alignment)
+                element = element.frame(width: try length("width"), height: try length("height"), alignment: alignment)
             }
         }
         if let fixed = node.raw["fixedSize"] {
@@ -404,16 +405,21 @@ private struct Node {
         }
     }
 
-    /// A number from −1,000,000 to 1,000,000; `"infinity"` is accepted (frames' `maxWidth: .infinity`).
-    /// Larger lengths add up to ∞ in a layout (a spacing of 1e308 was found by fuzzing).
-    func number(_ key: String) throws -> CGFloat? {
+    /// A number from −1,000,000 to 1,000,000, or with `allowingInfinity` (frames, as
+    /// `maxWidth: .infinity`) also `"infinity"`. Larger lengths add up to ∞ in a layout (fuzzing
+    /// found a spacing of 1e308 and a padding of −1e308), and so would "infinity" outside frames.
+    func number(_ key: String, allowingInfinity: Bool = false) throws -> CGFloat? {
         guard let value = raw[key] else { return nil }
-        if let string = value as? String, string == "infinity" { return .infinity }
+        let range = "from -1000000 to 1000000" + (allowingInfinity ? " (or \"infinity\")" : "")
+        if let string = value as? String, string == "infinity" {
+            guard allowingInfinity else { throw LayoutFileError(path: path + "." + key, message: "expected a number \(range)") }
+            return .infinity
+        }
         guard !isJSONBoolean(value), let number = value as? Double, number.isFinite else {
             throw LayoutFileError(path: path + "." + key, message: "expected a number")
         }
         guard abs(number) <= 1_000_000 else {
-            throw LayoutFileError(path: path + "." + key, message: "expected a number from -1000000 to 1000000 (or \"infinity\")")
+            throw LayoutFileError(path: path + "." + key, message: "expected a number \(range)")
         }
         return number
     }

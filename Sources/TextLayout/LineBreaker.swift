@@ -187,11 +187,20 @@ struct LineBreaker {
             (scale, breaking) = found ?? (factor, atFactor)
         }
         var lines = breaking.lines
-        let shown = min(limit, linesFitting(lines, height: height, scale: scale))
+        var shown = min(limit, linesFitting(lines, height: height, scale: scale))
         var truncated = false
         if lines.count > shown {
             truncated = true
-            let last = truncatedLine(from: lines[shown - 1].start, width: width.map { $0 / scale })
+            var last = truncatedLine(from: lines[shown - 1].start, width: width.map { $0 / scale })
+            // The truncated line is measured over the rest of its hard line (for head and middle
+            // truncation it shows the end), so it can be taller than the line it replaces: then it
+            // replaces the line above instead, until the lines fit the height. The first line may
+            // still overflow (SwiftUI always shows one line).
+            while shown > 1, let height,
+                  stackedHeight(Array(lines.prefix(shown - 1)) + [last], scale: scale) > height + 1e-9 {
+                shown -= 1
+                last = truncatedLine(from: lines[shown - 1].start, width: width.map { $0 / scale })
+            }
             lines = Array(lines.prefix(shown - 1)) + [last]
         }
         return place(lines, scale: scale, proposal: width, truncated: truncated)
@@ -208,10 +217,15 @@ struct LineBreaker {
         guard let height else { return lines.count }
         var y = 0.0
         for (index, line) in lines.enumerated() {
-            y += metrics(line.start, line.end).height * scale + (index > 0 ? style.lineSpacing : 0)
+            y += metrics(of: line).height * scale + (index > 0 ? style.lineSpacing : 0)
             if y > height + 1e-9 { return max(1, index) }
         }
         return lines.count
+    }
+
+    /// The height of `lines` stacked as `place` stacks them.
+    private func stackedHeight(_ lines: [Line], scale: Double) -> Double {
+        lines.reduce(0) { $0 + metrics(of: $1).height * scale } + Double(max(0, lines.count - 1)) * style.lineSpacing
     }
 
     /// The last shown line, cut with "…": its text runs from `start` to the end of its hard line.
@@ -252,6 +266,14 @@ struct LineBreaker {
     // MARK: - Metrics and placement
 
     struct Metrics { var ascent: Double; var descent: Double; var leading: Double; var height: Double { ascent + descent + leading } }
+
+    /// The metrics of a line as placed: over its range, or for a truncated line over the text from
+    /// its start to the end of the text it keeps (for head and middle truncation, the end of its hard
+    /// line, past runs the ellipsis replaces).
+    func metrics(of line: Line) -> Metrics {
+        let shownEnd = line.truncation.map { max($0.before.upperBound, $0.after.upperBound, line.start + 1) } ?? line.end
+        return metrics(line.start, shownEnd)
+    }
 
     /// A line's metrics: the maximum over the pieces on it (or the strut for fixed metrics).
     func metrics(_ start: Int, _ end: Int) -> Metrics {
@@ -296,10 +318,9 @@ struct LineBreaker {
         let builder = VisualLineBuilder(paragraph: paragraph)
         var built: [(Line, Metrics, Double)] = []
         for line in lines {
-            let shownEnd = line.truncation.map { max($0.before.upperBound, $0.after.upperBound, line.start + 1) } ?? line.end
             // A negative tracking can pull a line's advance below 0; a size never is (fuzzing found
             // -74.6 pt for "P(" tracked -30).
-            built.append((line, metrics(line.start, shownEnd), max(0, builder.width(of: line))))
+            built.append((line, metrics(of: line), max(0, builder.width(of: line))))
         }
         let paragraphWidth = (built.map { $0.2 }.max() ?? 0) * scale
         let rtl = analysis.bidi.baseLevel % 2 == 1

@@ -97,7 +97,7 @@ struct VisualLineBuilder {
             var advance = Double(glyph.advance) * piece.scale
             let lastOfCluster = k + 1 == selected.count || selected[k + 1].cluster != glyph.cluster
             if lastOfCluster {
-                if analysis.isGraphemeStart[cluster] { advance += piece.attributes.tracking }
+                if analysis.isGraphemeStart[cluster] { advance += paragraph.tracking(after: cluster) }
                 if analysis.scalars[cluster] == "\t" { advance += paragraph.tabAdvance(at: cluster, lineStart: lineStart) }
             }
             glyphs.append(glyph.id)

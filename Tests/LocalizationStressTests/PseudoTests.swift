@@ -141,6 +141,55 @@ private let close = "\u{202C}\u{200F}"
     }
 }
 
+/// Fuzzing finding `strings/pseudo-double-merges-tag`: joined by a space, the two copies of a text
+/// ending in an unfinished tag or brace can read as one tag or placeholder across the join.
+@Suite struct DoubledJoinTests {
+    @Test func unfinishedTagIsNotClosedByTheSecondCopy() {
+        // "%d> </b": `%d`, then text "> " and "</b" (no `>` after it: not a tag). Joined by a space,
+        // "%d> </b %d> </b" would read `</b %d>` as a tag (a tag runs from `<` + letter to the next
+        // `>`), swallowing the second %d. A line break ends a tag, so the copies are joined by one.
+        let doubled = PseudoLocale.doubled.transform("%d> </b")
+        #expect(doubled == "%d> </b\n%d> </b")
+        #expect(FormatScanner.placeholders(in: doubled).map(\.token) == ["%d", "%d"])
+        #expect(!PlaceholderSamples.standard.substitute(doubled).contains("%d"))
+        // The fuzzer's original input (Android): the `<xliff:g …` tag is unfinished ("&" is not ">").
+        let android = "Welcff:g id=name example=%dAda>%1$s</xliff& bright"
+        #expect(FormatScanner.placeholders(in: PseudoLocale.doubled.transform(android)).map(\.token)
+            == ["%d", "%1$s", "%d", "%1$s"])
+    }
+
+    @Test func unfinishedBraceIsNotClosedByTheSecondCopy() {
+        // "x}{a,": `{a,` has no `}` after it, so the text has no placeholder. Joined by a space,
+        // "x}{a, x}{a," would read `{a, x}` as a named placeholder (name "a", type "x").
+        let doubled = PseudoLocale.doubled.transform("x}{a,")
+        #expect(doubled == "x}{a,\nx}{a,")
+        #expect(FormatScanner.placeholders(in: doubled).isEmpty)
+    }
+
+    @Test func completeMarkupKeepsTheSpace() {
+        // Nothing is left open at the end of the text, so the usual space joins the copies.
+        #expect(PseudoLocale.doubled.transform("<b>%d</b> new") == "<b>%d</b> new <b>%d</b> new")
+        #expect(PseudoLocale.doubled.transform("{count} of {total}") == "{count} of {total} {count} of {total}")
+        // A lone backslash at the end pairs with the space into an escape; no placeholder changes.
+        #expect(PseudoLocale.doubled.transform("%@ \\") == "%@ \\ %@ \\")
+    }
+
+    @Test(arguments: ["%d> </b", "x}{a,", "<b %d>", "a <i %@", "{n, number} {x", "%1$@ &amp", "%", "50% off",
+                      "<a href=\"%@\">link</a>", "%#@files@ <b"])
+    func everyGeneratorKeepsPlaceholdersAndMarkup(text: String) {
+        let markup = FormatScanner.segments(text).filter { if case .markup = $0 { true } else { false } }
+        let tokens = FormatScanner.placeholders(in: text).map(\.token)
+        for pseudo in PseudoLocale.allCases {
+            let transformed = pseudo.transform(text)
+            let copies = pseudo == .doubled ? 2 : 1
+            #expect(FormatScanner.placeholders(in: transformed).map(\.token) == Array(repeating: tokens, count: copies).flatMap { $0 },
+                    "\(pseudo.rawValue): \(transformed)")
+            let found = FormatScanner.segments(transformed).filter { if case .markup = $0 { true } else { false } }
+            #expect(found == Array(repeating: markup, count: copies).flatMap { $0 }, "\(pseudo.rawValue): \(transformed)")
+        }
+    }
+}
+
 @Suite struct RightToLeftTests {
     @Test func everyWordIsWrapped() {
         #expect(PseudoLocale.rightToLeft.transform("Hello world")

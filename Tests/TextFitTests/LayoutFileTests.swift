@@ -15,6 +15,12 @@ struct LayoutFileTests {
         (#"{"grid":{"rows":[[{"text":"a","gridCellColumns":1e300}]]}}"#, "gridCellColumns"),
         (#"{"grid":{"rows":[[{"text":"a","gridCellColumns":2147483648}]]}}"#, "gridCellColumns"),
         (#"{"flow":{"children":[{"padding":1,"text":"Z"},{"text":"東"}],"spacing":1e+308}}"#, "spacing"),
+        // Fuzz/crashes/layoutfile/padding-minus-1e308: a padding given as one number skipped the
+        // ±1,000,000 bound (right to left, the root's frame began at x = ∞).
+        (#"{"flow":{"children":[{"text":"Zürich","padding":6}]},"padding":-1e+308}"#, "padding"),
+        // "infinity" is a length for frames only; as a padding side or a spacing it is ∞ too.
+        (#"{"text":"a","padding":{"top":"infinity"}}"#, "top"),
+        (#"{"hstack":{"spacing":"infinity","children":[{"text":"a"}]}}"#, "spacing"),
     ])
     func fuzzedNumbersAreRefused(_ json: String, _ key: String) throws {
         #expect {

@@ -257,8 +257,8 @@ struct ParagraphLifetimeTests {
 @Suite("Negative tracking")
 struct NegativeTrackingTests {
     /// Found by fuzzing (Fuzz/crashes/measure/negative-tracking-width): "P(" tracked −30 pt measured
-    /// −74.6 pt wide. Tracking may pull glyphs together, even past each other; a size is never
-    /// negative, at any proposal, nor the minimum.
+    /// −74.6 pt wide. Tracking may pull glyphs together, at most until a cluster's advance is 0; a
+    /// size is never negative, at any proposal, nor the minimum.
     @Test func sizesAreNeverNegative() throws {
         var attributes = TextAttributes(size: .points(17))
         attributes.tracking = -30
@@ -268,6 +268,33 @@ struct NegativeTrackingTests {
             #expect(layout.size.width >= 0 && layout.lines.allSatisfy { $0.width >= 0 }, "width \(String(describing: width)): \(layout.size)")
         }
         #expect(paragraph.minimumSize.width >= 0)
+    }
+
+    /// Found by fuzzing (Fuzz/crashes/measure/negative-tracking-min-content): a tracking more negative
+    /// than a cluster's advance moved the pen back, so the whole line was narrower than one word on
+    /// it — min-content wider than the ideal width, which CSS and the line breaker's reuse rules
+    /// take for granted never happens.
+    ///
+    /// Hand computation, Noto Sans Regular advances (`hb-shape`): a 561, space 260, b 615 units/em.
+    /// "a " at 1 pt tracked −1: a 0.561 and space 0.26, each less than 1, so each closes to 0
+    /// (without the floor: 0.561 − 1 + 0.26 − 1 = −1.179). "b" at 10 pt, untracked: 6.15.
+    /// Ideal width 0 + 0 + 6.15 = 6.15 (it was 6.15 − 1.179 = 4.971); min-content: the longer of
+    /// "a" (0) and "b" (6.15) = 6.15 ≤ ideal; "b" starts at x = 0, not −1.179.
+    @Test func aLineIsNeverNarrowerThanAWordOnIt() throws {
+        var tight = TextAttributes(size: .points(1))
+        tight.tracking = -1
+        let text = StyledText("a ", attributes: tight) + StyledText("b", attributes: TextAttributes(size: .points(10)))
+        let paragraph = try Paragraph(text, shaper: Fixtures.shaper())
+        let ideal = paragraph.layout(width: nil)
+        #expect(abs(Double(ideal.size.width) - 6.15) < 1e-9)
+        #expect(abs(paragraph.minimumSize.width - 6.15) < 1e-9)
+        #expect(paragraph.minimumSize.width <= Double(ideal.size.width) + 1e-9)
+        let b = try #require(ideal.lines.first?.runs.last)
+        #expect(b.clusters == [2])
+        #expect(abs(b.x) < 1e-9 && abs(b.positions[0].x) < 1e-9)
+        // Asked first at the ideal width, a fresh paragraph lays out the same single line.
+        let fresh = try Paragraph(text, shaper: Fixtures.shaper()).layout(width: 6.15)
+        #expect(fresh.lineCount == 1 && abs(Double(fresh.size.width) - 6.15) < 1e-9)
     }
 }
 

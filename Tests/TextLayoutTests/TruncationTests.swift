@@ -43,6 +43,47 @@ struct TruncationTests {
         #expect(Double(layout.size.height) == 2 * 1362.0)
     }
 
+    /// Fuzzing finding `measure/truncated-line-taller`: the lines that fit a height were counted with
+    /// the untruncated lines' metrics, then the last one was replaced by a truncated line that can be
+    /// taller (here it shows the end of the text, set larger), so the paragraph outgrew the height.
+    ///
+    /// Hand computation, Noto Sans Regular: hhea ascender 1069, descender −293, line gap 0 at 1000
+    /// units/em (`ttx -t hhea -t head`), so a line is 1.362 em: 13.62 pt at 10 pt, 40.86 pt at 30 pt.
+    /// Advances (`hb-shape`): a 561, space 260, b 615, … 791.
+    /// Text "aaaa aaaa aaaa " at 10 pt (scalars 0..<15), then "bb" at 30 pt (15..<17), width 45:
+    /// "aaaa" is 22.44 but "aaaa aaaa" 47.48, and "bb" 36.9, so untruncated the lines are
+    /// 0..<5, 5..<10, 10..<15, 15..<17, of heights 13.62, 13.62, 13.62, 40.86.
+    /// Head truncation: the "…" is set in the font of the text's last character (30 pt, 23.73 wide),
+    /// which leaves 45 − 23.73 = 21.27 for the end of the text: "b" (18.45) fits, "bb" (36.9) does not,
+    /// so a truncated line reads "…b" — glyphs at 30 pt only, so it is 40.86 high wherever it starts.
+    @Test("A head-truncated last line taller than the line it replaces still keeps the paragraph within the height")
+    func truncatedLineTallerThanTheLineItReplaces() throws {
+        let small = TextAttributes(size: .points(10)), large = TextAttributes(size: .points(30))
+        let text = StyledText("aaaa aaaa aaaa ", attributes: small) + StyledText("bb", attributes: large)
+        let paragraph = try Paragraph(text, style: ParagraphStyle(truncation: .head), shaper: Fixtures.shaper())
+        #expect(paragraph.layout(width: 45).lines.map(\.range) == [0..<5, 5..<10, 10..<15, 15..<17])
+
+        // Height 60: three 13.62 lines fit (40.86), the fourth not. "…" replacing the third line would
+        // give 13.62 + 13.62 + 40.86 = 68.1 > 60; replacing the second gives 13.62 + 40.86 = 54.48 ≤ 60.
+        let layout = paragraph.layout(width: 45, height: 60)
+        #expect(layout.isTruncated)
+        #expect(layout.lines.map(\.range) == [0..<5, 5..<17])
+        #expect(layout.lines.map(\.isTruncated) == [false, true])
+        #expect(abs(Double(layout.size.height) - 54.48) < 1e-9)
+        #expect(Double(layout.size.height) <= 60)
+        #expect(layout.lines[1].runs.flatMap(\.clusters) == [-1, 16])
+        // Baselines: 10 pt ascent 10.69; the second line starts at 13.62, its 30 pt ascent is 32.07.
+        #expect(abs(layout.lines[1].baseline - (13.62 + 32.07)) < 1e-9)
+
+        // Height 30: even line 1 + "…b" (54.48) is too high, so "…b" alone, 40.86 high: only the first
+        // line may overflow, as SwiftUI always shows one line.
+        let one = paragraph.layout(width: 45, height: 30)
+        #expect(one.lines.map(\.range) == [0..<17])
+        #expect(one.lines.map(\.isTruncated) == [true])
+        #expect(one.lines[0].runs.flatMap(\.clusters) == [-1, 16])
+        #expect(abs(Double(one.size.height) - 40.86) < 1e-9)
+    }
+
     @Test("minimumScaleFactor shrinks until the text fits one line, reports the scale")
     func minimumScale() throws {
         let style = ParagraphStyle(lineLimit: 1, minimumScaleFactor: 0.5)
