@@ -117,7 +117,7 @@ public final class Paragraph: Sendable {
         // Tracking, after all advances are in: at most minus the cluster's advance (see `trackingAfter`).
         var trackingAfter: [Double] = []
         for piece in pieces where piece.attributes.tracking != 0 {
-            if trackingAfter.isEmpty { trackingAfter = [Double](repeating: 0, count: n) }
+            if trackingAfter.isEmpty { trackingAfter = [Double](filledWith: 0, count: n) }
             var offset = piece.start
             while offset < piece.end {
                 var next = offset + 1
