@@ -111,6 +111,7 @@ struct LineBreaker {
     /// a line of its own (hanging spaces stay with the cluster before them).
     func everyOpportunity() -> Breaking {
         var lines: [Line] = []
+        lines.reserveCapacity(analysis.scalars.count + 1)  // at most a line per scalar, and the empty last line
         var start = 0
         var forced = false
         for opportunity in analysis.breaks where opportunity.offset > start {
@@ -317,6 +318,7 @@ struct LineBreaker {
     func place(_ lines: [Line], scale: Double, proposal: Double?, truncated: Bool) -> ParagraphLayout {
         let builder = VisualLineBuilder(paragraph: paragraph)
         var built: [(Line, Metrics, Double)] = []
+        built.reserveCapacity(lines.count)
         for line in lines {
             // A negative tracking can pull a line's advance below 0; a size never is (fuzzing found
             // -74.6 pt for "P(" tracked -30).
@@ -326,6 +328,7 @@ struct LineBreaker {
         let rtl = analysis.bidi.baseLevel % 2 == 1
         var y = 0.0
         var placed: [LineLayout] = []
+        placed.reserveCapacity(built.count)
         for (index, (line, m, width)) in built.enumerated() {
             if index > 0 { y += style.lineSpacing }
             let lineWidth = width * scale

@@ -229,6 +229,7 @@ public struct Text: LeafElement, Hashable {
             let token = environment.token
             state.withLock { state in
                 if state.environment !== token { state = State(environment: token) }
+                if state.answers.isEmpty { state.answers.reserveCapacity(Self.capacity) }
                 if state.answers.count >= Self.capacity { state.answers.removeFirst() }
                 state.answers.append(answer)
             }

@@ -447,6 +447,7 @@ final class MeasuredParagraph: Sendable {
     /// Adds `record`, replacing one for the same proposal, dropping the oldest beyond `capacity`.
     private static func insert(_ record: Record, into records: inout [Record], capacity: Int) {
         records.removeAll { $0.width == record.width && $0.height == record.height }
+        if records.isEmpty { records.reserveCapacity(min(capacity, 4)) }  // an ideal, a minimum, a width or two
         if records.count >= capacity { records.removeFirst() }
         records.append(record)
     }

@@ -35,6 +35,7 @@ public enum TextSegmentation {
     /// The empty string answers `[0]`. O(n).
     public static func graphemeBoundaries(_ text: String) -> [Int] {
         var result = [0]
+        result.reserveCapacity(text.utf8.count + 1)  // at most one boundary per scalar, one scalar per byte
         // Text made only of scalars that always start a cluster (`Shaper.startsCluster`, checked
         // against GraphemeBreakProperty.txt) breaks everywhere but inside CR LF: no ICU needed.
         var simple = true, previous: UInt32 = 0, count = 0
