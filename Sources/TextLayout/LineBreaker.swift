@@ -12,7 +12,7 @@ import Typography
 /// | "…" at head, middle or tail | `truncatedLine(from:width:)` |
 /// | metrics, baselines, visual runs | `place(_:scale:width:)` |
 struct LineBreaker {
-    let paragraph: Paragraph
+    let paragraph: ParagraphContent
     var analysis: Analysis { paragraph.analysis }
     var style: ParagraphStyle { paragraph.style }
 

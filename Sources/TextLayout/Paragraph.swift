@@ -13,43 +13,24 @@ import Typography
 ///
 /// Offsets are Unicode scalar offsets into ``text``'s string; lengths are points.
 public final class Paragraph: Sendable {
-    public let text: StyledText
-    public let style: ParagraphStyle
-    let shaper: Shaper
-    let analysis: Analysis
-    /// Shaped pieces in logical order, covering the text exactly once.
-    let pieces: [Piece]
-    /// `prefix[i]` = the advance in points of scalars `0..<i` on one line: a HarfBuzz cluster's
-    /// advance counts at its first scalar, tracking at each grapheme cluster's first scalar.
-    let prefix: [Double]
-    /// Breaking before scalar i (inside a piece) needs a reshape (HarfBuzz UNSAFE_TO_BREAK).
-    let unsafeBefore: [Bool]
-    /// The tracking added after the grapheme cluster starting at scalar i (0 elsewhere; empty when
-    /// no run is tracked): the run's tracking, but a negative one at most closes the cluster's
-    /// advance to 0. The pen never moves back past a cluster's start, so widths grow with the text
-    /// and a line is never narrower than a word on it (fuzzing found a min-content wider than the
-    /// ideal width, "!" at 0.01 pt tracked −0.5 beside a larger character).
-    let trackingAfter: [Double]
-    /// Scalar ranges of clusters no font covers.
-    public let missingClusters: [Range<Int>]
-    /// Layouts already answered, detached from this paragraph (``ParagraphLayout/detached()``): a
-    /// remembered layout holding the paragraph would keep both alive forever.
+    /// The analysed and shaped text. Layouts' lines draw their runs from it, not from the
+    /// paragraph: the paragraph's memo holds layouts, so lines holding the paragraph would keep
+    /// both alive forever (and a memo of copies without it cost a copy of every line).
+    let content: ParagraphContent
+    /// Layouts already answered (their lines hold ``content``, not the paragraph).
     private let memo = Locked<[LayoutKey: ParagraphLayout]>([:])
     private let computedLayouts = Atomic<Int>(0)
 
-    /// One shaped piece: a maximal range of one style run, one bidi level, one face and script.
-    struct Piece: Sendable {
-        let start: Int, end: Int
-        let face: FontFace
-        let script: Script
-        let level: UInt8
-        let attributes: TextAttributes
-        /// Point size ÷ units per em.
-        let scale: Double
-        let size: Double
-        let shaped: ShapedRun
-        var direction: TextDirection { level % 2 == 1 ? .rightToLeft : .leftToRight }
-    }
+    public var text: StyledText { content.text }
+    public var style: ParagraphStyle { content.style }
+    /// Scalar ranges of clusters no font covers.
+    public var missingClusters: [Range<Int>] { content.missingClusters }
+    var shaper: Shaper { content.shaper }
+    var analysis: Analysis { content.analysis }
+    var pieces: [Piece] { content.pieces }
+    var prefix: [Double] { content.prefix }
+    var unsafeBefore: [Bool] { content.unsafeBefore }
+    typealias Piece = ParagraphContent.Piece
 
     /// Analyses and shapes `text`.
     /// - Throws: the first run's invalid size or tracking, unreadable font or unknown family.
@@ -81,7 +62,11 @@ public final class Paragraph: Sendable {
                 }
             }
         }
-        self.init(text, style: style, shaper: shaper, analysis: analysis, pieces: pieces, missing: missing)
+        self.init(content: ParagraphContent(text, style: style, shaper: shaper, analysis: analysis, pieces: pieces, missing: missing))
+    }
+
+    init(content: ParagraphContent) {
+        self.content = content
     }
 
     /// Scalars `start..<end` of `text` as a string: the string itself when that is all of it,
@@ -92,51 +77,6 @@ public final class Paragraph: Sendable {
         var view = String.UnicodeScalarView()
         for scalar in analysis.scalars[start..<end] { view.append(scalar) }
         return String(view)
-    }
-
-    /// Builds the per-scalar advances from shaped pieces (no shaping here). `unsafeBefore` can be
-    /// passed when only the sizes changed (the flags are in font units, size-independent).
-    init(_ text: StyledText, style: ParagraphStyle, shaper: Shaper, analysis: Analysis, pieces: [Piece], missing: [Range<Int>],
-         unsafeBefore: [Bool]? = nil) {
-        self.text = text
-        self.style = style
-        self.shaper = shaper
-        self.analysis = analysis
-        let n = analysis.scalars.count
-        // Each scalar's advance is gathered at prefix[offset + 1], then summed in place.
-        var prefix = [Double](filledWith: 0, count: n + 1)
-        var unsafe = unsafeBefore ?? [Bool](filledWith: false, count: n + 1)
-        let findUnsafe = unsafeBefore == nil
-        for piece in pieces {
-            for glyph in piece.shaped.glyphs {
-                let offset = piece.start + Int(glyph.cluster)
-                prefix[offset + 1] += Double(glyph.advance) * piece.scale
-                if findUnsafe, glyph.unsafeToBreak, offset > piece.start { unsafe[offset] = true }
-            }
-        }
-        // Tracking, after all advances are in: at most minus the cluster's advance (see `trackingAfter`).
-        var trackingAfter: [Double] = []
-        for piece in pieces where piece.attributes.tracking != 0 {
-            if trackingAfter.isEmpty { trackingAfter = [Double](filledWith: 0, count: n) }
-            var offset = piece.start
-            while offset < piece.end {
-                var next = offset + 1
-                while next < n, !analysis.isGraphemeStart[next] { next += 1 }
-                if analysis.isGraphemeStart[offset] {
-                    let advance = prefix[(offset + 1)...next].reduce(0, +)
-                    let tracking = max(piece.attributes.tracking, -max(0, advance))
-                    trackingAfter[offset] = tracking
-                    prefix[offset + 1] += tracking
-                }
-                offset = next
-            }
-        }
-        for i in 0..<n { prefix[i + 1] += prefix[i] }
-        self.pieces = pieces
-        self.prefix = prefix
-        self.trackingAfter = trackingAfter
-        self.unsafeBefore = unsafe
-        self.missingClusters = missing
     }
 
     /// The same paragraph at another Dynamic Type size: the analysis, the font runs and the shaped
@@ -160,8 +100,9 @@ public final class Paragraph: Sendable {
                          attributes: attributes, scale: size / Double(piece.face.metrics.unitsPerEm), size: size,
                          shaped: piece.shaped)
         }
-        return Paragraph(resizedText, style: style, shaper: shaper, analysis: analysis, pieces: resizedPieces,
-                         missing: missingClusters, unsafeBefore: unsafeBefore)
+        return Paragraph(content: ParagraphContent(resizedText, style: style, shaper: shaper, analysis: analysis, pieces: resizedPieces,
+                                                   missing: missingClusters, unsafeBefore: unsafeBefore,
+                                                   advanceUnits: content.advanceUnits))
     }
 
     /// The paragraph with another style (line limit, wrap, truncation…), sharing the shaping.
@@ -171,10 +112,10 @@ public final class Paragraph: Sendable {
         guard style.direction == self.style.direction else {
             return try Paragraph(text, style: style, shaper: shaper, analysis: Analysis(text, direction: style.direction))
         }
-        return Paragraph(text, style: style, shaper: shaper, analysis: analysis, pieces: pieces, missing: missingClusters,
-                         unsafeBefore: unsafeBefore)
+        return Paragraph(content: ParagraphContent(text, style: style, shaper: shaper, analysis: analysis, pieces: pieces,
+                                                   missing: missingClusters, unsafeBefore: unsafeBefore,
+                                                   advanceUnits: content.advanceUnits))
     }
-
     // MARK: - Sizes
 
     /// The max-content size: no wrapping, a new line only at hard breaks.
@@ -198,13 +139,12 @@ public final class Paragraph: Sendable {
         let width = Paragraph.normalize(width)
         let height = Paragraph.normalize(height)
         let key = LayoutKey(width: width, height: height)
-        if let hit = memo.withLock({ $0[key] }) { return hit.reused(.sameProposal, paragraph: self) }
+        if let hit = memo.withLock({ $0[key] }) { return hit.reused(.sameProposal) }
         let ideal = width == nil ? nil : memo.withLock { $0[LayoutKey(width: nil, height: height)] }
         let result = layout(width: width, height: height, ideal: ideal)
-        let kept = result.detached()
         memo.withLock { cache in
             if result.reuse == nil, cache.count >= 64 { cache.removeAll(keepingCapacity: true) }
-            if cache.count < 64 { cache[key] = kept }
+            if cache.count < 64 { cache[key] = result }
         }
         return result
     }
@@ -212,15 +152,15 @@ public final class Paragraph: Sendable {
     /// The layout for a normalised proposal, without the memo: `ideal` (this paragraph's layout
     /// at width `nil` and the same height, if known) answers any positive width that holds it;
     /// otherwise the line breaker computes it. ``TextMeasurementCache`` calls this directly: it
-    /// keeps its own records, so a second memo would only copy every layout once more.
+    /// keeps its own records.
     func layout(width: Double?, height: Double?, ideal: ParagraphLayout?) -> ParagraphLayout {
         if let ideal, !ideal.isTruncated, let width, width > 0, width >= ideal.size.width, ideal.scale == 1 {
             // Not at width 0, which means SwiftUI's minimum (every opportunity taken) even when the
             // ideal is 0 wide: the answer must not depend on what was asked first (fuzzing).
-            return ideal.reused(.idealFitsWiderProposal, proposal: width, paragraph: self)
+            return ideal.reused(.idealFitsWiderProposal, proposal: width)
         }
         computedLayouts.add(1, ordering: .relaxed)
-        return LineBreaker(paragraph: self).layout(width: width, height: height)
+        return LineBreaker(paragraph: content).layout(width: width, height: height)
     }
 
     /// How many layouts the line breaker has computed for this paragraph (answers reused from the
@@ -232,7 +172,7 @@ public final class Paragraph: Sendable {
 
     /// CSS min-content: the widest segment between break opportunities (trailing spaces hang),
     /// with the segment and why it cannot break.
-    public var minimumSize: MinimumSize { LineBreaker(paragraph: self).minimumContent() }
+    public var minimumSize: MinimumSize { LineBreaker(paragraph: content).minimumContent() }
 
     /// NaN and negative → 0; +∞ → nil (no constraint).
     static func normalize(_ value: Double?) -> Double? {
@@ -242,6 +182,103 @@ public final class Paragraph: Sendable {
     }
 
     struct LayoutKey: Hashable { let width: Double?; let height: Double? }
+}
+
+/// What a ``Paragraph`` knows once its text is analysed and shaped, and the widths it computes
+/// from that: immutable, shared by the paragraph and every layout made from it (their lines build
+/// their glyph runs from it on demand), and by ``Paragraph/resized(to:)`` and ``Paragraph/restyled(_:)``
+/// siblings where it does not change. Holds no layouts, so nothing it holds can hold it.
+final class ParagraphContent: Sendable {
+    let text: StyledText
+    let style: ParagraphStyle
+    let shaper: Shaper
+    let analysis: Analysis
+    /// Shaped pieces in logical order, covering the text exactly once.
+    let pieces: [Piece]
+    /// `prefix[i]` = the advance in points of scalars `0..<i` on one line: a HarfBuzz cluster's
+    /// advance counts at its first scalar, tracking at each grapheme cluster's first scalar.
+    let prefix: [Double]
+    /// Breaking before scalar i (inside a piece) needs a reshape (HarfBuzz UNSAFE_TO_BREAK).
+    let unsafeBefore: [Bool]
+    /// Scalar i's advance in its piece's font units (the glyphs of the HarfBuzz cluster it
+    /// starts; 0 inside a cluster): size-independent, so ``Paragraph/resized(to:)`` only rescales it.
+    let advanceUnits: [Int32]
+    /// The tracking added after the grapheme cluster starting at scalar i (0 elsewhere; empty when
+    /// no run is tracked): the run's tracking, but a negative one at most closes the cluster's
+    /// advance to 0. The pen never moves back past a cluster's start, so widths grow with the text
+    /// and a line is never narrower than a word on it (fuzzing found a min-content wider than the
+    /// ideal width, "!" at 0.01 pt tracked −0.5 beside a larger character).
+    let trackingAfter: [Double]
+    /// Scalar ranges of clusters no font covers.
+    let missingClusters: [Range<Int>]
+
+    /// One shaped piece: a maximal range of one style run, one bidi level, one face and script.
+    struct Piece: Sendable {
+        let start: Int, end: Int
+        let face: FontFace
+        let script: Script
+        let level: UInt8
+        let attributes: TextAttributes
+        /// Point size ÷ units per em.
+        let scale: Double
+        let size: Double
+        let shaped: ShapedRun
+        var direction: TextDirection { level % 2 == 1 ? .rightToLeft : .leftToRight }
+    }
+
+    /// Builds the per-scalar advances from shaped pieces (no shaping here). `unsafeBefore` and
+    /// `advanceUnits` can be passed when only the sizes changed (they are in font units).
+    init(_ text: StyledText, style: ParagraphStyle, shaper: Shaper, analysis: Analysis, pieces: [Piece], missing: [Range<Int>],
+         unsafeBefore: [Bool]? = nil, advanceUnits: [Int32]? = nil) {
+        self.text = text
+        self.style = style
+        self.shaper = shaper
+        self.analysis = analysis
+        let n = analysis.scalars.count
+        var unsafe = unsafeBefore ?? []
+        var units = advanceUnits ?? []
+        if unsafeBefore == nil || advanceUnits == nil {
+            unsafe = [Bool](filledWith: false, count: n + 1)
+            units = [Int32](filledWith: 0, count: n)
+            for piece in pieces {
+                for glyph in piece.shaped.glyphs {
+                    let offset = piece.start + Int(glyph.cluster)
+                    units[offset] &+= glyph.advance
+                    if glyph.unsafeToBreak, offset > piece.start { unsafe[offset] = true }
+                }
+            }
+        }
+        // Each scalar's advance in points at prefix[offset + 1] (units × the piece's scale, one
+        // rounding per scalar, the same at every size), then summed in place.
+        var prefix = [Double](filledWith: 0, count: n + 1)
+        for piece in pieces {
+            for offset in piece.start..<piece.end { prefix[offset + 1] = Double(units[offset]) * piece.scale }
+        }
+        // Tracking, after all advances are in: at most minus the cluster's advance (see `trackingAfter`).
+        var trackingAfter: [Double] = []
+        for piece in pieces where piece.attributes.tracking != 0 {
+            if trackingAfter.isEmpty { trackingAfter = [Double](filledWith: 0, count: n) }
+            var offset = piece.start
+            while offset < piece.end {
+                var next = offset + 1
+                while next < n, !analysis.isGraphemeStart[next] { next += 1 }
+                if analysis.isGraphemeStart[offset] {
+                    let advance = prefix[(offset + 1)...next].reduce(0, +)
+                    let tracking = max(piece.attributes.tracking, -max(0, advance))
+                    trackingAfter[offset] = tracking
+                    prefix[offset + 1] += tracking
+                }
+                offset = next
+            }
+        }
+        for i in 0..<n { prefix[i + 1] += prefix[i] }
+        self.pieces = pieces
+        self.prefix = prefix
+        self.trackingAfter = trackingAfter
+        self.unsafeBefore = unsafe
+        self.advanceUnits = units
+        self.missingClusters = missing
+    }
 
     // MARK: - Widths
 

@@ -31,19 +31,11 @@ public struct ParagraphLayout: Sendable {
 
     public var lineCount: Int { lines.count }
 
-    /// This layout answering again by `rule`, its lines drawing from `paragraph`.
-    func reused(_ rule: ReuseRule, proposal: Double? = nil, paragraph: Paragraph) -> ParagraphLayout {
-        ParagraphLayout(proposedWidth: proposal ?? proposedWidth, size: size, lines: lines.map { $0.bound(to: paragraph) },
+    /// This layout answering again by `rule` (the lines are shared, not copied).
+    func reused(_ rule: ReuseRule, proposal: Double? = nil) -> ParagraphLayout {
+        ParagraphLayout(proposedWidth: proposal ?? proposedWidth, size: size, lines: lines,
                         firstBaseline: firstBaseline, lastBaseline: lastBaseline, isTruncated: isTruncated, scale: scale,
                         missingGlyphs: missingGlyphs, reuse: rule)
-    }
-
-    /// The same layout with lines that do not hold their paragraph: what the paragraph's own memo
-    /// keeps, so that the paragraph and its remembered layouts do not keep each other alive.
-    func detached() -> ParagraphLayout {
-        ParagraphLayout(proposedWidth: proposedWidth, size: size, lines: lines.map { $0.bound(to: nil) },
-                        firstBaseline: firstBaseline, lastBaseline: lastBaseline, isTruncated: isTruncated, scale: scale,
-                        missingGlyphs: missingGlyphs, reuse: reuse)
     }
 }
 
@@ -64,7 +56,7 @@ public struct LineLayout: Sendable {
     public let descent: Double
     public let leading: Double
     /// What the glyph runs are made from, on demand: sizing never needs them.
-    private(set) var source: RunSource
+    let source: RunSource
     /// The line ends with an ellipsis.
     public let isTruncated: Bool
     /// The line ends at a soft hyphen, shown as "-".
@@ -77,22 +69,15 @@ public struct LineLayout: Sendable {
     /// (a layout asked only for sizes never builds them).
     /// - Complexity: O(glyphs on the line).
     public var runs: [GlyphRun] {
-        guard let paragraph = source.paragraph else { return [] }  // only in a paragraph's memo, never handed out
-        let runs = VisualLineBuilder(paragraph: paragraph).runs(for: source.line)
+        let runs = VisualLineBuilder(paragraph: source.paragraph).runs(for: source.line)
         return source.scale == 1 ? runs : runs.map { $0.scaled(by: source.scale) }
     }
 
     struct RunSource: Sendable {
-        /// `nil` only in a paragraph's memo (see ``ParagraphLayout/detached()``).
-        var paragraph: Paragraph?
+        /// The paragraph's shaped content (which holds no layouts, so no cycle).
+        let paragraph: ParagraphContent
         let line: LineBreaker.Line
         let scale: Double
-    }
-
-    func bound(to paragraph: Paragraph?) -> LineLayout {
-        var copy = self
-        copy.source.paragraph = paragraph
-        return copy
     }
 }
 

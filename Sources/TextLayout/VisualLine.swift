@@ -4,7 +4,7 @@ import Typography
 /// Turns a broken line into glyph runs in visual order (UAX #9 rule L2 through the bidi
 /// paragraph), with pen positions from the line's left edge.
 struct VisualLineBuilder {
-    let paragraph: Paragraph
+    let paragraph: ParagraphContent
     var analysis: Analysis { paragraph.analysis }
 
     /// The line's advance width (hanging spaces excluded; hyphen or ellipsis included).
@@ -80,7 +80,7 @@ struct VisualLineBuilder {
 
     enum Source {
         case piece(Int)
-        case reshaped(Paragraph.Reshaped)
+        case reshaped(ParagraphContent.Reshaped)
     }
 
     private func glyphRun(_ range: Range<Int>, source: Source, lineStart: Int, pen: inout Double) -> GlyphRun {

@@ -46,7 +46,7 @@ struct StressStringTests {
         // Each line but the last is as long as it can be: one more grapheme would not fit.
         for line in narrow.lines.dropLast() {
             #expect(line.width <= 150 + 1e-9)
-            #expect(paragraph.lineWidth(line.range.lowerBound, line.range.upperBound + 1) > 150)
+            #expect(paragraph.content.lineWidth(line.range.lowerBound, line.range.upperBound + 1) > 150)
         }
         #expect(paragraph.minimumSize.reason == .word)
         #expect(abs(paragraph.minimumSize.width - ideal) < 1e-9)

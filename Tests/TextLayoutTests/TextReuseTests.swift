@@ -230,27 +230,31 @@ struct TextConcurrencyTests {
 
 @Suite("Paragraph memory: remembered layouts do not keep their paragraph alive")
 struct ParagraphLifetimeTests {
-    /// A paragraph laid out (and so remembered in its own memo) is freed when its last user lets go;
-    /// a layout handed out keeps drawing its runs from the paragraph it came from.
+    /// A paragraph laid out (and so remembered in its own memo) is freed when its last user lets go,
+    /// even while a layout it handed out is kept; that layout keeps drawing its runs from the
+    /// paragraph's shaped content, which is freed with the last layout.
     @Test("a laid-out paragraph is freed; a layout it handed out still has its runs")
     func paragraphIsFreed() throws {
         weak var released: Paragraph?
+        weak var content: ParagraphContent?
         var kept: ParagraphLayout?
         do {
             let paragraph = try Fixtures.paragraph("aaaa bbbb")
             _ = paragraph.layout(width: nil)
             _ = paragraph.layout(width: 60)
-            kept = paragraph.layout(width: 60)  // answered from the memo, bound to the paragraph again
+            kept = paragraph.layout(width: 60)  // answered from the memo
             released = paragraph
+            content = paragraph.content
         }
-        // The handed-out layout holds the paragraph: "aaaa " and "bbbb" still have their glyphs
-        // (one per letter in Noto Sans, which has no ligature for these; the hanging space may be drawn).
         #expect(kept?.reuse == .sameProposal)
+        #expect(released == nil, "the paragraph's memo kept it alive (a retain cycle through its layouts)")
+        // The kept layout still draws: "aaaa " and "bbbb" have their glyphs (one per letter in
+        // Noto Sans, which has no ligature for these; the hanging space may be drawn).
         let glyphCounts = kept?.lines.map { $0.runs.reduce(0) { $0 + $1.glyphs.count } } ?? []
         #expect(glyphCounts.count == 2 && glyphCounts.allSatisfy { $0 >= 4 }, "\(glyphCounts)")
-        #expect(released != nil)
+        #expect(content != nil)
         kept = nil
-        #expect(released == nil, "the paragraph's memo kept it alive (a retain cycle through its layouts)")
+        #expect(content == nil, "the shaped content outlived every layout made from it")
     }
 }
 
