@@ -23,6 +23,9 @@ struct LineBreaker {
         var hyphen = false
         /// For a truncated line: the kept source ranges around the ellipsis, in logical order.
         var truncation: Truncation?
+        /// `paragraph.lineWidth(start, end, hyphen:)` when the breaker measured it already
+        /// (placement measures the others).
+        var width: Double?
     }
 
     struct Truncation: Sendable {
@@ -53,34 +56,35 @@ struct LineBreaker {
         var lines: [Line] = []
         var forced = false
         var start = 0
-        var candidate: (offset: Int, hyphen: Bool)?
+        var candidate: (offset: Int, hyphen: Bool, width: Double)?
         var i = 0
         while i < breaks.count {
             let opportunity = breaks[i]
             if opportunity.offset <= start { i += 1; continue }
             let hyphen = opportunity.afterSoftHyphen && !opportunity.isMandatory
             if width == nil && !opportunity.isMandatory { i += 1; continue }
-            if paragraph.lineWidth(start, opportunity.offset, hyphen: hyphen) <= limit {
+            let lineWidth = paragraph.lineWidth(start, opportunity.offset, hyphen: hyphen)
+            if lineWidth <= limit {
                 if opportunity.isMandatory {
-                    lines.append(Line(start: start, end: opportunity.offset))
+                    lines.append(Line(start: start, end: opportunity.offset, width: lineWidth))
                     start = opportunity.offset
                     candidate = nil
                 } else {
-                    candidate = (opportunity.offset, hyphen)
+                    candidate = (opportunity.offset, hyphen, lineWidth)
                 }
                 i += 1
             } else if let found = candidate {
-                lines.append(Line(start: start, end: found.offset, hyphen: found.hyphen))
+                lines.append(Line(start: start, end: found.offset, hyphen: found.hyphen, width: found.width))
                 start = found.offset
                 candidate = nil
             } else if style.wrap == .word {
-                lines.append(Line(start: start, end: opportunity.offset, hyphen: hyphen))
+                lines.append(Line(start: start, end: opportunity.offset, hyphen: hyphen, width: lineWidth))
                 start = opportunity.offset
                 forced = true
                 i += 1
             } else {
-                let cut = graphemeCut(from: start, before: opportunity.offset, limit: limit)
-                lines.append(Line(start: start, end: cut))
+                let (cut, cutWidth) = graphemeCut(from: start, before: opportunity.offset, limit: limit)
+                lines.append(Line(start: start, end: cut, width: cutWidth))
                 start = cut
                 forced = true
             }
@@ -89,22 +93,27 @@ struct LineBreaker {
         return Breaking(lines: lines, forced: forced)
     }
 
-    /// The largest grapheme boundary in `start + 1 ..< end` whose text from `start` fits; at
-    /// least one grapheme cluster.
-    private func graphemeCut(from start: Int, before end: Int, limit: Double) -> Int {
-        var best: Int?
+    /// The largest grapheme boundary in `start + 1 ..< end` whose text from `start` fits, and
+    /// that text's width; at least one grapheme cluster (its width then left to placement).
+    private func graphemeCut(from start: Int, before end: Int, limit: Double) -> (Int, Double?) {
+        var best: (Int, Double)?
         var g = start + 1
+        // Where neither end is cut unsafely and no tab or hanging space is involved, `lineWidth`
+        // is the difference of the prefix sums: read it here instead of through the general call.
+        let plain = !paragraph.unsafeBefore[start] && !analysis.hasTabs
         while g < end {
             if analysis.isGraphemeStart[g] {
-                if paragraph.lineWidth(start, g) > limit { break }
-                best = g
+                let width = plain && !paragraph.unsafeBefore[g] && !analysis.hangs[g - 1]
+                    ? paragraph.prefix[g] - paragraph.prefix[start] : paragraph.lineWidth(start, g)
+                if width > limit { break }
+                best = (g, width)
             }
             g += 1
         }
         if let best { return best }
         var first = start + 1
         while first < end, !analysis.isGraphemeStart[first] { first += 1 }
-        return first
+        return (first, nil)
     }
 
     /// Width 0: a line at every opportunity; with `.wordThenCharacter`, every grapheme cluster on
@@ -322,7 +331,7 @@ struct LineBreaker {
         for line in lines {
             // A negative tracking can pull a line's advance below 0; a size never is (fuzzing found
             // -74.6 pt for "P(" tracked -30).
-            built.append((line, metrics(of: line), max(0, builder.width(of: line))))
+            built.append((line, metrics(of: line), max(0, line.width ?? builder.width(of: line))))
         }
         let paragraphWidth = (built.map { $0.2 }.max() ?? 0) * scale
         let rtl = analysis.bidi.baseLevel % 2 == 1

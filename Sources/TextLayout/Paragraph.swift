@@ -240,23 +240,42 @@ final class ParagraphContent: Sendable {
         if unsafeBefore == nil || advanceUnits == nil {
             unsafe = [Bool](filledWith: false, count: n + 1)
             units = [Int32](filledWith: 0, count: n)
-            for piece in pieces {
-                for glyph in piece.shaped.glyphs {
-                    let offset = piece.start + Int(glyph.cluster)
-                    units[offset] &+= glyph.advance
-                    if glyph.unsafeToBreak, offset > piece.start { unsafe[offset] = true }
+            units.withUnsafeMutableBufferPointer { units in
+                unsafe.withUnsafeMutableBufferPointer { unsafe in
+                    for piece in pieces {
+                        for glyph in piece.shaped.glyphs {
+                            let offset = piece.start + Int(glyph.cluster)
+                            precondition(offset < n, "a glyph's cluster lies outside its piece")
+                            units[offset] &+= glyph.advance
+                            if glyph.unsafeToBreak, offset > piece.start { unsafe[offset] = true }
+                        }
+                    }
                 }
             }
         }
         // Each scalar's advance in points at prefix[offset + 1] (units × the piece's scale, one
         // rounding per scalar, the same at every size), then summed in place.
         var prefix = [Double](filledWith: 0, count: n + 1)
-        for piece in pieces {
-            for offset in piece.start..<piece.end { prefix[offset + 1] = Double(units[offset]) * piece.scale }
+        let tracked = pieces.contains { $0.attributes.tracking != 0 }
+        prefix.withUnsafeMutableBufferPointer { prefix in
+            units.withUnsafeBufferPointer { units in
+                // Untracked (the usual case) the sums are made in the same pass, in the same order.
+                var sum = 0.0, next = 0  // next: the first offset not yet written
+                for piece in pieces {
+                    while next < piece.start { prefix[next + 1] = tracked ? 0 : sum; next += 1 }
+                    for offset in piece.start..<piece.end {
+                        let advance = Double(units[offset]) * piece.scale
+                        sum += advance
+                        prefix[offset + 1] = tracked ? advance : sum
+                    }
+                    next = piece.end
+                }
+                while next < n { prefix[next + 1] = tracked ? 0 : sum; next += 1 }
+            }
         }
         // Tracking, after all advances are in: at most minus the cluster's advance (see `trackingAfter`).
         var trackingAfter: [Double] = []
-        for piece in pieces where piece.attributes.tracking != 0 {
+        for piece in pieces where tracked && piece.attributes.tracking != 0 {
             if trackingAfter.isEmpty { trackingAfter = [Double](filledWith: 0, count: n) }
             var offset = piece.start
             while offset < piece.end {
@@ -271,7 +290,7 @@ final class ParagraphContent: Sendable {
                 offset = next
             }
         }
-        for i in 0..<n { prefix[i + 1] += prefix[i] }
+        if tracked { for i in 0..<n { prefix[i + 1] += prefix[i] } }
         self.pieces = pieces
         self.prefix = prefix
         self.trackingAfter = trackingAfter
@@ -320,9 +339,16 @@ final class ParagraphContent: Sendable {
 
     /// The change in width when the pieces cut at `a` and `end` are reshaped on their own.
     func reshapeCorrection(_ a: Int, _ end: Int) -> Double {
-        reshapedSegments(a, end).reduce(0) { total, segment in
-            total + segment.width - (prefix[segment.end] - prefix[segment.start])
+        // Segment by segment, without building the array `reshapedSegments` returns.
+        let (first, second) = segmentRanges(a, end)
+        var total = 0.0
+        if let segment = first {
+            total = total + reshapedWidth(segment.start, segment.stop, piece: segment.piece).1 - (prefix[segment.stop] - prefix[segment.start])
         }
+        if let segment = second {
+            total = total + reshapedWidth(segment.start, segment.stop, piece: segment.piece).1 - (prefix[segment.stop] - prefix[segment.start])
+        }
+        return total
     }
 
     /// A piece of a line that must be reshaped alone because the line cuts its piece at an
@@ -337,34 +363,46 @@ final class ParagraphContent: Sendable {
     /// The segments of line `a..<end` that need reshaping: from `a` to the next safe position,
     /// and from the last safe position to `end`, inside the pieces they cut (merged when they meet).
     func reshapedSegments(_ a: Int, _ end: Int) -> [Reshaped] {
-        var ranges: [(Int, Int, Int)] = []
+        let (first, second) = segmentRanges(a, end)
+        return [first, second].compactMap { segment in
+            segment.map { segment in
+                let (shaped, width) = reshapedWidth(segment.start, segment.stop, piece: segment.piece)
+                return Reshaped(start: segment.start, end: segment.stop, piece: segment.piece, shaped: shaped, width: width)
+            }
+        }
+    }
+
+    typealias SegmentRange = (start: Int, stop: Int, piece: Int)
+
+    /// The (at most two) ranges `reshapedSegments` shapes, in order.
+    private func segmentRanges(_ a: Int, _ end: Int) -> (SegmentRange?, SegmentRange?) {
+        var first: SegmentRange?
         if unsafeBefore[a], let p = pieceIndex(containing: a), pieces[p].start < a {
             var e = a + 1
             let limit = min(end, pieces[p].end)
             while e < limit, unsafeBefore[e] { e += 1 }
-            ranges.append((a, e, p))
+            first = (a, e, p)
         }
         if end > a, end < analysis.scalars.count, unsafeBefore[end], let p = pieceIndex(containing: end - 1), pieces[p].end > end {
             var s = end - 1
             let limit = max(a, pieces[p].start)
             while s > limit, unsafeBefore[s] { s -= 1 }
-            if let last = ranges.last, last.2 == p, last.1 >= s {
-                ranges[ranges.count - 1] = (last.0, end, p)
-            } else {
-                ranges.append((s, end, p))
-            }
+            if let head = first, head.piece == p, head.stop >= s { return ((head.start, end, p), nil) }
+            return (first, (s, end, p))
         }
-        return ranges.map { start, stop, p in
-            let piece = pieces[p]
-            let slice = analysis.shapingScalars[start..<stop]
-            let shaped = shaper.shapeRun(slice, face: piece.face, script: piece.script, direction: piece.direction,
-                                         attributes: piece.attributes)
-            var width = Double(shaped.advance) * piece.scale
-            if piece.attributes.tracking != 0 {
-                width += (start..<stop).reduce(0) { $0 + tracking(after: $1) }
-            }
-            return Reshaped(start: start, end: stop, piece: p, shaped: shaped, width: width)
+        return (first, nil)
+    }
+
+    /// Scalars `start..<stop` of piece `p` shaped alone (through the shaper's cache), and their width.
+    private func reshapedWidth(_ start: Int, _ stop: Int, piece p: Int) -> (ShapedRun, Double) {
+        let piece = pieces[p]
+        let shaped = shaper.shapeRun(analysis.shapingScalars[start..<stop], face: piece.face, script: piece.script,
+                                     direction: piece.direction, attributes: piece.attributes)
+        var width = Double(shaped.advance) * piece.scale
+        if piece.attributes.tracking != 0 {
+            width += (start..<stop).reduce(0) { $0 + tracking(after: $1) }
         }
+        return (shaped, width)
     }
 
     /// The tracking after the grapheme cluster that starts at `offset` (0 inside a cluster).
