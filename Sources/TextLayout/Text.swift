@@ -45,7 +45,8 @@ public struct Text: LeafElement, Hashable {
     }
 
     let runs: [Run]
-    /// What this value measured last; copies share it (it holds one lock), modifiers make a new one.
+    /// What this value measured last; copies share it (one allocation with its lock, and the
+    /// answers' array once asked), modifiers make a new one.
     private let memo = Memo()
 
     /// A text showing `content` as it is (no localisation or Markdown).
@@ -158,11 +159,11 @@ public struct Text: LeafElement, Hashable {
 
     /// The cached paragraph for this text in `environment`; `nil` only when it has no shaper.
     func measured(in environment: EnvironmentValues) -> MeasuredParagraph? {
-        let cache = environment.textMeasurementCache
-        if let remembered = memo.paragraph(in: environment) {
-            cache.touch(remembered)
-            return remembered
+        if let hit = memo.paragraph(in: environment) {
+            hit.cache.touch(hit.found)
+            return hit.found
         }
+        let cache = environment.textMeasurementCache
         guard let shaper = environment.textShaper else {
             cache.recordMissingShaper(string)
             return nil
@@ -193,43 +194,63 @@ public struct Text: LeafElement, Hashable {
         }
         private struct State {
             var environment: EnvironmentToken?
+            /// The environment's text cache, to count hits in. Not retained: it is only read while
+            /// `environment` matches the token of the environment the caller passes, and that
+            /// environment (the same values, so the same cache) holds it for the call.
+            unowned(unsafe) var cache: TextMeasurementCache
             var answers: [Answer] = []
             /// The cache's paragraph these answers came from, for new proposals: weak, so it
             /// leaves memory when the cache evicts it.
             weak var paragraph: MeasuredParagraph?
         }
         private static let capacity = 4
-        private let state = Locked(State())
+        private let state = Locked(State(cache: .shared))
 
-        func answer(width: Double?, height: Double?, in environment: EnvironmentValues) -> Answer? {
+        /// What a lookup found, and the cache to count it in (concrete structs, not tuples or a
+        /// generic: their type metadata would be looked up at run time on every call). The cache
+        /// is not retained, for the reason given at `State.cache`.
+        struct AnswerHit {
+            let found: Answer
+            unowned(unsafe) let cache: TextMeasurementCache
+        }
+        struct ParagraphHit {
+            let found: MeasuredParagraph
+            unowned(unsafe) let cache: TextMeasurementCache
+        }
+
+        /// The answer for (width, height) given in `environment`.
+        func answer(width: Double?, height: Double?, in environment: EnvironmentValues) -> AnswerHit? {
             let token = environment.token
             return state.withLock { state in
                 guard state.environment === token else { return nil }
                 for i in state.answers.indices where state.answers[i].width == width && state.answers[i].height == height {
-                    return state.answers[i]
+                    return AnswerHit(found: state.answers[i], cache: state.cache)
                 }
                 return nil
             }
         }
 
-        func paragraph(in environment: EnvironmentValues) -> MeasuredParagraph? {
+        /// The paragraph measured in `environment`, if it is still cached.
+        func paragraph(in environment: EnvironmentValues) -> ParagraphHit? {
             let token = environment.token
-            return state.withLock { $0.environment === token ? $0.paragraph : nil }
+            return state.withLock { state in
+                guard state.environment === token, let paragraph = state.paragraph else { return nil }
+                return ParagraphHit(found: paragraph, cache: state.cache)
+            }
         }
 
         func remember(_ paragraph: MeasuredParagraph, in environment: EnvironmentValues) {
-            let token = environment.token
+            let token = environment.token, cache = environment.textMeasurementCache
             state.withLock { state in
-                if state.environment !== token { state = State(environment: token) }
+                if state.environment !== token { state = State(environment: token, cache: cache) }
                 state.paragraph = paragraph
             }
         }
 
         func remember(_ answer: Answer, in environment: EnvironmentValues) {
-            let token = environment.token
+            let token = environment.token, cache = environment.textMeasurementCache
             state.withLock { state in
-                if state.environment !== token { state = State(environment: token) }
-                if state.answers.isEmpty { state.answers.reserveCapacity(Self.capacity) }
+                if state.environment !== token { state = State(environment: token, cache: cache) }
                 if state.answers.count >= Self.capacity { state.answers.removeFirst() }
                 state.answers.append(answer)
             }
@@ -240,9 +261,9 @@ public struct Text: LeafElement, Hashable {
     private func answer(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> Memo.Answer? {
         let width = Paragraph.normalize(proposal.width.map(Double.init))
         let height = Paragraph.normalize(proposal.height.map(Double.init))
-        if let remembered = memo.answer(width: width, height: height, in: environment) {
-            environment.textMeasurementCache.count(reuse: .sameProposal)
-            return remembered
+        if let hit = memo.answer(width: width, height: height, in: environment) {
+            hit.cache.count(reuse: .sameProposal)
+            return hit.found
         }
         guard let layout = paragraphLayout(in: proposal, environment: environment) else { return nil }
         let answer = Memo.Answer(width: width, height: height, size: layout.size,
