@@ -280,13 +280,14 @@ struct LineBreaker {
     /// The metrics of a line as placed: over its range, or for a truncated line over the text from
     /// its start to the end of the text it keeps (for head and middle truncation, the end of its hard
     /// line, past runs the ellipsis replaces).
-    func metrics(of line: Line) -> Metrics {
+    func metrics(of line: Line, perPiece: [Metrics]? = nil) -> Metrics {
         let shownEnd = line.truncation.map { max($0.before.upperBound, $0.after.upperBound, line.start + 1) } ?? line.end
-        return metrics(line.start, shownEnd)
+        return metrics(line.start, shownEnd, perPiece: perPiece)
     }
 
     /// A line's metrics: the maximum over the pieces on it (or the strut for fixed metrics).
-    func metrics(_ start: Int, _ end: Int) -> Metrics {
+    /// `perPiece`: each piece's metrics, when the caller computed them once for many lines.
+    func metrics(_ start: Int, _ end: Int, perPiece: [Metrics]? = nil) -> Metrics {
         let pieces = paragraph.pieces
         var first: Int? = paragraph.pieceIndex(containing: start)
         if first == nil, !pieces.isEmpty { first = start >= analysis.scalars.count ? pieces.count - 1 : 0 }
@@ -302,7 +303,7 @@ struct LineBreaker {
         let policy = style.lineMetrics
         repeat {
             let piece = pieces[index]
-            let m = Self.metrics(piece.face, size: piece.size, policy: policy)
+            let m = perPiece?[index] ?? Self.metrics(piece.face, size: piece.size, policy: policy)
             if case .fixed = policy { return m }
             result.ascent = max(result.ascent, m.ascent)
             result.descent = max(result.descent, m.descent)
@@ -326,21 +327,29 @@ struct LineBreaker {
 
     func place(_ lines: [Line], scale: Double, proposal: Double?, truncated: Bool) -> ParagraphLayout {
         let builder = VisualLineBuilder(paragraph: paragraph)
-        var built: [(Line, Metrics, Double)] = []
-        built.reserveCapacity(lines.count)
+        // Each piece's metrics once, not once per line (a paragraph is usually one or a few pieces).
+        let perPiece = lines.count > 1 ? paragraph.pieces.map { Self.metrics($0.face, size: $0.size, policy: style.lineMetrics) } : nil
+        var widths: [Double] = [], lineMetrics: [Metrics] = []
+        widths.reserveCapacity(lines.count)
+        lineMetrics.reserveCapacity(lines.count)
+        var widest = 0.0
         for line in lines {
             // A negative tracking can pull a line's advance below 0; a size never is (fuzzing found
             // -74.6 pt for "P(" tracked -30).
-            built.append((line, metrics(of: line), max(0, line.width ?? builder.width(of: line))))
+            let width = max(0, line.width ?? builder.width(of: line))
+            widths.append(width)
+            widest = max(widest, width)
+            lineMetrics.append(metrics(of: line, perPiece: perPiece))
         }
-        let paragraphWidth = (built.map { $0.2 }.max() ?? 0) * scale
+        let paragraphWidth = widest * scale
         let rtl = analysis.bidi.baseLevel % 2 == 1
         var y = 0.0
         var placed: [LineLayout] = []
-        placed.reserveCapacity(built.count)
-        for (index, (line, m, width)) in built.enumerated() {
+        placed.reserveCapacity(lines.count)
+        for index in lines.indices {
+            let line = lines[index], m = lineMetrics[index]
             if index > 0 { y += style.lineSpacing }
-            let lineWidth = width * scale
+            let lineWidth = widths[index] * scale
             let slack = paragraphWidth - lineWidth
             let x: Double = switch style.alignment {
             case .leading: rtl ? slack : 0
