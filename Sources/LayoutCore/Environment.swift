@@ -19,11 +19,12 @@ public struct EnvironmentValues: Sendable {
     /// Each value set, in a box of its key's value type, with the key's identity. A list, not a
     /// dictionary: an environment holds a handful of values and is read on every measurement, and
     /// comparing a few pointers costs less than hashing one (callgrind: ~160 instructions a read
-    /// through a dictionary). Reading casts the box to its exact class (a pointer compare).
+    /// through a dictionary). Reading downcasts the box to its exact class without a run-time check.
     @usableFromInline var storage: [(key: ObjectIdentifier, box: EnvironmentBox)] = []
     /// A new object at every change: environments with the same token hold the same values
-    /// (`nil`: every value at its default); different tokens may still hold equal values. Memos
-    /// keep it weakly to recognise an environment without reading and comparing its values.
+    /// (`nil`: every value at its default); different tokens may still hold equal values. A memo
+    /// keeps the token it saw (so no other token can take its address) to recognise the same
+    /// environment later without reading and comparing its values (`Text`'s memo does).
     @usableFromInline package internal(set) var token: EnvironmentToken?
 
     /// Every key at its default value.

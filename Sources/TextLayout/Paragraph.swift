@@ -21,7 +21,9 @@ public final class Paragraph: Sendable {
     private let memo = Locked<[LayoutKey: ParagraphLayout]>([:])
     private let computedLayouts = Atomic<Int>(0)
 
+    /// The styled text laid out.
     public var text: StyledText { content.text }
+    /// The line limit, wrapping, truncation, alignment and spacing every layout follows.
     public var style: ParagraphStyle { content.style }
     /// Scalar ranges of clusters no font covers.
     public var missingClusters: [Range<Int>] { content.missingClusters }

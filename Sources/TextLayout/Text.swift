@@ -112,7 +112,8 @@ public struct Text: LeafElement, Hashable {
     /// Adds `tracking` points after every grapheme cluster (the last included) of the runs that set
     /// none; a non-zero tracking turns off the font's optional ligatures (`liga`, `clig`), as on
     /// Apple platforms. A negative tracking closes a cluster's advance at most to 0: the pen never
-    /// moves back past a cluster, so a line is never narrower than a word on it. A non-finite value makes the text unmeasurable (0 × 0, recorded).
+    /// moves back past a cluster, so a line is never narrower than a word on it. A non-finite
+    /// value makes the text unmeasurable (0 × 0, recorded).
     public func tracking(_ tracking: CGFloat) -> Text {
         map { if $0.tracking == nil { $0.tracking = Double(tracking) } }
     }
@@ -200,7 +201,8 @@ public struct Text: LeafElement, Hashable {
             unowned(unsafe) var cache: TextMeasurementCache
             var answers: [Answer] = []
             /// The cache's paragraph these answers came from, for new proposals: weak, so it
-            /// leaves memory when the cache evicts it.
+            /// leaves memory when the cache evicts it. (LeakSanitizer reports the side table a weak
+            /// reference makes as leaked; a false positive, suppressed in the `lsan.supp` files.)
             weak var paragraph: MeasuredParagraph?
         }
         private static let capacity = 4
