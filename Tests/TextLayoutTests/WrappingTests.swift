@@ -81,3 +81,26 @@ struct WrappingTests {
         #expect(try Fixtures.paragraph("", size: 1000).layout(width: nil).size == .zero)
     }
 }
+
+@Suite("Min-content with soft hyphens")
+struct SoftHyphenMinimumTests {
+    /// Found by fuzzing (Fuzz/crashes/bidi/soft-hyphen-min-content): breaking after a soft hyphen
+    /// shows a hyphen, which can be wider than the rest of the line, so the widest segment "with
+    /// its hyphen" was wider than the whole line unbroken. Hand computation, Noto Sans advances
+    /// (`hb-shape`): a 561, i 258, hyphen 322, the soft hyphen 0 units per em. "a\u{AD}i" at
+    /// 1,000 pt: the segment "a-" is 561 + 322 = 883 pt, the line "ai" 561 + 258 = 819 pt. At 819
+    /// the text fits unbroken, so the min-content is 819, the ideal width — not 883.
+    @Test func minimumNeverExceedsTheIdealWidth() throws {
+        let paragraph = try Paragraph(StyledText("a\u{AD}i", attributes: TextAttributes(size: .points(1000))),
+                                      shaper: Fixtures.shaper())
+        #expect(abs(Double(paragraph.layout(width: nil).size.width) - 819) < 1e-9)
+        let minimum = paragraph.minimumSize
+        #expect(abs(minimum.width - 819) < 1e-9, "min-content \(minimum.width)")
+        #expect(minimum.range == 0..<3)
+        // Wider text after the soft hyphen: the hyphenated segment is the narrower, and stays the
+        // minimum ("a-" 883 against "b" 615 and the line "ab" 1,176).
+        let wide = try Paragraph(StyledText("a\u{AD}b", attributes: TextAttributes(size: .points(1000))), shaper: Fixtures.shaper())
+        #expect(abs(wide.minimumSize.width - 883) < 1e-9, "min-content \(wide.minimumSize.width)")
+        #expect(wide.minimumSize.range == 0..<2)
+    }
+}
