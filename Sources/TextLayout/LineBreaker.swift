@@ -98,13 +98,9 @@ struct LineBreaker {
     private func graphemeCut(from start: Int, before end: Int, limit: Double) -> (Int, Double?) {
         var best: (Int, Double)?
         var g = start + 1
-        // Where neither end is cut unsafely and no tab or hanging space is involved, `lineWidth`
-        // is the difference of the prefix sums: read it here instead of through the general call.
-        let plain = !paragraph.unsafeBefore[start] && !analysis.hasTabs
         while g < end {
             if analysis.isGraphemeStart[g] {
-                let width = plain && !paragraph.unsafeBefore[g] && !analysis.hangs[g - 1]
-                    ? paragraph.prefix[g] - paragraph.prefix[start] : paragraph.lineWidth(start, g)
+                let width = paragraph.lineWidth(start, g)
                 if width > limit { break }
                 best = (g, width)
             }

@@ -374,7 +374,7 @@ final class ParagraphContent: Sendable {
         }
     }
 
-    typealias SegmentRange = (start: Int, stop: Int, piece: Int)
+    private typealias SegmentRange = (start: Int, stop: Int, piece: Int)
 
     /// The (at most two) ranges `reshapedSegments` shapes, in order.
     private func segmentRanges(_ a: Int, _ end: Int) -> (SegmentRange?, SegmentRange?) {

@@ -205,19 +205,35 @@ struct StressFaultTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
 
+    /// A `stress` sweep of a generated catalog with a scratch copy of Noto Sans as its font, one
+    /// second in: the tests then truncate or delete the copy under it. Removes its files at the end.
+    private struct SweepOnScratchFont {
+        let catalog: URL, font: URL, folder: URL
+        let run: RunningCLI
+        /// Whether the sweep was still running one second in (a very fast machine may have finished).
+        let stillRunning: Bool
+
+        init(entries: Int) throws {
+            catalog = try makeCatalog(count: entries, words: 150)
+            font = scratch("font").appendingPathExtension("ttf")
+            try FileManager.default.copyItem(at: Engine.repository.appendingPathComponent("fonts/NotoSans-Regular.ttf"), to: font)
+            folder = scratch("report")
+            run = try RunningCLI(["stress", catalog.path, "--bundled-only", "--font-file", font.path, "--max-lines", "0",
+                                  "--dynamic-type", "large", "--report", folder.path])
+            Thread.sleep(forTimeInterval: 1)
+            stillRunning = run.process.isRunning
+        }
+
+        func removeFiles() {
+            for url in [catalog, font, folder] { try? FileManager.default.removeItem(at: url) }
+        }
+    }
+
     @Test("A font file truncated during the run exits 3 naming it (SIGBUS, or the check after the sweep); no report")
     func fontTruncatedMidRun() throws {
-        let catalog = try makeCatalog(count: 1_500, words: 150)  // about 3 s of sweeping in a debug build
-        defer { try? FileManager.default.removeItem(at: catalog) }
-        let copy = scratch("font").appendingPathExtension("ttf")
-        try FileManager.default.copyItem(at: Engine.repository.appendingPathComponent("fonts/NotoSans-Regular.ttf"), to: copy)
-        defer { try? FileManager.default.removeItem(at: copy) }
-        let folder = scratch("report")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try RunningCLI(["stress", catalog.path, "--bundled-only", "--font-file", copy.path, "--max-lines", "0",
-                                  "--dynamic-type", "large", "--report", folder.path])
-        Thread.sleep(forTimeInterval: 1)
-        let stillRunning = run.process.isRunning
+        let sweep = try SweepOnScratchFont(entries: 1_500)  // about 3 s of sweeping in a debug build
+        defer { sweep.removeFiles() }
+        let (run, copy, folder, stillRunning) = (sweep.run, sweep.font, sweep.folder, sweep.stillRunning)
         truncate(copy.path, 2_000)
         let (status, stderr) = run.finish()
         guard stillRunning else { return }  // a very fast machine: nothing to interfere with
@@ -228,16 +244,9 @@ struct StressFaultTests {
 
     @Test("A font file deleted during the run: the run goes on with the file it opened, and says so")
     func fontDeletedMidRun() throws {
-        let catalog = try makeCatalog(count: 1_000, words: 150)
-        defer { try? FileManager.default.removeItem(at: catalog) }
-        let copy = scratch("font").appendingPathExtension("ttf")
-        try FileManager.default.copyItem(at: Engine.repository.appendingPathComponent("fonts/NotoSans-Regular.ttf"), to: copy)
-        let folder = scratch("report")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try RunningCLI(["stress", catalog.path, "--bundled-only", "--font-file", copy.path, "--max-lines", "0",
-                                  "--dynamic-type", "large", "--report", folder.path])
-        Thread.sleep(forTimeInterval: 1)
-        let stillRunning = run.process.isRunning
+        let sweep = try SweepOnScratchFont(entries: 1_000)
+        defer { sweep.removeFiles() }
+        let (run, copy, folder, stillRunning) = (sweep.run, sweep.font, sweep.folder, sweep.stillRunning)
         try FileManager.default.removeItem(at: copy)
         let (status, stderr) = run.finish()
         guard stillRunning else { return }  // a very fast machine: nothing to interfere with
