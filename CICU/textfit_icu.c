@@ -112,6 +112,10 @@ int32_t textfit_boundaries(textfit_break_iterator *iterator, const char *utf8, i
 
 const char *textfit_error_name(int32_t error) { return u_errorName((UErrorCode)error); }
 
+void textfit_line_break_classes(const uint32_t *scalars, int32_t count, uint8_t *classes) {
+    for (int32_t i = 0; i < count; i++) classes[i] = (uint8_t)u_getIntPropertyValue((UChar32)scalars[i], UCHAR_LINE_BREAK);
+}
+
 // MARK: - Bidi
 
 void textfit_bidi_classes(const uint32_t *scalars, int32_t count, uint8_t *classes) {

@@ -59,6 +59,10 @@ int32_t textfit_boundaries(textfit_break_iterator *iterator, const char *utf8, i
 /// ICU's name for an error code ("U_ILLEGAL_ARGUMENT_ERROR").
 const char *textfit_error_name(int32_t error);
 
+/// Writes the Unicode 15 Line_Break class of each of `count` scalars: ICU's ULineBreak values
+/// (U_LB_*, 0 = XX … 42 = ZWJ), the property ICU's own line rules are written over. O(n).
+void textfit_line_break_classes(const uint32_t *scalars, int32_t count, uint8_t *classes);
+
 // MARK: - Bidi (UAX #9)
 
 /// Bidi classes; the values are those of ICU's UCharDirection.

@@ -27,7 +27,7 @@ struct Analysis: Sendable {
         var starts = [Bool](filledWith: false, count: scalars.count + 1)
         for boundary in TextSegmentation.graphemeBoundaries(string) where boundary <= scalars.count { starts[boundary] = true }
         isGraphemeStart = starts
-        breaks = TextSegmentation.lineBreaks(string, locale: text.runs.first?.attributes.locale)
+        breaks = TextSegmentation.lineBreaks(string, scalars: scalars, locale: text.runs.first?.attributes.locale)
         bidi = BidiParagraph(string, direction: direction)
         hangs = scalars.map(Analysis.hangs)
         let tabs = scalars.indices.filter { scalars[$0] == "\t" }

@@ -56,8 +56,11 @@ public final class Paragraph: Sendable {
                 missing += pieceMissing.map { $0.lowerBound + start..<$0.upperBound + start }
                 for span in spans {
                     let direction: TextDirection = level % 2 == 1 ? .rightToLeft : .leftToRight
+                    // Not through the shaper's run cache: the paragraph keeps its runs, and the text
+                    // cache keeps paragraphs, so a cache entry would only cost its key and insertion
+                    // (2,400 instructions a cold tag, callgrind) and evict runs reshaping reuses.
                     let shaped = shaper.shapeRun(scalars[span.start..<span.end], face: span.face, script: span.script,
-                                                 direction: direction, attributes: run.attributes)
+                                                 direction: direction, attributes: run.attributes, cached: false)
                     pieces.append(Piece(start: start + span.start, end: start + span.end, face: span.face, script: span.script,
                                         level: level, attributes: run.attributes,
                                         scale: size / Double(span.face.metrics.unitsPerEm), size: size, shaped: shaped))

@@ -74,6 +74,24 @@ public enum TextSegmentation {
     ///   rules; one ICU cannot parse is also treated as the root locale.
     /// - Complexity: O(n) in the text's length.
     public static func lineBreaks(_ text: String, locale: String?) -> [LineBreakOpportunity] {
+        guard CommonLineBreaks.handles(locale: locale) else { return icuLineBreaks(text, locale: locale) }
+        return lineBreaks(text, scalars: Array(text.unicodeScalars), locale: locale)
+    }
+
+    /// ``lineBreaks(_:locale:)`` for a caller that has the text's scalars already. Text made of
+    /// the common line-break classes skips ICU (`CommonLineBreaks`: the same answers, a fifth
+    /// of the cost).
+    package static func lineBreaks(_ text: String, scalars: [Unicode.Scalar], locale: String?) -> [LineBreakOpportunity] {
+        if CommonLineBreaks.handles(locale: locale),
+           let common = scalars.withUnsafeBufferPointer({ $0.withMemoryRebound(to: UInt32.self, CommonLineBreaks.opportunities) }) {
+            return common
+        }
+        return icuLineBreaks(text, locale: locale)
+    }
+
+    /// ICU's line-break opportunities (what ``lineBreaks(_:locale:)`` answers), always through
+    /// its break iterator.
+    static func icuLineBreaks(_ text: String, locale: String?) -> [LineBreakOpportunity] {
         let boundaries = BreakIteratorPool.shared.boundaries(of: text, kind: Int32(TEXTFIT_BREAK_LINE),
                                                              locale: locale ?? "", wantsFlags: true)
         let count = boundaries.offsets.count
@@ -131,17 +149,16 @@ final class BreakIteratorPool: Sendable {
     static let maximumIdle = 8
     static let maximumKeys = 64
 
-    private struct Key: Hashable {
+    private struct Entry {
         var kind: Int32
         var locale: String
-    }
-
-    private struct Entry {
         var prototype: BreakIterator
         var idle: [BreakIterator] = []
     }
 
-    private let entries = Locked<[Key: Entry]>([:])
+    /// Few keys are in use at once (a kind or two × the locales of a run), so a list scanned by
+    /// comparing kind and locale costs less than hashing the locale string into a dictionary.
+    private let entries = Locked<[Entry]>([])
 
     /// Boundaries after the start as scalar offsets, with per-boundary flags (empty unless asked).
     struct Boundaries {
@@ -183,16 +200,17 @@ final class BreakIteratorPool: Sendable {
         return Boundaries(offsets: offsets, flags: flags)
     }
 
+    private static func index(of kind: Int32, _ locale: String, in entries: borrowing [Entry]) -> Int? {
+        for i in entries.indices where entries[i].kind == kind && entries[i].locale == locale { return i }
+        return nil
+    }
+
     private func checkOut(kind: Int32, locale: String) -> BreakIterator {
-        let key = Key(kind: kind, locale: locale)
         let reused: BreakIterator? = entries.withLock { entries in
-            guard var entry = entries[key] else { return nil }
-            if let idle = entry.idle.popLast() {
-                entries[key] = entry
-                return idle
-            }
+            guard let i = Self.index(of: kind, locale, in: entries) else { return nil }
+            if let idle = entries[i].idle.popLast() { return idle }
             // Cloning reads the prototype, which nobody iterates: safe under the lock.
-            return entry.prototype.clone()
+            return entries[i].prototype.clone()
         }
         if let reused { return reused }
 
@@ -204,19 +222,18 @@ final class BreakIteratorPool: Sendable {
             preconditionFailure("cannot open an ICU break iterator (kind \(kind)): \(error); is libicu72 installed?")
         }
         entries.withLock { entries in
-            if entries[key] == nil {
+            if Self.index(of: kind, locale, in: entries) == nil {
                 if entries.count >= Self.maximumKeys { entries.removeAll(keepingCapacity: true) }
-                entries[key] = Entry(prototype: prototype)
+                entries.append(Entry(kind: kind, locale: locale, prototype: prototype))
             }
         }
         return working
     }
 
     private func checkIn(_ iterator: BreakIterator, kind: Int32, locale: String) {
-        let key = Key(kind: kind, locale: locale)
         entries.withLock { entries in
-            if entries[key] != nil, entries[key]!.idle.count < Self.maximumIdle {
-                entries[key]!.idle.append(iterator)
+            if let i = Self.index(of: kind, locale, in: entries), entries[i].idle.count < Self.maximumIdle {
+                entries[i].idle.append(iterator)
             }
         }
     }
