@@ -78,7 +78,9 @@ public final class TextMeasurementCache: Sendable {
 
     private struct State {
         var entries: [Key: MeasuredParagraph] = [:]
-        /// The same content at any Dynamic Type size (attributes at `.large`), for `resized(to:)`.
+        /// The latest paragraph at a Dynamic Type size other than `.large`, by its content at
+        /// `.large` (the key it would have at that size), for `resized(to:)`. A paragraph at
+        /// `.large` is found in `entries` under that same key, so it is not kept here too.
         var bySize: [Key: MeasuredParagraph] = [:]
         var statistics = Statistics()
         var failures: [Failure] = []
@@ -179,8 +181,11 @@ public final class TextMeasurementCache: Sendable {
             return hit
         }
 
-        let sizeKey = Self.sizeIndependent(key)
-        let sibling = state.withLock { $0.bySize[sizeKey] }
+        let isLarge = Self.isSizeIndependent(key)
+        let sizeKey = isLarge ? key : Self.sizeIndependent(key)
+        // The same text at another size to resize: the latest one kept by size, else the one at
+        // `.large`, which is its own size-independent key (only `entries` keeps it).
+        let sibling = state.withLock { $0.bySize[sizeKey] ?? (isLarge ? nil : $0.entries[sizeKey]) }
 
         var resized = false
         var failure: Failure?
@@ -203,7 +208,7 @@ public final class TextMeasurementCache: Sendable {
             if state.entries.count >= paragraphCapacity { evict(&state) }
             touch(entry)
             state.entries[key] = entry
-            if case .success = built { state.bySize[sizeKey] = entry }
+            if case .success = built, !isLarge { state.bySize[sizeKey] = entry }
             return entry
         }
     }
@@ -227,9 +232,14 @@ public final class TextMeasurementCache: Sendable {
         }
     }
 
+    /// Every run of the key is at the `.large` Dynamic Type size.
+    private static func isSizeIndependent(_ key: Key) -> Bool {
+        key.text.runs.allSatisfy { $0.attributes.dynamicTypeSize == .large }
+    }
+
     /// The key with every run at the `.large` Dynamic Type size.
     private static func sizeIndependent(_ key: Key) -> Key {
-        if key.text.runs.allSatisfy({ $0.attributes.dynamicTypeSize == .large }) { return key }
+        if isSizeIndependent(key) { return key }
         return Key(shaper: key.shaper, text: key.text.mapAttributes { $0.dynamicTypeSize = .large }, style: key.style,
             rightToLeft: key.rightToLeft)
     }

@@ -160,6 +160,16 @@ struct TextReuseTests {
         // Body at accessibility2 is 33 pt: 4964 units × 0.033.
         #expect(close(large.width, 4.964 * 33))
         #expect(cache.statistics.paragraphsBuilt == 1 && cache.statistics.paragraphsResized == 1)
+        // From one non-default size to another, and to `.large` from a text first measured at
+        // another size: resized each time, never built again.
+        environment.dynamicTypeSize = .xSmall
+        _ = text.sizeThatFits(.unspecified, environment: environment)
+        let other = Text("Dynamic Type")
+        environment.dynamicTypeSize = .xLarge
+        _ = other.sizeThatFits(.unspecified, environment: environment)
+        environment.dynamicTypeSize = .large
+        _ = other.sizeThatFits(.unspecified, environment: environment)
+        #expect(cache.statistics.paragraphsBuilt == 2 && cache.statistics.paragraphsResized == 3)
     }
 
     @Test("Container reuse end to end: one tree laid out at 200, nil and 100 lays its text out once")
