@@ -1,7 +1,8 @@
 import Typography
 
 /// What a paragraph knows about its text before any font is involved: scalars, grapheme
-/// clusters, line-break opportunities (ICU, UAX #14 with dictionaries), bidi levels (UAX #9),
+/// clusters, line-break opportunities (UAX #14: ICU with its dictionaries, or `CommonLineBreaks` for
+/// text made of the common classes), bidi levels (UAX #9),
 /// and per-scalar classes the line breaker asks about. Computed once per text and direction.
 struct Analysis: Sendable {
     let scalars: [Unicode.Scalar]
@@ -34,6 +35,14 @@ struct Analysis: Sendable {
         self.tabs = tabs
         hasTabs = !tabs.isEmpty
         endsWithHardBreak = scalars.last.map(Analysis.isHardBreak) ?? false
+    }
+
+    /// Scalars `range` as a string, appended scalar by scalar (`String(String.UnicodeScalarView(slice))`
+    /// goes through an unspecialised generic append: 9,000 instructions for a tag, callgrind).
+    func string(_ range: Range<Int>) -> String {
+        var view = String.UnicodeScalarView()
+        for scalar in scalars[range] { view.append(scalar) }
+        return String(view)
     }
 
     /// The first tab at or after `offset`.

@@ -2,7 +2,7 @@
 //
 // | stage | where | how often |
 // |---|---|---|
-// | scalars, grapheme clusters, break opportunities (ICU), bidi levels (UAX #9) | `Analysis` | once per text |
+// | scalars, grapheme clusters, break opportunities (ICU; common classes without it), bidi levels (UAX #9) | `Analysis` | once per text |
 // | font runs per style run × bidi level, HarfBuzz shaping in font units | `Paragraph.init` | once per text and size (cached by the Shaper) |
 // | per-scalar advances and their prefix sums | `Paragraph.init` | once per size |
 // | greedy / balanced / width-0 breaking, grapheme breaks for over-wide words | `LineBreaker.lines(width:)` | per width |

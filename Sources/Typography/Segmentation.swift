@@ -26,8 +26,10 @@ public struct LineBreakOpportunity: Hashable, Sendable, CustomStringConvertible 
 ///
 /// All offsets are Unicode scalar offsets into the Swift `String` (never UTF-16). ICU break iterators
 /// are opened once per (kind, locale), then cloned into a small pool, so a call costs one UTF-8 →
-/// UTF-16 conversion and one pass of the iterator: O(n) in the text's length. Safe to call from any
-/// thread.
+/// UTF-16 conversion and one pass of the iterator: O(n) in the text's length. Text that needs no
+/// ICU machinery skips it with the same answers: grapheme clusters of scalars that always start
+/// one, line breaks of text made of the common UAX #14 classes (`CommonLineBreaks`). Safe to call
+/// from any thread.
 public enum TextSegmentation {
     /// The grapheme cluster boundaries of `text` (extended grapheme clusters, UAX #29 as ICU 72
     /// implements Unicode 15): increasing scalar offsets that include 0 and the scalar count.

@@ -110,5 +110,11 @@ struct StressStringTests {
         #expect(minimum.segment == "www.example.com/")
         let lines = Fixtures.lineTexts(paragraph.layout(width: minimum.width), text)
         #expect(lines == ["see https://", "www.example.com/", "very/long/path"])
+        // The three signs of an address, each alone; a plain word is none of them.
+        #expect(LineBreaker.reason(Array("ftp://x".unicodeScalars)) == .url)
+        #expect(LineBreaker.reason(Array("WWW.example".unicodeScalars)) == .url)
+        #expect(LineBreaker.reason(Array("name@example.org".unicodeScalars)) == .url)
+        #expect(LineBreaker.reason(Array("www-example".unicodeScalars)) == .unbreakableSequence)  // "-" is not a letter
+        #expect(LineBreaker.reason(Array("Rindfleisch".unicodeScalars)) == .word)
     }
 }
