@@ -372,12 +372,11 @@ struct LineBreaker {
         }
         let end = trimHanging(best.start, best.end)
         let scalars = analysis.scalars[best.start..<end]
-        // The segment without hard breaks at either end (`trimHanging` took the trailing ones):
-        // what `trimmingCharacters(in: .newlines)` gave, at a fifth of its cost.
-        var first = best.start, last = end
-        while first < last, Analysis.isHardBreak(analysis.scalars[first]) { first += 1 }
-        while last > first, Analysis.isHardBreak(analysis.scalars[last - 1]) { last -= 1 }
-        let segment = analysis.string(first..<last)
+        // The segment without hard breaks at either end (`trimHanging` took the trailing ones, as
+        // hanging whitespace): what `trimmingCharacters(in: .newlines)` gave, at a fifth of its cost.
+        var first = best.start
+        while first < end, Analysis.isHardBreak(analysis.scalars[first]) { first += 1 }
+        let segment = analysis.string(first..<end)
         let height = place(greedyLines(width: best.width).lines, scale: 1, proposal: best.width, truncated: false).size.height
         return MinimumSize(width: best.width, height: height, segment: segment, range: best.start..<end,
                            reason: Self.reason(Array(scalars)))
