@@ -28,10 +28,19 @@ struct LineBreaker {
         var width: Double?
     }
 
-    struct Truncation: Sendable {
-        var before: Range<Int>
-        var after: Range<Int>
-        var ellipsis: LineMeasurement
+    /// A class, so a `Line` stays a few words: lines are copied into every placed line, and
+    /// with the ellipsis's measurement inline each copy and destroy went through outlined
+    /// value witnesses (callgrind: ~1,000 instructions a cold tag).
+    final class Truncation: Sendable {
+        let before: Range<Int>
+        let after: Range<Int>
+        let ellipsis: LineMeasurement
+
+        init(before: Range<Int>, after: Range<Int>, ellipsis: LineMeasurement) {
+            self.before = before
+            self.after = after
+            self.ellipsis = ellipsis
+        }
     }
 
     struct Breaking {
@@ -244,23 +253,23 @@ struct LineBreaker {
         let ellipsis = (try? paragraph.shaper.measure("\u{2026}", attributes: attributes))!
         let available = (width ?? .infinity) - ellipsis.width
         let boundaries = (start...end).filter { analysis.isGraphemeStart[$0] || $0 == end }
-        var truncation = Truncation(before: start..<start, after: end..<end, ellipsis: ellipsis)
+        var before = start..<start, after = end..<end
         switch style.truncation {
         case .tail:
             let cut = boundaries.last { paragraph.lineWidth(start, $0) <= available + 1e-9 } ?? start
-            truncation.before = start..<trimHanging(start, cut)
+            before = start..<trimHanging(start, cut)
         case .head:
             let cut = boundaries.first { paragraph.lineWidth($0, end) <= available + 1e-9 } ?? end
-            truncation.after = cut..<trimHanging(cut, end)
+            after = cut..<trimHanging(cut, end)
         case .middle:
             let half = available / 2
             let headCut = boundaries.last { paragraph.lineWidth(start, $0) <= half + 1e-9 } ?? start
             let headWidth = paragraph.lineWidth(start, headCut)
             let tailCut = boundaries.first { $0 >= headCut && paragraph.lineWidth($0, end) <= available - headWidth + 1e-9 } ?? end
-            truncation.before = start..<trimHanging(start, headCut)
-            truncation.after = tailCut..<trimHanging(tailCut, end)
+            before = start..<trimHanging(start, headCut)
+            after = tailCut..<trimHanging(tailCut, end)
         }
-        return Line(start: start, end: n, truncation: truncation)
+        return Line(start: start, end: n, truncation: Truncation(before: before, after: after, ellipsis: ellipsis))
     }
 
     private func trimHanging(_ start: Int, _ end: Int) -> Int {
@@ -323,42 +332,43 @@ struct LineBreaker {
 
     func place(_ lines: [Line], scale: Double, proposal: Double?, truncated: Bool) -> ParagraphLayout {
         let builder = VisualLineBuilder(paragraph: paragraph)
-        // Each piece's metrics once, not once per line (a paragraph is usually one or a few pieces).
-        let perPiece = lines.count > 1 ? paragraph.pieces.map { Self.metrics($0.face, size: $0.size, policy: style.lineMetrics) } : nil
-        var widths: [Double] = [], lineMetrics: [Metrics] = []
-        widths.reserveCapacity(lines.count)
-        lineMetrics.reserveCapacity(lines.count)
-        var widest = 0.0
-        for line in lines {
-            // A negative tracking can pull a line's advance below 0; a size never is (fuzzing found
-            // -74.6 pt for "P(" tracked -30).
-            let width = max(0, line.width ?? builder.width(of: line))
-            widths.append(width)
-            widest = max(widest, width)
-            lineMetrics.append(metrics(of: line, perPiece: perPiece))
-        }
-        let paragraphWidth = widest * scale
-        let rtl = analysis.bidi.baseLevel % 2 == 1
-        var y = 0.0
+        // Each piece's metrics once, not once per line (a paragraph is usually one or a few
+        // pieces); with one piece every line has that piece's metrics, computed once.
+        let pieceCount = paragraph.pieces.count
+        let perPiece = lines.count > 1 && pieceCount > 1
+            ? paragraph.pieces.map { Self.metrics($0.face, size: $0.size, policy: style.lineMetrics) } : nil
+        let onlyPiece = pieceCount == 1 ? lines.first.map { metrics(of: $0) } : nil
+        // One pass stacks the lines at x = 0 and finds the widest; a second aligns them when
+        // alignment moves any. (One array, not three: the width-0 layout has a line per grapheme.)
         var placed: [LineLayout] = []
         placed.reserveCapacity(lines.count)
-        for index in lines.indices {
-            let line = lines[index], m = lineMetrics[index]
+        var widest = 0.0, y = 0.0
+        for (index, line) in lines.enumerated() {
+            // A negative tracking can pull a line's advance below 0; a size never is (fuzzing found
+            // -74.6 pt for "P(" tracked -30).
+            let lineWidth = max(0, line.width ?? builder.width(of: line)) * scale
+            widest = max(widest, lineWidth)
+            let m = onlyPiece ?? metrics(of: line, perPiece: perPiece)
             if index > 0 { y += style.lineSpacing }
-            let lineWidth = widths[index] * scale
-            let slack = paragraphWidth - lineWidth
-            let x: Double = switch style.alignment {
-            case .leading: rtl ? slack : 0
-            case .center: slack / 2
-            case .trailing: rtl ? 0 : slack
-            }
-            placed.append(LineLayout(range: line.start..<line.end, width: lineWidth, x: x, top: y,
+            placed.append(LineLayout(range: line.start..<line.end, width: lineWidth, x: 0, top: y,
                                      baseline: y + m.ascent * scale, ascent: m.ascent * scale, descent: m.descent * scale,
                                      leading: m.leading * scale, source: .init(paragraph: paragraph, line: line, scale: scale),
                                      isTruncated: line.truncation != nil, isHyphenated: line.hyphen))
             y += m.height * scale
         }
-        return ParagraphLayout(proposedWidth: proposal, size: CGSize(width: paragraphWidth, height: placed.isEmpty ? 0 : y),
+        let rtl = analysis.bidi.baseLevel % 2 == 1
+        let leftAligned = switch style.alignment {
+        case .leading: !rtl
+        case .center: false
+        case .trailing: rtl
+        }
+        if !leftAligned {
+            for index in placed.indices {
+                let slack = widest - placed[index].width
+                placed[index].x = style.alignment == .center ? slack / 2 : slack
+            }
+        }
+        return ParagraphLayout(proposedWidth: proposal, size: CGSize(width: widest, height: placed.isEmpty ? 0 : y),
                                lines: placed, firstBaseline: placed.first?.baseline ?? 0,
                                lastBaseline: placed.last?.baseline ?? 0, isTruncated: truncated, scale: scale,
                                missingGlyphs: paragraph.missingClusters.count, reuse: nil)

@@ -47,7 +47,7 @@ public struct LineLayout: Sendable {
     /// The line's advance width in points, hanging trailing spaces excluded.
     public let width: Double
     /// The x of the line's left edge in the paragraph (alignment applied).
-    public let x: Double
+    public internal(set) var x: Double
     /// Top of the line box from the top of the paragraph.
     public let top: Double
     /// The baseline from the top of the paragraph.

@@ -253,7 +253,11 @@ public struct Text: LeafElement, Hashable {
             let token = environment.token, cache = environment.textMeasurementCache
             state.withLock { state in
                 if state.environment !== token { state = State(environment: token, cache: cache) }
-                if state.answers.count >= Self.capacity { state.answers.removeFirst() }
+                if state.answers.count >= Self.capacity {
+                    state.answers.removeFirst()
+                } else if state.answers.isEmpty {
+                    state.answers.reserveCapacity(Self.capacity)  // one allocation, not one per growth
+                }
                 state.answers.append(answer)
             }
         }
