@@ -25,9 +25,7 @@ struct Analysis: Sendable {
         let scalars = Array(string.unicodeScalars)
         self.scalars = scalars
         shapingScalars = scalars.map { Shaper.isControl($0) ? 0x200B : $0.value }
-        var starts = [Bool](filledWith: false, count: scalars.count + 1)
-        for boundary in TextSegmentation.graphemeBoundaries(string) where boundary <= scalars.count { starts[boundary] = true }
-        isGraphemeStart = starts
+        isGraphemeStart = TextSegmentation.graphemeStarts(string, scalars: scalars)
         breaks = TextSegmentation.lineBreaks(string, scalars: scalars, locale: text.runs.first?.attributes.locale)
         bidi = BidiParagraph(string, direction: direction)
         hangs = scalars.map(Analysis.hangs)

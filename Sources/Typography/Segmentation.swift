@@ -36,28 +36,29 @@ public enum TextSegmentation {
     ///
     /// The empty string answers `[0]`. O(n).
     public static func graphemeBoundaries(_ text: String) -> [Int] {
-        var result = [0]
-        result.reserveCapacity(text.utf8.count + 1)  // at most one boundary per scalar, one scalar per byte
+        let scalars = Array(text.unicodeScalars)
+        let starts = graphemeStarts(text, scalars: scalars)
+        return starts.indices.filter { starts[$0] }
+    }
+
+    /// `graphemeBoundaries(text)` as flags: `result[i]` is true when a cluster starts at scalar
+    /// `i` (count n + 1; true at 0 and n). `scalars` must be `text`'s scalars: a paragraph has
+    /// them already, and wants the flags, not the list.
+    package static func graphemeStarts(_ text: String, scalars: [Unicode.Scalar]) -> [Bool] {
         // Text made only of scalars that always start a cluster (`Shaper.startsCluster`, checked
         // against GraphemeBreakProperty.txt) breaks everywhere but inside CR LF: no ICU needed.
-        var simple = true, previous: UInt32 = 0, count = 0
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            guard Shaper.startsCluster(value) else { simple = false; break }
-            if count > 0, !(value == 0x0A && previous == 0x0D) { result.append(count) }
-            previous = value
-            count += 1
+        if scalars.allSatisfy({ Shaper.startsCluster($0.value) }) {
+            var starts = [Bool](filledWith: true, count: scalars.count + 1)
+            for i in scalars.indices.dropFirst() where scalars[i] == "\n" && scalars[i - 1] == "\r" { starts[i] = false }
+            return starts
         }
-        if simple {
-            if count > 0 { result.append(count) }
-            return result
-        }
-        result = [0]
+        var starts = [Bool](filledWith: false, count: scalars.count + 1)
         let boundaries = BreakIteratorPool.shared.boundaries(of: text, kind: Int32(TEXTFIT_BREAK_CHARACTER),
                                                              locale: "", wantsFlags: false)
-        result.reserveCapacity(boundaries.offsets.count + 1)
-        for offset in boundaries.offsets { result.append(Int(offset)) }
-        return result
+        starts[0] = true
+        starts[scalars.count] = true
+        for offset in boundaries.offsets where offset <= scalars.count { starts[Int(offset)] = true }
+        return starts
     }
 
     /// The line-break opportunities of `text` per UAX #14, as ICU 72 implements it for `locale`.

@@ -473,7 +473,7 @@ public final class Shaper: Sendable {
     /// Shapes one run with HarfBuzz at scale = units per em (cached).
     package func shapeRun(_ scalars: ArraySlice<UInt32>, face: FontFace, script: Script, direction: TextDirection,
                           attributes: TextAttributes, cached: Bool = true) -> ShapedRun {
-        let key = cached ? RunKey(scalars: ScalarsKey(scalars: Array(scalars)), face: face.serial, features: attributes.features,
+        let key = cached ? RunKey(scalars: ScalarsKey(scalars), face: face.serial, features: attributes.features,
                                   script: script, direction: direction, locale: attributes.locale) : nil
         if let key, let run = runs.value(for: key) { return run }
         shapeCalls.add(1, ordering: .relaxed)

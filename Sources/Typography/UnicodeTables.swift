@@ -43,11 +43,36 @@ struct TextKey: Hashable, Sendable {
     }
 }
 
-/// Scalars as a key, hashed as raw bytes.
+/// Scalars as a key. Up to three are packed into one integer, so looking up a short run (a
+/// cluster reshaped alone at a line end) allocates nothing; longer runs keep an array, hashed as
+/// raw bytes.
 struct ScalarsKey: Hashable, Sendable {
-    let scalars: [UInt32]
+    /// Each scalar + 1 in 21 bits (a scalar is below 0x110000 < 2^21 − 1, so 0 marks "none"),
+    /// first scalar lowest; `UInt64.max` (top bit set, which no packing has) for a long run (or
+    /// one holding a value past the last scalar, which the packing could not tell apart).
+    private let packed: UInt64
+    private let long: [UInt32]?
+
+    init(_ scalars: ArraySlice<UInt32>) {
+        if scalars.count <= 3, scalars.allSatisfy({ $0 < 0x110000 }) {
+            var packed: UInt64 = 0, shift: UInt64 = 0
+            for value in scalars {
+                packed |= UInt64(value + 1) << shift
+                shift += 21
+            }
+            self.packed = packed
+            long = nil
+        } else {
+            packed = .max
+            long = Array(scalars)
+        }
+    }
 
     func hash(into hasher: inout Hasher) {
-        scalars.withUnsafeBytes { hasher.combine(bytes: $0) }
+        if let long {
+            long.withUnsafeBytes { hasher.combine(bytes: $0) }
+        } else {
+            hasher.combine(packed)
+        }
     }
 }
