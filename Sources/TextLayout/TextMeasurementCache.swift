@@ -380,14 +380,13 @@ final class MeasuredParagraph: Sendable {
         guard case .success(let paragraph) = self.paragraph else { return nil }
         let width = Paragraph.normalize(width.map(Double.init))
         let height = Paragraph.normalize(height.map(Double.init))
-        if let (layout, rule) = reusable(width: width, height: height) {
+        let ideal: ParagraphLayout?
+        switch reusable(width: width, height: height) {
+        case .reused(let layout, let rule):
             cache.count(reuse: rule)
             return layout
-        }
-        // The paragraph's own memo is skipped (these records are the memo), but not its rule that
-        // the ideal layout answers any positive width holding it.
-        let ideal = width == nil ? nil : records.withLock { records in
-            records.firstIndex { $0.width == nil && $0.height == height }.map { records[$0].layout }
+        case .compute(let idealLayout):
+            ideal = idealLayout
         }
         let layout = paragraph.layout(width: width, height: height, ideal: ideal)
         switch layout.reuse {
@@ -411,14 +410,24 @@ final class MeasuredParagraph: Sendable {
         return low < breaks.count && breaks[low].offset == offset ? breaks[low] : nil
     }
 
-    /// The first remembered layout that answers (width, height), and the rule that says so. A
-    /// layout found by a rule other than `sameProposal` is remembered under the new proposal too
-    /// (it is the true answer there), so asking again is `sameProposal`.
-    private func reusable(width: Double?, height: Double?) -> (ParagraphLayout, TextMeasurementCache.ReuseRule)? {
+    /// What the records say about a proposal: a layout that answers it, or the ideal layout at
+    /// that height (if remembered) for the paragraph to compute it with.
+    private enum Lookup {
+        case reused(ParagraphLayout, TextMeasurementCache.ReuseRule)
+        /// The paragraph's own memo is skipped (these records are the memo), but not its rule that
+        /// the ideal layout answers any positive width holding it.
+        case compute(ideal: ParagraphLayout?)
+    }
+
+    /// The first remembered layout that answers (width, height), and the rule that says so; else
+    /// the ideal layout at that height, found under the same lock. A layout found by a rule other
+    /// than `sameProposal` is remembered under the new proposal too (it is the true answer there),
+    /// so asking again is `sameProposal`.
+    private func reusable(width: Double?, height: Double?) -> Lookup {
         records.withLock { records in
             // By index, reading fields in place: copying each record would retain its layout's arrays.
             for i in records.indices where records[i].width == width && records[i].height == height {
-                return (records[i].layout, .sameProposal)
+                return .reused(records[i].layout, .sameProposal)
             }
             for i in records.indices where records[i].isUncut {
                 let size = records[i].layout.size
@@ -444,9 +453,13 @@ final class MeasuredParagraph: Sendable {
                 Self.insert(Record(width: width, height: height, layout: record.layout, isUncut: true,
                                    breaksAtOpportunities: record.breaksAtOpportunities, wrapsNothing: record.wrapsNothing),
                             into: &records, capacity: capacity)
-                return (record.layout, rule)
+                return .reused(record.layout, rule)
             }
-            return nil
+            guard width != nil else { return .compute(ideal: nil) }
+            for i in records.indices where records[i].width == nil && records[i].height == height {
+                return .compute(ideal: records[i].layout)
+            }
+            return .compute(ideal: nil)
         }
     }
 
@@ -454,9 +467,13 @@ final class MeasuredParagraph: Sendable {
         records.withLock { Self.insert(record, into: &$0, capacity: capacity) }
     }
 
-    /// Adds `record`, replacing one for the same proposal, dropping the oldest beyond `capacity`.
+    /// Adds `record`, replacing one for the same proposal (another thread may have computed it
+    /// meanwhile), dropping the oldest beyond `capacity`.
     private static func insert(_ record: Record, into records: inout [Record], capacity: Int) {
-        records.removeAll { $0.width == record.width && $0.height == record.height }
+        for i in records.indices where records[i].width == record.width && records[i].height == record.height {
+            records[i] = record
+            return
+        }
         if records.isEmpty { records.reserveCapacity(min(capacity, 4)) }  // an ideal, a minimum, a width or two
         if records.count >= capacity { records.removeFirst() }
         records.append(record)
