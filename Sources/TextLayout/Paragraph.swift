@@ -17,8 +17,16 @@ public final class Paragraph: Sendable {
     /// paragraph: the paragraph's memo holds layouts, so lines holding the paragraph would keep
     /// both alive forever (and a memo of copies without it cost a copy of every line).
     let content: ParagraphContent
-    /// Layouts already answered (their lines hold ``content``, not the paragraph).
-    private let memo = Locked<[LayoutKey: ParagraphLayout]>([:])
+    /// Layouts already answered (their lines hold ``content``, not the paragraph), and the text
+    /// cache's records for this paragraph: one lock per paragraph, not two (making a lock looks up
+    /// its generic storage class's metadata at run time, ~800 instructions with its allocation).
+    private let memo = Locked(Memo())
+
+    private struct Memo {
+        var layouts: [LayoutKey: ParagraphLayout] = [:]
+        /// Kept for ``MeasuredParagraph`` (`withCacheRecords`), which skips `layouts`.
+        var cacheRecords: [MeasuredParagraph.Record] = []
+    }
     private let computedLayouts = Atomic<Int>(0)
 
     /// The styled text laid out.
@@ -140,14 +148,20 @@ public final class Paragraph: Sendable {
         let width = Paragraph.normalize(width)
         let height = Paragraph.normalize(height)
         let key = LayoutKey(width: width, height: height)
-        if let hit = memo.withLock({ $0[key] }) { return hit.reused(.sameProposal) }
-        let ideal = width == nil ? nil : memo.withLock { $0[LayoutKey(width: nil, height: height)] }
+        if let hit = memo.withLock({ $0.layouts[key] }) { return hit.reused(.sameProposal) }
+        let ideal = width == nil ? nil : memo.withLock { $0.layouts[LayoutKey(width: nil, height: height)] }
         let result = layout(width: width, height: height, ideal: ideal)
-        memo.withLock { cache in
-            if result.reuse == nil, cache.count >= 64 { cache.removeAll(keepingCapacity: true) }
-            if cache.count < 64 { cache[key] = result }
+        memo.withLock { memo in
+            if result.reuse == nil, memo.layouts.count >= 64 { memo.layouts.removeAll(keepingCapacity: true) }
+            if memo.layouts.count < 64 { memo.layouts[key] = result }
         }
         return result
+    }
+
+    /// Runs `body` on the text cache's records for this paragraph (``MeasuredParagraph``), under
+    /// the paragraph's lock.
+    func withCacheRecords<Result>(_ body: (inout [MeasuredParagraph.Record]) -> Result) -> Result {
+        memo.withLock { body(&$0.cacheRecords) }
     }
 
     /// The layout for a normalised proposal, without the memo: `ideal` (this paragraph's layout

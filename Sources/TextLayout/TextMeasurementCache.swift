@@ -323,6 +323,8 @@ public final class TextMeasurementCache: Sendable {
 // MARK: - One paragraph and its layouts
 
 /// A paragraph (or the error that kept it from being built) with the layouts measured for it.
+/// The records of those layouts are kept in the paragraph, under its lock
+/// (`Paragraph.withCacheRecords`): every entry builds its own paragraph, so they are this entry's.
 final class MeasuredParagraph: Sendable {
     let paragraph: Result<Paragraph, any Error>
     /// Whether the ``TextMeasurementCache/ReuseRule`` preconditions on the paragraph hold: line
@@ -333,7 +335,6 @@ final class MeasuredParagraph: Sendable {
     /// is built for a paragraph that may never be asked a second question).
     private let breaks: [LineBreakOpportunity]
     private let capacity: Int
-    private let records = Locked<[Record]>([])
     private let use = Atomic<Int>(0)
 
     var lastUse: Int {
@@ -381,7 +382,7 @@ final class MeasuredParagraph: Sendable {
         let width = Paragraph.normalize(width.map(Double.init))
         let height = Paragraph.normalize(height.map(Double.init))
         let ideal: ParagraphLayout?
-        switch reusable(width: width, height: height) {
+        switch reusable(width: width, height: height, in: paragraph) {
         case .reused(let layout, let rule):
             cache.count(reuse: rule)
             return layout
@@ -396,7 +397,8 @@ final class MeasuredParagraph: Sendable {
         }
         remember(Record(width: width, height: height, layout: layout, isUncut: !layout.isTruncated && layout.scale == 1,
                         breaksAtOpportunities: layout.lines.allSatisfy { opportunity(at: $0.range.upperBound) != nil },
-                        wrapsNothing: layout.lines.allSatisfy { opportunity(at: $0.range.upperBound)?.isMandatory == true }))
+                        wrapsNothing: layout.lines.allSatisfy { opportunity(at: $0.range.upperBound)?.isMandatory == true }),
+                 in: paragraph)
         return layout
     }
 
@@ -423,8 +425,8 @@ final class MeasuredParagraph: Sendable {
     /// the ideal layout at that height, found under the same lock. A layout found by a rule other
     /// than `sameProposal` is remembered under the new proposal too (it is the true answer there),
     /// so asking again is `sameProposal`.
-    private func reusable(width: Double?, height: Double?) -> Lookup {
-        records.withLock { records in
+    private func reusable(width: Double?, height: Double?, in paragraph: Paragraph) -> Lookup {
+        paragraph.withCacheRecords { records in
             // By index, reading fields in place: copying each record would retain its layout's arrays.
             for i in records.indices where records[i].width == width && records[i].height == height {
                 return .reused(records[i].layout, .sameProposal)
@@ -463,8 +465,8 @@ final class MeasuredParagraph: Sendable {
         }
     }
 
-    private func remember(_ record: Record) {
-        records.withLock { Self.insert(record, into: &$0, capacity: capacity) }
+    private func remember(_ record: Record, in paragraph: Paragraph) {
+        paragraph.withCacheRecords { Self.insert(record, into: &$0, capacity: capacity) }
     }
 
     /// Adds `record`, replacing one for the same proposal (another thread may have computed it
