@@ -26,7 +26,7 @@ struct Analysis: Sendable {
         self.scalars = scalars
         shapingScalars = scalars.map { Shaper.isControl($0) ? 0x200B : $0.value }
         isGraphemeStart = TextSegmentation.graphemeStarts(string, scalars: scalars)
-        breaks = TextSegmentation.lineBreaks(string, scalars: scalars, locale: text.runs.first?.attributes.locale)
+        breaks = TextSegmentation.lineBreaks(string, scalars: scalars, locale: text.runs.isEmpty ? nil : text.runs[0].attributes.locale)
         bidi = BidiParagraph(string, direction: direction)
         hangs = scalars.map(Analysis.hangs)
         let tabs = scalars.indices.filter { scalars[$0] == "\t" }

@@ -49,16 +49,18 @@ public final class Paragraph: Sendable {
         try self.init(text, style: style, shaper: shaper, analysis: analysis)
     }
 
-    convenience init(_ text: StyledText, style: ParagraphStyle, shaper: Shaper, analysis: Analysis) throws {
+    convenience init(_ text: StyledText, style: ParagraphStyle, shaper: Shaper, analysis: consuming Analysis) throws {
         var pieces: [Piece] = []
         var missing: [Range<Int>] = []
-        for run in text.runs where !run.range.isEmpty {
-            let size = try run.attributes.validated()
-            let primary = try shaper.library.match(run.attributes.font, defaultWeight: run.attributes.defaultWeight)
+        // By index, the attributes copied once: a run copied is six retains and six releases.
+        for runIndex in text.runs.indices where !text.runs[runIndex].range.isEmpty {
+            let attributes = text.runs[runIndex].attributes
+            let size = try attributes.validated()
+            let primary = try shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight)
             var context: FontFace?  // digits after Arabic stay in the Arabic font across a level change
-            for (start, end, level) in analysis.levelRuns(in: run.range) {
+            for (start, end, level) in analysis.levelRuns(in: text.runs[runIndex].range) {
                 let piece = Paragraph.substring(text, analysis, start, end)
-                let (scalars, spans, pieceMissing) = shaper.fontRuns(piece, primary: primary, language: run.attributes.locale,
+                let (scalars, spans, pieceMissing) = shaper.fontRuns(piece, primary: primary, language: attributes.locale,
                                                                      context: context)
                 context = spans.last?.face
                 missing += pieceMissing.map { $0.lowerBound + start..<$0.upperBound + start }
@@ -68,9 +70,9 @@ public final class Paragraph: Sendable {
                     // cache keeps paragraphs, so a cache entry would only cost its key and insertion
                     // (2,400 instructions a cold tag, callgrind) and evict runs reshaping reuses.
                     let shaped = shaper.shapeRun(scalars[span.start..<span.end], face: span.face, script: span.script,
-                                                 direction: direction, attributes: run.attributes, cached: false)
+                                                 direction: direction, attributes: attributes, cached: false)
                     pieces.append(Piece(start: start + span.start, end: start + span.end, face: span.face, script: span.script,
-                                        level: level, attributes: run.attributes,
+                                        level: level, attributes: attributes,
                                         scale: size / Double(span.face.metrics.unitsPerEm), size: size, shaped: shaped))
                 }
             }
@@ -243,12 +245,11 @@ final class ParagraphContent: Sendable {
 
     /// Builds the per-scalar advances from shaped pieces (no shaping here). `unsafeBefore` and
     /// `advanceUnits` can be passed when only the sizes changed (they are in font units).
-    init(_ text: StyledText, style: ParagraphStyle, shaper: Shaper, analysis: Analysis, pieces: [Piece], missing: [Range<Int>],
+    init(_ text: StyledText, style: ParagraphStyle, shaper: Shaper, analysis: consuming Analysis, pieces: [Piece], missing: [Range<Int>],
          unsafeBefore: [Bool]? = nil, advanceUnits: [Int32]? = nil) {
         self.text = text
         self.style = style
         self.shaper = shaper
-        self.analysis = analysis
         let n = analysis.scalars.count
         var unsafe = unsafeBefore ?? []
         var units = advanceUnits ?? []
@@ -312,6 +313,7 @@ final class ParagraphContent: Sendable {
         self.unsafeBefore = unsafe
         self.advanceUnits = units
         self.missingClusters = missing
+        self.analysis = analysis  // last: moved in (a copy is a retain and a release per array)
     }
 
     // MARK: - Widths
@@ -410,14 +412,17 @@ final class ParagraphContent: Sendable {
 
     /// Scalars `start..<stop` of piece `p` shaped alone (through the shaper's cache), and their width.
     private func reshapedWidth(_ start: Int, _ stop: Int, piece p: Int) -> (ShapedRun, Double) {
-        let piece = pieces[p]
-        let shaped = shaper.shapeRun(analysis.shapingScalars[start..<stop], face: piece.face, script: piece.script,
-                                     direction: piece.direction, attributes: piece.attributes)
-        var width = Double(shaped.advance) * piece.scale
-        if piece.attributes.tracking != 0 {
-            width += (start..<stop).reduce(0) { $0 + tracking(after: $1) }
+        // The piece read in place through a pointer: copying it (its attributes and shaped run)
+        // cost more than the run cache's lookup of a cluster reshaped alone.
+        pieces.withUnsafeBufferPointer { pieces in
+            let shaped = shaper.shapeRun(analysis.shapingScalars[start..<stop], face: pieces[p].face, script: pieces[p].script,
+                                         direction: pieces[p].direction, attributes: pieces[p].attributes)
+            var width = Double(shaped.advance) * pieces[p].scale
+            if pieces[p].attributes.tracking != 0 {
+                width += (start..<stop).reduce(0) { $0 + tracking(after: $1) }
+            }
+            return (shaped, width)
         }
-        return (shaped, width)
     }
 
     /// The tracking after the grapheme cluster that starts at `offset` (0 inside a cluster).

@@ -112,7 +112,7 @@ public final class TextMeasurementCache: Sendable {
             var string = text.string
             string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
             hasher.combine(text.runs.count)
-            for run in text.runs { hasher.combine(run.range.upperBound) }
+            for i in text.runs.indices { hasher.combine(text.runs[i].range.upperBound) }  // by index: a run copied is six retains
             hasher.combine(rightToLeft)
             hash = hasher.finalize()
         }
@@ -234,7 +234,7 @@ public final class TextMeasurementCache: Sendable {
 
     /// Every run of the key is at the `.large` Dynamic Type size.
     private static func isSizeIndependent(_ key: Key) -> Bool {
-        key.text.runs.allSatisfy { $0.attributes.dynamicTypeSize == .large }
+        key.text.runs.indices.allSatisfy { key.text.runs[$0].attributes.dynamicTypeSize == .large }  // in place, not copied
     }
 
     /// The key with every run at the `.large` Dynamic Type size.
@@ -254,7 +254,7 @@ public final class TextMeasurementCache: Sendable {
         var text = text
         var failure: Failure?
         do {
-            for run in text.runs { _ = try shaper.library.match(run.attributes.font, defaultWeight: run.attributes.defaultWeight) }
+            for i in text.runs.indices { _ = try shaper.library.match(text.runs[i].attributes.font, defaultWeight: text.runs[i].attributes.defaultWeight) }
         } catch let error as TypographyError {
             guard case .unknownFamily = error else { return (.failure(error), Failure(text: text.string, error: error, fellBack: false)) }
             failure = Failure(text: text.string, error: error, fellBack: true)
