@@ -395,10 +395,14 @@ final class MeasuredParagraph: Sendable {
         case .idealFitsWiderProposal?: cache.count(reuse: .idealFitsWiderProposal)
         case nil: cache.countComputedLayout()
         }
-        remember(Record(width: width, height: height, layout: layout, isUncut: !layout.isTruncated && layout.scale == 1,
-                        breaksAtOpportunities: layout.lines.allSatisfy { opportunity(at: $0.range.upperBound) != nil },
-                        wrapsNothing: layout.lines.allSatisfy { opportunity(at: $0.range.upperBound)?.isMandatory == true }),
-                 in: paragraph)
+        let breaksAtOpportunities = layout.lines.allSatisfy { opportunity(at: $0.range.upperBound) != nil }
+        let wrapsNothing = layout.lines.allSatisfy { opportunity(at: $0.range.upperBound)?.isMandatory == true }
+        paragraph.withCacheRecords { records in
+            // Made here, so the record is moved into the array, not copied.
+            Self.insert(Record(width: width, height: height, layout: layout, isUncut: !layout.isTruncated && layout.scale == 1,
+                               breaksAtOpportunities: breaksAtOpportunities, wrapsNothing: wrapsNothing),
+                        into: &records, capacity: capacity)
+        }
         return layout
     }
 
@@ -465,13 +469,9 @@ final class MeasuredParagraph: Sendable {
         }
     }
 
-    private func remember(_ record: Record, in paragraph: Paragraph) {
-        paragraph.withCacheRecords { Self.insert(record, into: &$0, capacity: capacity) }
-    }
-
     /// Adds `record`, replacing one for the same proposal (another thread may have computed it
     /// meanwhile), dropping the oldest beyond `capacity`.
-    private static func insert(_ record: Record, into records: inout [Record], capacity: Int) {
+    private static func insert(_ record: consuming Record, into records: inout [Record], capacity: Int) {
         for i in records.indices where records[i].width == record.width && records[i].height == record.height {
             records[i] = record
             return
