@@ -77,7 +77,11 @@ extension FlowLayout {
         let n = cache.items.count
         guard n > 0 else { return RowPlan(rows: [], size: .zero, hiddenCount: 0) }
         let rowWidth: CGFloat = proposal.width.flatMap { $0.isFinite ? $0 : nil } ?? .infinity
-        var rows = greedyRows(0..<n, limit: rowWidth, rowWidth: rowWidth, subviews, cache)
+        // The rows of the previous proposal (a relayout is usually at a nearby width), and a
+        // quarter more, size the array once: grown by appending, it copied every row (a row is
+        // ~200 bytes) a dozen times a pass, 13 % of a 10,000-item relayout (callgrind).
+        let expected = cache.lastPlan.map { $0.plan.rows.count + $0.plan.rows.count / 4 } ?? 0
+        var rows = greedyRows(0..<n, limit: rowWidth, rowWidth: rowWidth, subviews, cache, capacity: expected)
         var hidden = 0
         if let maxRows, rows.count > maxRows {
             hidden = truncate(&rows, to: maxRows, rowWidth: rowWidth, subviews, cache)
@@ -98,9 +102,12 @@ extension FlowLayout {
     /// Greedy rows over `items`: each row takes items while they fit `limit`; an item marked
     /// `startsNewRow` begins a row; an item wider than `rowWidth` gets a row of its own and is
     /// measured at `rowWidth`.
+    /// `capacity`: the rows expected, to size the array once (0: grow it).
     /// - Complexity: O(items.count) plus one measurement per over-wide item.
-    func greedyRows(_ items: Range<Int>, limit: CGFloat, rowWidth: CGFloat, _ subviews: Subviews, _ cache: Cache) -> [Row] {
+    func greedyRows(_ items: Range<Int>, limit: CGFloat, rowWidth: CGFloat, _ subviews: Subviews, _ cache: Cache,
+                    capacity: Int = 0) -> [Row] {
         var rows: [Row] = []
+        if capacity > 0 { rows.reserveCapacity(capacity) }
         let slackLimit = limit + 1e-9 * max(1, limit)  // `fits`, hoisted
         let metrics = cache.metrics, breaks = cache.breaks, gaps = cache.gaps
         // The open row, in scalars (kept in registers in this hot loop).
