@@ -22,14 +22,34 @@ struct Analysis: Sendable {
 
     init(_ text: StyledText, direction: BaseDirection) {
         let string = text.string
-        let scalars = Array(string.unicodeScalars)
+        // One pass over the scalars fills the three per-scalar arrays, sized from the count the
+        // styled text keeps (`Array(string.unicodeScalars)` counted, copied and grew: ~1,400
+        // instructions a tag, callgrind).
+        let n = text.scalarCount
+        var scalars = [Unicode.Scalar](filledWith: " ", count: n)
+        var shaping = [UInt32](filledWith: 0, count: n)
+        var hangs = [Bool](filledWith: false, count: n)
+        var tabs: [Int] = []
+        scalars.withUnsafeMutableBufferPointer { scalars in
+            shaping.withUnsafeMutableBufferPointer { shaping in
+                hangs.withUnsafeMutableBufferPointer { hangs in
+                    var i = 0
+                    for scalar in string.unicodeScalars where i < n {
+                        scalars[i] = scalar
+                        shaping[i] = Shaper.isControl(scalar) ? 0x200B : scalar.value
+                        hangs[i] = Analysis.hangs(scalar)
+                        if scalar == "\t" { tabs.append(i) }
+                        i += 1
+                    }
+                }
+            }
+        }
         self.scalars = scalars
-        shapingScalars = scalars.map { Shaper.isControl($0) ? 0x200B : $0.value }
+        shapingScalars = shaping
         isGraphemeStart = TextSegmentation.graphemeStarts(string, scalars: scalars)
         breaks = TextSegmentation.lineBreaks(string, scalars: scalars, locale: text.runs.isEmpty ? nil : text.runs[0].attributes.locale)
         bidi = BidiParagraph(string, direction: direction)
-        hangs = scalars.map(Analysis.hangs)
-        let tabs = scalars.indices.filter { scalars[$0] == "\t" }
+        self.hangs = hangs
         self.tabs = tabs
         hasTabs = !tabs.isEmpty
         endsWithHardBreak = scalars.last.map(Analysis.isHardBreak) ?? false
