@@ -6,15 +6,11 @@ import Typography
 /// and per-scalar classes the line breaker asks about. Computed once per text and direction.
 struct Analysis: Sendable {
     let scalars: [Unicode.Scalar]
-    /// The scalars HarfBuzz sees: control characters replaced by U+200B (zero width).
-    let shapingScalars: [UInt32]
     /// `isGraphemeStart[i]`: a grapheme cluster starts at scalar i (count n + 1; true at n).
     let isGraphemeStart: [Bool]
     /// Break opportunities in increasing order; the last is the end of the text, mandatory.
     let breaks: [LineBreakOpportunity]
     let bidi: BidiParagraph
-    /// Whitespace that hangs at the end of a line (spaces, and the hard-break characters).
-    let hangs: [Bool]
     let hasTabs: Bool
     private let tabs: [Int]
     /// The text ends with a hard break, so its last line is empty.
@@ -22,34 +18,24 @@ struct Analysis: Sendable {
 
     init(_ text: StyledText, direction: BaseDirection) {
         let string = text.string
-        // One pass over the scalars fills the three per-scalar arrays, sized from the count the
-        // styled text keeps (`Array(string.unicodeScalars)` counted, copied and grew: ~1,400
-        // instructions a tag, callgrind).
+        // One pass over the scalars fills the array, sized from the count the styled text keeps
+        // (`Array(string.unicodeScalars)` counted, copied and grew: ~1,400 instructions a tag,
+        // callgrind).
         let n = text.scalarCount
         var scalars = [Unicode.Scalar](filledWith: " ", count: n)
-        var shaping = [UInt32](filledWith: 0, count: n)
-        var hangs = [Bool](filledWith: false, count: n)
         var tabs: [Int] = []
         scalars.withUnsafeMutableBufferPointer { scalars in
-            shaping.withUnsafeMutableBufferPointer { shaping in
-                hangs.withUnsafeMutableBufferPointer { hangs in
-                    var i = 0
-                    for scalar in string.unicodeScalars where i < n {
-                        scalars[i] = scalar
-                        shaping[i] = Shaper.isControl(scalar) ? 0x200B : scalar.value
-                        hangs[i] = Analysis.hangs(scalar)
-                        if scalar == "\t" { tabs.append(i) }
-                        i += 1
-                    }
-                }
+            var i = 0
+            for scalar in string.unicodeScalars where i < n {
+                scalars[i] = scalar
+                if scalar == "\t" { tabs.append(i) }
+                i += 1
             }
         }
         self.scalars = scalars
-        shapingScalars = shaping
         isGraphemeStart = TextSegmentation.graphemeStarts(string, scalars: scalars)
         breaks = TextSegmentation.lineBreaks(string, scalars: scalars, locale: text.runs.isEmpty ? nil : text.runs[0].attributes.locale)
         bidi = BidiParagraph(string, direction: direction)
-        self.hangs = hangs
         self.tabs = tabs
         hasTabs = !tabs.isEmpty
         endsWithHardBreak = scalars.last.map(Analysis.isHardBreak) ?? false
@@ -63,6 +49,19 @@ struct Analysis: Sendable {
         return String(view)
     }
 
+    /// Calls `body` with scalars `range` as HarfBuzz sees them: control characters replaced by
+    /// U+200B (zero width), as the paragraph's runs were shaped. Read in place (a `Unicode.Scalar`
+    /// is its `UInt32` value) unless the range holds a control character.
+    func withShapingScalars<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+        if scalars[range].contains(where: Shaper.isControl) {
+            let replaced = scalars[range].map { Shaper.isControl($0) ? 0x200B : $0.value }
+            return replaced.withUnsafeBufferPointer(body)
+        }
+        return scalars.withUnsafeBufferPointer { all in
+            all.withMemoryRebound(to: UInt32.self) { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+    }
+
     /// The first tab at or after `offset`.
     func nextTab(from offset: Int) -> Int? {
         var low = 0, high = tabs.count
@@ -73,17 +72,21 @@ struct Analysis: Sendable {
         return low < tabs.count ? tabs[low] : nil
     }
 
-    /// Runs of equal bidi level inside `range`, in logical order.
-    func levelRuns(in range: Range<Int>) -> [(Int, Int, UInt8)] {
-        if bidi.isPureLTR { return [(range.lowerBound, range.upperBound, 0)] }
-        var result: [(Int, Int, UInt8)] = []
+    /// Calls `body` with each run of equal bidi level inside `range` (start, end, level), in
+    /// logical order.
+    func forEachLevelRun(in range: Range<Int>, _ body: (Int, Int, UInt8) -> Void) {
+        if bidi.isPureLTR { return body(range.lowerBound, range.upperBound, 0) }
         var start = range.lowerBound
         for i in range where i + 1 == range.upperBound || bidi.levels[i + 1] != bidi.levels[i] {
-            result.append((start, i + 1, bidi.levels[i]))
+            body(start, i + 1, bidi.levels[i])
             start = i + 1
         }
-        return result
     }
+
+    /// Scalar `offset` is whitespace that hangs at the end of a line (a space or a hard break;
+    /// see `hangs(_:)`). Decided from the scalar each time: a few comparisons, cheaper than a
+    /// per-scalar array to allocate and fill for every paragraph.
+    func hangs(at offset: Int) -> Bool { Analysis.hangs(scalars[offset]) }
 
     /// Spaces that hang past the line's end (CSS `white-space: normal`): U+0020, U+1680,
     /// U+2000–U+2006, U+2008–U+200A, U+205F, U+3000; and hard-break characters. No-break and

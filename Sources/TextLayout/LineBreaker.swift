@@ -131,7 +131,7 @@ struct LineBreaker {
         for opportunity in analysis.breaks where opportunity.offset > start {
             let end = opportunity.offset
             var trimmed = end
-            while trimmed > start, analysis.hangs[trimmed - 1] { trimmed -= 1 }
+            while trimmed > start, analysis.hangs(at: trimmed - 1) { trimmed -= 1 }
             if style.wrap != .word, trimmed > start {
                 var g = start
                 var next = start + 1
@@ -274,7 +274,7 @@ struct LineBreaker {
 
     private func trimHanging(_ start: Int, _ end: Int) -> Int {
         var trimmed = end
-        while trimmed > start, analysis.hangs[trimmed - 1] { trimmed -= 1 }
+        while trimmed > start, analysis.hangs(at: trimmed - 1) { trimmed -= 1 }
         return trimmed
     }
 

@@ -58,14 +58,16 @@ public final class Paragraph: Sendable {
             let size = try attributes.validated()
             let primary = try shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight)
             var context: FontFace?  // digits after Arabic stay in the Arabic font across a level change
-            for (start, end, level) in analysis.levelRuns(in: text.runs[runIndex].range) {
+            analysis.forEachLevelRun(in: text.runs[runIndex].range) { start, end, level in
                 let piece = Paragraph.substring(text, analysis, start, end)
-                let (scalars, spans, pieceMissing) = shaper.fontRuns(piece, primary: primary, language: attributes.locale,
-                                                                     context: context)
-                context = spans.last?.face
-                missing += pieceMissing.map { $0.lowerBound + start..<$0.upperBound + start }
-                for span in spans {
-                    let direction: TextDirection = level % 2 == 1 ? .rightToLeft : .leftToRight
+                let runs = shaper.fontRuns(piece, scalarCount: end - start, primary: primary, language: attributes.locale,
+                                           context: context)
+                let pieceMissing = runs.missing
+                if !pieceMissing.isEmpty { missing += pieceMissing.map { $0.lowerBound + start..<$0.upperBound + start } }
+                let scalars = runs.scalars
+                let direction: TextDirection = level % 2 == 1 ? .rightToLeft : .leftToRight
+                runs.forEach { span in
+                    context = span.face
                     // Not through the shaper's run cache: the paragraph keeps its runs, and the text
                     // cache keeps paragraphs, so a cache entry would only cost its key and insertion
                     // (2,400 instructions a cold tag, callgrind) and evict runs reshaping reuses.
@@ -323,7 +325,7 @@ final class ParagraphContent: Sendable {
     /// if the line ends after a soft hyphen. Hanging trailing whitespace is excluded.
     func lineWidth(_ a: Int, _ b: Int, hyphen: Bool = false) -> Double {
         var end = b
-        while end > a, analysis.hangs[end - 1] { end -= 1 }
+        while end > a, analysis.hangs(at: end - 1) { end -= 1 }
         guard end > a else { return 0 }
         var width: Double
         if analysis.hasTabs, let firstTab = analysis.nextTab(from: a), firstTab < end {
@@ -415,8 +417,10 @@ final class ParagraphContent: Sendable {
         // The piece read in place through a pointer: copying it (its attributes and shaped run)
         // cost more than the run cache's lookup of a cluster reshaped alone.
         pieces.withUnsafeBufferPointer { pieces in
-            let shaped = shaper.shapeRun(analysis.shapingScalars[start..<stop], face: pieces[p].face, script: pieces[p].script,
-                                         direction: pieces[p].direction, attributes: pieces[p].attributes)
+            let shaped = analysis.withShapingScalars(start..<stop) {
+                shaper.shapeRun($0, face: pieces[p].face, script: pieces[p].script, direction: pieces[p].direction,
+                                attributes: pieces[p].attributes)
+            }
             var width = Double(shaped.advance) * pieces[p].scale
             if pieces[p].attributes.tracking != 0 {
                 width += (start..<stop).reduce(0) { $0 + tracking(after: $1) }

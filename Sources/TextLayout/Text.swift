@@ -164,15 +164,20 @@ public struct Text: LeafElement, Hashable {
             hit.cache.touch(hit.found)
             return hit.found
         }
+        guard let measured = cachedParagraph(in: environment) else { return nil }
+        memo.remember(measured, in: environment)
+        return measured
+    }
+
+    /// The text cache's paragraph for this text in `environment` (the memo not consulted).
+    private func cachedParagraph(in environment: EnvironmentValues) -> MeasuredParagraph? {
         let cache = environment.textMeasurementCache
         guard let shaper = environment.textShaper else {
             cache.recordMissingShaper(string)
             return nil
         }
-        let measured = cache.paragraph(styledText(in: environment), style: Text.paragraphStyle(in: environment),
-                                       rightToLeft: environment.layoutDirection == .rightToLeft, shaper: shaper)
-        memo.remember(measured, in: environment)
-        return measured
+        return cache.paragraph(styledText(in: environment), style: Text.paragraphStyle(in: environment),
+                               rightToLeft: environment.layoutDirection == .rightToLeft, shaper: shaper)
     }
 
     /// The answers a `Text` value gave last, the paragraph they came from and the environment it
@@ -204,6 +209,16 @@ public struct Text: LeafElement, Hashable {
             /// leaves memory when the cache evicts it. (LeakSanitizer reports the side table a weak
             /// reference makes as leaked; a false positive, suppressed in the `lsan.supp` files.)
             weak var paragraph: MeasuredParagraph?
+
+            /// Forgets everything when `token` is a new environment, keeping the answers' storage
+            /// (a value measured again in a new environment allocates nothing here).
+            mutating func reset(for token: EnvironmentToken?, cache: TextMeasurementCache) {
+                guard environment !== token else { return }
+                environment = token
+                self.cache = cache
+                answers.removeAll(keepingCapacity: true)
+                paragraph = nil
+            }
         }
         private static let capacity = 4
         private let state = Locked(State(cache: .shared))
@@ -220,15 +235,23 @@ public struct Text: LeafElement, Hashable {
             unowned(unsafe) let cache: TextMeasurementCache
         }
 
-        /// The answer for (width, height) given in `environment`.
-        func answer(width: Double?, height: Double?, in environment: EnvironmentValues) -> AnswerHit? {
+        enum Lookup {
+            case answer(AnswerHit)
+            case paragraph(ParagraphHit)
+            case none
+        }
+
+        /// The answer for (width, height) given in `environment`, else the paragraph measured in
+        /// it if it is still cached (one lock for both).
+        func lookup(width: Double?, height: Double?, in environment: EnvironmentValues) -> Lookup {
             let token = environment.token
             return state.withLock { state in
-                guard state.environment === token else { return nil }
+                guard state.environment === token else { return .none }
                 for i in state.answers.indices where state.answers[i].width == width && state.answers[i].height == height {
-                    return AnswerHit(found: state.answers[i], cache: state.cache)
+                    return .answer(AnswerHit(found: state.answers[i], cache: state.cache))
                 }
-                return nil
+                guard let paragraph = state.paragraph else { return .none }
+                return .paragraph(ParagraphHit(found: paragraph, cache: state.cache))
             }
         }
 
@@ -244,18 +267,20 @@ public struct Text: LeafElement, Hashable {
         func remember(_ paragraph: MeasuredParagraph, in environment: EnvironmentValues) {
             let token = environment.token, cache = environment.textMeasurementCache
             state.withLock { state in
-                if state.environment !== token { state = State(environment: token, cache: cache) }
+                state.reset(for: token, cache: cache)
                 state.paragraph = paragraph
             }
         }
 
-        func remember(_ answer: Answer, in environment: EnvironmentValues) {
+        /// Remembers `answer`, and `paragraph` (what it came from) when given.
+        func remember(_ answer: Answer, paragraph: MeasuredParagraph?, in environment: EnvironmentValues) {
             let token = environment.token, cache = environment.textMeasurementCache
             state.withLock { state in
-                if state.environment !== token { state = State(environment: token, cache: cache) }
+                state.reset(for: token, cache: cache)
+                if let paragraph { state.paragraph = paragraph }
                 if state.answers.count >= Self.capacity {
                     state.answers.removeFirst()
-                } else if state.answers.isEmpty {
+                } else if state.answers.capacity < Self.capacity {
                     state.answers.reserveCapacity(Self.capacity)  // one allocation, not one per growth
                 }
                 state.answers.append(answer)
@@ -263,18 +288,30 @@ public struct Text: LeafElement, Hashable {
         }
     }
 
-    /// The size and baselines for `proposal`: the memo's, else from the paragraph layout (remembered).
+    /// The size and baselines for `proposal`: the memo's, else from the paragraph layout (remembered,
+    /// with the paragraph when it is new to the memo: one lock to look up, one to remember).
     private func answer(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> Memo.Answer? {
         let width = Paragraph.normalize(proposal.width.map(Double.init))
         let height = Paragraph.normalize(proposal.height.map(Double.init))
-        if let hit = memo.answer(width: width, height: height, in: environment) {
+        let measured: MeasuredParagraph, isNew: Bool
+        switch memo.lookup(width: width, height: height, in: environment) {
+        case .answer(let hit):
             hit.cache.count(reuse: .sameProposal)
             return hit.found
+        case .paragraph(let hit):
+            hit.cache.touch(hit.found)
+            (measured, isNew) = (hit.found, false)
+        case .none:
+            guard let found = cachedParagraph(in: environment) else { return nil }
+            (measured, isNew) = (found, true)
         }
-        guard let layout = paragraphLayout(in: proposal, environment: environment) else { return nil }
+        guard let layout = measured.layout(width: proposal.width, height: proposal.height, cache: environment.textMeasurementCache) else {
+            if isNew { memo.remember(measured, in: environment) }  // a paragraph that failed to build: found faster next time
+            return nil
+        }
         let answer = Memo.Answer(width: width, height: height, size: layout.size,
                                  baselines: layout.lines.isEmpty ? nil : (layout.firstBaseline, layout.lastBaseline))
-        memo.remember(answer, in: environment)
+        memo.remember(answer, paragraph: isNew ? measured : nil, in: environment)
         return answer
     }
 

@@ -47,7 +47,7 @@ struct VisualLineBuilder {
     private func textRuns(_ range: Range<Int>, lineStart: Int, pen: inout Double) -> [GlyphRun] {
         guard !range.isEmpty else { return [] }
         var trimmed = range.upperBound
-        while trimmed > range.lowerBound, analysis.hangs[trimmed - 1] { trimmed -= 1 }
+        while trimmed > range.lowerBound, analysis.hangs(at: trimmed - 1) { trimmed -= 1 }
         let reshaped = paragraph.reshapedSegments(range.lowerBound, trimmed)
         let visual = analysis.bidi.isPureLTR ? [BidiRun(range: range, level: 0)] : analysis.bidi.visualRuns(in: range)
         var runs: [GlyphRun] = []

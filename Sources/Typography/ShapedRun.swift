@@ -29,13 +29,11 @@ package struct ShapedRun: Sendable {
     package var advance: Int
 
     /// Shapes `scalars` with `font` (scale = units per em) under the given segment properties.
-    init(shaping scalars: ArraySlice<UInt32>, font: OpaquePointer, script: Script, direction: TextDirection,
+    init(shaping scalars: UnsafeBufferPointer<UInt32>, font: OpaquePointer, script: Script, direction: TextDirection,
          language: String?, features: [FontFeature]) {
         let buffer = BufferPool.shared.take()
         defer { BufferPool.shared.give(buffer) }
-        scalars.withUnsafeBufferPointer { pointer in
-            hb_buffer_add_codepoints(buffer, pointer.baseAddress, Int32(pointer.count), 0, Int32(pointer.count))
-        }
+        hb_buffer_add_codepoints(buffer, scalars.baseAddress, Int32(scalars.count), 0, Int32(scalars.count))
         hb_buffer_set_direction(buffer, direction.hb)
         hb_buffer_set_script(buffer, hb_script_t(rawValue: script.rawValue))
         if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }

@@ -10,7 +10,7 @@ import Synchronization
 /// | grapheme clusters, script, emoji presentation | ``itemize(_:primary:language:)`` | `[Cluster]` |
 /// | Common/Inherited resolved to neighbours | `resolveNeutralScripts(_:)` | scripts per cluster |
 /// | font per cluster (fallback chain) | ``FontLibrary/fallback(for:script:isNeutral:isEmoji:runFace:primary:language:)`` | face per cluster |
-/// | runs of (font, script, direction) | `groupRuns(_:)` | `[RunSpan]` |
+/// | runs of (font, script, direction) | `forEachRun(_:_:)` | each ``RunSpan`` |
 /// | HarfBuzz shaping in font units | ``shapeRun(_:face:script:direction:attributes:)`` | ``ShapedRun`` (cached) |
 /// | scaling to a point size | ``LineMeasurement`` | widths, heights, ink in points |
 ///
@@ -210,15 +210,19 @@ public final class Shaper: Sendable {
     }
 
     /// Splits `text` into grapheme clusters, resolves each one's script and font.
-    /// - Parameter context: the face of the text just before `text` (a paragraph's previous piece),
-    ///   which leading Common/Inherited clusters may continue.
-    func itemize(_ text: String, primary: FontMatch, language: String?, context: FontFace? = nil) -> Itemization {
+    /// - Parameters:
+    ///   - scalarCount: the text's scalar count if known (at most one cluster per scalar), else
+    ///     the arrays are sized for the UTF-8 length, an upper bound.
+    ///   - context: the face of the text just before `text` (a paragraph's previous piece),
+    ///     which leading Common/Inherited clusters may continue.
+    func itemize(_ text: String, scalarCount: Int? = nil, primary: FontMatch, language: String?, context: FontFace? = nil) -> Itemization {
         let primaryFace = primary.face
         let unretainedPrimary = Unmanaged.passUnretained(primaryFace)
+        let capacity = scalarCount ?? text.utf8.count
         var scalars: [UInt32] = []
-        scalars.reserveCapacity(text.utf8.count)
+        scalars.reserveCapacity(capacity)
         var clusters: [Cluster] = []
-        clusters.reserveCapacity(text.utf8.count)
+        clusters.reserveCapacity(capacity)
         // Text made only of scalars that always start a grapheme cluster (Shaper.startsCluster: no
         // Extend, ZWJ, SpacingMark, Prepend, Hangul jamo, regional indicator or emoji there) has a
         // boundary between every two scalars but CR LF: no grapheme machinery needed. Other text
@@ -358,17 +362,24 @@ public final class Shaper: Sendable {
     /// direction of its bidi level.
     /// - Returns: the scalars to shape (controls replaced), the runs, and the missing clusters'
     ///   scalar ranges; offsets are relative to `text`.
-    package func fontRuns(_ text: String, primary: FontMatch, language: String?,
-                          context: FontFace? = nil) -> (scalars: [UInt32], runs: [RunSpan], missing: [Range<Int>]) {
-        let items = itemize(text, primary: primary, language: language, context: context)
-        return (items.scalars, groupRuns(items), Shaper.missing(items))
+    /// - Parameter scalarCount: `text.unicodeScalars.count` when the caller knows it (the arrays
+    ///   are then sized exactly rather than for the UTF-8 length).
+    package func fontRuns(_ text: String, scalarCount: Int? = nil, primary: FontMatch, language: String?,
+                          context: FontFace? = nil) -> FontRuns {
+        FontRuns(items: itemize(text, scalarCount: scalarCount, primary: primary, language: language, context: context))
     }
 
-    private func groupRuns(_ items: Itemization) -> [RunSpan] {
-        var spans: [RunSpan] = []
-        spans.reserveCapacity(Shaper.runCount(items))
-        Shaper.forEachRun(items) { spans.append($0) }
-        return spans
+    /// A text's runs of (face, script), read one by one (no array of them is made).
+    package struct FontRuns {
+        fileprivate let items: Itemization
+
+        /// The scalars to shape: control characters replaced by U+200B.
+        package var scalars: [UInt32] { items.scalars }
+        /// The scalar ranges of clusters no font covers.
+        package var missing: [Range<Int>] { Shaper.missing(items) }
+
+        /// Calls `body` with each run, in order.
+        package func forEach(_ body: (RunSpan) -> Void) { Shaper.forEachRun(items, body) }
     }
 
     /// How many runs `forEachRun` will produce (without building them).
@@ -472,6 +483,15 @@ public final class Shaper: Sendable {
 
     /// Shapes one run with HarfBuzz at scale = units per em (cached).
     package func shapeRun(_ scalars: ArraySlice<UInt32>, face: FontFace, script: Script, direction: TextDirection,
+                          attributes: TextAttributes, cached: Bool = true) -> ShapedRun {
+        scalars.withUnsafeBufferPointer {
+            shapeRun($0, face: face, script: script, direction: direction, attributes: attributes, cached: cached)
+        }
+    }
+
+    /// ``shapeRun(_:face:script:direction:attributes:cached:)`` reading the scalars in place: a
+    /// paragraph reshapes its clusters from its own scalars, with no array of them made.
+    package func shapeRun(_ scalars: UnsafeBufferPointer<UInt32>, face: FontFace, script: Script, direction: TextDirection,
                           attributes: TextAttributes, cached: Bool = true) -> ShapedRun {
         let key = cached ? RunKey(scalars: ScalarsKey(scalars), face: face.serial, features: attributes.features,
                                   script: script, direction: direction, locale: attributes.locale) : nil

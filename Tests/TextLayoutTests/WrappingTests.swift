@@ -80,6 +80,17 @@ struct WrappingTests {
         #expect(Double(layout.size.height) == 2 * 1362.0)
         #expect(try Fixtures.paragraph("", size: 1000).layout(width: nil).size == .zero)
     }
+
+    @Test("Clusters are reshaped from the scalars HarfBuzz saw; spaces and hard breaks hang")
+    func shapingScalarsAndHanging() throws {
+        // U+0009 is Cc and U+2028 Zl: HarfBuzz is given U+200B for both, as the runs were shaped.
+        let analysis = Analysis(StyledText("a\tb\u{2028}\u{A0} ", attributes: TextAttributes()), direction: .leftToRight)
+        #expect(analysis.withShapingScalars(0..<6) { Array($0) } == [0x61, 0x200B, 0x62, 0x200B, 0xA0, 0x20])
+        #expect(analysis.withShapingScalars(2..<3) { Array($0) } == [0x62])  // read in place
+        #expect(analysis.withShapingScalars(3..<3) { Array($0) } == [])
+        // U+0020 and the line separator hang; the tab, letters and the no-break space do not.
+        #expect((0..<6).map { analysis.hangs(at: $0) } == [false, false, false, true, false, true])
+    }
 }
 
 @Suite("Min-content with soft hyphens")
