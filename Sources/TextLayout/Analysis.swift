@@ -76,9 +76,10 @@ struct Analysis: Sendable {
     /// logical order.
     func forEachLevelRun(in range: Range<Int>, _ body: (Int, Int, UInt8) -> Void) {
         if bidi.isPureLTR { return body(range.lowerBound, range.upperBound, 0) }
+        let levels = bidi.levels
         var start = range.lowerBound
-        for i in range where i + 1 == range.upperBound || bidi.levels[i + 1] != bidi.levels[i] {
-            body(start, i + 1, bidi.levels[i])
+        for i in range where i + 1 == range.upperBound || levels[i + 1] != levels[i] {
+            body(start, i + 1, levels[i])
             start = i + 1
         }
     }

@@ -42,15 +42,21 @@ public struct BidiParagraph: Sendable {
     public let baseLevel: UInt8
     /// The resolved level of each scalar as if the whole string were one line: after rules I1–I2
     /// and rule L1 (segment and paragraph separators, whitespace and isolate controls before them
-    /// or at the end of each paragraph are reset to the paragraph level).
-    public let levels: [UInt8]
+    /// or at the end of each paragraph are reset to the paragraph level). Made on access when the
+    /// text is pure left-to-right (all zeros, kept as nothing).
+    public var levels: [UInt8] { isPureLTR ? [UInt8](filledWith: 0, count: count) : resolved }
+    /// The scalar count.
+    private let count: Int
+    /// `levels`, except empty when pure LTR (no array allocated for most text).
+    private let resolved: [UInt8]
     /// Every level is 0 (no right-to-left text, no embeddings, base left-to-right): lines need no
     /// reordering. Found by a quick scan — text without scalars from the right-to-left blocks or
     /// bidi controls (Latin, CJK, Thai, Indic, …) never calls FriBiDi or ICU.
     public let isPureLTR: Bool
     /// Bidi classes (TEXTFIT_BIDI_*) per scalar, for rule L1 at line ends; empty when pure LTR.
     private let classes: [UInt8]
-    /// The paragraphs (rule P1): each one's end offset and base level, in order.
+    /// The paragraphs (rule P1): each one's end offset and base level, in order; empty when pure
+    /// LTR (every paragraph at level 0).
     private let paragraphs: [ParagraphSpan]
 
     private struct ParagraphSpan: Sendable {
@@ -119,19 +125,22 @@ public struct BidiParagraph: Sendable {
             paragraphs.append(ParagraphSpan(end: end, level: UInt8(level)))
             start = end
         }
-        let isPureLTR = paragraphs[0].level == 0 && !levels.contains { $0 != 0 }
-        self.init(baseLevel: paragraphs[0].level, levels: levels, isPureLTR: isPureLTR,
-                  classes: isPureLTR ? [] : classes, paragraphs: paragraphs)
+        if paragraphs[0].level == 0 && !levels.contains(where: { $0 != 0 }) {
+            self.init(pureLTRCount: count)
+            return
+        }
+        self.init(baseLevel: paragraphs[0].level, count: count, resolved: levels, isPureLTR: false, classes: classes,
+                  paragraphs: paragraphs)
     }
 
     private init(pureLTRCount count: Int) {
-        self.init(baseLevel: 0, levels: [UInt8](filledWith: 0, count: count), isPureLTR: true, classes: [],
-                  paragraphs: [ParagraphSpan(end: count, level: 0)])
+        self.init(baseLevel: 0, count: count, resolved: [], isPureLTR: true, classes: [], paragraphs: [])
     }
 
-    private init(baseLevel: UInt8, levels: [UInt8], isPureLTR: Bool, classes: [UInt8], paragraphs: [ParagraphSpan]) {
+    private init(baseLevel: UInt8, count: Int, resolved: [UInt8], isPureLTR: Bool, classes: [UInt8], paragraphs: [ParagraphSpan]) {
         self.baseLevel = baseLevel
-        self.levels = levels
+        self.count = count
+        self.resolved = resolved
         self.isPureLTR = isPureLTR
         self.classes = classes
         self.paragraphs = paragraphs
@@ -140,6 +149,7 @@ public struct BidiParagraph: Sendable {
     /// The base level (0 or 1) of the paragraph (rule P1) holding the scalar at `offset`; offsets
     /// past the end answer the last paragraph's. O(log p) in the number of paragraphs.
     public func paragraphLevel(at offset: Int) -> UInt8 {
+        if paragraphs.isEmpty { return 0 }  // pure LTR
         var low = 0, high = paragraphs.count - 1
         while low < high {
             let mid = (low + high) / 2
@@ -158,11 +168,11 @@ public struct BidiParagraph: Sendable {
     ///
     /// - Complexity: O(m + r·d) for a line of m scalars with r runs and d distinct levels.
     public func visualRuns(in range: Range<Int>) -> [BidiRun] {
-        let range = range.clamped(to: 0..<levels.count)
+        let range = range.clamped(to: 0..<count)
         if range.isEmpty { return [] }
         if isPureLTR { return [BidiRun(range: range, level: 0)] }
 
-        var lineLevels = Array(levels[range])
+        var lineLevels = Array(resolved[range])
         let paragraphLevel = paragraphLevel(at: range.lowerBound)
         var end = range.upperBound
         while end > range.lowerBound, Self.resetsAtLineEnd(classes[end - 1]) {
