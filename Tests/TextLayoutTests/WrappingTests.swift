@@ -89,7 +89,8 @@ struct WrappingTests {
         #expect(analysis.withShapingScalars(2..<3) { Array($0) } == [0x62])  // read in place
         #expect(analysis.withShapingScalars(3..<3) { Array($0) } == [])
         // U+0020 and the line separator hang; the tab, letters and the no-break space do not.
-        #expect((0..<6).map { analysis.hangs(at: $0) } == [false, false, false, true, false, true])
+        let hanging = (0..<6).map { analysis.hangs(at: $0) }
+        #expect(hanging == [false, false, false, true, false, true])
     }
 }
 
