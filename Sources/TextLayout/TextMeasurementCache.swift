@@ -331,8 +331,8 @@ final class MeasuredParagraph: Sendable {
     /// widths grow with the text (no negative advance), no break opportunity is unsafe to break
     /// (no reshaping there) or a soft hyphen, and wrapping is greedy.
     private let rulesApply: Bool
-    /// The paragraph's break opportunities, in increasing offset (searched by bisection: no set
-    /// is built for a paragraph that may never be asked a second question).
+    /// The paragraph's break opportunities, in increasing offset (walked along a new layout's
+    /// lines: no set is built for a paragraph that may never be asked a second question).
     private let breaks: [LineBreakOpportunity]
     private let capacity: Int
     private let use = Atomic<Int>(0)
@@ -395,8 +395,7 @@ final class MeasuredParagraph: Sendable {
         case .idealFitsWiderProposal?: cache.count(reuse: .idealFitsWiderProposal)
         case nil: cache.countComputedLayout()
         }
-        let breaksAtOpportunities = layout.lines.allSatisfy { opportunity(at: $0.range.upperBound) != nil }
-        let wrapsNothing = layout.lines.allSatisfy { opportunity(at: $0.range.upperBound)?.isMandatory == true }
+        let (breaksAtOpportunities, wrapsNothing) = lineEnds(of: layout)
         paragraph.withCacheRecords { records in
             // Made here, so the record is moved into the array, not copied.
             Self.insert(Record(width: width, height: height, layout: layout, isUncut: !layout.isTruncated && layout.scale == 1,
@@ -406,14 +405,22 @@ final class MeasuredParagraph: Sendable {
         return layout
     }
 
-    /// The break opportunity at `offset`, if there is one.
-    private func opportunity(at offset: Int) -> LineBreakOpportunity? {
-        var low = 0, high = breaks.count
-        while low < high {
-            let mid = (low + high) / 2
-            if breaks[mid].offset < offset { low = mid + 1 } else { high = mid }
+    /// Whether every line of `layout` ends at a break opportunity, and whether every one ends at a
+    /// mandatory one (a hard break or the end): one walk over the lines and the opportunities
+    /// together, both in increasing offset.
+    private func lineEnds(of layout: ParagraphLayout) -> (atOpportunities: Bool, allMandatory: Bool) {
+        var allMandatory = true
+        var k = 0
+        for line in layout.lines {
+            let end = line.range.upperBound
+            while k < breaks.count, breaks[k].offset < end { k += 1 }
+            if k < breaks.count, breaks[k].offset == end {
+                if !breaks[k].isMandatory { allMandatory = false }
+            } else {
+                return (false, false)
+            }
         }
-        return low < breaks.count && breaks[low].offset == offset ? breaks[low] : nil
+        return (true, allMandatory)
     }
 
     /// What the records say about a proposal: a layout that answers it, or the ideal layout at
