@@ -57,6 +57,7 @@ public final class Paragraph: Sendable {
             let attributes = text.runs[runIndex].attributes
             let size = try attributes.validated()
             let primary = try shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight)
+            let styleID = shaper.styleID(attributes)
             var context: FontFace?  // digits after Arabic stay in the Arabic font across a level change
             analysis.forEachLevelRun(in: text.runs[runIndex].range) { start, end, level in
                 let piece = Paragraph.substring(text, analysis, start, end)
@@ -74,7 +75,7 @@ public final class Paragraph: Sendable {
                     let shaped = shaper.shapeRun(scalars[span.start..<span.end], face: span.face, script: span.script,
                                                  direction: direction, attributes: attributes, cached: false)
                     pieces.append(Piece(start: start + span.start, end: start + span.end, face: span.face, script: span.script,
-                                        level: level, attributes: attributes,
+                                        level: level, attributes: attributes, style: styleID,
                                         scale: size / Double(span.face.metrics.unitsPerEm), size: size, shaped: shaped))
                 }
             }
@@ -109,9 +110,10 @@ public final class Paragraph: Sendable {
                 (attributes, size) = (changed, try changed.validated())
                 last = (piece.attributes, attributes, size)
             }
+            // The style number leaves the size out, so it stays.
             return Piece(start: piece.start, end: piece.end, face: piece.face, script: piece.script, level: piece.level,
-                         attributes: attributes, scale: size / Double(piece.face.metrics.unitsPerEm), size: size,
-                         shaped: piece.shaped)
+                         attributes: attributes, style: piece.style, scale: size / Double(piece.face.metrics.unitsPerEm),
+                         size: size, shaped: piece.shaped)
         }
         return Paragraph(content: ParagraphContent(resizedText, style: style, shaper: shaper, analysis: analysis, pieces: resizedPieces,
                                                    missing: missingClusters, unsafeBefore: unsafeBefore,
@@ -238,6 +240,8 @@ final class ParagraphContent: Sendable {
         let script: Script
         let level: UInt8
         let attributes: TextAttributes
+        /// The shaper's number for `attributes`' style (``Shaper/styleID(_:)``), for the run cache.
+        let style: Int
         /// Point size ÷ units per em.
         let scale: Double
         let size: Double
@@ -419,7 +423,7 @@ final class ParagraphContent: Sendable {
         pieces.withUnsafeBufferPointer { pieces in
             let shaped = analysis.withShapingScalars(start..<stop) {
                 shaper.shapeRun($0, face: pieces[p].face, script: pieces[p].script, direction: pieces[p].direction,
-                                attributes: pieces[p].attributes)
+                                style: pieces[p].style) { pieces[p].attributes }
             }
             var width = Double(shaped.advance) * pieces[p].scale
             if pieces[p].attributes.tracking != 0 {

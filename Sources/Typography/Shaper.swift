@@ -11,7 +11,7 @@ import Synchronization
 /// | Common/Inherited resolved to neighbours | `resolveNeutralScripts(_:)` | scripts per cluster |
 /// | font per cluster (fallback chain) | ``FontLibrary/fallback(for:script:isNeutral:isEmoji:runFace:primary:language:)`` | face per cluster |
 /// | runs of (font, script, direction) | `forEachRun(_:_:)` | each ``RunSpan`` |
-/// | HarfBuzz shaping in font units | ``shapeRun(_:face:script:direction:attributes:)`` | ``ShapedRun`` (cached) |
+/// | HarfBuzz shaping in font units | ``shapeRun(_:face:script:direction:attributes:style:cached:)`` | ``ShapedRun`` (cached) |
 /// | scaling to a point size | ``LineMeasurement`` | widths, heights, ink in points |
 ///
 /// Shaped lines and runs are cached in font units, keyed by text, face, features, script,
@@ -48,7 +48,7 @@ public final class Shaper: Sendable {
             entry = hit
         } else {
             let primary = try library.match(attributes.font, defaultWeight: attributes.defaultWeight)
-            entry = LineEntry(font: primary, line: shapedLine(text, attributes: attributes, primary: primary))
+            entry = LineEntry(font: primary, line: shapedLine(text, attributes: attributes, style: key.style, primary: primary))
             lines.insert(entry, for: key)
         }
         return LineMeasurement(text: text, size: size, tracking: attributes.tracking, font: entry.font,
@@ -105,10 +105,13 @@ public final class Shaper: Sendable {
         }
     }
 
-    /// Styles get small numbers, so a line key hashes one precomputed word instead of the style.
+    /// Styles get small numbers, so a line or run key hashes one precomputed word instead of the style.
     private let styles = Locked<(last: (StyleKey, Int)?, ids: [StyleKey: Int])>((nil, [:]))
 
-    private func styleID(_ attributes: TextAttributes) -> Int {
+    /// The number of `attributes`' style (font request, features, language; not the size): equal
+    /// numbers, equal styles, for the life of this shaper. A paragraph numbers each of its runs'
+    /// styles once, so reshaping a cluster keys the run cache with plain integers.
+    package func styleID(_ attributes: TextAttributes) -> Int {
         styles.withLock { state in
             // Most callers measure many texts in one style: compare in place, copying nothing.
             if let last = state.last, last.0.matches(attributes) { return last.1 }
@@ -165,7 +168,7 @@ public final class Shaper: Sendable {
         let line: ShapedLine
     }
 
-    private func shapedLine(_ text: String, attributes: TextAttributes, primary: FontMatch) -> ShapedLine {
+    private func shapedLine(_ text: String, attributes: TextAttributes, style: Int, primary: FontMatch) -> ShapedLine {
         let items = itemize(text, primary: primary, language: attributes.locale)
         let scalars = items.scalars
         let runCount = Shaper.runCount(items)
@@ -174,7 +177,7 @@ public final class Shaper: Sendable {
         Shaper.forEachRun(items) { span in
             // A one-run line is cached whole by the line cache; a run cache entry would only repeat it.
             let shaped = shapeRun(scalars[span.start..<span.end], face: span.face, script: span.script,
-                                  direction: span.script.direction, attributes: attributes, cached: runCount > 1)
+                                  direction: span.script.direction, attributes: attributes, style: style, cached: runCount > 1)
             lineRuns.append(ShapedLine.Run(start: span.start, end: span.end, face: span.face, script: span.script,
                                            direction: span.script.direction, graphemeCount: span.clusterCount,
                                            shaped: shaped))
@@ -472,35 +475,48 @@ public final class Shaper: Sendable {
 
     // MARK: - Shaping
 
+    /// A run: its scalars, face, style number (``styleID(_:)``: features and language), script and
+    /// direction. Plain integers but for a run longer than three scalars (no reference counting
+    /// to copy one into the table or compare it).
     private struct RunKey: Hashable, Sendable {
         let scalars: ScalarsKey
         let face: Int
-        let features: [FontFeature]
+        let style: Int
         let script: Script
         let direction: TextDirection
-        let locale: String?
     }
 
-    /// Shapes one run with HarfBuzz at scale = units per em (cached).
+    /// Shapes one run with HarfBuzz at scale = units per em (cached unless `cached` is false).
+    /// - Parameter style: `styleID(attributes)` when the caller has it.
     package func shapeRun(_ scalars: ArraySlice<UInt32>, face: FontFace, script: Script, direction: TextDirection,
-                          attributes: TextAttributes, cached: Bool = true) -> ShapedRun {
-        scalars.withUnsafeBufferPointer {
-            shapeRun($0, face: face, script: script, direction: direction, attributes: attributes, cached: cached)
+                          attributes: TextAttributes, style: Int? = nil, cached: Bool = true) -> ShapedRun {
+        scalars.withUnsafeBufferPointer { scalars in
+            guard cached else {
+                return shape(scalars, face: face, script: script, direction: direction, attributes: attributes)
+            }
+            return shapeRun(scalars, face: face, script: script, direction: direction,
+                            style: style ?? styleID(attributes)) { attributes }
         }
     }
 
-    /// ``shapeRun(_:face:script:direction:attributes:cached:)`` reading the scalars in place: a
-    /// paragraph reshapes its clusters from its own scalars, with no array of them made.
+    /// A run through the run cache, keyed by the style's number, reading the scalars in place: a
+    /// paragraph reshapes its clusters from its own scalars, with no array of them made, and its
+    /// attributes are read (`attributes`) only when HarfBuzz has to shape.
+    /// - Parameter style: ``styleID(_:)`` of the attributes `attributes` returns.
     package func shapeRun(_ scalars: UnsafeBufferPointer<UInt32>, face: FontFace, script: Script, direction: TextDirection,
-                          attributes: TextAttributes, cached: Bool = true) -> ShapedRun {
-        let key = cached ? RunKey(scalars: ScalarsKey(scalars), face: face.serial, features: attributes.features,
-                                  script: script, direction: direction, locale: attributes.locale) : nil
-        if let key, let run = runs.value(for: key) { return run }
-        shapeCalls.add(1, ordering: .relaxed)
-        let run = ShapedRun(shaping: scalars, font: face.hbFont, script: script, direction: direction,
-                            language: attributes.locale, features: attributes.features)
-        if let key { runs.insert(run, for: key) }
+                          style: Int, attributes: () -> TextAttributes) -> ShapedRun {
+        let key = RunKey(scalars: ScalarsKey(scalars), face: face.serial, style: style, script: script, direction: direction)
+        if let run = runs.value(for: key) { return run }
+        let run = shape(scalars, face: face, script: script, direction: direction, attributes: attributes())
+        runs.insert(run, for: key)
         return run
+    }
+
+    private func shape(_ scalars: UnsafeBufferPointer<UInt32>, face: FontFace, script: Script, direction: TextDirection,
+                       attributes: TextAttributes) -> ShapedRun {
+        shapeCalls.add(1, ordering: .relaxed)
+        return ShapedRun(shaping: scalars, font: face.hbFont, script: script, direction: direction,
+                         language: attributes.locale, features: attributes.features)
     }
 }
 

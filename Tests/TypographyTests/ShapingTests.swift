@@ -51,6 +51,24 @@ struct ShapingTests {
         #expect(run.shaped.glyphs[1].unsafeToBreak == false)
     }
 
+    @Test("The run cache keeps styles apart: б is its Serbian form under sr, the common one under ru")
+    func runCacheKeepsLanguagesApart() throws {
+        let shaper = try Fixtures.shaper()
+        let face = try shaper.library.match(FontRequest()).face  // Noto Sans Regular
+        let cyrillicBe: [UInt32] = [0x0431]
+        func advance(_ locale: String) -> Int {
+            shaper.shapeRun(cyrillicBe[...], face: face, script: Script(of: "б"), direction: .leftToRight,
+                            attributes: TextAttributes(locale: locale)).advance
+        }
+        // hb-shape --language=ru: [uni0431=0+599]; --language=sr: [uni0431.loclSRB=0+604]
+        let before = shaper.shapingCount
+        #expect(advance("ru") == 599)
+        #expect(advance("sr") == 604)
+        #expect(advance("ru") == 599)
+        #expect(advance("sr") == 604)
+        #expect(shaper.shapingCount - before == 2)  // the repeats came from the cache
+    }
+
     @Test("The caches stay within their capacity and keep answering correctly")
     func boundedCaches() throws {
         let shaper = Shaper(library: try Fixtures.library(), lineCacheCapacity: 8, runCacheCapacity: 8)
