@@ -164,14 +164,15 @@ public struct Text: LeafElement, Hashable {
             hit.cache.touch(hit.found)
             return hit.found
         }
-        guard let measured = cachedParagraph(in: environment) else { return nil }
-        memo.remember(measured, in: environment)
+        let cache = environment.textMeasurementCache
+        guard let measured = cachedParagraph(in: environment, cache: cache) else { return nil }
+        memo.remember(measured, in: environment, cache: cache)
         return measured
     }
 
-    /// The text cache's paragraph for this text in `environment` (the memo not consulted).
-    private func cachedParagraph(in environment: EnvironmentValues) -> MeasuredParagraph? {
-        let cache = environment.textMeasurementCache
+    /// The text cache's paragraph for this text in `environment`, whose text cache is `cache`
+    /// (the memo not consulted).
+    private func cachedParagraph(in environment: EnvironmentValues, cache: TextMeasurementCache) -> MeasuredParagraph? {
         guard let shaper = environment.textShaper else {
             cache.recordMissingShaper(string)
             return nil
@@ -264,17 +265,20 @@ public struct Text: LeafElement, Hashable {
             }
         }
 
-        func remember(_ paragraph: MeasuredParagraph, in environment: EnvironmentValues) {
-            let token = environment.token, cache = environment.textMeasurementCache
+        /// Remembers `paragraph`, measured in `environment`, whose text cache is `cache`.
+        func remember(_ paragraph: MeasuredParagraph, in environment: EnvironmentValues, cache: TextMeasurementCache) {
+            let token = environment.token
             state.withLock { state in
                 state.reset(for: token, cache: cache)
                 state.paragraph = paragraph
             }
         }
 
-        /// Remembers `answer`, and `paragraph` (what it came from) when given.
-        func remember(_ answer: Answer, paragraph: MeasuredParagraph?, in environment: EnvironmentValues) {
-            let token = environment.token, cache = environment.textMeasurementCache
+        /// Remembers `answer`, and `paragraph` (what it came from) when given; `cache` is the
+        /// environment's text cache.
+        func remember(_ answer: Answer, paragraph: MeasuredParagraph?, in environment: EnvironmentValues,
+                      cache: TextMeasurementCache) {
+            let token = environment.token
             state.withLock { state in
                 state.reset(for: token, cache: cache)
                 if let paragraph { state.paragraph = paragraph }
@@ -293,25 +297,28 @@ public struct Text: LeafElement, Hashable {
     private func answer(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> Memo.Answer? {
         let width = Paragraph.normalize(proposal.width.map(Double.init))
         let height = Paragraph.normalize(proposal.height.map(Double.init))
-        let measured: MeasuredParagraph, isNew: Bool
+        // The environment's text cache, read once (or taken from the memo, which found it by the
+        // environment's token) for the lookup, the layout and the memo.
+        let measured: MeasuredParagraph, isNew: Bool, cache: TextMeasurementCache
         switch memo.lookup(width: width, height: height, in: environment) {
         case .answer(let hit):
             hit.cache.count(reuse: .sameProposal)
             return hit.found
         case .paragraph(let hit):
             hit.cache.touch(hit.found)
-            (measured, isNew) = (hit.found, false)
+            (measured, isNew, cache) = (hit.found, false, hit.cache)
         case .none:
-            guard let found = cachedParagraph(in: environment) else { return nil }
+            cache = environment.textMeasurementCache
+            guard let found = cachedParagraph(in: environment, cache: cache) else { return nil }
             (measured, isNew) = (found, true)
         }
-        guard let layout = measured.layout(width: proposal.width, height: proposal.height, cache: environment.textMeasurementCache) else {
-            if isNew { memo.remember(measured, in: environment) }  // a paragraph that failed to build: found faster next time
+        guard let layout = measured.layout(width: proposal.width, height: proposal.height, cache: cache) else {
+            if isNew { memo.remember(measured, in: environment, cache: cache) }  // a paragraph that failed to build: found faster next time
             return nil
         }
         let answer = Memo.Answer(width: width, height: height, size: layout.size,
                                  baselines: layout.lines.isEmpty ? nil : (layout.firstBaseline, layout.lastBaseline))
-        memo.remember(answer, paragraph: isNew ? measured : nil, in: environment)
+        memo.remember(answer, paragraph: isNew ? measured : nil, in: environment, cache: cache)
         return answer
     }
 
