@@ -136,6 +136,9 @@ public final class TextMeasurementCache: Sendable {
     /// - Parameters:
     ///   - paragraphCapacity: the most paragraphs kept (at least 1).
     ///   - layoutsPerParagraph: the most measured layouts kept for each paragraph (at least 1).
+    /// The most entries the paragraph table is sized for up front.
+    private static let reservedEntries = 4_096
+
     public init(paragraphCapacity: Int = 1_024, layoutsPerParagraph: Int = 16) {
         self.paragraphCapacity = max(1, paragraphCapacity)
         self.layoutsPerParagraph = max(1, layoutsPerParagraph)
@@ -206,6 +209,9 @@ public final class TextMeasurementCache: Sendable {
             }
             if let raced = state.entries[key] { return raced }  // another thread built it meanwhile: keep one
             if state.entries.count >= paragraphCapacity { evict(&state) }
+            // Sized for the capacity at the first insert (the table's pages are touched only as
+            // it fills), not grown by doubling: a growing table moved every entry a dozen times.
+            if state.entries.isEmpty { state.entries.reserveCapacity(min(paragraphCapacity, Self.reservedEntries)) }
             touch(entry)
             state.entries[key] = entry
             if case .success = built, !isLarge { state.bySize[sizeKey] = entry }
