@@ -133,12 +133,12 @@ public final class TextMeasurementCache: Sendable {
     /// The cache `Text` uses unless the environment sets another (``EnvironmentValues/textMeasurementCache``).
     public static let shared = TextMeasurementCache()
 
-    /// - Parameters:
-    ///   - paragraphCapacity: the most paragraphs kept (at least 1).
-    ///   - layoutsPerParagraph: the most measured layouts kept for each paragraph (at least 1).
     /// The most entries the paragraph table is sized for up front.
     private static let reservedEntries = 4_096
 
+    /// - Parameters:
+    ///   - paragraphCapacity: the most paragraphs kept (at least 1).
+    ///   - layoutsPerParagraph: the most measured layouts kept for each paragraph (at least 1).
     public init(paragraphCapacity: Int = 1_024, layoutsPerParagraph: Int = 16) {
         self.paragraphCapacity = max(1, paragraphCapacity)
         self.layoutsPerParagraph = max(1, layoutsPerParagraph)

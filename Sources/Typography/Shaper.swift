@@ -363,10 +363,10 @@ public final class Shaper: Sendable {
 
     /// Itemizes `text` into runs of (face, script) for the paragraph, which shapes each with the
     /// direction of its bidi level.
-    /// - Returns: the scalars to shape (controls replaced), the runs, and the missing clusters'
-    ///   scalar ranges; offsets are relative to `text`.
     /// - Parameter scalarCount: `text.unicodeScalars.count` when the caller knows it (the arrays
     ///   are then sized exactly rather than for the UTF-8 length).
+    /// - Returns: the runs, with the scalars to shape (controls replaced) and the missing clusters'
+    ///   scalar ranges; offsets are relative to `text`.
     package func fontRuns(_ text: String, scalarCount: Int? = nil, primary: FontMatch, language: String?,
                           context: FontFace? = nil) -> FontRuns {
         FontRuns(items: itemize(text, scalarCount: scalarCount, primary: primary, language: language, context: context))
