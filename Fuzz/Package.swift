@@ -33,7 +33,11 @@ let package = Package(
         .target(name: "FuzzService", dependencies: [.product(name: "TextFit", package: textfit)], path: "ServiceMirror",
                 exclude: ["HTTPServer.swift"], packageAccess: false, swiftSettings: [.unsafeFlags(["-package-name", textfitPackageName])]),
     ] + fuzzTargets.map { name in
-        .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzSupport", "FuzzService", .product(name: "TextFit", package: textfit)])
+        // `bidi` compares the segmentation fast paths with ICU's answers, which are `package`
+        // functions of Typography: it is compiled as a member of the main package, as FuzzService is.
+        .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzSupport", "FuzzService", .product(name: "TextFit", package: textfit)],
+                          packageAccess: false,
+                          swiftSettings: name == "bidi" ? [.unsafeFlags(["-package-name", textfitPackageName])] : [])
     },
     swiftLanguageModes: [.v6]
 )

@@ -53,12 +53,26 @@ public enum TextSegmentation {
             return starts
         }
         var starts = [Bool](filledWith: false, count: scalars.count + 1)
+        forEachICUGraphemeBoundary(text, count: scalars.count) { starts[$0] = true }
+        return starts
+    }
+
+    /// ICU's grapheme cluster boundaries of `text` (what ``graphemeBoundaries(_:)`` answers),
+    /// always through its break iterator: for the fuzzer to hold the fast path to.
+    package static func icuGraphemeBoundaries(_ text: String) -> [Int] {
+        var boundaries: [Int] = []
+        forEachICUGraphemeBoundary(text, count: text.unicodeScalars.count) { boundaries.append($0) }
+        return boundaries
+    }
+
+    /// Calls `body` with 0, every boundary ICU's character iterator finds inside `text` (of
+    /// `count` scalars), and `count`, in increasing order.
+    private static func forEachICUGraphemeBoundary(_ text: String, count: Int, _ body: (Int) -> Void) {
         let boundaries = BreakIteratorPool.shared.boundaries(of: text, kind: Int32(TEXTFIT_BREAK_CHARACTER),
                                                              locale: "", wantsFlags: false)
-        starts[0] = true
-        starts[scalars.count] = true
-        for offset in boundaries.offsets where offset <= scalars.count { starts[Int(offset)] = true }
-        return starts
+        body(0)
+        for offset in boundaries.offsets where offset > 0 && offset < count { body(Int(offset)) }
+        if count > 0 { body(count) }
     }
 
     /// The line-break opportunities of `text` per UAX #14, as ICU 72 implements it for `locale`.
@@ -93,8 +107,8 @@ public enum TextSegmentation {
     }
 
     /// ICU's line-break opportunities (what ``lineBreaks(_:locale:)`` answers), always through
-    /// its break iterator.
-    static func icuLineBreaks(_ text: String, locale: String?) -> [LineBreakOpportunity] {
+    /// its break iterator (the fuzzer holds `CommonLineBreaks` to it).
+    package static func icuLineBreaks(_ text: String, locale: String?) -> [LineBreakOpportunity] {
         let boundaries = BreakIteratorPool.shared.boundaries(of: text, kind: Int32(TEXTFIT_BREAK_LINE),
                                                              locale: locale ?? "", wantsFlags: true)
         let count = boundaries.offsets.count

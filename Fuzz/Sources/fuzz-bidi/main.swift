@@ -9,8 +9,14 @@
 //   visualRuns(in:) partitions the (clamped) range; visualOrder(of:) is a permutation of it;
 //   graphemeBoundaries: increasing, from 0 to n; lineBreaks: increasing in 1…n, the last = n and
 //   mandatory, mandatory exactly after hard breaks (CR LF once), afterSoftHyphen exactly after U+00AD.
+// Differential: graphemeBoundaries and lineBreaks equal ICU's own answers (their fast paths —
+// cluster-starting scalars, `CommonLineBreaks` — must not differ), on the text and on its twin over
+// `commonAlphabet` (the same bytes, mapped to the classes `CommonLineBreaks` handles, so the fast
+// path runs on most inputs). ICU's answers come from `package` functions: this target is compiled
+// as a member of the main package (Package.swift).
 import FuzzSupport
 import TextFit
+import Typography
 
 let alphabet: [Unicode.Scalar] = [
     // L
@@ -37,6 +43,14 @@ let alphabet: [Unicode.Scalar] = [
     "\u{1100}", "\u{1161}", "\u{11A8}", "\u{FFFF}", "\u{E000}", "\u{0378}", "\u{10FFFF}", "\u{FFFC}", "\u{FFFD}", "\u{2010}",
 ]
 
+/// Scalars of the line-break classes `CommonLineBreaks` handles (AL with XX and AI, HL, ID, NU, SP,
+/// CM with C0 controls, HY, IS, Hangul H2, H3, JL, JV, JT), a few of each, and emoji (ID).
+let commonAlphabet: [Unicode.Scalar] = [
+    "a", "Z", "\u{00E9}", "\u{0628}", "\u{0378}", "\u{00A7}", "\u{05D0}", "\u{05E9}", "\u{6587}", "\u{3042}",
+    "\u{1F600}", "1", "9", "\u{0663}", " ", " ", "\u{0301}", "\u{093F}", "\u{0001}",
+    "-", ",", ".", ":", ";", "\u{AC00}", "\u{AC01}", "\u{1100}", "\u{1161}", "\u{11A8}",
+]
+
 let locales: [String?] = [nil, "", "th", "ja_JP@lb=strict", "ja@lw=phrase", "zh-Hans", "ko-u-lb-loose", "ar", "x@@=!"]
 
 func check(_ bytes: [UInt8]) {
@@ -45,7 +59,8 @@ func check(_ bytes: [UInt8]) {
     let locale = input.pick(locales)
     let width = input.proposal()
     let sizeByte = input.byte()
-    let scalars = input.rest().map { alphabet[Int($0) % alphabet.count] }
+    let rest = input.rest()
+    let scalars = rest.map { alphabet[Int($0) % alphabet.count] }
     let text = String(String.UnicodeScalarView(scalars))
     let n = scalars.count
     func fail(_ what: String) -> Never { violation("\(what) — direction \(direction), locale \(locale ?? "nil")", input: text) }
@@ -104,6 +119,19 @@ func check(_ bytes: [UInt8]) {
             let knownDictionaryBreak = Known.skips("dictionary-break-mandatory") && b.isMandatory && !isHard
             if b.isMandatory != isHard, !knownDictionaryBreak { fail("break \(b) is \(b.isMandatory ? "" : "not ")mandatory after U+\(String(before.value, radix: 16))") }
             if b.afterSoftHyphen != (before == "\u{00AD}") { fail("break \(b): afterSoftHyphen wrong after U+\(String(before.value, radix: 16))") }
+        }
+    }
+
+    // The fast paths against ICU's own answers.
+    let common = String(String.UnicodeScalarView(rest.map { commonAlphabet[Int($0) % commonAlphabet.count] }))
+    for sample in [text, common] {
+        let graphemes = TextSegmentation.graphemeBoundaries(sample), icuGraphemes = TextSegmentation.icuGraphemeBoundaries(sample)
+        if graphemes != icuGraphemes {
+            violation("grapheme boundaries \(graphemes), ICU's \(icuGraphemes)", input: sample)
+        }
+        let breaks = TextSegmentation.lineBreaks(sample, locale: locale), icuBreaks = TextSegmentation.icuLineBreaks(sample, locale: locale)
+        if breaks != icuBreaks {
+            violation("line breaks \(breaks), ICU's \(icuBreaks) — locale \(locale ?? "nil")", input: sample)
         }
     }
 
