@@ -110,6 +110,9 @@ import Testing
 @Suite struct XMLCrashInputTests {
     @Test(arguments: [
         (Array("<resources><?l?></resources>".utf8), "processing instruction", 1),
+        // A "<?" whose target never ends hid the one that follows (Fuzz/crashes/android/xml-pi-after-lt).
+        (Array("<?<?f?>".utf8), "processing instruction", 1),
+        (Array("<resources>\n<?x<?f?></resources>".utf8), "processing instruction", 2),
         (Array("<resources>\n<a".utf8) + [0xFF] + Array("/></resources>".utf8), "not valid UTF-8", 2),
     ])
     func refusedWithALine(_ bytes: [UInt8], _ message: String, _ line: Int) {

@@ -107,8 +107,10 @@ enum XMLTree {
         var i = 0
         while i + 1 < bytes.count {
             if bytes[i] == 0x3C, bytes[i + 1] == 0x3F {  // "<?": a target, then whitespace and data, then "?>"
+                // The target ends at whitespace or "?", or at a "<" that may start the next one
+                // (`<?<?f?>`: libxml2 reads the second; skipping past it let it through).
                 var j = i + 2
-                while j < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, 0x3F].contains(bytes[j]) { j += 1 }
+                while j < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, 0x3F, 0x3C].contains(bytes[j]) { j += 1 }
                 if j + 1 < bytes.count, bytes[j] == 0x3F, bytes[j + 1] == 0x3E {
                     throw CatalogProblem(SourceLocation(file: file, line: line(at: i)),
                                          "malformed XML: a processing instruction without data is not supported")
