@@ -1,9 +1,9 @@
 import Typography
 
 /// What a paragraph knows about its text before any font is involved: scalars, grapheme
-/// clusters, line-break opportunities (UAX #14: ICU with its dictionaries, or `CommonLineBreaks` for
-/// text made of the common classes), bidi levels (UAX #9),
-/// and per-scalar classes the line breaker asks about. Computed once per text and direction.
+/// clusters, line-break opportunities (UAX #14: ICU with its dictionaries, or `CommonLineBreaks`
+/// for text made of the common classes), bidi levels (UAX #9), and the per-scalar classes the line
+/// breaker asks about (hanging whitespace, hard breaks, tabs). Computed once per text and direction.
 struct Analysis: Sendable {
     let scalars: [Unicode.Scalar]
     /// `isGraphemeStart[i]`: a grapheme cluster starts at scalar i (count n + 1; true at n).

@@ -16,8 +16,9 @@ import CICU
 /// H2, H3, JL, JV, JT. Rules that can apply among them:
 /// LB2/LB3 (no break at the start, a mandatory one at the end), LB7 (× SP), LB9/LB10 (X CM* is
 /// X; a CM after a space or at the start is AL), LB13 (× IS), LB18 (SP ÷), LB21 (× HY),
-/// LB21a (HL HY ×) and ICU 72's word-initial hyphen ((sot|SP) HY × AL; Unicode 15.1's LB20a), LB23 ((AL|HL) × NU, NU × (AL|HL)), LB25 (NU × NU, HY × NU), LB26 (Hangul
-/// syllable blocks), LB28 ((AL|HL) × (AL|HL)), LB29 (IS × (AL|HL)), LB31 (÷ everywhere else).
+/// LB21a (HL HY ×) and ICU 72's word-initial hyphen ((sot|SP) HY × AL; Unicode 15.1's LB20a),
+/// LB23 ((AL|HL) × NU, NU × (AL|HL)), LB25 (NU × NU, HY × NU), LB26 (Hangul syllable blocks),
+/// LB28 ((AL|HL) × (AL|HL)), LB29 (IS × (AL|HL)), LB31 (÷ everywhere else).
 enum CommonLineBreaks {
     /// The classes, folded: what the rules tell apart.
     private enum Class: UInt8 {

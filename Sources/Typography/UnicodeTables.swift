@@ -53,10 +53,6 @@ struct ScalarsKey: Hashable, Sendable {
     private let packed: UInt64
     private let long: [UInt32]?
 
-    init(_ scalars: ArraySlice<UInt32>) {
-        self = scalars.withUnsafeBufferPointer(ScalarsKey.init)
-    }
-
     init(_ scalars: UnsafeBufferPointer<UInt32>) {
         if scalars.count <= 3, scalars.allSatisfy({ $0 < 0x110000 }) {
             var packed: UInt64 = 0, shift: UInt64 = 0
