@@ -125,6 +125,88 @@ import Testing
         #expect(c.entry("good", "xx", "width.10")?.text == "ok")
     }
 
+    /// Writes `keys` (plist `<key>…</key><dict>…</dict>` pairs, one per line) as
+    /// `xx.lproj/Expand.stringsdict` in a scratch folder and reads it leniently.
+    func readStringsdict(_ keys: String) throws -> Catalog {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lsr-\(UUID().uuidString)/xx.lproj")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
+        let file = dir.appendingPathComponent("Expand.stringsdict")
+        try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(keys)\n</dict>\n</plist>\n".utf8)
+            .write(to: file)
+        return try CatalogReader.read([file.path])
+    }
+
+    /// A variable's `<dict>` with the given plural categories, on one line.
+    func variable(_ name: String, _ cases: [(String, String)]) -> String {
+        "<key>\(name)</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+            + cases.map { "<key>\($0.0)</key><string>\($0.1)</string>" }.joined() + "</dict>"
+    }
+
+    @Test func stringsdictNestedVariables() throws {
+        // A category's text may refer to another variable (Apple's nested plural rules): two texts
+        // of `files`, each expanded by the two of `folders`.
+        let c = try readStringsdict("""
+            <key>nested</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@files@</string>
+            \(variable("files", [("one", "%d file in %#@folders@"), ("other", "%d files in %#@folders@")]))
+            \(variable("folders", [("one", "one folder"), ("other", "%d folders")]))</dict>
+            """)
+        #expect(c.problems.isEmpty)
+        #expect(c.variants("nested", "xx") == [
+            "substitution.files.plural.one/substitution.folders.plural.one",
+            "substitution.files.plural.one/substitution.folders.plural.other",
+            "substitution.files.plural.other/substitution.folders.plural.one",
+            "substitution.files.plural.other/substitution.folders.plural.other",
+        ])
+        #expect(c.entry("nested", "xx", "substitution.files.plural.other/substitution.folders.plural.one")?.text
+                == "%d files in one folder")
+    }
+
+    @Test func stringsdictVariableReferringToItselfIsAProblem() throws {
+        // Found by CI's fuzzing (crasher stringsdict/variable-refers-to-itself): each level of the
+        // expansion copied the text, so 854 bytes took 20 s; four copies a level would take 4^16 times
+        // the text's size. Each key is on a line of its own (lines 4, 5 and 6).
+        let c = try readStringsdict("""
+            <key>self</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\(variable("n", [("other", "%d %#@n@ %#@n@")]))</dict>
+            <key>loop</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@a@</string>\(variable("a", [("other", "a %#@b@")]))\(variable("b", [("one", "b"), ("other", "b %#@a@")]))</dict>
+            <key>fine</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\(variable("n", [("other", "%d n")]))</dict>
+            """)
+        #expect(c.problemLines == [
+            "Expand.stringsdict:4 variable 'n' of \"self\" refers to itself ('n' → 'n')",
+            "Expand.stringsdict:5 variable 'a' of \"loop\" refers to itself ('a' → 'b' → 'a')",
+        ])
+        #expect(c.variants("self", "xx").isEmpty)
+        #expect(c.variants("loop", "xx").isEmpty)
+        #expect(c.entry("fine", "xx", "plural.other")?.text == "%d n")
+    }
+
+    @Test func stringsdictExpansionIsBounded() throws {
+        let categories = ["zero", "one", "two", "few", "many", "other"].map { ($0, $0) }
+        let names = ["a", "b", "c", "d", "e"]
+        func key(_ key: String, _ vars: ArraySlice<String>) -> String {
+            "<key>\(key)</key><dict><key>NSStringLocalizedFormatKey</key><string>"
+                + vars.map { "%#@\($0)@" }.joined(separator: " ") + "</string>"
+                + vars.map { variable($0, categories) }.joined() + "</dict>"
+        }
+        // Texts: four variables of six categories make 6^4 = 1,296 texts (under 4,096); five make
+        // 6^5 = 7,776 (over). Bytes: seven variables, each text of the first six sixteen references to
+        // the next, the last 16 bytes: 16^7 bytes = 256 MiB (over 4 MiB); texts: one each.
+        let refs = (1...7).map { i in i == 7 ? String(repeating: "x", count: 16)
+                                              : String(repeating: "%#@v\(i + 1)@", count: 16) }
+        let deep = "<key>deep</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@v1@</string>"
+            + refs.enumerated().map { variable("v\($0.offset + 1)", [("other", $0.element)]) }.joined() + "</dict>"
+        let c = try readStringsdict([key("four", names[..<4]), key("five", names[...]), deep].joined(separator: "\n"))
+        #expect(c.variants("four", "xx").count == 1_296)
+        #expect(c.entry("four", "xx", "substitution.a.plural.few/substitution.b.plural.zero/substitution.c.plural.other/substitution.d.plural.two")?.text
+                == "few zero other two")
+        #expect(c.problemLines == [
+            "Expand.stringsdict:5 \"five\" expands to more than 4096 texts",
+            "Expand.stringsdict:6 \"deep\" expands to more than 4194304 bytes of text",
+        ])
+        #expect(c.variants("five", "xx").isEmpty)
+        #expect(c.variants("deep", "xx").isEmpty)
+    }
+
     @Test func malformedPlistNamesFileAndLine() {
         let p = expectProblem { try readFixture("Broken/Malformed.stringsdict") }
         #expect(p?.location == SourceLocation(file: fixture("Broken/Malformed.stringsdict"), line: 5))

@@ -131,6 +131,46 @@ import Testing
         #expect(p?.message == "missing sourceLanguage")
     }
 
+    @Test func substitutionProductIsBounded() throws {
+        // A localization with the given text and substitutions, each with `categories` plural texts.
+        func localization(_ value: String, _ subs: [String], categories: [(String, String)]) -> [String: Any] {
+            let plural = Dictionary(uniqueKeysWithValues: categories.map { ($0.0, ["stringUnit": ["state": "translated", "value": $0.1]]) })
+            return ["en": ["stringUnit": ["state": "translated", "value": value],
+                           "substitutions": Dictionary(uniqueKeysWithValues: subs.map {
+                               ($0, ["formatSpecifier": "d", "variations": ["plural": plural]] as [String: Any])
+                           })]]
+        }
+        let six = ["zero", "one", "two", "few", "many", "other"].map { ($0, $0) }
+        let names = ["a", "b", "c", "d", "e"]
+        // Texts: four substitutions of six categories make 6^4 = 1,296 texts (under 4,096), five make
+        // 6^5 = 7,776 (over). Bytes: a text of 1,000 references to one substitution whose only text is
+        // 5,000 bytes long expands to 1,000 × 5,000 = 5,000,000 bytes (over 4,194,304).
+        let strings: [String: Any] = [
+            "four": ["localizations": localization(names[..<4].map { "%#@\($0)@" }.joined(separator: " "), Array(names[..<4]), categories: six)],
+            "five": ["localizations": localization(names.map { "%#@\($0)@" }.joined(separator: " "), names, categories: six)],
+            "long": ["localizations": localization(String(repeating: "%#@a@", count: 1_000), ["a"],
+                                                   categories: [("other", String(repeating: "x", count: 5_000))])],
+        ]
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lsr-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("Product.xcstrings")
+        try JSONSerialization.data(withJSONObject: ["sourceLanguage": "en", "version": "1.0", "strings": strings])
+            .write(to: file)
+        let catalog = try CatalogReader.read([file.path])
+        #expect(catalog.problemLines == [
+            "Product.xcstrings $.strings[\"five\"].localizations.en.stringUnit its substitutions expand to more than 4096 texts",
+            "Product.xcstrings $.strings[\"long\"].localizations.en.stringUnit its substitutions expand to more than 4194304 bytes of text",
+        ])
+        #expect(catalog.variants("four", "en").count == 1_296)
+        #expect(catalog.entry("four", "en", "substitution.a.plural.two/substitution.b.plural.other/substitution.c.plural.zero/substitution.d.plural.many")?.text
+                == "two other zero many")
+        // As for any localization that cannot be read, the key stands for itself.
+        #expect(catalog.variants("five", "en") == [""])
+        #expect(catalog.entry("five", "en")?.text == "five")
+        #expect(catalog.variants("long", "en") == [""])
+    }
+
     @Test func jsonPathMembers() {
         #expect(member("de") == ".de")
         #expect(member("zh-Hans") == "[\"zh-Hans\"]")

@@ -34,6 +34,19 @@ struct FileReadResult {
     var isSourceTable = false
 }
 
+/// Bounds on expanding format references (`%#@name@`) into texts, so that a small hostile file cannot
+/// make a reader work or allocate without end: a real key uses one to three variables of at most six
+/// plural categories (216 texts of some hundred bytes). Past a bound the key (or localization) is
+/// reported and skipped.
+enum ReferenceExpansion {
+    /// How deep `.stringsdict` variables may nest (a category's text referring to another variable).
+    static let maxNesting = 16
+    /// The most texts one key or localization may expand to.
+    static let maxTexts = 4_096
+    /// The most UTF-8 bytes those texts, and the partial ones on the way, may hold together (4 MiB).
+    static let maxBytes = 1 << 22
+}
+
 enum TextDecoding {
     /// Decodes a text file: UTF-8 (with or without BOM), or UTF-16 with a BOM in either byte order.
     static func decode(_ data: Data, file: String) throws -> String {

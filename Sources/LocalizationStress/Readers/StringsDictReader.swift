@@ -5,7 +5,8 @@ import Foundation
 /// - `NSStringLocalizedFormatKey` with `%#@var@` references: each variable of type
 ///   `NSStringPluralRuleType` contributes its categories (zero/one/two/few/many/other); a category's
 ///   text may refer to further variables. The texts are the format with every reference replaced
-///   (cartesian product over variables). Variant: `plural.one` when the format uses one variable,
+///   (cartesian product over variables). A variable reached again through its own texts is a problem,
+///   and so is a key past a bound of `ReferenceExpansion` (nesting, texts, bytes); such a key is skipped. Variant: `plural.one` when the format uses one variable,
 ///   else `substitution.<var>.plural.<category>` per variable, joined with `/`.
 /// - `NSStringVariableWidthRuleType` → one entry per width, variant `width.N` (see `widthVariant(for:among:)`).
 /// - `NSStringDeviceSpecificRuleType` → variant `device.<name>`.
@@ -98,17 +99,14 @@ enum StringsDictReader {
         }
         // Variables, each with its categories.
         var variables: [String: [(category: String, text: String, line: Int?)]] = [:]
-        var bad = false
         func variable(_ name: String) throws -> [(category: String, text: String, line: Int?)]? {
             if let v = variables[name] { return v }
             guard let spec = body.value(name) else {
                 try log.report(SourceLocation(file: file, line: formatLine), "\"\(key)\" refers to variable '\(name)', which is not defined")
-                bad = true
                 return nil
             }
             guard case .dict(let items, let line) = spec else {
                 try log.report(SourceLocation(file: file, line: spec.line), "variable '\(name)' of \"\(key)\" is not a <dict>")
-                bad = true
                 return nil
             }
             var cases: [(category: String, text: String, line: Int?)] = []
@@ -138,24 +136,52 @@ enum StringsDictReader {
             variables[name] = cases
             return cases
         }
-        // Expand references breadth-first, keeping the parts for naming.
+        // Expand references depth-first, keeping the parts for naming. A category's text may refer to
+        // further variables, so a hostile file could nest without end (a variable whose text refers
+        // to itself) or multiply without bound (each level copying its reference many times): a cycle,
+        // or crossing a bound of `ReferenceExpansion`, skips the key with a problem.
         var partial: [(parts: [(String, String)], text: String, line: Int?)] = [([], format, formatLine)]
         var done: [(parts: [(String, String)], text: String, line: Int?)] = []
-        var guardCount = 0
+        var expandedBytes = 0
         while let item = partial.popLast() {
-            guardCount += 1
-            if guardCount > 10_000 { break }
-            guard let ref = XCStringsReader.substitutionReferences(in: item.text).first,
-                  item.parts.count < 16, !bad, let cases = try variable(ref.name), !cases.isEmpty else {
+            guard let ref = XCStringsReader.substitutionReferences(in: item.text).first else {
                 done.append(item)
                 continue
             }
+            let path = item.parts.map(\.0)
+            if let first = path.firstIndex(of: ref.name) {
+                let chain = (path[first...] + [ref.name]).map { "'\($0)'" }.joined(separator: " → ")
+                try log.report(SourceLocation(file: file, line: item.line),
+                               "variable '\(ref.name)' of \"\(key)\" refers to itself (\(chain))")
+                return []
+            }
+            guard path.count < ReferenceExpansion.maxNesting else {
+                try log.report(SourceLocation(file: file, line: item.line),
+                               "\"\(key)\" nests variables more than \(ReferenceExpansion.maxNesting) deep")
+                return []
+            }
+            // An undefined or malformed variable has been reported; the key is skipped.
+            guard let cases = try variable(ref.name) else { return [] }
+            guard !cases.isEmpty else {
+                done.append(item)
+                continue
+            }
+            guard done.count + partial.count + cases.count <= ReferenceExpansion.maxTexts else {
+                try log.report(SourceLocation(file: file, line: formatLine),
+                               "\"\(key)\" expands to more than \(ReferenceExpansion.maxTexts) texts")
+                return []
+            }
             for c in cases.reversed() {
-                partial.append((item.parts + [(ref.name, c.category)],
-                                item.text.replacingOccurrences(of: ref.token, with: c.text), c.line ?? item.line))
+                let text = item.text.replacingOccurrences(of: ref.token, with: c.text)
+                expandedBytes += text.utf8.count
+                guard expandedBytes <= ReferenceExpansion.maxBytes else {
+                    try log.report(SourceLocation(file: file, line: formatLine),
+                                   "\"\(key)\" expands to more than \(ReferenceExpansion.maxBytes) bytes of text")
+                    return []
+                }
+                partial.append((item.parts + [(ref.name, c.category)], text, c.line ?? item.line))
             }
         }
-        if bad { return [] }
         let names = Set(done.flatMap { $0.parts.map(\.0) })
         return done.map { item in
             let variant = names.count <= 1

@@ -151,24 +151,38 @@ enum XCStringsReader {
             return try checkReferences(units, subs: table, path: path, log: &log)
         }
 
-        /// Replaces each `%#@name@` reference by the substitution's variants (cartesian product).
+        /// Replaces each `%#@name@` reference by the substitution's variants (cartesian product). A
+        /// unit whose product crosses a bound of `ReferenceExpansion` is reported and skipped.
         func checkReferences(_ units: [Unit], subs: [String: [Unit]], path: String, log: inout ProblemLog) throws -> [Unit] {
             var out: [Unit] = []
-            for unit in units {
+            units: for unit in units {
                 var partial = [unit]
+                var bytes = 0
                 for ref in substitutionReferences(in: unit.text) {
                     guard let variants = subs[ref.name], !variants.isEmpty else {
                         try log.report(loc(unit.path), "refers to substitution '\(ref.name)', which is not defined")
                         continue
                     }
-                    partial = partial.flatMap { p in
-                        variants.map { v in
+                    guard partial.count * variants.count <= ReferenceExpansion.maxTexts else {
+                        try log.report(loc(unit.path), "its substitutions expand to more than \(ReferenceExpansion.maxTexts) texts")
+                        continue units
+                    }
+                    var next: [Unit] = []
+                    next.reserveCapacity(partial.count * variants.count)
+                    for p in partial {
+                        for v in variants {
                             let state = (p.state == "new" || v.state == "new") ? "new" : p.state
-                            return Unit(variant: joinVariant([p.variant, v.variant]),
-                                        text: p.text.replacingOccurrences(of: ref.token, with: v.text),
-                                        state: state, path: p.path)
+                            let text = p.text.replacingOccurrences(of: ref.token, with: v.text)
+                            bytes += text.utf8.count
+                            guard bytes <= ReferenceExpansion.maxBytes else {
+                                try log.report(loc(unit.path), "its substitutions expand to more than \(ReferenceExpansion.maxBytes) bytes of text")
+                                continue units
+                            }
+                            next.append(Unit(variant: joinVariant([p.variant, v.variant]), text: text,
+                                             state: state, path: p.path))
                         }
                     }
+                    partial = next
                 }
                 out += partial
             }
