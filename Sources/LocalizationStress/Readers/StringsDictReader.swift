@@ -5,9 +5,10 @@ import Foundation
 /// - `NSStringLocalizedFormatKey` with `%#@var@` references: each variable of type
 ///   `NSStringPluralRuleType` contributes its categories (zero/one/two/few/many/other); a category's
 ///   text may refer to further variables. The texts are the format with every reference replaced
-///   (cartesian product over variables). A variable reached again through its own texts is a problem,
-///   and so is a key past a bound of `ReferenceExpansion` (nesting, texts, bytes); such a key is skipped. Variant: `plural.one` when the format uses one variable,
-///   else `substitution.<var>.plural.<category>` per variable, joined with `/`.
+///   (cartesian product over variables). Variant: `plural.one` when the format uses one variable,
+///   else `substitution.<var>.plural.<category>` per variable, joined with `/`. A variable reached
+///   again through its own texts is a problem, and so is a key past a bound of `ReferenceExpansion`
+///   (nesting, texts, bytes); such a key is skipped.
 /// - `NSStringVariableWidthRuleType` → one entry per width, variant `width.N` (see `widthVariant(for:among:)`).
 /// - `NSStringDeviceSpecificRuleType` → variant `device.<name>`.
 /// - The locale is the enclosing `xx.lproj` folder's (as for `.strings`).
