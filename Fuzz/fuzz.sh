@@ -150,6 +150,12 @@ fuzz_one() {
         done
         report "$log"
         echo "  reproduce: SWIFT_BACKTRACE=enable=no $(binary "$t") <input>"
+        if ls -t "$artifacts" | head -n "$((after - before))" | grep -q '^slow-unit-'; then
+            # libFuzzer saves an input that took longer than -report_slow_units (10 s unless given) and
+            # goes on; nothing crashed, but such an input is a finding (work out of proportion to it).
+            echo "  a slow-unit-* input is one that ran longer than libFuzzer's -report_slow_units (10 s by default):"
+            echo "  time it with the line above; save a version slow enough to hit -timeout=25 before the fix, so the replay fails on a regression"
+        fi
         echo "  then minimize (-minimize_crash=1 -runs=10000), save as Fuzz/crashes/$t/<name>, and note it in Fuzz/crashes/README.md"
         return 1
     fi
