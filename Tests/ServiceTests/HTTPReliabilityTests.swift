@@ -80,7 +80,7 @@ struct HTTPReliabilityTests {
                 stopped.wait()
                 withExtendedLifetime(trickling) {}
             }
-            #expect(waitUntil(.seconds(1)) { server.openConnections == 54 }, "\(server.openConnections) open")
+            #expect(waitUntil(.seconds(5)) { server.openConnections == 54 }, "\(server.openConnections) open")
 
             // Normal requests, each on a new connection, while the slow ones hold theirs.
             var slowest = 0.0
@@ -148,13 +148,13 @@ struct HTTPReliabilityTests {
                 try client.send("GET /heal")
                 return client
             }
-            #expect(waitUntil(.seconds(1)) { server.openConnections == 8 })
+            #expect(waitUntil(.seconds(5)) { server.openConnections == 8 })
             let began = ContinuousClock.now
             let reply = try HTTPTestClient(port: server.port).request("GET", "/healthz")
             #expect(reply.status == 200)
             let waited = seconds(since: began)
             #expect(waited > 0.5 && waited < 3, "answered after \(waited) s")
-            #expect(waitUntil(.seconds(2)) { held.allSatisfy { !$0.isOpen } })
+            #expect(waitUntil(.seconds(5)) { held.allSatisfy { !$0.isOpen } })
         }
     }
 
@@ -175,13 +175,18 @@ struct HTTPReliabilityTests {
                 try client.send("GET /heal")
                 return client
             }
-            #expect(waitUntil(.seconds(1)) { server.openConnections == 4 })
+            #expect(waitUntil(.seconds(5)) { server.openConnections == 4 })
             let refused = try HTTPTestClient(port: server.port)
             try? refused.send(HTTPTestClient.head("GET", "/healthz", bodyLength: nil))
-            #expect(refused.isClosedByServer(within: 2))
+            #expect(refused.isClosedByServer(within: 5))
             held.removeFirst()  // closes it
-            #expect(waitUntil(.seconds(2)) { server.openConnections == 3 })
-            #expect(try HTTPTestClient(port: server.port).request("GET", "/healthz").status == 200)
+            // Generous waits (here and above): they return as soon as the condition holds, and a
+            // loaded CI machine once took over 2 s to get this close through libmicrohttpd.
+            #expect(waitUntil(.seconds(10)) { server.openConnections == 3 })
+            // libmicrohttpd reports a connection closed (our count) just before it gives the address
+            // its slot back, so a connection made at once may still be refused: the freed slot must
+            // admit one within a few attempts, not at the very first.
+            #expect(waitUntil(.seconds(10)) { (try? HTTPTestClient(port: server.port).request("GET", "/healthz").status) == 200 })
         }
     }
 
@@ -278,7 +283,7 @@ struct RequestDeadlinesTests {
         let deadlines = RequestDeadlines(timeout: .milliseconds(200)) { reported.value.add($0, ordering: .relaxed) }
         deadlines.start()
         deadlines.opened(1, socket: pair[0])
-        #expect(waitUntil(.seconds(2)) { reported.value.load(ordering: .relaxed) == 1 })
+        #expect(waitUntil(.seconds(5)) { reported.value.load(ordering: .relaxed) == 1 })
         #expect(peerSeesEnd(pair[1]))
         deadlines.stop()
         deadlines.stop()  // twice is fine

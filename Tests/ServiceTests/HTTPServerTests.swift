@@ -267,7 +267,7 @@ struct HTTPServerTests {
         #expect(reply.status == direct.status && reply.body == direct.body)
         #expect(waitUntil(.seconds(5)) { stopped.isSet })
         #expect(!server.isRunning)
-        #expect(idle.isClosedByServer(within: 2))
+        #expect(idle.isClosedByServer(within: 5))
         server.stop()  // twice is fine
     }
 
@@ -281,7 +281,7 @@ struct HTTPServerTests {
         server.stop(drainTimeout: .milliseconds(300))
         let took = ContinuousClock.now - began
         #expect(took >= .milliseconds(300) && took < .seconds(3))
-        #expect(client.isClosedByServer(within: 2))
+        #expect(client.isClosedByServer(within: 5))
         // The abandoned request was still recorded (status 0: never answered).
         #expect(server.metrics.requests(route: "/v1/fonts", status: 0) == 1)
         #expect(server.metrics.inFlight == 0)
