@@ -7,7 +7,7 @@ import Synchronization
 /// The stages, in order (each a function below):
 /// | stage | function | result |
 /// |---|---|---|
-/// | grapheme clusters, script, emoji presentation | ``itemize(_:primary:language:)`` | `[Cluster]` |
+/// | grapheme clusters, script, emoji presentation | ``itemize(_:scalarCount:primary:language:context:)`` | `[Cluster]` |
 /// | Common/Inherited resolved to neighbours | `resolveNeutralScripts(_:)` | scripts per cluster |
 /// | font per cluster (fallback chain) | ``FontLibrary/fallback(for:script:isNeutral:isEmoji:runFace:primary:language:)`` | face per cluster |
 /// | runs of (font, script, direction) | `forEachRun(_:_:)` | each ``RunSpan`` |
