@@ -27,15 +27,27 @@ public final class ServiceDispatcher: Sendable {
 
     /// Handles one operation with a JSON body (an empty body is `{}`).
     public func handle(_ operation: String, body: Data) -> ServiceResponse {
-        do {
+        answer {
             if body.count > limits.maxBodyBytes {
                 throw ServiceError(.payloadTooLarge, "the body is \(body.count) bytes; the limit (maxBodyBytes) is \(limits.maxBodyBytes)")
             }
-            guard Self.operations.contains(operation) else {
-                throw ServiceError(.unknownOperation, "'\(operation)' is not an operation (\(Self.operations.joined(separator: ", ")))")
-            }
-            let object = try Self.object(body)
+            try Self.check(operation)
+            return try respond(operation, try Self.object(body))
+        }
+    }
+
+    /// Handles one operation whose body is already a JSON object as `JSONSerialization` parses it
+    /// (stdio's `params`, whose line the stdio server has held to `maxBodyBytes`).
+    public func handle(_ operation: String, object: [String: Any]) -> ServiceResponse {
+        answer {
+            try Self.check(operation)
             return try respond(operation, object)
+        }
+    }
+
+    private func answer(_ work: () throws -> ServiceResponse) -> ServiceResponse {
+        do {
+            return try work()
         } catch let error as ServiceError {
             return error.response
         } catch {
@@ -43,19 +55,26 @@ public final class ServiceDispatcher: Sendable {
         }
     }
 
-    /// Handles one operation whose body is already a decoded JSON object (stdio's `params`).
-    public func handle(_ operation: String, object: [String: Any]) -> ServiceResponse {
-        guard let body = try? JSONSerialization.data(withJSONObject: object) else {
-            return ServiceError(.invalidRequest, "the request's params cannot be re-encoded as JSON").response
+    private static func check(_ operation: String) throws {
+        guard operations.contains(operation) else {
+            throw ServiceError(.unknownOperation, "'\(operation)' is not an operation (\(operations.joined(separator: ", ")))")
         }
-        return handle(operation, body: body)
     }
 
     // MARK: - Operations
 
     private func respond(_ operation: String, _ object: [String: Any]) throws -> ServiceResponse {
         switch operation {
-        case "measure": return try json(["results": try measure(object)])
+        case "measure":
+            // `{"results": […]}` as `json(_:)` would write it, with each result's own writer (JSONEncoder
+            // spent about half of a request on it).
+            var body = Data(#"{"results":["#.utf8)
+            for (index, result) in try measure(object).enumerated() {
+                if index > 0 { body.append(UInt8(ascii: ",")) }
+                body.append(try result.jsonData())
+            }
+            body.append(contentsOf: "]}".utf8)
+            return ServiceResponse(status: 200, body: body)
         case "layout":
             let (tree, width, height, sizes, direction) = try layoutRequest(object, extra: [])
             return try json(["layouts": engine.layoutOutputs(tree, width: width, height: height, dynamicTypeSizes: sizes,
@@ -221,7 +240,7 @@ public final class ServiceDispatcher: Sendable {
 
     static func decode<T: Decodable>(_ object: [String: Any]) throws -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: try JSONSerialization.data(withJSONObject: object))
+            return try ObjectDecoder.decode(T.self, from: object)
         } catch let DecodingError.typeMismatch(type, context), let DecodingError.valueNotFound(type, context) {
             let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
             throw ServiceError(.invalidRequest, "\(path.isEmpty ? "body" : path): expected \(type)")

@@ -284,7 +284,7 @@ func runMeasure(_ arguments: Arguments) throws {
             base.texts = [text]
             let result = try engine.measure(base)[0]
             if arguments.flags.contains("json") {
-                try emitJSON(result)
+                print(String(decoding: try result.jsonData(), as: UTF8.self))
             } else {
                 rows.append(tableRow(result, dynamicType: size))
                 if result.fitting != nil { details.append(lineDetails(result, dynamicType: size)) }

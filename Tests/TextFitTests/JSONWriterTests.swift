@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import TextFit
+
+/// `MeasureResult.jsonData()` must write what Foundation's `JSONEncoder` writes with the CLI's and the
+/// service's options, byte for byte: the encoder is the independent reference here.
+@Suite("The measure result's JSON writer")
+struct JSONWriterTests {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func tags() throws -> [String] {
+        let corpus = Engine.repository.appendingPathComponent("Benchmarks/Corpus/tags.tsv")
+        return try String(contentsOf: corpus, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "\t").last.map(String.init) }
+    }
+
+    @Test("Every corpus tag, with and without a proposal, at two Dynamic Type sizes: the same bytes as JSONEncoder")
+    func corpus() throws {
+        let engine = try Engine.get()
+        let tags = try Self.tags()
+        #expect(tags.count == 1_995)
+        var compared = 0, withFitting = 0, withInk = 0, withGlyphCounts = 0
+        for (index, tag) in tags.enumerated() {
+            // Every third tag wrapped at 60 pt and limited to two lines: fitting, truncation, more lines.
+            let request = MeasureRequest(texts: [tag], style: "body", dynamicType: index % 2 == 0 ? "large" : "accessibility3",
+                                         width: index % 3 == 0 ? 60 : nil, lines: index % 3 == 0 ? 2 : nil)
+            for result in try engine.measure(request) {
+                #expect(String(decoding: try result.jsonData(), as: UTF8.self)
+                        == String(decoding: try Self.encoder.encode(result), as: UTF8.self), "\(tag)")
+                compared += 1
+                if result.fitting != nil { withFitting += 1 }
+                if result.ink != nil { withInk += 1 }
+                if result.runs.contains(where: { $0.glyphs != nil }) { withGlyphCounts += 1 }
+            }
+        }
+        // The optional fields were there to be written.
+        #expect(compared == 1_995 && withFitting == 665 && withInk > 1_900 && withGlyphCounts == 1_995)
+    }
+
+    @Test("Strings that need escapes, missing glyphs, no ink")
+    func awkwardResults() throws {
+        let engine = try Engine.get()
+        let texts = ["a/b \"quoted\" back\\slash", "tab\there", "bell\u{7}nul\u{0}del\u{7F}", "line\nbreak\r\ncrlf",
+                     "\u{2028}\u{2029}", "\u{10FFFF}\u{E000}", "emoji 👩🏽‍💻 and 🇯🇵", "   ", "", "\u{FEFF}"]
+        let results = try engine.measure(MeasureRequest(texts: texts, size: 13, width: 40))
+        #expect(results.contains { !$0.missing.isEmpty })
+        #expect(results.contains { $0.ink == nil })
+        for result in results {
+            #expect(try result.jsonData() == Self.encoder.encode(result), "\(result.text.unicodeScalars.map(\.value))")
+        }
+    }
+
+    @Test("Numbers and escapes, written out by hand")
+    func format() throws {
+        func json(_ value: some JSONWritable) throws -> String {
+            var writer = JSONWriter()
+            try value.writeJSON(to: &writer)
+            return String(decoding: writer.bytes, as: UTF8.self)
+        }
+        // Swift's shortest round-trip digits, without a trailing ".0"; exponents as `description` writes them.
+        #expect(try json(MeasureResult.Size(width: 17, height: 0.1)) == #"{"height":0.1,"width":17}"#)
+        #expect(try json(MeasureResult.Rect(x: -0.0, y: 1e-7, width: 1e16, height: 190.45))
+                == #"{"height":190.45,"width":1e+16,"x":-0,"y":1e-07}"#)
+        #expect(try json(MeasureResult.Proposal(width: nil, height: 2.5)) == #"{"height":2.5}"#)
+        #expect(try json(MeasureResult.Missing(start: 0, end: 3, text: "\"/\\\u{8}\u{9}\u{A}\u{C}\u{D}\u{1}\u{1F}é"))
+                == #"{"end":3,"start":0,"text":"\"/\\\b\t\n\f\r\u0001\u001fé"}"#)
+        #expect(throws: EncodingError.self) { try json(MeasureResult.Size(width: .nan, height: 1)) }
+        #expect(throws: EncodingError.self) { try json(MeasureResult.Size(width: 1, height: -.infinity)) }
+    }
+}
