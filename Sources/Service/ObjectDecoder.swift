@@ -5,7 +5,7 @@ import Foundation
 /// re-encoding that object for `JSONDecoder` cost a quarter of a `measure` request.
 ///
 /// It answers as `JSONDecoder` does — the same values, and the same `DecodingError`s with the same
-/// coding paths (`DispatcherTests.objectDecoderAgreesWithJSONDecoder`) — with one difference: a
+/// coding paths (`ObjectDecoderTests`) — with one difference: a
 /// fraction where an integer belongs (`"lines": 1.5`) is a type mismatch (`lines: expected Int`),
 /// where `JSONDecoder` said only that the data was corrupted.
 struct ObjectDecoder {
