@@ -65,20 +65,11 @@ public final class ServiceDispatcher: Sendable {
 
     private func respond(_ operation: String, _ object: [String: Any]) throws -> ServiceResponse {
         switch operation {
-        case "measure":
-            // `{"results": […]}` as `json(_:)` would write it, with each result's own writer (JSONEncoder
-            // spent about half of a request on it).
-            var body = Data(#"{"results":["#.utf8)
-            for (index, result) in try measure(object).enumerated() {
-                if index > 0 { body.append(UInt8(ascii: ",")) }
-                body.append(try result.jsonData())
-            }
-            body.append(contentsOf: "]}".utf8)
-            return ServiceResponse(status: 200, body: body)
+        case "measure": return json("results", try measure(object).map { try $0.jsonData() })
         case "layout":
             let (tree, width, height, sizes, direction) = try layoutRequest(object, extra: [])
-            return try json(["layouts": engine.layoutOutputs(tree, width: width, height: height, dynamicTypeSizes: sizes,
-                                                             direction: direction)])
+            return json("layouts", try engine.layoutOutputs(tree, width: width, height: height, dynamicTypeSizes: sizes,
+                                                            direction: direction).map { try $0.jsonData() })
         case "render":
             let (tree, width, height, sizes, direction) = try layoutRequest(object, extra: ["overlays"])
             let overlays = try Self.field(object, "overlays", as: Bool.self) ?? false
@@ -95,7 +86,7 @@ public final class ServiceDispatcher: Sendable {
 
     private func measure(_ object: [String: Any]) throws -> [MeasureResult] {
         try Self.onlyKnown(object, Self.measureKeys)
-        let request: MeasureRequest = try Self.decode(object)
+        let request = try Self.request(object)
         guard request.texts.count <= limits.maxTexts else {
             throw ServiceError(.limitExceeded, "texts has \(request.texts.count) strings; the limit (maxTexts) is \(limits.maxTexts)")
         }
@@ -166,7 +157,7 @@ public final class ServiceDispatcher: Sendable {
         options.removeValue(forKey: "for")
         options["texts"] = [text]
         try Self.onlyKnown(options, Self.measureKeys)
-        let request: MeasureRequest = try Self.decode(options)
+        let request = try Self.request(options)
         do {
             return try json(["clusters": engine.clusterFonts(text, attributes: request.attributes())])
         } catch let error as RequestError {
@@ -210,6 +201,20 @@ public final class ServiceDispatcher: Sendable {
 
     // MARK: - JSON helpers
 
+    /// `{"<key>": [items…]}` as ``json(_:)`` would write it, from items written by their own JSON
+    /// writers (`MeasureResult`, `LayoutOutput`: `JSONEncoder` spent about half of a request on them).
+    private func json(_ key: StaticString, _ items: [Data]) -> ServiceResponse {
+        var body = Data(#"{""#.utf8)
+        key.withUTF8Buffer { body.append(contentsOf: $0) }
+        body.append(contentsOf: #"":["#.utf8)
+        for (index, item) in items.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body.append(item)
+        }
+        body.append(contentsOf: "]}".utf8)
+        return ServiceResponse(status: 200, body: body)
+    }
+
     private func json(_ value: some Encodable) throws -> ServiceResponse {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -219,7 +224,7 @@ public final class ServiceDispatcher: Sendable {
     /// The body as a JSON object; invalid UTF-8 and malformed JSON are told apart.
     static func object(_ body: Data) throws -> [String: Any] {
         if body.isEmpty { return [:] }
-        guard String(data: body, encoding: .utf8) != nil else { throw ServiceError(.invalidUTF8, "the body is not valid UTF-8") }
+        guard body.isValidUTF8 else { throw ServiceError(.invalidUTF8, "the body is not valid UTF-8") }
         let value: Any
         do {
             value = try JSONSerialization.jsonObject(with: body)
@@ -238,9 +243,9 @@ public final class ServiceDispatcher: Sendable {
         }
     }
 
-    static func decode<T: Decodable>(_ object: [String: Any]) throws -> T {
+    static func request(_ object: [String: Any]) throws -> MeasureRequest {
         do {
-            return try ObjectDecoder.decode(T.self, from: object)
+            return try MeasureRequest(jsonObject: object)
         } catch let DecodingError.typeMismatch(type, context), let DecodingError.valueNotFound(type, context) {
             let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
             throw ServiceError(.invalidRequest, "\(path.isEmpty ? "body" : path): expected \(type)")

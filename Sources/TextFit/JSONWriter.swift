@@ -163,3 +163,11 @@ struct JSONWriter {
 protocol JSONWritable {
     func writeJSON(to writer: inout JSONWriter) throws
 }
+
+extension String: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) { writer.value(self) }
+}
+
+extension Int: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) { writer.value(self) }
+}

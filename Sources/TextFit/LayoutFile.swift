@@ -35,8 +35,8 @@ public enum LayoutFile {
             let found = kinds.isEmpty ? "none" : kinds.sorted().joined(separator: ", ")
             throw LayoutFileError(path: path, message: "a node needs exactly one of \((leafKinds + containerKinds).joined(separator: ", ")); found \(found)")
         }
-        let allowed = Set([kind]).union(modifierKeys).union(kind == "text" ? textKeys : [])
-        if let unknown = node.keys.sorted().first(where: { !allowed.contains($0) }) {
+        func allowed(_ key: String) -> Bool { key == kind || modifierKeys.contains(key) || (kind == "text" && textKeys.contains(key)) }
+        if !node.raw.keys.allSatisfy(allowed), let unknown = node.keys.sorted().first(where: { !allowed($0) }) {
             throw LayoutFileError(path: path + "." + unknown, message: "unknown key for a \(kind) node")
         }
         var element = try build(kind, node, path)
@@ -214,7 +214,7 @@ public enum LayoutFile {
     private static func applyModifiers(_ element: AnyElement, _ node: Node, _ path: String) throws -> AnyElement {
         var element = element
         if let padding = node.raw["padding"] {
-            if !isJSONBoolean(padding), padding is Double, let length = try node.number("padding") {
+            if jsonNumber(padding) != nil, let length = try node.number("padding") {
                 element = element.padding(length)
             } else if let sides = padding as? [String: Any] {
                 let insets = try Node(sides, path + ".padding")
@@ -382,9 +382,23 @@ public struct LayoutFileError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 /// JSONSerialization gives numbers and booleans both as NSNumber, and `1 as? Bool` succeeds on
-/// Linux: a boolean is the NSNumber subclass that is not NSNumber itself.
-private func isJSONBoolean(_ value: Any) -> Bool {
-    value is Bool && type(of: value) != NSNumber.self
+/// Linux: a boolean is the NSNumber subclass (`__NSCFBoolean`, which Swift's `Bool` bridges to as
+/// well), a number NSNumber itself. Told apart by their types: a cast (`as? NSNumber`) of a
+/// dictionary or an array would bridge it to Objective-C first.
+func isJSONBoolean(_ value: Any) -> Bool {
+    let type = type(of: value)
+    return type == jsonBooleanType || type == Bool.self
+}
+
+private let jsonBooleanType: Any.Type = type(of: NSNumber(value: true))
+
+/// A JSON number (see ``isJSONBoolean(_:)``; an in-process caller's `Int` or `Double` too), or nil.
+func jsonNumber(_ value: Any) -> NSNumber? {
+    let type = type(of: value)
+    if type == NSNumber.self { return value as? NSNumber }
+    if type == Int.self, let int = value as? Int { return NSNumber(value: int) }
+    if type == Double.self, let double = value as? Double { return NSNumber(value: double) }
+    return nil
 }
 
 /// A JSON object with typed, path-reporting accessors.
@@ -399,8 +413,8 @@ private struct Node {
         self.path = path
     }
 
-    func only(_ allowed: Set<String>) throws {
-        if let unknown = raw.keys.sorted().first(where: { !allowed.contains($0) }) {
+    func only(_ allowed: [String]) throws {
+        if !raw.keys.allSatisfy(allowed.contains), let unknown = raw.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw LayoutFileError(path: path + "." + unknown, message: "unknown key (expected \(allowed.isEmpty ? "none" : allowed.sorted().joined(separator: ", ")))")
         }
     }
@@ -410,18 +424,18 @@ private struct Node {
     /// found a spacing of 1e308 and a padding of −1e308), and so would "infinity" outside frames.
     func number(_ key: String, allowingInfinity: Bool = false) throws -> CGFloat? {
         guard let value = raw[key] else { return nil }
-        let range = "from -1000000 to 1000000" + (allowingInfinity ? " (or \"infinity\")" : "")
+        var range: String { "from -1000000 to 1000000" + (allowingInfinity ? " (or \"infinity\")" : "") }  // for errors only
+        if let number = jsonNumber(value)?.doubleValue, number.isFinite {
+            guard abs(number) <= 1_000_000 else {
+                throw LayoutFileError(path: path + "." + key, message: "expected a number \(range)")
+            }
+            return number
+        }
         if let string = value as? String, string == "infinity" {
             guard allowingInfinity else { throw LayoutFileError(path: path + "." + key, message: "expected a number \(range)") }
             return .infinity
         }
-        guard !isJSONBoolean(value), let number = value as? Double, number.isFinite else {
-            throw LayoutFileError(path: path + "." + key, message: "expected a number")
-        }
-        guard abs(number) <= 1_000_000 else {
-            throw LayoutFileError(path: path + "." + key, message: "expected a number \(range)")
-        }
-        return number
+        throw LayoutFileError(path: path + "." + key, message: "expected a number")
     }
 
     /// A whole number in `range` (a count: rows, lines, columns). Converting any other number to

@@ -503,7 +503,7 @@ func runLayout(_ arguments: Arguments) throws {
         }
     }
     if arguments.flags.contains("json") {
-        for output in outputs { try emitJSON(output) }
+        for output in outputs { print(String(decoding: try output.jsonData(), as: UTF8.self)) }
         return try finishStandardOutput()
     }
     if arguments.flags.contains("summary") {

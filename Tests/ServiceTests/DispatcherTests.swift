@@ -37,6 +37,7 @@ struct DispatcherTests {
         ("measure", #"{"texts": ["a"], "colour": "red"}"#, "invalid-request", 400, "colour"),
         ("measure", #"{"texts": "a"}"#, "invalid-request", 400, "texts"),
         ("measure", #"{"texts": ["a"], "width": "wide"}"#, "invalid-request", 400, "width"),
+        ("measure", #"{"texts": ["a"], "lines": 1.5}"#, "invalid-request", 400, "lines: expected Int"),
         ("measure", #"{"texts": ["a"]"#, "malformed-json", 400, "JSON"),
         ("measure", #"{"texts": ["a"], "style": "huge"}"#, "invalid-request", 400, "style"),
         ("measure", #"{"texts": ["a"], "font": "Comic Sans MS"}"#, "unreadable-input", 422, "Comic Sans MS"),

@@ -54,6 +54,29 @@ struct JSONWriterTests {
         }
     }
 
+    @Test("Layouts of the demo tag cloud, every Dynamic Type size, both directions: the same bytes as JSONEncoder")
+    func layouts() throws {
+        let tree = try LayoutFile.element(from: try Data(contentsOf: Engine.repository.appendingPathComponent("demo/tag-cloud.json")))
+        var elements = 0
+        for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+            for output in try Engine.get().layoutOutputs(tree, width: 390, height: nil, dynamicTypeSizes: DynamicTypeSize.allCases,
+                                                         direction: direction) {
+                #expect(String(decoding: try output.jsonData(), as: UTF8.self)
+                        == String(decoding: try Self.encoder.encode(output), as: UTF8.self), "\(output.dynamicTypeSize)")
+                elements += output.elements.count
+            }
+        }
+        #expect(elements > 2 * 12 * 40)
+        // What the demo does not have: ids absent and present, diagnostics with escapes, an empty path.
+        let made = LayoutOutput(dynamicTypeSize: "xSmall", size: .init(width: 0, height: 1e-7), elements: [
+            .init(id: nil, path: [], kind: "VStack", frame: .init(x: 0, y: 0, width: 10.5, height: 3), firstBaseline: 1, lastBaseline: 2),
+            .init(id: "tag \"1\"/a", path: [0, 12], kind: "Text", frame: .init(x: -0.0, y: 1e16, width: 1, height: 2),
+                  firstBaseline: 0.1, lastBaseline: 0.2),
+        ], diagnostics: ["FlowLayout at [0]: placed no subview\n", "tab\there"])
+        #expect(try made.jsonData() == Self.encoder.encode(made))
+        #expect(String(decoding: try made.jsonData(), as: UTF8.self).contains(#""elements":[{"firstBaseline":1,"frame":{"height":3,"width":10.5,"x":0,"y":0},"kind":"VStack","lastBaseline":2,"path":[]}"#))
+    }
+
     @Test("Numbers and escapes, written out by hand")
     func format() throws {
         func json(_ value: some JSONWritable) throws -> String {

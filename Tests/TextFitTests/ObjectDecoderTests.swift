@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-@testable import Service
-import TextFit
+@testable import TextFit
 
 /// The service decodes requests from the object `JSONSerialization` parsed (`ObjectDecoder`); it
 /// used to re-encode that object for Foundation's `JSONDecoder`, the independent reference here.
@@ -79,15 +78,19 @@ struct ObjectDecoderTests {
         }
     }
 
-    @Test("A fraction where an integer belongs is named as a type mismatch (JSONDecoder said only 'corrupted')")
+    @Test("A fraction where an integer belongs is a type mismatch (JSONDecoder said only 'corrupted')")
     func fractionForInteger() throws {
-        let response = try ServiceFixtures.dispatcher().handle("measure", body: Data(#"{"texts": ["a"], "lines": 1.5}"#.utf8))
-        #expect(response.status == 400)
-        let error = try #require(try ServiceFixtures.json(response)["error"] as? [String: Any])
-        #expect(error["message"] as? String == "lines: expected Int")
-        let (_, foundation) = try Self.both(MeasureRequest.self, #"{"texts": ["a"], "lines": 1.5}"#)
+        let (ours, foundation) = try Self.both(MeasureRequest.self, #"{"texts": ["a"], "lines": 1.5}"#)
+        #expect(Self.describe(try #require(ours.failure)) == "typeMismatch Int at lines")
         let failure = try #require(foundation.failure)
         #expect(Self.describe(failure).hasPrefix("dataCorrupted"), "\(failure)")
+    }
+
+    @Test("MeasureRequest(jsonObject:) is the decoder")
+    func publicEntry() throws {
+        let object = try JSONSerialization.jsonObject(with: Data(#"{"texts": ["Größe"], "width": 120, "italic": true}"#.utf8))
+        #expect(try MeasureRequest(jsonObject: object) == MeasureRequest(texts: ["Größe"], italic: true, width: 120))
+        #expect(throws: DecodingError.self) { try MeasureRequest(jsonObject: ["texts": "Größe"]) }
     }
 }
 

@@ -1,28 +1,36 @@
 import Foundation
 
+extension MeasureRequest {
+    /// Decodes a request from the JSON object `JSONSerialization` parsed (the service's bodies and
+    /// stdio's `params`), without encoding it again for `JSONDecoder`.
+    /// - Throws: the `DecodingError` `JSONDecoder` would throw for the same JSON (type mismatches,
+    ///   missing keys and nulls, with their coding paths), except that a fraction where an integer
+    ///   belongs (`"lines": 1.5`) is a type mismatch rather than corrupted data.
+    public init(jsonObject: Any) throws {
+        self = try ObjectDecoder.decode(MeasureRequest.self, from: jsonObject)
+    }
+}
+
 /// Decodes a `Decodable` straight from what `JSONSerialization` parsed (dictionaries, arrays, strings,
-/// `NSNumber`s, `NSNull`): the service parses every body once to check its shape and fields, and
-/// re-encoding that object for `JSONDecoder` cost a quarter of a `measure` request.
+/// `NSNumber`s, `NSNull`), as `LayoutFile` reads layout trees: the service parses every body once to
+/// check its shape and fields, and re-encoding that object for `JSONDecoder` cost a quarter of a
+/// `measure` request.
 ///
 /// It answers as `JSONDecoder` does — the same values, and the same `DecodingError`s with the same
-/// coding paths (`ObjectDecoderTests`) — with one difference: a
-/// fraction where an integer belongs (`"lines": 1.5`) is a type mismatch (`lines: expected Int`),
-/// where `JSONDecoder` said only that the data was corrupted.
+/// coding paths (`ObjectDecoderTests`) — with one difference: a fraction where an integer belongs
+/// (`"lines": 1.5`) is a type mismatch (`lines: expected Int`), where `JSONDecoder` said only that
+/// the data was corrupted.
 struct ObjectDecoder {
     static func decode<T: Decodable>(_ type: T.Type, from value: Any) throws -> T {
         try T(from: Node(value: value, codingPath: []))
     }
 
-    /// `true` and `false` as `JSONSerialization` makes them (an `NSNumber` subclass), or Swift's `Bool`.
-    private static let booleanType: Any.Type = type(of: NSNumber(value: true))
-
     static func bool(_ value: Any) -> Bool? {
-        let type = type(of: value)
-        return type == booleanType || type == Bool.self ? value as? Bool : nil
+        isJSONBoolean(value) ? value as? Bool : nil
     }
 
     static func number(_ value: Any) -> NSNumber? {
-        bool(value) == nil ? value as? NSNumber : nil
+        jsonNumber(value)
     }
 
     fileprivate static func kind(_ value: Any) -> String {
