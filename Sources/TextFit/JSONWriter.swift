@@ -159,6 +159,26 @@ struct JSONWriter {
     }
 }
 
+extension JSONWriter {
+    /// `{"height", "width"}`: the sizes of measure results and layouts.
+    mutating func size(width: Double, height: Double) throws {
+        try object { json in
+            try json.field("height", height)
+            try json.field("width", width)
+        }
+    }
+
+    /// `{"height", "width", "x", "y"}`: ink bounds and frames.
+    mutating func rect(x: Double, y: Double, width: Double, height: Double) throws {
+        try object { json in
+            try json.field("height", height)
+            try json.field("width", width)
+            try json.field("x", x)
+            try json.field("y", y)
+        }
+    }
+}
+
 /// A type ``JSONWriter`` writes, in its `Codable` form.
 protocol JSONWritable {
     func writeJSON(to writer: inout JSONWriter) throws

@@ -97,23 +97,11 @@ extension LayoutOutput: JSONWritable {
 }
 
 extension LayoutOutput.Size: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws {
-        try writer.object { json in
-            try json.field("height", height)
-            try json.field("width", width)
-        }
-    }
+    func writeJSON(to writer: inout JSONWriter) throws { try writer.size(width: width, height: height) }
 }
 
 extension LayoutOutput.Frame: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws {
-        try writer.object { json in
-            try json.field("height", height)
-            try json.field("width", width)
-            try json.field("x", x)
-            try json.field("y", y)
-        }
-    }
+    func writeJSON(to writer: inout JSONWriter) throws { try writer.rect(x: x, y: y, width: width, height: height) }
 }
 
 extension LayoutOutput.Element: JSONWritable {

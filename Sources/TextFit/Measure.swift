@@ -397,12 +397,7 @@ extension MeasureResult.Font: JSONWritable {
 }
 
 extension MeasureResult.Size: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws {
-        try writer.object { json in
-            try json.field("height", height)
-            try json.field("width", width)
-        }
-    }
+    func writeJSON(to writer: inout JSONWriter) throws { try writer.size(width: width, height: height) }
 }
 
 extension MeasureResult.Minimum: JSONWritable {
@@ -479,14 +474,7 @@ extension MeasureResult.Missing: JSONWritable {
 }
 
 extension MeasureResult.Rect: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws {
-        try writer.object { json in
-            try json.field("height", height)
-            try json.field("width", width)
-            try json.field("x", x)
-            try json.field("y", y)
-        }
-    }
+    func writeJSON(to writer: inout JSONWriter) throws { try writer.rect(x: x, y: y, width: width, height: height) }
 }
 
 extension MeasureResult.Metrics: JSONWritable {
