@@ -29,10 +29,6 @@ struct ObjectDecoder {
         isJSONBoolean(value) ? value as? Bool : nil
     }
 
-    static func number(_ value: Any) -> NSNumber? {
-        jsonNumber(value)
-    }
-
     fileprivate static func kind(_ value: Any) -> String {
         switch value {
         case is NSNull: "null"
@@ -82,17 +78,17 @@ struct ObjectDecoder {
         }
 
         func decode(_: Double.Type) throws -> Double {
-            guard let number = ObjectDecoder.number(value) else { throw mismatch(Double.self) }
+            guard let number = jsonNumber(value) else { throw mismatch(Double.self) }
             return number.doubleValue
         }
 
         func decode(_: Float.Type) throws -> Float {
-            guard let number = ObjectDecoder.number(value), Float(number.doubleValue).isFinite else { throw mismatch(Float.self) }
+            guard let number = jsonNumber(value), Float(number.doubleValue).isFinite else { throw mismatch(Float.self) }
             return Float(number.doubleValue)
         }
 
         func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-            guard let number = ObjectDecoder.number(value) else { throw mismatch(type) }
+            guard let number = jsonNumber(value) else { throw mismatch(type) }
             if let signed = number as? Int64, let exact = T(exactly: signed) { return exact }
             if let unsigned = number as? UInt64, let exact = T(exactly: unsigned) { return exact }
             throw mismatch(type)
