@@ -65,12 +65,15 @@ sanitize: setup
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --disable-xctest
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp $(SWIFT) test --sanitize=address --scratch-path .build/asan --disable-xctest
 
-## browser-test: the playground page in headless Chromium (Debian chromium, installed here when
-## missing): changes width and Dynamic Type size, checks the rows; screenshot in demo/out/playground.png
+## browser-test: in headless Chromium (Debian chromium, installed here when missing), the playground
+## page (changes width and Dynamic Type size, checks the rows; screenshot in demo/out/playground.png)
+## and a stress report's pictures (the page's shared glyph sheet draws as each picture's own
+## definitions would; screenshot in demo/out/stress-report.png)
 browser-test: setup
 	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@$(SWIFT) build --product textfit >/dev/null
 	Tests/browser/playground-test.sh
+	Tests/browser/report-test.sh
 
 clean:
 	$(SWIFT) package clean

@@ -41,14 +41,8 @@ func runStressBenchmark(library: FontLibrary, corpusDirectory: String) {
         let report = StressReport(verdicts: verdicts)
         failures = report.summary.failures
         // Pictures only at each failing case's first failing size (the report's rows link to them).
-        let firsts = Set(report.summary.firstFailures.map { "\($0.key)\u{1}\($0.locale)\u{1}\($0.variant)\u{1}\($0.failsFrom)" })
-        let byKey = Dictionary(entries.map { ("\($0.key)\u{1}\($0.locale)", $0) }, uniquingKeysWith: { a, _ in a })
-        let html = report.html(sourceText: { _ in nil }, draw: { verdict in
-            guard firsts.contains("\(verdict.key)\u{1}\(verdict.locale)\u{1}\(verdict.variant)\u{1}\(verdict.dynamicTypeSize)"),
-                  let entry = byKey["\(verdict.key)\u{1}\(verdict.locale)"] else { return nil }
-            pictures += 1
-            return sweep.picture(of: verdict, entry: entry, container: container, idPrefix: "p\(pictures)-")
-        })
+        let html = sweep.html(of: report, entries: entries, containers: Array(repeating: container, count: entries.count))
+        pictures = report.summary.firstFailures.count  // one picture each
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try? Data(html.utf8).write(to: directory.appendingPathComponent("index.html"))
         try? report.json().write(to: directory.appendingPathComponent("report.json"))

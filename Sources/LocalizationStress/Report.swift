@@ -159,11 +159,14 @@ public struct StressReport: Sendable, Codable {
     }
 
     /// `index.html`: a self-contained page with filters by locale, status and size; each failing
-    /// case drawn by `draw` (an SVG of the text in its container) beside the source text.
-    public func html(sourceText: (StressVerdict) -> String?, draw: (StressVerdict) -> String?) -> String {
+    /// case drawn by `draw` (an SVG of the text in its container, its glyphs defined in the sheet
+    /// it is given, which the page carries once) beside the source text.
+    public func html(sourceText: (StressVerdict) -> String?, draw: (StressVerdict, inout SVGGlyphSheet) -> String?) -> String {
         var rows = ""
+        // Glyphs are defined once for the page, not in every picture (`draw` places them).
+        var glyphs = SVGGlyphSheet(idPrefix: "glyph-")
         for (n, verdict) in verdicts.enumerated() {
-            let picture = verdict.failed ? (draw(verdict) ?? "") : ""
+            let picture = verdict.failed ? (draw(verdict, &glyphs) ?? "") : ""
             rows += "<tr data-locale=\"\(escape(verdict.locale))\" data-status=\"\(verdict.status.rawValue)\" data-size=\"\(verdict.dynamicTypeSize)\" data-failed=\"\(verdict.failed)\">"
             rows += "<td>\(escape(verdict.key))\(verdict.variant.isEmpty ? "" : "<br><small>\(escape(verdict.variant))</small>")</td>"
             rows += "<td>\(escape(verdict.locale))</td><td>\(verdict.dynamicTypeSize)</td>"
@@ -184,7 +187,7 @@ public struct StressReport: Sendable, Codable {
             .s-fits,.s-wraps{color:#1a7f37}.s-scaled,.s-untranslated{color:#9a6700}.s-truncated,.s-overflow,.s-missing-glyphs{color:#cf222e}
             .svg svg{max-width:100%;height:auto;display:block;margin-top:4px} select,label{margin-right:12px}
             </style></head><body>
-            <h1>textfit stress report</h1>
+            \(glyphs.svg())<h1>textfit stress report</h1>
             <p>\(summary.checks) checks, \(summary.failures) failing.</p>
             <p><label>Locale <select id="locale"><option value="">all</option>\(options(locales))</select></label>
             <label>Status <select id="status"><option value="">all</option>\(options(StressStatus.allCases.map(\.rawValue)))</select></label>
@@ -290,9 +293,38 @@ public struct ReportWriteError: Error, Sendable, Equatable, CustomStringConverti
 }
 
 extension StressSweep {
+    /// The HTML report of a sweep (``StressReport/html(sourceText:draw:)``): every verdict a row,
+    /// with its entry's source text, and each failing key × locale × variant drawn in its container
+    /// at its first failing size. `entries` and `containers` are the sweep's, in the same order;
+    /// a verdict finds its entry by key, locale and variant.
+    public func html(of report: StressReport, entries: [CatalogEntry], containers: [StressContainer]) -> String {
+        struct Case: Hashable {
+            let key: String, locale: String, variant: String
+        }
+        var entryIndex: [Case: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            let item = Case(key: entry.key, locale: entry.locale, variant: entry.variant)
+            if entryIndex[item] == nil { entryIndex[item] = index }
+        }
+        var firstFailingSize: [Case: String] = [:]
+        for failure in report.summary.firstFailures {
+            firstFailingSize[Case(key: failure.key, locale: failure.locale, variant: failure.variant)] = failure.failsFrom
+        }
+        var pictures = 0
+        return report.html(sourceText: { verdict in
+            entryIndex[Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)].flatMap { entries[$0].sourceText }
+        }, draw: { verdict, glyphs in
+            let item = Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)
+            guard firstFailingSize[item] == verdict.dynamicTypeSize, let index = entryIndex[item] else { return nil }
+            pictures += 1
+            return picture(of: verdict, entry: entries[index], container: containers[index], idPrefix: "p\(pictures)-", glyphs: &glyphs)
+        })
+    }
+
     /// An SVG of one verdict's text laid out in its container (the box dashed, overflow in red,
-    /// baselines marked), for the HTML report.
-    public func picture(of verdict: StressVerdict, entry: CatalogEntry, container: StressContainer, idPrefix: String) -> String? {
+    /// baselines marked), its glyphs defined in `glyphs`, for the HTML report.
+    func picture(of verdict: StressVerdict, entry: CatalogEntry, container: StressContainer, idPrefix: String,
+                 glyphs: inout SVGGlyphSheet) -> String? {
         guard let size = DynamicTypeSize(rawValue: verdict.dynamicTypeSize) else { return nil }
         var attributes = TextAttributes(font: container.font, size: container.size, locale: entry.locale)
         attributes.dynamicTypeSize = size
@@ -305,6 +337,6 @@ extension StressSweep {
         let box = CGRect(x: 0, y: 0, width: container.textWidth,
                          height: container.maxLines.map { Double($0) * lineHeight } ?? max(layout.size.height, lineHeight))
         let renderer = SVGRenderer(options: .init(overlays: [.baselines], container: box, idPrefix: idPrefix))
-        return renderer.svg(layout)
+        return renderer.svg(layout, sharing: &glyphs)
     }
 }

@@ -9,14 +9,11 @@ import Typography
 struct SVGDocument {
     let options: SVGRenderer.Options
 
-    /// Faces numbered in order of first use (the number names their glyph definitions).
-    private var faceNumbers: [FontFace: Int] = [:]
-    /// Whether each face has colour bitmaps (asked once per face).
-    private var bitmapFaces: [FontFace: Bool] = [:]
-    /// Each glyph's definition, made on first use.
-    private var definitions: [GlyphReference: Definition] = [:]
+    /// The glyph definitions this document places: its own (written into its `<defs>`), or a
+    /// sheet shared by many documents (written by its owner, once).
+    var glyphSheet: SVGGlyphSheet
+    let ownsGlyphSheet: Bool
 
-    private var defs = ""
     private var boxes = ""
     private var glyphs = ""
     private var boundsLayer = ""
@@ -31,20 +28,12 @@ struct SVGDocument {
     /// Frames checked against the container.
     private var overflowSources: [CGRect] = []
 
-    init(options: SVGRenderer.Options) {
+    /// A document with its own glyph definitions (`sharesGlyphs` false), or one whose caller
+    /// swaps a shared sheet into ``glyphSheet`` before drawing and out again after.
+    init(options: SVGRenderer.Options, sharesGlyphs: Bool = false) {
         self.options = options
-    }
-
-    private struct GlyphReference: Hashable {
-        let face: Int
-        let glyph: UInt32
-    }
-
-    /// How a glyph is drawn: nothing (a space), an outline, or a bitmap; with its ink box in font units.
-    private enum Definition {
-        case none
-        case outline(id: String, extents: GlyphExtents?)
-        case image(id: String, extents: GlyphExtents)
+        self.ownsGlyphSheet = !sharesGlyphs
+        self.glyphSheet = SVGGlyphSheet(idPrefix: sharesGlyphs ? "" : options.idPrefix, decimals: options.decimals)
     }
 
     // MARK: - Content
@@ -77,7 +66,7 @@ struct SVGDocument {
     /// One glyph with its pen at (x, y) in points, `scale` points per font unit.
     private mutating func draw(_ glyph: UInt32, face: FontFace, scale: Double, x: Double, y: Double) {
         let s = number(scale, extra: 5), at = "\(number(x)) \(number(y))"
-        switch definition(of: glyph, in: face) {
+        switch glyphSheet.definition(of: glyph, in: face) {
         case .none:
             return
         case .outline(let id, let extents):
@@ -93,59 +82,6 @@ struct SVGDocument {
         let rect = CGRect(x: x + extents.xBearing * scale, y: y - extents.yBearing * scale,
                           width: extents.width * scale, height: extents.height * scale)
         inkBox = inkBox.map { $0.union(rect) } ?? rect
-    }
-
-    /// The glyph's definition, added to `<defs>` on first use: `g<face>-<glyph>` for an outline
-    /// (a path in font units, y up), `e<face>-<glyph>` for a colour bitmap (an image already
-    /// flipped into y-down font units).
-    private mutating func definition(of glyph: UInt32, in face: FontFace) -> Definition {
-        let faceNumber: Int
-        if let known = faceNumbers[face] { faceNumber = known } else {
-            faceNumber = faceNumbers.count
-            faceNumbers[face] = faceNumber
-        }
-        let reference = GlyphReference(face: faceNumber, glyph: glyph)
-        if let known = definitions[reference] { return known }
-        let definition = makeDefinition(of: glyph, in: face, faceNumber: faceNumber)
-        definitions[reference] = definition
-        return definition
-    }
-
-    private mutating func makeDefinition(of glyph: UInt32, in face: FontFace, faceNumber: Int) -> Definition {
-        let hasBitmaps: Bool
-        if let known = bitmapFaces[face] { hasBitmaps = known } else {
-            hasBitmaps = face.hasColorBitmaps
-            bitmapFaces[face] = hasBitmaps
-        }
-        if hasBitmaps, let image = face.colorGlyphPNG(glyph) {
-            let id = "\(options.idPrefix)e\(faceNumber)-\(glyph)"
-            let box = image.extents
-            defs += "<image id=\"\(id)\" x=\"\(number(box.xBearing))\" y=\"\(number(-box.yBearing))\" "
-                + "width=\"\(number(box.width))\" height=\"\(number(box.height))\" preserveAspectRatio=\"none\" "
-                + "xlink:href=\"data:image/png;base64,\(image.png.base64EncodedString())\"/>\n"
-            return .image(id: id, extents: box)
-        }
-        let outline = face.outline(of: glyph)
-        guard !outline.isEmpty else { return .none }
-        let id = "\(options.idPrefix)g\(faceNumber)-\(glyph)"
-        defs += "<path id=\"\(id)\" d=\"\(pathData(outline))\"/>\n"
-        return .outline(id: id, extents: face.extents(of: glyph))
-    }
-
-    /// SVG path data for an outline, in font units.
-    private func pathData(_ outline: [PathElement]) -> String {
-        var d = ""
-        for element in outline {
-            switch element {
-            case .move(let x, let y): d += "M\(number(x)) \(number(y))"
-            case .line(let x, let y): d += "L\(number(x)) \(number(y))"
-            case .quad(let cx, let cy, let x, let y): d += "Q\(number(cx)) \(number(cy)) \(number(x)) \(number(y))"
-            case .cubic(let c1x, let c1y, let c2x, let c2y, let x, let y):
-                d += "C\(number(c1x)) \(number(c1y)) \(number(c2x)) \(number(c2y)) \(number(x)) \(number(y))"
-            case .close: d += "Z"
-            }
-        }
-        return d
     }
 
     /// A non-text leaf.
@@ -195,7 +131,7 @@ struct SVGDocument {
             + "width=\"\(number(canvas.width))\" height=\"\(number(canvas.height))\" "
             + "viewBox=\"\(number(canvas.minX)) \(number(canvas.minY)) \(number(canvas.width)) \(number(canvas.height))\">\n"
         let prefix = options.idPrefix
-        var allDefs = defs
+        var allDefs = ownsGlyphSheet ? glyphSheet.defs : ""
         if let container, !glyphs.isEmpty {
             allDefs += "<g id=\"\(prefix)ink\">\n\(glyphs)</g>\n"
             allDefs += "<clipPath id=\"\(prefix)inside\">\(rect(container))</clipPath>\n"

@@ -9,7 +9,8 @@ import TextLayout
 /// let svg = renderer.svg(paragraph.layout(width: 120))
 /// ```
 ///
-/// - Glyphs are `<path>`s in font units, defined once per (face, glyph) in `<defs>` and placed with
+/// - Glyphs are `<path>`s in font units, defined once per (face, glyph) in `<defs>` (or in an
+///   ``SVGGlyphSheet`` shared by many pictures of one page) and placed with
 ///   `<use transform="matrix(s 0 0 -s x y)">`, where `s` = point size ÷ units per em and (x, y) is
 ///   the pen position in points; the negative y scale turns the font's y-up outline into SVG's
 ///   y-down space. Glyph runs are already in visual order with visual positions, so right-to-left
@@ -93,6 +94,22 @@ public struct SVGRenderer: Sendable {
     /// One paragraph layout with its top-left corner at `origin`.
     public func svg(_ layout: ParagraphLayout, at origin: CGPoint = .zero) -> String {
         var document = SVGDocument(options: options)
+        draw(layout, at: origin, into: &document)
+        return document.finish()
+    }
+
+    /// One paragraph layout with its top-left corner at `origin`, its glyphs defined in `glyphs`
+    /// rather than in the SVG: for pages that inline many pictures and carry `glyphs.svg()` once.
+    /// The picture's other ids (its clip paths and ink group) still take ``Options/idPrefix``.
+    public func svg(_ layout: ParagraphLayout, at origin: CGPoint = .zero, sharing glyphs: inout SVGGlyphSheet) -> String {
+        var document = SVGDocument(options: options, sharesGlyphs: true)
+        swap(&document.glyphSheet, &glyphs)
+        draw(layout, at: origin, into: &document)
+        swap(&document.glyphSheet, &glyphs)
+        return document.finish()
+    }
+
+    private func draw(_ layout: ParagraphLayout, at origin: CGPoint, into document: inout SVGDocument) {
         let frame = CGRect(origin: origin, size: layout.size)
         document.include(frame)
         document.overflowSource(frame)
@@ -102,7 +119,6 @@ public struct SVGRenderer: Sendable {
         if options.overlays.contains(.baselines) {
             document.baselines(in: frame, first: layout.firstBaseline, last: layout.lastBaseline)
         }
-        return document.finish()
     }
 
     /// Every element of a placed tree, in root coordinates: text leaves (those conforming to

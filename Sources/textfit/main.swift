@@ -661,19 +661,7 @@ func runStress(_ arguments: Arguments) throws {
     let report = StressReport(verdicts: verdicts)
 
     if let folder {
-        let byVerdict = Dictionary(entries.indices.map { ("\(entries[$0].key)\u{1}\(entries[$0].locale)\u{1}\(entries[$0].variant)", $0) },
-                                   uniquingKeysWith: { a, _ in a })
-        let firsts = Set(report.summary.firstFailures.map { "\($0.key)\u{1}\($0.locale)\u{1}\($0.variant)\u{1}\($0.failsFrom)" })
-        var pictures = 0
-        let html = report.html(sourceText: { verdict in
-            byVerdict["\(verdict.key)\u{1}\(verdict.locale)\u{1}\(verdict.variant)"].flatMap { entries[$0].sourceText }
-        }, draw: { verdict in
-            // One picture per failing key × locale × variant, at its first failing size.
-            guard firsts.contains("\(verdict.key)\u{1}\(verdict.locale)\u{1}\(verdict.variant)\u{1}\(verdict.dynamicTypeSize)"),
-                  let index = byVerdict["\(verdict.key)\u{1}\(verdict.locale)\u{1}\(verdict.variant)"] else { return nil }
-            pictures += 1
-            return sweep.picture(of: verdict, entry: entries[index], container: containers[index], idPrefix: "p\(pictures)-")
-        })
+        let html = sweep.html(of: report, entries: entries, containers: containers)
         do {
             // All or nothing: temporary names, renamed into place once all three are written.
             try StressReport.write([("report.json", try report.json()), ("junit.xml", Data(report.junit().utf8)),

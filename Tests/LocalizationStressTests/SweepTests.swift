@@ -135,10 +135,43 @@ struct ReportTests {
         #expect(report.regressions(against: empty).count == 4)
     }
 
+    @Test("A sweep's index.html draws each failing case once, at its first failing size, its glyphs defined once for the page")
+    func sweepPage() throws {
+        let container = StressContainer(width: 50, maxLines: 1, size: .style(.body), dynamicTypeSizes: [.large, .xxLarge])
+        var source = StressFixtures.entry("aa bb cc dd", key: "long", locale: "de")
+        source.sourceText = "Quelle & Text"
+        let entries = [StressFixtures.entry("aa bb", key: "ok"), StressFixtures.entry("aa bb", key: "ok", locale: "de"), source]
+        let sweep = try StressFixtures.sweep()
+        let report = StressReport(verdicts: try sweep.run(entries, container: { _ in container }))
+        let page = sweep.html(of: report, entries: entries, containers: entries.map { _ in container })
+        // Failing: "aa bb" at xxLarge (en, de), "aa bb cc dd" from large: three cases, three pictures,
+        // each in the row of its first failing size.
+        let drawn = page.split(separator: "\n").filter { $0.contains("<div class=\"svg\"") }
+        #expect(drawn.count == 3)
+        #expect(drawn.map { $0.hasPrefix("<tr data-locale=\"en\" data-status=\"truncated\" data-size=\"xxLarge\"") } == [true, false, false])
+        #expect(drawn[1].hasPrefix("<tr data-locale=\"de\" data-status=\"truncated\" data-size=\"xxLarge\"") && drawn[1].contains("<td>ok</td>"))
+        #expect(drawn[2].hasPrefix("<tr data-locale=\"de\" data-status=\"truncated\" data-size=\"large\"") && drawn[2].contains("<td>long</td>"))
+        #expect(drawn[2].contains("<td>Quelle &amp; Text</td>"))
+        // Noto Sans (hb-shape): a 561, b 615, space 260, "…" 791 units. The ellipsis leaves 50 − 13.45
+        // = 36.55 pt at 17 pt (large), where "aa b" (1997 units, 33.95 pt) fits: "aa b…"; and 50 − 16.61
+        // = 33.39 pt at 21 pt (xxLarge), where only "aa" and its hanging space fit: "aa…". Three glyphs,
+        // a, b and "…", each defined once in the page's glyph sheet, and 3 + 3 + 4 placements (the
+        // space draws nothing); no picture defines glyphs of its own, and every reference in the page
+        // finds its definition.
+        #expect(page.components(separatedBy: "<path id=\"").count - 1 == 3)
+        #expect(page.components(separatedBy: "<path id=\"glyph-g0-").count - 1 == 3)
+        #expect(page.components(separatedBy: "<use xlink:href=\"#glyph-g0-").count - 1 == 10)
+        let defined = page.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        let referenced = page.components(separatedBy: "href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            + page.components(separatedBy: "url(#").dropFirst().map { String($0.prefix { $0 != ")" }) }
+        #expect(!referenced.isEmpty && Set(referenced).isSubset(of: defined))
+        #expect(Set(defined).count == defined.count)
+    }
+
     @Test("index.html is one self-contained page with filters and an SVG per failing case")
     func html() throws {
         let report = try sample()
-        let page = report.html(sourceText: { _ in "source" }, draw: { _ in "<svg></svg>" })
+        let page = report.html(sourceText: { _ in "source" }, draw: { _, _ in "<svg></svg>" })
         #expect(page.hasPrefix("<!DOCTYPE html>"))
         #expect(page.components(separatedBy: "<svg></svg>").count - 1 == 4)
         #expect(page.contains(#"<select id="locale">"#) && !page.contains("src=\"http"))

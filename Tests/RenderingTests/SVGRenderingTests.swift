@@ -188,6 +188,70 @@ import Typography
         #expect(!svg.contains("href=\"#g") && !svg.contains("href=\"#e") && !svg.contains("url(#inside)"))
     }
 
+    // MARK: - Shared glyph sheets
+
+    /// `picture` with `defs` put back where a self-contained SVG keeps its definitions: first in its
+    /// `<defs>`, which is made when the picture has none.
+    static func inlining(_ defs: String, into picture: String) -> String {
+        if let open = picture.range(of: "<defs>\n") {
+            return picture.replacingCharacters(in: open, with: "<defs>\n" + defs)
+        }
+        let firstLine = try! #require(picture.firstIndex(of: "\n"))
+        return String(picture[...firstLine]) + "<defs>\n\(defs)</defs>\n" + picture[picture.index(after: firstLine)...]
+    }
+
+    /// The ids a document defines and the ids it refers to (`href="#…"`, `url(#…)`).
+    static func ids(in svg: String) -> (defined: [String], referenced: Set<String>) {
+        let defined = svg.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        let hrefs = svg.components(separatedBy: "href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        let urls = svg.components(separatedBy: "url(#").dropFirst().map { String($0.prefix { $0 != ")" }) }
+        return (defined, Set(hrefs + urls))
+    }
+
+    @Test(arguments: [nil, CGRect(x: 0, y: 0, width: 60, height: 20)])
+    func aSharedSheetPictureIsTheSelfContainedOneWithoutItsDefinitions(container: CGRect?) throws {
+        // Latin, Hebrew (a second face) and a colour emoji (a bitmap definition), wrapped.
+        let layout = try Fixtures.paragraph("Zürich, שלום 👋 Tag").layout(width: 90)
+        let renderer = SVGRenderer(options: .init(overlays: .all, container: container, idPrefix: "k-"))
+        let alone = renderer.svg(layout)
+        var sheet = SVGGlyphSheet(idPrefix: "k-")
+        let picture = renderer.svg(layout, sharing: &sheet)
+        #expect(!picture.contains("<path id=") && !picture.contains("<image id="))
+        #expect(SVGScan.count("<path id=\"k-g", in: sheet.svg()) == SVGScan.count("<path id=\"k-g", in: alone))
+        #expect(SVGScan.count("<image id=\"k-e", in: sheet.svg()) == 1)
+        // Byte for byte what the self-contained renderer writes, once the definitions are put back.
+        #expect(Self.inlining(sheet.defs, into: picture) == alone)
+    }
+
+    @Test func picturesSharingASheetDefineEachGlyphOnceAndFindEveryReference() throws {
+        var sheet = SVGGlyphSheet(idPrefix: "glyph-")
+        #expect(sheet.isEmpty && sheet.svg().isEmpty)
+        let container = CGRect(x: 0, y: 0, width: 50, height: 20)
+        let texts = ["lol", "lol lol", "שלום lol", "    "]
+        var pictures: [String] = []
+        var defsAfter: [String] = []
+        for (index, text) in texts.enumerated() {
+            let renderer = SVGRenderer(options: .init(container: container, idPrefix: "p\(index)-"))
+            pictures.append(renderer.svg(try Fixtures.paragraph(text).layout(width: nil), sharing: &sheet))
+            defsAfter.append(sheet.defs)
+        }
+        // "lol" defines 'l' and 'o'; "lol lol" adds nothing; Hebrew adds its four letters; spaces nothing.
+        #expect(SVGScan.count("<path id=", in: defsAfter[0]) == 2)
+        #expect(defsAfter[1] == defsAfter[0])
+        #expect(SVGScan.count("<path id=", in: defsAfter[2]) == 6)
+        #expect(defsAfter[3] == defsAfter[2])
+        #expect(SVGScan.glyphs(in: pictures[1]).count == 6)
+        // One page: the sheet once, then the pictures. Every id is defined once and every reference found.
+        let page = sheet.svg() + pictures.joined()
+        let (defined, referenced) = Self.ids(in: page)
+        #expect(Set(defined).count == defined.count)
+        #expect(referenced.subtracting(defined).isEmpty, "unresolved: \(referenced.subtracting(defined))")
+        #expect(SVGScan.glyphs(in: page).allSatisfy { $0.id.hasPrefix("glyph-g") })
+        // The sheet is a hidden, zero-size SVG.
+        #expect(sheet.svg().hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"0\" height=\"0\""))
+        #expect(sheet.svg().hasSuffix("</defs>\n</svg>\n"))
+    }
+
     // MARK: - Trees
 
     @Test func treeDrawsTextLeavesAtTheirFramesAndBoxesAsRects() throws {

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Checks a stress report's pictures in headless Chromium: glyphs defined once for the page (the
+report's hidden glyph sheet) draw in every picture exactly as the picture's own definitions would.
+
+Usage: report-driver.py REPORT_DIR SCREENSHOT.png
+For each of the first pictures in REPORT_DIR/index.html, the page moves the picture to a white
+overlay at the page's top-left corner (whole pixels, so both renderings rasterize alike) and takes
+a screenshot of it; then replaces it with a self-contained copy (the sheet's definitions put into
+the picture's own <defs>, every id renamed so nothing resolves outside it) and takes another. The
+two must be the same pixels. A control shows the screenshots see glyphs at all: with the sheet
+removed from the page, every picture must look different. Saves a screenshot of the report's first screenful.
+Exits 0 when every check holds, 1 otherwise. Standard library only (the protocol client is cdp.py).
+"""
+import json, os, pathlib, sys, time
+
+from cdp import Browser
+
+REPORT, SHOT = sys.argv[1], sys.argv[2]
+PICTURES = 24
+
+# Moves picture `n` (or its self-contained copy) into the overlay; resolves to its box in the page.
+SHOW = """
+((n, selfContained) => {
+  let overlay = document.getElementById("textfit-overlay");
+  if (!overlay) {
+    overlay = document.createElement("div");
+    overlay.id = "textfit-overlay";
+    overlay.style.cssText = "position:absolute;left:0;top:0;background:#fff;z-index:10;line-height:0";
+    document.body.appendChild(overlay);
+  }
+  window.scrollTo(0, 0);
+  const pictures = window.textfitPictures ??= [...document.querySelectorAll("div.svg > svg")];
+  const picture = pictures[n];
+  overlay.replaceChildren();
+  if (selfContained) {
+    const sheet = document.querySelector("body > svg[aria-hidden='true'] defs").innerHTML;
+    const rename = (html) => html.replaceAll(' id="', ' id="own-').replaceAll('href="#', 'href="#own-').replaceAll("url(#", "url(#own-");
+    let html = rename(picture.outerHTML);
+    const defs = rename(sheet);
+    html = html.includes("<defs>") ? html.replace("<defs>", "<defs>" + defs)
+                                   : html.replace(/^(<svg[^>]*>)/, "$1<defs>" + defs + "</defs>");
+    overlay.innerHTML = html;
+  } else {
+    overlay.appendChild(picture);
+  }
+  const box = overlay.firstElementChild.getBoundingClientRect();
+  return { x: box.left + window.scrollX, y: box.top + window.scrollY, width: box.width, height: box.height,
+           count: pictures.length, uses: overlay.querySelectorAll("use").length };
+})
+"""
+
+
+def main():
+    failures, checks = [], []
+
+    def check(condition, message):
+        checks.append(message)
+        print(("ok   " if condition else "FAIL ") + message)
+        if not condition:
+            failures.append(message)
+
+    page = pathlib.Path(REPORT, "index.html").resolve()
+    browser = Browser()
+    try:
+        browser.open(page.as_uri())
+        for _ in range(200):
+            if browser.evaluate("document.readyState") == "complete":
+                break
+            time.sleep(0.05)
+        sheet = browser.evaluate("document.querySelectorAll(\"body > svg[aria-hidden='true'] defs > *\").length")
+        own = browser.evaluate("document.querySelectorAll('div.svg svg path[id], div.svg svg image[id]').length")
+        check((sheet or 0) > 0, f"the page carries a glyph sheet ({sheet} definitions)")
+        check(own == 0, f"no picture defines glyphs of its own ({own})")
+        os.makedirs(os.path.dirname(os.path.abspath(SHOT)), exist_ok=True)
+        with open(SHOT, "wb") as f:  # the first screenful
+            f.write(browser.png({"x": 0, "y": 0, "width": 1280, "height": 900}))
+
+        show = lambda n, selfContained: browser.evaluate(f"{SHOW}({n}, {json.dumps(selfContained)})")
+        first = show(0, False)
+        count = min(PICTURES, first["count"])
+        check(count > 0, f"the report has pictures ({first['count']})")
+        same, shared_pngs = [], []
+        clip = lambda box: {k: box[k] for k in ("x", "y", "width", "height")}
+        for n in range(count):
+            shared = show(n, False)
+            shared_pngs.append(browser.png(clip(shared)))
+            alone = show(n, True)
+            same.append(shared_pngs[n] == browser.png(clip(alone)) and (shared["width"], shared["height"]) == (alone["width"], alone["height"]))
+        check(all(same), f"{sum(same)} of {count} pictures draw the same pixels with the page's glyph sheet as with their own definitions"
+              + ("" if all(same) else f" (differing: {[n for n, ok in enumerate(same) if not ok]})"))
+
+        # Control: without the sheet every picture loses its glyphs, so the screenshots above saw glyphs.
+        browser.evaluate("document.querySelector(\"body > svg[aria-hidden='true']\").remove()")
+        changed = [browser.png(clip(show(n, False))) != shared_pngs[n] for n in range(count)]
+        check(all(changed), f"the control: without the glyph sheet {sum(changed)} of {count} pictures look different"
+              + ("" if all(changed) else f" (unchanged: {[n for n, ok in enumerate(changed) if not ok]})"))
+    finally:
+        browser.close()
+    print(f"report: {len(checks) - len(failures)} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
