@@ -158,54 +158,6 @@ public struct StressReport: Sendable, Codable {
         return xml + "</testsuites>\n"
     }
 
-    /// `index.html`: a self-contained page with filters by locale, status and size; each failing
-    /// case drawn by `draw` (an SVG of the text in its container, its glyphs defined in the sheet
-    /// it is given, which the page carries once) beside the source text.
-    public func html(sourceText: (StressVerdict) -> String?, draw: (StressVerdict, inout SVGGlyphSheet) -> String?) -> String {
-        var rows = ""
-        // Glyphs are defined once for the page, not in every picture (`draw` places them).
-        var glyphs = SVGGlyphSheet(idPrefix: "glyph-")
-        for (n, verdict) in verdicts.enumerated() {
-            let picture = verdict.failed ? (draw(verdict, &glyphs) ?? "") : ""
-            rows += "<tr data-locale=\"\(escape(verdict.locale))\" data-status=\"\(verdict.status.rawValue)\" data-size=\"\(verdict.dynamicTypeSize)\" data-failed=\"\(verdict.failed)\">"
-            rows += "<td>\(escape(verdict.key))\(verdict.variant.isEmpty ? "" : "<br><small>\(escape(verdict.variant))</small>")</td>"
-            rows += "<td>\(escape(verdict.locale))</td><td>\(verdict.dynamicTypeSize)</td>"
-            rows += "<td class=\"s-\(verdict.status.rawValue)\">\(verdict.status.rawValue)\(verdict.failed ? " ✗" : "")</td>"
-            rows += "<td>\(String(format: "%.1f", verdict.width))</td><td>\(verdict.lineCount)</td>"
-            rows += "<td>\(verdict.overflow > 0 ? String(format: "%.1f", verdict.overflow) : "")</td>"
-            rows += "<td>\(escape(sourceText(verdict) ?? ""))</td><td>\(escape(verdict.text))\(picture.isEmpty ? "" : "<div class=\"svg\" id=\"v\(n)\">\(picture)</div>")</td></tr>\n"
-        }
-        func options(_ values: [String]) -> String { values.map { "<option>\(escape($0))</option>" }.joined() }
-        let locales = Set(verdicts.map(\.locale)).sorted()
-        let sizes = DynamicTypeSize.allCases.map(\.rawValue).filter { size in verdicts.contains { $0.dynamicTypeSize == size } }
-        return """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>textfit stress report</title>
-            <style>
-            body{font:14px system-ui,sans-serif;margin:16px} table{border-collapse:collapse;width:100%}
-            td,th{border-bottom:1px solid #ddd;padding:4px 6px;vertical-align:top;text-align:left}
-            .s-fits,.s-wraps{color:#1a7f37}.s-scaled,.s-untranslated{color:#9a6700}.s-truncated,.s-overflow,.s-missing-glyphs{color:#cf222e}
-            .svg svg{max-width:100%;height:auto;display:block;margin-top:4px} select,label{margin-right:12px}
-            </style></head><body>
-            \(glyphs.svg())<h1>textfit stress report</h1>
-            <p>\(summary.checks) checks, \(summary.failures) failing.</p>
-            <p><label>Locale <select id="locale"><option value="">all</option>\(options(locales))</select></label>
-            <label>Status <select id="status"><option value="">all</option>\(options(StressStatus.allCases.map(\.rawValue)))</select></label>
-            <label>Size <select id="size"><option value="">all</option>\(options(sizes))</select></label>
-            <label><input type="checkbox" id="failed" checked> failing only</label></p>
-            <table><thead><tr><th>Key</th><th>Locale</th><th>Size</th><th>Status</th><th>Width</th><th>Lines</th><th>Overflow</th><th>Source</th><th>Translation</th></tr></thead>
-            <tbody>
-            \(rows)</tbody></table>
-            <script>
-            const f=()=>{const l=locale.value,s=status.value,z=size.value,o=failed.checked;
-            for(const r of document.querySelectorAll('tbody tr')){const d=r.dataset;
-            r.hidden=(l&&d.locale!==l)||(s&&d.status!==s)||(z&&d.size!==z)||(o&&d.failed!=='true');}};
-            for(const e of [locale,status,size,failed])e.onchange=f;f();
-            </script></body></html>
-
-            """
-    }
-
     private func escape(_ text: String) -> String { xmlEscaped(text) }
 
     // MARK: - Writing

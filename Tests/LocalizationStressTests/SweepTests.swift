@@ -135,6 +135,36 @@ struct ReportTests {
         #expect(report.regressions(against: empty).count == 4)
     }
 
+    /// The page's data: `{"sizes", "statuses", "cases", "verdicts", "pictures"}` (see `StressReport.html`).
+    struct PageData {
+        var sizes: [String], statuses: [String]
+        /// key, variant, locale, source, text
+        var cases: [[String]]
+        /// case, size, status, width, lines, overflow, failed
+        var verdicts: [[Any]]
+        /// verdict index → SVG
+        var pictures: [Int: String]
+
+        init(_ page: String) throws {
+            let open = #"<script type="application/json" id="report-data">"#
+            let start = try #require(page.range(of: open)).upperBound
+            let end = try #require(page[start...].range(of: "</script>")).lowerBound
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(page[start..<end].utf8)) as? [String: Any])
+            sizes = try #require(object["sizes"] as? [String])
+            statuses = try #require(object["statuses"] as? [String])
+            cases = try #require(object["cases"] as? [[String]])
+            verdicts = try #require(object["verdicts"] as? [[Any]])
+            let pairs = try #require(object["pictures"] as? [[Any]])
+            pictures = Dictionary(uniqueKeysWithValues: try pairs.map { (try #require($0[0] as? Int), try #require($0[1] as? String)) })
+        }
+
+        /// Verdict `index` as the page's table shows it: locale, size, status, key, source and text.
+        func row(_ index: Int) -> [String] {
+            let v = verdicts[index], c = cases[v[0] as! Int]
+            return [c[2], sizes[v[1] as! Int], statuses[v[2] as! Int], c[0], c[3], c[4]]
+        }
+    }
+
     @Test("A sweep's index.html draws each failing case once, at its first failing size, its glyphs defined once for the page")
     func sweepPage() throws {
         let container = StressContainer(width: 50, maxLines: 1, size: .style(.body), dynamicTypeSizes: [.large, .xxLarge])
@@ -144,37 +174,71 @@ struct ReportTests {
         let sweep = try StressFixtures.sweep()
         let report = StressReport(verdicts: try sweep.run(entries, container: { _ in container }))
         let page = sweep.html(of: report, entries: entries, containers: entries.map { _ in container })
+        let data = try PageData(page)
+        #expect(data.sizes == ["large", "xxLarge"])
+        #expect(data.cases == [["ok", "", "en", "", "aa bb"], ["ok", "", "de", "", "aa bb"], ["long", "", "de", "Quelle & Text", "aa bb cc dd"]])
+        #expect(data.verdicts.count == 6)
         // Failing: "aa bb" at xxLarge (en, de), "aa bb cc dd" from large: three cases, three pictures,
-        // each in the row of its first failing size.
-        let drawn = page.split(separator: "\n").filter { $0.contains("<div class=\"svg\"") }
-        #expect(drawn.count == 3)
-        #expect(drawn.map { $0.hasPrefix("<tr data-locale=\"en\" data-status=\"truncated\" data-size=\"xxLarge\"") } == [true, false, false])
-        #expect(drawn[1].hasPrefix("<tr data-locale=\"de\" data-status=\"truncated\" data-size=\"xxLarge\"") && drawn[1].contains("<td>ok</td>"))
-        #expect(drawn[2].hasPrefix("<tr data-locale=\"de\" data-status=\"truncated\" data-size=\"large\"") && drawn[2].contains("<td>long</td>"))
-        #expect(drawn[2].contains("<td>Quelle &amp; Text</td>"))
+        // each with the verdict of its first failing size.
+        #expect(data.pictures.keys.sorted().map(data.row) == [["en", "xxLarge", "truncated", "ok", "", "aa bb"],
+                                                              ["de", "xxLarge", "truncated", "ok", "", "aa bb"],
+                                                              ["de", "large", "truncated", "long", "Quelle & Text", "aa bb cc dd"]])
         // Noto Sans (hb-shape): a 561, b 615, space 260, "…" 791 units. The ellipsis leaves 50 − 13.45
         // = 36.55 pt at 17 pt (large), where "aa b" (1997 units, 33.95 pt) fits: "aa b…"; and 50 − 16.61
         // = 33.39 pt at 21 pt (xxLarge), where only "aa" and its hanging space fit: "aa…". Three glyphs,
         // a, b and "…", each defined once in the page's glyph sheet, and 3 + 3 + 4 placements (the
         // space draws nothing); no picture defines glyphs of its own, and every reference in the page
         // finds its definition.
+        let pictures = data.pictures.values.sorted().joined()
         #expect(page.components(separatedBy: "<path id=\"").count - 1 == 3)
         #expect(page.components(separatedBy: "<path id=\"glyph-g0-").count - 1 == 3)
-        #expect(page.components(separatedBy: "<use xlink:href=\"#glyph-g0-").count - 1 == 10)
-        let defined = page.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
-        let referenced = page.components(separatedBy: "href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) }
-            + page.components(separatedBy: "url(#").dropFirst().map { String($0.prefix { $0 != ")" }) }
+        #expect(!pictures.contains("<path id=") && !pictures.contains("<image id="))
+        #expect(pictures.components(separatedBy: "<use xlink:href=\"#glyph-g0-").count - 1 == 10)
+        let everything = page + pictures
+        let defined = everything.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        let referenced = pictures.components(separatedBy: "href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            + pictures.components(separatedBy: "url(#").dropFirst().map { String($0.prefix { $0 != ")" }) }
         #expect(!referenced.isEmpty && Set(referenced).isSubset(of: defined))
         #expect(Set(defined).count == defined.count)
     }
 
-    @Test("index.html is one self-contained page with filters and an SVG per failing case")
+    @Test("index.html is one self-contained page with filters, its verdicts as data, and an SVG per failing verdict drawn")
     func html() throws {
         let report = try sample()
-        let page = report.html(sourceText: { _ in "source" }, draw: { _, _ in "<svg></svg>" })
+        let page = report.html(sourceText: { "source of \($0.key)" }, draw: { _, _ in "<svg></svg>" })
         #expect(page.hasPrefix("<!DOCTYPE html>"))
-        #expect(page.components(separatedBy: "<svg></svg>").count - 1 == 4)
-        #expect(page.contains(#"<select id="locale">"#) && !page.contains("src=\"http"))
+        #expect(page.contains(#"<select id="locale">"#) && page.contains(#"<button id="next">"#) && !page.contains("src=\"http"))
+        let data = try PageData(page)
+        #expect(data.statuses == StressStatus.allCases.map(\.rawValue))
+        #expect(data.cases.map { $0[0] + " " + $0[2] + " " + $0[3] } == ["ok en source of ok", "ok de source of ok", "long de source of long"])
+        // Every verdict, in order; the four failing ones drawn (`draw` is asked only for those).
+        #expect(data.verdicts.count == report.verdicts.count)
+        for (index, verdict) in report.verdicts.enumerated() {
+            let v = data.verdicts[index]
+            #expect(data.row(index) == [verdict.locale, verdict.dynamicTypeSize, verdict.status.rawValue, verdict.key,
+                                        "source of \(verdict.key)", verdict.text])
+            #expect((v[3] as? Double).map { abs($0 - verdict.width) <= 0.05 } == true)
+            #expect(v[4] as? Int == verdict.lineCount && (v[6] as? Int == 1) == verdict.failed)
+            #expect((data.pictures[index] != nil) == verdict.failed)
+        }
+        #expect(Set(data.pictures.values) == ["<svg></svg>"])
+    }
+
+    @Test("The page's data survives texts that could end or change its script element")
+    func pageDataEscapes() throws {
+        let awkward = "a</script><!--<script>\"q\" \\ \n\t\u{1}\u{7F} ✓ 👩🏽‍💻 \u{2028}"
+        let verdict = StressVerdict(key: "k</script>", locale: "en", variant: "v\"", dynamicTypeSize: "large", text: awkward,
+                                    status: .truncated, width: 171.64, lineCount: 2, overflow: .nan, scale: 1, failed: true)
+        let page = StressReport(verdicts: [verdict]).html(sourceText: { _ in "<b>&amp;</b>" }, draw: { _, _ in "<svg id=\"x\"></svg>" })
+        // The only "</script>" are the two elements' own ends.
+        #expect(page.components(separatedBy: "</script>").count - 1 == 2)
+        #expect(!page.contains("<!--"))
+        let data = try PageData(page)
+        #expect(data.cases == [["k</script>", "v\"", "en", "<b>&amp;</b>", awkward]])
+        // Widths to one decimal, as the table shows them; a non-finite number is null.
+        #expect(data.verdicts[0][3] as? Double == 171.6)
+        #expect(data.verdicts[0][5] is NSNull)
+        #expect(data.pictures == [0: "<svg id=\"x\"></svg>"])
     }
 }
 

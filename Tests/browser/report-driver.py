@@ -8,7 +8,8 @@ overlay at the page's top-left corner (whole pixels, so both renderings rasteriz
 a screenshot of it; then replaces it with a self-contained copy (the sheet's definitions put into
 the picture's own <defs>, every id renamed so nothing resolves outside it) and takes another. The
 two must be the same pixels. A control shows the screenshots see glyphs at all: with the sheet
-removed from the page, every picture must look different. Saves a screenshot of the report's first screenful.
+removed from the page, every picture must look different. Then the table's paging and filters:
+the counts it shows must be report.json's. Saves a screenshot of the report's first screenful.
 Exits 0 when every check holds, 1 otherwise. Standard library only (the protocol client is cdp.py).
 """
 import json, os, pathlib, sys, time
@@ -94,6 +95,26 @@ def main():
         changed = [browser.png(clip(show(n, False))) != shared_pngs[n] for n in range(count)]
         check(all(changed), f"the control: without the glyph sheet {sum(changed)} of {count} pictures look different"
               + ("" if all(changed) else f" (unchanged: {[n for n, ok in enumerate(changed) if not ok]})"))
+
+        # The table pages through the verdicts the filters match: counts as report.json has them.
+        verdicts = json.loads(pathlib.Path(REPORT, "report.json").read_text(encoding="utf-8"))["verdicts"]
+        failing = [v for v in verdicts if v["failed"]]
+        locale = sorted({v["locale"] for v in failing})[-1]
+        in_locale = sum(v["locale"] == locale for v in failing)
+        at_size = sum(v["dynamicTypeSize"] == "xxLarge" for v in verdicts)
+        shown = lambda: browser.evaluate("[document.getElementById('range').textContent, document.querySelectorAll('#rows tr').length]")
+        first = shown()
+        check(first == [f"1–{min(200, len(failing))} of {len(failing)}", min(200, len(failing))],
+              f"failing verdicts, 200 at a time: {first[0]} ({len(failing)} failing in report.json)")
+        if len(failing) > 200:
+            browser.evaluate("document.getElementById('next').click()")
+            second = shown()
+            check(second == [f"201–{min(400, len(failing))} of {len(failing)}", min(400, len(failing)) - 200], f"next page: {second[0]}")
+        browser.evaluate(f"(() => {{ const l = document.getElementById('locale'); l.value = {json.dumps(locale)}; l.onchange(); }})()")
+        check(shown()[0] == f"1–{min(200, in_locale)} of {in_locale}", f"locale {locale}: {shown()[0]} ({in_locale} failing in report.json)")
+        browser.evaluate("(() => { const $ = (id) => document.getElementById(id); $('locale').value = ''; $('failed').checked = false;"
+                         " $('size').value = 'xxLarge'; $('size').onchange(); })()")
+        check(shown()[0] == f"1–{min(200, at_size)} of {at_size}", f"every verdict at xxLarge: {shown()[0]} ({at_size} in report.json)")
     finally:
         browser.close()
     print(f"report: {len(checks) - len(failures)} passed, {len(failures)} failed")
