@@ -47,7 +47,7 @@ let package = Package(
         // Imports Typography for the glyph outlines and bitmaps it exposes (Swift types only, no C).
         .target(name: "Rendering", dependencies: ["TextLayout", "LayoutCore", "Typography"]),
         // Catalog readers, pseudo-localization, fit sweeps and reports (`textfit stress`).
-        .target(name: "LocalizationStress", dependencies: ["TextLayout", "Layouts", "Rendering", "Typography"]),
+        .target(name: "LocalizationStress", dependencies: ["TextLayout", "Layouts", "LayoutCore", "Rendering", "Typography"]),
         // Umbrella: re-exports the library modules and holds the Codable operations
         // (request → result) that the CLI and, later, the service share.
         .target(name: "TextFit", dependencies: ["Typography", "TextLayout", "LayoutCore", "Layouts", "Rendering", "LocalizationStress"]),

@@ -86,7 +86,7 @@ extension LayoutOutput: JSONWritable {
         return Data(writer.bytes)
     }
 
-    func writeJSON(to writer: inout JSONWriter) throws {
+    package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
             try json.field("diagnostics", diagnostics)
             json.field("dynamicTypeSize", dynamicTypeSize)
@@ -97,15 +97,15 @@ extension LayoutOutput: JSONWritable {
 }
 
 extension LayoutOutput.Size: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws { try writer.size(width: width, height: height) }
+    package func writeJSON(to writer: inout JSONWriter) throws { try writer.size(width: width, height: height) }
 }
 
 extension LayoutOutput.Frame: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws { try writer.rect(x: x, y: y, width: width, height: height) }
+    package func writeJSON(to writer: inout JSONWriter) throws { try writer.rect(x: x, y: y, width: width, height: height) }
 }
 
 extension LayoutOutput.Element: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws {
+    package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
             try json.field("firstBaseline", firstBaseline)
             try json.field("frame", frame)

@@ -362,7 +362,7 @@ extension MeasureResult: JSONWritable {
         return Data(writer.bytes)
     }
 
-    func writeJSON(to writer: inout JSONWriter) throws {
+    package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
             json.field("dynamicType", dynamicType)
             try json.field("firstBaseline", firstBaseline)
@@ -387,7 +387,7 @@ extension MeasureResult: JSONWritable {
 }
 
 extension MeasureResult.Font: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws {
+    package func writeJSON(to writer: inout JSONWriter) throws {
         writer.object { json in
             json.field("faceIndex", faceIndex)
             json.field("family", family)
@@ -397,11 +397,11 @@ extension MeasureResult.Font: JSONWritable {
 }
 
 extension MeasureResult.Size: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws { try writer.size(width: width, height: height) }
+    package func writeJSON(to writer: inout JSONWriter) throws { try writer.size(width: width, height: height) }
 }
 
 extension MeasureResult.Minimum: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws {
+    package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
             try json.field("height", height)
             json.field("reason", reason)
@@ -412,7 +412,7 @@ extension MeasureResult.Minimum: JSONWritable {
 }
 
 extension MeasureResult.Proposal: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws {
+    package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
             try json.field("height", height)
             try json.field("width", width)
@@ -421,7 +421,7 @@ extension MeasureResult.Proposal: JSONWritable {
 }
 
 extension MeasureResult.Fitting: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws {
+    package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
             try json.field("height", height)
             json.field("lineCount", lineCount)
@@ -434,7 +434,7 @@ extension MeasureResult.Fitting: JSONWritable {
 }
 
 extension MeasureResult.Run: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws {
+    package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
             json.field("direction", direction)
             json.field("end", end)
@@ -448,7 +448,7 @@ extension MeasureResult.Run: JSONWritable {
 }
 
 extension MeasureResult.Line: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws {
+    package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
             try json.field("ascent", ascent)
             try json.field("baseline", baseline)
@@ -464,7 +464,7 @@ extension MeasureResult.Line: JSONWritable {
 }
 
 extension MeasureResult.Missing: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws {
+    package func writeJSON(to writer: inout JSONWriter) throws {
         writer.object { json in
             json.field("end", end)
             json.field("start", start)
@@ -474,11 +474,11 @@ extension MeasureResult.Missing: JSONWritable {
 }
 
 extension MeasureResult.Rect: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws { try writer.rect(x: x, y: y, width: width, height: height) }
+    package func writeJSON(to writer: inout JSONWriter) throws { try writer.rect(x: x, y: y, width: width, height: height) }
 }
 
 extension MeasureResult.Metrics: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) throws {
+    package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
             try json.field("ascent", ascent)
             try json.field("capHeight", capHeight)

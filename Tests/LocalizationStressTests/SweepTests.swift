@@ -118,6 +118,39 @@ struct ReportTests {
         #expect((object["summary"] as? [String: Any])?["failures"] as? Int == 4)
     }
 
+    @Test("report.json is what JSONEncoder writes, byte for byte: every status, real translations, awkward texts")
+    func jsonIsTheEncoders() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let sweep = try StressFixtures.sweep()
+        // The Territories catalog (eight locales, plural variants) at every size in a one-line 120 pt box …
+        let catalog = try CatalogReader.read([RealCatalogTests.file]).entries
+        let box = StressContainer(width: 120, maxLines: 1, size: .style(.body), dynamicTypeSizes: DynamicTypeSize.allCases)
+        var verdicts = sweep.run(catalog, container: { _ in box })
+        // … and the statuses that catalog does not reach, with texts JSON must escape.
+        let body = StressContainer(width: 60, maxLines: 2, size: .style(.body), dynamicTypeSizes: [.large, .accessibility5])
+        let shrinking = StressContainer(width: 60, maxLines: 1, size: .style(.body), minimumScaleFactor: 0.5, dynamicTypeSizes: [.large])
+        let awkward = [StressFixtures.entry("say \"hi\" \\ a/b\n\tc\u{1}", key: "quote\"s", locale: "fr-CA"),
+                       StressFixtures.entry("W", key: "wide", locale: "zh-Hant"),
+                       StressFixtures.entry("a\u{0378}", key: "missing", locale: "é"),
+                       StressFixtures.entry("untranslated", key: "u", locale: "B", translated: false),
+                       StressFixtures.entry("", key: "empty", locale: "en"),
+                       StressFixtures.entry("aa bb cc", key: "wraps", locale: "de")]  // 65.1 pt at 17: two lines
+        verdicts += sweep.run(awkward, container: { $0.key == "wide" ? StressContainer(width: 5, size: .style(.body), dynamicTypeSizes: [.large]) : body })
+        verdicts += sweep.run([StressFixtures.entry("aa bb cc dd ee", key: "scaled")], container: { _ in shrinking })
+        let report = StressReport(verdicts: verdicts)
+        #expect(Set(report.verdicts.map(\.status)) == Set(StressStatus.allCases))
+        #expect(report.summary.firstFailures.contains { $0.passesUpTo == nil } && report.summary.firstFailures.contains { $0.passesUpTo != nil })
+        #expect(report.summary.locales.count == 12)
+        let written = try report.json(), encoded = try encoder.encode(report)
+        #expect(written == encoded, "first difference at byte \(Array(zip(written, encoded)).firstIndex { $0 != $1 } ?? min(written.count, encoded.count))")
+        // A width that is not finite is an error, as it is for the encoder.
+        var broken = report
+        broken.verdicts[0].width = .nan
+        #expect(throws: EncodingError.self) { try encoder.encode(broken) }
+        #expect(throws: EncodingError.self) { try broken.json() }
+    }
+
     @Test("junit.xml has one test case per key × locale, failing when any size fails")
     func junit() throws {
         let xml = try sample().junit()

@@ -1,25 +1,27 @@
 import Foundation
 
 /// Writes JSON byte for byte as `JSONEncoder` with `[.sortedKeys, .withoutEscapingSlashes]` writes
-/// it (the CLI's and the service's format), for the hot results only: Foundation's encoder spends
-/// ~45 µs on one `MeasureResult` (its Codable walk, then a tree of values serialized and sorted),
-/// about half of a service `measure` request; this writer, ~5 µs.
+/// it (the CLI's, the service's and the stress report's format), for the hot or large results only:
+/// Foundation's encoder spends ~45 µs on one `MeasureResult` (its Codable walk, then a tree of
+/// values serialized and sorted), about half of a service `measure` request; this writer, ~5 µs.
+/// (`package`: shared by TextFit's results and LocalizationStress's report, not public API.)
 ///
-/// The writer does not sort: a type's ``JSONWritable/writeJSON(to:)`` lists its keys in byte order
-/// and leaves out absent optionals, as the synthesized `Codable` does with `encodeIfPresent`.
-/// `JSONWriterTests` hold each writer to `JSONEncoder`'s output, so a field added to a type and not
-/// to its writer fails there.
+/// The writer sorts only dictionaries (by UTF-8 bytes, as `.sortedKeys` does): a type's
+/// ``JSONWritable/writeJSON(to:)`` lists its keys in byte order and leaves out absent optionals, as
+/// the synthesized `Codable` does with `encodeIfPresent`. Tests hold each writer to `JSONEncoder`'s
+/// output (`JSONWriterTests`, `ReportTests`), so a field added to a type and not to its writer
+/// fails there.
 ///
 /// The format, as `JSONEncoder` (swift-foundation) writes it: no whitespace; a `Double` as its
 /// `description` without a trailing `.0` (`17`, `190.45`, `1e-07`, `-0`), a non-finite one an
 /// error; strings escape `"`, `\`, and the controls below U+0020 (`\b \t \n \f \r`, else
 /// `\u00XX` in lower-case hex), nothing else (`/` and non-ASCII are written as they are).
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
     /// Whether the next value or key follows another and needs a comma.
     private var needsComma = false
 
-    init(capacity: Int = 1_024) {
+    package init(capacity: Int = 1_024) {
         bytes.reserveCapacity(capacity)
     }
 
@@ -29,7 +31,7 @@ struct JSONWriter {
     }
 
     /// A key of the enclosing object (given in byte order by the caller); its value comes next.
-    mutating func key(_ name: StaticString) {
+    package mutating func key(_ name: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -37,7 +39,14 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    mutating func object(_ fields: (inout JSONWriter) throws -> Void) rethrows {
+    /// A key known only at run time (a dictionary's), escaped as a string is.
+    package mutating func key(_ name: String) {
+        value(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    package mutating func object(_ fields: (inout JSONWriter) throws -> Void) rethrows {
         separate()
         bytes.append(UInt8(ascii: "{"))
         try fields(&self)
@@ -45,7 +54,7 @@ struct JSONWriter {
         needsComma = true
     }
 
-    mutating func array<T: JSONWritable>(_ items: [T]) throws {
+    package mutating func array<T: JSONWritable>(_ items: [T]) throws {
         separate()
         bytes.append(UInt8(ascii: "["))
         for item in items { try item.writeJSON(to: &self) }
@@ -53,7 +62,7 @@ struct JSONWriter {
         needsComma = true
     }
 
-    mutating func value(_ value: String) {
+    package mutating func value(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         var text = value
@@ -97,7 +106,7 @@ struct JSONWriter {
     }
 
     /// - Throws: `EncodingError.invalidValue` for NaN and the infinities, as `JSONEncoder` does.
-    mutating func value(_ value: Double) throws {
+    package mutating func value(_ value: Double) throws {
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Unable to encode Double.\(value) directly in JSON."))
         }
@@ -110,50 +119,50 @@ struct JSONWriter {
         needsComma = true
     }
 
-    mutating func value(_ value: Int) {
+    package mutating func value(_ value: Int) {
         separate()
         var text = String(value)
         text.withUTF8 { bytes.append(contentsOf: $0) }
         needsComma = true
     }
 
-    mutating func value(_ value: Bool) {
+    package mutating func value(_ value: Bool) {
         separate()
         (value ? "true" as StaticString : "false").withUTF8Buffer { bytes.append(contentsOf: $0) }
         needsComma = true
     }
 
     /// A key and its value; nothing for `nil`.
-    mutating func field(_ name: StaticString, _ value: String?) {
+    package mutating func field(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         key(name)
         self.value(value)
     }
 
-    mutating func field(_ name: StaticString, _ value: Double?) throws {
+    package mutating func field(_ name: StaticString, _ value: Double?) throws {
         guard let value else { return }
         key(name)
         try self.value(value)
     }
 
-    mutating func field(_ name: StaticString, _ value: Int?) {
+    package mutating func field(_ name: StaticString, _ value: Int?) {
         guard let value else { return }
         key(name)
         self.value(value)
     }
 
-    mutating func field(_ name: StaticString, _ value: Bool) {
+    package mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
         self.value(value)
     }
 
-    mutating func field<T: JSONWritable>(_ name: StaticString, _ value: T?) throws {
+    package mutating func field<T: JSONWritable>(_ name: StaticString, _ value: T?) throws {
         guard let value else { return }
         key(name)
         try value.writeJSON(to: &self)
     }
 
-    mutating func field<T: JSONWritable>(_ name: StaticString, _ items: [T]) throws {
+    package mutating func field<T: JSONWritable>(_ name: StaticString, _ items: [T]) throws {
         key(name)
         try array(items)
     }
@@ -161,7 +170,7 @@ struct JSONWriter {
 
 extension JSONWriter {
     /// `{"height", "width"}`: the sizes of measure results and layouts.
-    mutating func size(width: Double, height: Double) throws {
+    package mutating func size(width: Double, height: Double) throws {
         try object { json in
             try json.field("height", height)
             try json.field("width", width)
@@ -169,7 +178,7 @@ extension JSONWriter {
     }
 
     /// `{"height", "width", "x", "y"}`: ink bounds and frames.
-    mutating func rect(x: Double, y: Double, width: Double, height: Double) throws {
+    package mutating func rect(x: Double, y: Double, width: Double, height: Double) throws {
         try object { json in
             try json.field("height", height)
             try json.field("width", width)
@@ -180,14 +189,26 @@ extension JSONWriter {
 }
 
 /// A type ``JSONWriter`` writes, in its `Codable` form.
-protocol JSONWritable {
+package protocol JSONWritable {
     func writeJSON(to writer: inout JSONWriter) throws
 }
 
 extension String: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) { writer.value(self) }
+    package func writeJSON(to writer: inout JSONWriter) { writer.value(self) }
 }
 
 extension Int: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) { writer.value(self) }
+    package func writeJSON(to writer: inout JSONWriter) { writer.value(self) }
+}
+
+/// An object, its keys in UTF-8 byte order as `.sortedKeys` writes them.
+extension Dictionary: JSONWritable where Key == String, Value: JSONWritable {
+    package func writeJSON(to writer: inout JSONWriter) throws {
+        try writer.object { json in
+            for (key, value) in sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                json.key(key)
+                try value.writeJSON(to: &json)
+            }
+        }
+    }
 }
