@@ -228,16 +228,41 @@ enum SVGNumber {
         }
         let whole = Int64(scaled)
         if whole == 0 { return "0" }
-        let magnitude = whole.magnitude
-        var text = whole < 0 ? "-" : ""
-        text += String(magnitude / factor)
-        let fraction = magnitude % factor
-        if fraction != 0 {
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: places - digits.count) + digits
-            while digits.last == "0" { digits.removeLast() }
-            text += "." + digits
+        // Digits written backwards into a buffer, trailing fractional zeros skipped: one String made
+        // (the stress report formats four numbers per glyph it draws).
+        var magnitude = whole.magnitude
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch, filled from the end
+            return withUnsafeMutableBytes(of: &digits) { scratch in
+                var end = scratch.count, place = 0
+                var significant = false  // a non-zero fractional digit has been written
+                while magnitude > 0 || place <= places {
+                    let digit = UInt8(magnitude % 10)
+                    magnitude /= 10
+                    if place < places {
+                        if digit != 0 || significant {
+                            end -= 1
+                            scratch[end] = UInt8(ascii: "0") + digit
+                            significant = true
+                        }
+                    } else {
+                        if place == places, significant {
+                            end -= 1
+                            scratch[end] = UInt8(ascii: ".")
+                        }
+                        end -= 1
+                        scratch[end] = UInt8(ascii: "0") + digit
+                    }
+                    place += 1
+                }
+                if whole < 0 {
+                    end -= 1
+                    scratch[end] = UInt8(ascii: "-")
+                }
+                let count = scratch.count - end
+                for i in 0..<count { buffer[i] = scratch[end + i] }
+                return count
+            }
         }
-        return text
     }
 }

@@ -62,6 +62,37 @@ import Typography
         #expect(SVGNumber.format(1e20, decimals: 2) == "0")
     }
 
+    /// The printing step written the plain way (the integer's decimal digits with a point put in,
+    /// trailing zeros dropped), for the rounding `format` documents, on 20,000 values: small and
+    /// large, negative, halves, at every number of decimals (a few past 9e15 once scaled).
+    @Test func numbersPrintAsTheirRoundedDigits() {
+        func reference(_ value: Double, _ places: Int) -> String {
+            let scaled = (value * pow(10, Double(places))).rounded(.toNearestOrAwayFromZero)
+            // Past 9e15 (not every integer is a Double) `format` says whole points only.
+            guard abs(scaled) < 9.0e15 else { return String(Int64(value.rounded())) }
+            let whole = Int64(scaled)
+            if whole == 0 { return "0" }
+            var digits = String(whole.magnitude)
+            if digits.count <= places { digits = String(repeating: "0", count: places + 1 - digits.count) + digits }
+            var text = digits.prefix(digits.count - places) + "." + digits.suffix(places)
+            while text.last == "0" { text.removeLast() }
+            if text.last == "." { text.removeLast() }
+            return (whole < 0 ? "-" : "") + text
+        }
+        var generator = SystemRandomNumberGenerator()
+        var mismatches: [String] = []
+        for index in 0..<20_000 {
+            let places = index % 13
+            let magnitude = pow(10, Double.random(in: -8...6, using: &generator))
+            var value = Double.random(in: -magnitude...magnitude, using: &generator)
+            if index % 7 == 0 { value = (value * 2).rounded() / 2 }  // halves and whole numbers
+            if SVGNumber.format(value, decimals: places) != reference(value, places) {
+                mismatches.append("\(value) at \(places): \(SVGNumber.format(value, decimals: places)) ≠ \(reference(value, places))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
     // MARK: - Glyphs
 
     @Test func glyphsAreDefinedOnceAndPlacedFlipped() throws {
