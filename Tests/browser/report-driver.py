@@ -64,13 +64,18 @@ def main():
     browser = Browser()
     try:
         browser.open(page.as_uri())
-        for _ in range(200):
-            if browser.evaluate("document.readyState") == "complete":
+        # Loaded when the page's script has filled the table (about:blank, before it, is "complete" too).
+        for _ in range(600):
+            if browser.evaluate("document.readyState === 'complete' && !!document.getElementById('range')?.textContent"):
                 break
             time.sleep(0.05)
+        else:
+            check(False, "the page loaded and filled its table within 30 s")
+            return 1
         sheet = browser.evaluate("document.querySelectorAll(\"body > svg[aria-hidden='true'] defs > *\").length")
         own = browser.evaluate("document.querySelectorAll('div.svg svg path[id], div.svg svg image[id]').length")
-        check((sheet or 0) > 0, f"the page carries a glyph sheet ({sheet} definitions)")
+        images = browser.evaluate("document.querySelectorAll(\"body > svg[aria-hidden='true'] defs > image\").length")
+        check((sheet or 0) > 0 and (images or 0) > 0, f"the page carries a glyph sheet ({sheet} definitions, {images} of them colour bitmaps)")
         check(own == 0, f"no picture defines glyphs of its own ({own})")
         os.makedirs(os.path.dirname(os.path.abspath(SHOT)), exist_ok=True)
         with open(SHOT, "wb") as f:  # the first screenful

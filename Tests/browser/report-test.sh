@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Browser test of the stress report (`make browser-test`): writes a report of the Territories
 # fixture catalog (real translations in eight locales, every Dynamic Type size, a 120 pt one-line
-# box: about a hundred failing cases drawn), then checks its pictures in headless Chromium
+# box: about a hundred failing cases drawn) and a few strings with colour emoji in three scripts,
+# then checks its pictures in headless Chromium
 # (Tests/browser/report-driver.py): glyphs defined once for the page draw exactly as a picture's
 # own definitions would. Keeps a screenshot of the report's first screenful.
 #
@@ -20,10 +21,18 @@ trap 'rm -rf "$work"' EXIT
 
 "$SWIFT" build --build-path "$BUILD_PATH" --product textfit >/dev/null
 bin="$("$SWIFT" build --build-path "$BUILD_PATH" --show-bin-path)/textfit"
+# Colour emoji (bitmap glyphs, <image> definitions) and right-to-left text first, so the first
+# pictures the driver compares include them.
+cat >"$work/Extra.xcstrings" <<'JSON'
+{"sourceLanguage": "en", "version": "1.0", "strings": {
+  "dev.mode": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "👩🏽‍💻 Developer mode 🚀"}},
+                                 "he": {"stringUnit": {"state": "translated", "value": "מצב מפתחים 👩🏽‍💻"}},
+                                 "ar": {"stringUnit": {"state": "translated", "value": "وضع المطوّر 🚀"}}}}}}
+JSON
 # Exit status 1 is the failing checks the report is for; anything else is an error.
 status=0
-"$bin" stress Tests/LocalizationStressTests/Fixtures/Territories.xcstrings --bundled-only --width 120 --max-lines 1 \
-  --dynamic-type all --report "$work/report" >"$work/stdout" 2>"$work/stderr" || status=$?
+"$bin" stress "$work/Extra.xcstrings" Tests/LocalizationStressTests/Fixtures/Territories.xcstrings --bundled-only \
+  --width 120 --max-lines 1 --dynamic-type all --report "$work/report" >"$work/stdout" 2>"$work/stderr" || status=$?
 [ "$status" = 1 ] || { echo "report-test: 'textfit stress' exited $status: $(head -c 300 "$work/stderr")"; exit 1; }
 echo "report-test: $(tail -n 1 "$work/stderr")"
 python3 Tests/browser/report-driver.py "$work/report" "$SHOT"
