@@ -1,5 +1,5 @@
-"""Headless Chromium over the DevTools protocol, for the browser tests (playground-driver.py,
-report-driver.py).
+"""Headless Chromium over the DevTools protocol, and the checks the browser tests print
+(playground-driver.py, report-driver.py).
 
 Standard library only: Chromium is started with --remote-debugging-pipe, so protocol messages
 (JSON, NUL-terminated) travel over file descriptors 3 (to Chromium) and 4 (from Chromium) — no
@@ -111,3 +111,23 @@ class Browser:
         except subprocess.TimeoutExpired:
             self.process.kill()
         shutil.rmtree(self.profile, ignore_errors=True)
+
+
+class Checks:
+    """Named checks, printed as they are made: `check(condition, message)`; `check.failed` is how
+    many failed, and `summary(name)` prints the tally and returns the exit status."""
+
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def __call__(self, condition, message):
+        print(("ok   " if condition else "FAIL ") + message)
+        if condition:
+            self.passed += 1
+        else:
+            self.failed += 1
+
+    def summary(self, name):
+        print(f"{name}: {self.passed} passed, {self.failed} failed")
+        return 1 if self.failed else 0

@@ -11,7 +11,7 @@ screenshot. Exits 0 when every check holds, 1 otherwise.
 """
 import json, os, sys
 
-from cdp import Browser
+from cdp import Browser, Checks
 
 BASE, SHOT = sys.argv[1].rstrip("/"), sys.argv[2]
 
@@ -48,14 +48,7 @@ SETTLE = """
 
 
 def main():
-    failures = []
-    checks = []
-
-    def check(condition, message):
-        checks.append(message)
-        print(("ok   " if condition else "FAIL ") + message)
-        if not condition:
-            failures.append(message)
+    check = Checks()
 
     browser = Browser()
     try:
@@ -63,7 +56,7 @@ def main():
         settle = lambda id=None, value=None: browser.evaluate(f"{SETTLE}({json.dumps(id)}, {json.dumps(value)})")
         first = settle()
         check("error" not in first and first.get("svg"), f"the page shows an SVG on load ({first.get('error') or first.get('summary')})")
-        if failures:
+        if check.failed:
             return 1
         controls = browser.evaluate("['text','layout','style','font','dynamicType','width','direction'].every(id => document.getElementById(id))")
         check(controls is True, "all seven controls are on the page")
@@ -94,8 +87,7 @@ def main():
         check(os.path.getsize(SHOT) > 1000, f"screenshot saved to {SHOT}")
     finally:
         browser.close()
-    print(f"playground: {len(checks) - len(failures)} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    return check.summary("playground")
 
 
 if __name__ == "__main__":

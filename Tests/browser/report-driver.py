@@ -14,7 +14,7 @@ Exits 0 when every check holds, 1 otherwise. Standard library only (the protocol
 """
 import json, os, pathlib, sys, time
 
-from cdp import Browser
+from cdp import Browser, Checks
 
 REPORT, SHOT = sys.argv[1], sys.argv[2]
 PICTURES = 24
@@ -52,13 +52,7 @@ SHOW = """
 
 
 def main():
-    failures, checks = [], []
-
-    def check(condition, message):
-        checks.append(message)
-        print(("ok   " if condition else "FAIL ") + message)
-        if not condition:
-            failures.append(message)
+    check = Checks()
 
     page = pathlib.Path(REPORT, "index.html").resolve()
     browser = Browser()
@@ -122,8 +116,7 @@ def main():
         check(shown()[0] == f"1–{min(200, at_size)} of {at_size}", f"every verdict at xxLarge: {shown()[0]} ({at_size} in report.json)")
     finally:
         browser.close()
-    print(f"report: {len(checks) - len(failures)} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    return check.summary("report")
 
 
 if __name__ == "__main__":
