@@ -22,8 +22,8 @@ extension StressReport {
 
         // {"sizes": […], "statuses": […], "cases": [[key, variant, locale, source, text]],
         //  "verdicts": [[case, size, status, width, lines, overflow, failed]], "pictures": [[verdict, svg]]}
-        // A case is a run of verdicts of one key × locale × variant × text (a sweep writes an
-        // entry's sizes together).
+        // A case is a run of verdicts of one key × locale × variant × text × source (a sweep writes
+        // an entry's sizes together).
         var data = PageData()
         data.raw("{\"sizes\":")
         data.strings(sizes)
@@ -31,20 +31,22 @@ extension StressReport {
         data.strings(StressStatus.allCases.map(\.rawValue))
         var cases = PageData(), rows = PageData(), pictures = PageData()
         var caseCount = 0, pictureCount = 0
-        var current: StressVerdict?
+        var current: (verdict: StressVerdict, source: String)?
         for (index, verdict) in verdicts.enumerated() {
+            let source = sourceText(verdict) ?? ""
             let sameCase = current.map {
-                $0.key == verdict.key && $0.locale == verdict.locale && $0.variant == verdict.variant && $0.text == verdict.text
+                $0.verdict.key == verdict.key && $0.verdict.locale == verdict.locale && $0.verdict.variant == verdict.variant
+                    && $0.verdict.text == verdict.text && $0.source == source
             } ?? false
             if !sameCase {
                 cases.raw(caseCount == 0 ? "[" : ",[")
                 cases.string(verdict.key); cases.raw(",")
                 cases.string(verdict.variant); cases.raw(",")
                 cases.string(verdict.locale); cases.raw(",")
-                cases.string(sourceText(verdict) ?? ""); cases.raw(",")
+                cases.string(source); cases.raw(",")
                 cases.string(verdict.text); cases.raw("]")
                 caseCount += 1
-                current = verdict
+                current = (verdict, source)
             }
             rows.raw(index == 0 ? "[" : ",[")
             rows.raw("\(caseCount - 1),\(sizeIndex[verdict.dynamicTypeSize]!),\(statusIndex[verdict.status]!),")

@@ -257,6 +257,26 @@ struct ReportTests {
         #expect(Set(data.pictures.values) == ["<svg></svg>"])
     }
 
+    @Test("Cases are runs of one key, locale, variant, text and source; an empty report is an empty page")
+    func pageCases() throws {
+        func verdict(_ key: String, _ size: String) -> StressVerdict {
+            StressVerdict(key: key, locale: "en", variant: "", dynamicTypeSize: size, text: "Same", status: .fits,
+                          width: 10, lineCount: 1, overflow: 0, scale: 1, failed: false)
+        }
+        // Two catalogs with the same key and text but different source texts: two cases, not one.
+        let verdicts = [verdict("k", "large"), verdict("k", "xLarge"), verdict("k", "large"), verdict("k", "xLarge"), verdict("j", "large")]
+        var asked = 0
+        let page = StressReport(verdicts: verdicts).html(sourceText: { _ in
+            asked += 1
+            return asked <= 2 ? "from A" : "from B"
+        }, draw: { _, _ in nil })
+        let data = try PageData(page)
+        #expect(data.cases == [["k", "", "en", "from A", "Same"], ["k", "", "en", "from B", "Same"], ["j", "", "en", "from B", "Same"]])
+        #expect(data.verdicts.map { $0[0] as? Int } == [0, 0, 1, 1, 2])
+        let empty = try PageData(StressReport(verdicts: []).html(sourceText: { _ in nil }, draw: { _, _ in nil }))
+        #expect(empty.sizes.isEmpty && empty.cases.isEmpty && empty.verdicts.isEmpty && empty.pictures.isEmpty)
+    }
+
     @Test("The page's data survives texts that could end or change its script element")
     func pageDataEscapes() throws {
         let awkward = "a</script><!--<script>\"q\" \\ \n\t\u{1}\u{7F} ✓ 👩🏽‍💻 \u{2028}"
