@@ -248,55 +248,6 @@ public struct ReportWriteError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String { "cannot write '\(path)': \(reason)" }
 }
 
-extension StressSweep {
-    /// The HTML report of a sweep (``StressReport/html(sourceText:draw:)``): every verdict a row,
-    /// with its entry's source text, and each failing key × locale × variant drawn in its container
-    /// at its first failing size. `entries` and `containers` are the sweep's, in the same order;
-    /// a verdict finds its entry by key, locale and variant.
-    public func html(of report: StressReport, entries: [CatalogEntry], containers: [StressContainer]) -> String {
-        struct Case: Hashable {
-            let key: String, locale: String, variant: String
-        }
-        var entryIndex: [Case: Int] = [:]
-        for (index, entry) in entries.enumerated() {
-            let item = Case(key: entry.key, locale: entry.locale, variant: entry.variant)
-            if entryIndex[item] == nil { entryIndex[item] = index }
-        }
-        var firstFailingSize: [Case: String] = [:]
-        for failure in report.summary.firstFailures {
-            firstFailingSize[Case(key: failure.key, locale: failure.locale, variant: failure.variant)] = failure.failsFrom
-        }
-        var pictures = 0
-        return report.html(sourceText: { verdict in
-            entryIndex[Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)].flatMap { entries[$0].sourceText }
-        }, draw: { verdict, glyphs in
-            let item = Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)
-            guard firstFailingSize[item] == verdict.dynamicTypeSize, let index = entryIndex[item] else { return nil }
-            pictures += 1
-            return picture(of: verdict, entry: entries[index], container: containers[index], idPrefix: "p\(pictures)-", glyphs: &glyphs)
-        })
-    }
-
-    /// An SVG of one verdict's text laid out in its container (the box dashed, overflow in red,
-    /// baselines marked), its glyphs defined in `glyphs`, for the HTML report.
-    func picture(of verdict: StressVerdict, entry: CatalogEntry, container: StressContainer, idPrefix: String,
-                 glyphs: inout SVGGlyphSheet) -> String? {
-        guard let size = DynamicTypeSize(rawValue: verdict.dynamicTypeSize) else { return nil }
-        var attributes = TextAttributes(font: container.font, size: container.size, locale: entry.locale)
-        attributes.dynamicTypeSize = size
-        let style = ParagraphStyle(lineLimit: container.maxLines, minimumScaleFactor: container.minimumScaleFactor)
-        guard let paragraph = try? Paragraph(StyledText(verdict.text, attributes: attributes), style: style, shaper: shaper) else {
-            return nil
-        }
-        let layout = paragraph.layout(width: container.textWidth)
-        let lineHeight = layout.lines.first.map(\.height) ?? 0
-        let box = CGRect(x: 0, y: 0, width: container.textWidth,
-                         height: container.maxLines.map { Double($0) * lineHeight } ?? max(layout.size.height, lineHeight))
-        let renderer = SVGRenderer(options: .init(overlays: [.baselines], container: box, idPrefix: idPrefix))
-        return renderer.svg(layout, sharing: &glyphs)
-    }
-}
-
 // MARK: - JSON (JSONWriter: the `Codable` form, keys in byte order)
 
 extension StressReport: JSONWritable {
