@@ -66,13 +66,13 @@ let package = Package(
 
         // MARK: - Tests (Swift Testing)
         // Fixtures are read from the source tree (`#filePath`), never bundled.
-        // TestSupport: helpers every test target that starts processes shares (not a product).
+        // TestSupport: helpers test targets share (processes' output, a seeded random generator; not a product).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TypographyTests", dependencies: ["Typography", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Layouts"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "Layouts"]),
         .testTarget(name: "LocalizationStressTests", dependencies: ["LocalizationStress"], exclude: ["Fixtures"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextLayout", "Layouts"], exclude: ["Golden"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextLayout", "Layouts", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TextFitTests", dependencies: ["TextFit", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "TestSupport"]),
     ],

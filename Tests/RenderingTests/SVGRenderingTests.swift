@@ -3,6 +3,7 @@ import LayoutCore
 import Layouts
 @testable import Rendering
 import Testing
+import TestSupport
 import TextLayout
 import Typography
 
@@ -79,7 +80,7 @@ import Typography
             if text.last == "." { text.removeLast() }
             return (whole < 0 ? "-" : "") + text
         }
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 0x5F6_2026)  // a fixed seed: a failure reproduces
         var mismatches: [String] = []
         for index in 0..<20_000 {
             let places = index % 13
@@ -227,7 +228,7 @@ import Typography
         if let open = picture.range(of: "<defs>\n") {
             return picture.replacingCharacters(in: open, with: "<defs>\n" + defs)
         }
-        let firstLine = try! #require(picture.firstIndex(of: "\n"))
+        guard let firstLine = picture.firstIndex(of: "\n") else { return picture }
         return String(picture[...firstLine]) + "<defs>\n\(defs)</defs>\n" + picture[picture.index(after: firstLine)...]
     }
 

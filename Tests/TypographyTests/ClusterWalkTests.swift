@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Typography
 
 /// `ClusterWalk` must split Brahmic and South-East Asian text exactly as Swift's `String` does (the
@@ -46,15 +47,9 @@ import Testing
     }
 
     @Test func randomMixesAgreeWithString() {
-        // A fixed-seed generator (SplitMix64), so a failure reproduces.
-        var state: UInt64 = 0x5EED_CAFE
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        // A fixed-seed generator, so a failure reproduces.
+        var generator = SplitMix64(seed: 0x5EED_CAFE)
+        func next() -> UInt64 { generator.next() }
         let extras: [UInt32] = [0x61, 0x42, 0x20, 0x0D, 0x0A, 0x09, 0xAD, 0x31, 0x2E, 0x200C, 0x200D, 0x0915, 0x094D, 0x0E33, 0x0D4E]
         var mismatches: [String] = []
         for _ in 0..<50_000 {
