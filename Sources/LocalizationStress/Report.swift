@@ -28,6 +28,18 @@ public struct StressReport: Sendable, Codable {
         public var locales: [String: [String: Int]]
         /// Every failing key × locale × variant, with the first failing size.
         public var firstFailures: [FirstFailure]
+
+        /// ``firstFailures`` worst first: failing from the smallest size, then the worse status;
+        /// catalog order breaks ties.
+        public func worstFirst() -> [FirstFailure] {
+            let order = Dictionary(DynamicTypeSize.allCases.enumerated().map { ($1.rawValue, $0) }, uniquingKeysWith: { a, _ in a })
+            return firstFailures.enumerated().sorted { a, b in
+                let (x, y) = (a.element, b.element)
+                if order[x.failsFrom] != order[y.failsFrom] { return (order[x.failsFrom] ?? 0) < (order[y.failsFrom] ?? 0) }
+                if x.status != y.status { return x.status > y.status }
+                return a.offset < b.offset
+            }.map(\.element)
+        }
     }
 
     public var verdicts: [StressVerdict]
@@ -94,14 +106,7 @@ public struct StressReport: Sendable, Codable {
             }.joined(separator: "  ")
         }.joined(separator: "\n")
         out += "\n\n\(summary.checks) checks, \(summary.failures) failing"
-        // Worst first: failing from the smallest size, then the worse status; catalog order breaks ties.
-        let order = Dictionary(DynamicTypeSize.allCases.enumerated().map { ($1.rawValue, $0) }, uniquingKeysWith: { a, _ in a })
-        let offenders = summary.firstFailures.enumerated().sorted { a, b in
-            let (x, y) = (a.element, b.element)
-            if order[x.failsFrom] != order[y.failsFrom] { return (order[x.failsFrom] ?? 0) < (order[y.failsFrom] ?? 0) }
-            if x.status != y.status { return x.status > y.status }
-            return a.offset < b.offset
-        }.map(\.element).prefix(worst)
+        let offenders = summary.worstFirst().prefix(worst)
         if !offenders.isEmpty {
             out += "\n\nWorst offenders (key · locale · variant), failing from the smallest size:"
             for failure in offenders {

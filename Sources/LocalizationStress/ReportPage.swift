@@ -14,7 +14,10 @@ extension StressReport {
     /// those that match the filters at a time, with buttons to page through them: a report of
     /// 240,000 verdicts as one table of rows took Chromium 100 s to open (52 s without its
     /// pictures).
-    public func html(sourceText: (StressVerdict) -> String?, draw: (StressVerdict, inout SVGGlyphSheet) -> String?) -> String {
+    ///
+    /// `notes` are shown under the summary line, one paragraph each (what the page leaves out).
+    public func html(sourceText: (StressVerdict) -> String?, draw: (StressVerdict, inout SVGGlyphSheet) -> String?,
+                     notes: [String] = []) -> String {
         var glyphs = SVGGlyphSheet(idPrefix: "glyph-")
         let sizes = Self.ordered(sizes: verdicts.map(\.dynamicTypeSize))
         let sizeIndex = Dictionary(uniqueKeysWithValues: sizes.enumerated().map { ($1, $0) })
@@ -70,11 +73,11 @@ extension StressReport {
             body{font:14px system-ui,sans-serif;margin:16px} table{border-collapse:collapse;width:100%}
             td,th{border-bottom:1px solid #ddd;padding:4px 6px;vertical-align:top;text-align:left}
             .s-fits,.s-wraps{color:#1a7f37}.s-scaled,.s-untranslated{color:#9a6700}.s-truncated,.s-overflow,.s-missing-glyphs{color:#cf222e}
-            .svg svg{max-width:100%;height:auto;display:block;margin-top:4px} select,label,button{margin-right:12px}
+            .svg svg{max-width:100%;height:auto;display:block;margin-top:4px} select,label,button{margin-right:12px} .note{color:#6e6e73}
             </style></head><body>
             \(glyphs.svg())<h1>textfit stress report</h1>
             <p>\(summary.checks) checks, \(summary.failures) failing.</p>
-            <p><label>Locale <select id="locale"><option value="">all</option>\(options(locales))</select></label>
+            \(notes.map { "<p class=\"note\">\(xmlEscaped($0))</p>\n" }.joined())            <p><label>Locale <select id="locale"><option value="">all</option>\(options(locales))</select></label>
             <label>Status <select id="status"><option value="">all</option>\(options(StressStatus.allCases.map(\.rawValue)))</select></label>
             <label>Size <select id="size"><option value="">all</option>\(options(sizes))</select></label>
             <label><input type="checkbox" id="failed" checked> failing only</label></p>
@@ -136,11 +139,16 @@ extension StressReport {
 }
 
 extension StressSweep {
-    /// The HTML report of a sweep (``StressReport/html(sourceText:draw:)``): every verdict a row,
-    /// with its entry's source text, and each failing key × locale × variant drawn in its container
-    /// at its first failing size. `entries` and `containers` are the sweep's, in the same order;
-    /// a verdict finds its entry by key, locale and variant.
-    public func html(of report: StressReport, entries: [CatalogEntry], containers: [StressContainer]) -> String {
+    /// The HTML report of a sweep (``StressReport/html(sourceText:draw:notes:)``): every verdict a
+    /// row, with its entry's source text, and each failing key × locale × variant drawn in its
+    /// container at its first failing size — the worst `maxPictures` of them (``StressReport/Summary/worstFirst()``),
+    /// the page saying so when there are more. `entries` and `containers` are the sweep's, in the
+    /// same order; a verdict finds its entry by key, locale and variant.
+    ///
+    /// A picture is ~2.5 KB of the page: the default of 20,000 keeps a page of failures from a
+    /// million-entry catalog to ~50 MB of pictures, which a browser opens in seconds.
+    public func html(of report: StressReport, entries: [CatalogEntry], containers: [StressContainer],
+                     maxPictures: Int = 20_000) -> String {
         struct Case: Hashable {
             let key: String, locale: String, variant: String
         }
@@ -150,9 +158,13 @@ extension StressSweep {
             if entryIndex[item] == nil { entryIndex[item] = index }
         }
         var firstFailingSize: [Case: String] = [:]
-        for failure in report.summary.firstFailures {
+        let failures = report.summary.firstFailures.count
+        let drawn = failures > maxPictures ? Array(report.summary.worstFirst().prefix(max(0, maxPictures))) : report.summary.firstFailures
+        for failure in drawn {
             firstFailingSize[Case(key: failure.key, locale: failure.locale, variant: failure.variant)] = failure.failsFrom
         }
+        let notes = failures > drawn.count
+            ? ["Pictures of the \(drawn.count) worst of \(failures) failing cases (failing from the smallest size first; --max-pictures)."] : []
         var pictures = 0
         return report.html(sourceText: { verdict in
             entryIndex[Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)].flatMap { entries[$0].sourceText }
@@ -161,7 +173,7 @@ extension StressSweep {
             guard firstFailingSize[item] == verdict.dynamicTypeSize, let index = entryIndex[item] else { return nil }
             pictures += 1
             return picture(of: verdict, entry: entries[index], container: containers[index], idPrefix: "p\(pictures)-", glyphs: &glyphs)
-        })
+        }, notes: notes)
     }
 
     /// An SVG of one verdict's text laid out in its container (the box dashed, overflow in red,

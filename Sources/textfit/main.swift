@@ -85,6 +85,7 @@ let usage = """
       --dynamic-type R       all (default), a size, FROM...TO, or a comma list
       --source-language L    the source locale when the files do not say (default: the catalog's, else en)
       --report DIR           write report.json, junit.xml and index.html
+      --max-pictures N       draw the N worst failing cases in index.html (default 20000)
       --baseline FILE        fail only on verdicts worse than in this report.json
       --strict               stop at the first problem in a catalog
       --json                 print the report (report.json) on stdout instead of the summary
@@ -108,7 +109,7 @@ struct Arguments {
         "font", "font-file", "face-index", "size", "style", "weight", "dynamic-type", "locale", "features",
         "tracking", "tab-interval", "file", "for", "width", "height", "lines", "truncation", "wrap", "direction",
         "line-metrics", "line-spacing", "minimum-scale", "svg", "rules", "max-lines", "padding", "locales", "report",
-        "baseline", "source-language", "http", "max-text-bytes", "max-elements", "max-depth", "max-entries",
+        "baseline", "source-language", "http", "max-text-bytes", "max-elements", "max-depth", "max-entries", "max-pictures",
     ]
     static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help", "overlays", "summary",
                                            "truncation-allowed", "strict", "stdio"]
@@ -644,6 +645,7 @@ func runStress(_ arguments: Arguments) throws {
     // report folder takes files.
     do { try sweep.checkFonts(containers) } catch { throw CommandError.input("\(error)") }
     let folder = arguments.values["report"].map { URL(fileURLWithPath: $0) }
+    let maxPictures = try arguments.limit("max-pictures", default: 20_000)
     if let folder {
         do { try StressReport.checkWritable(folder) } catch { throw CommandError.output("\(error); no report was written") }
     }
@@ -661,7 +663,7 @@ func runStress(_ arguments: Arguments) throws {
     let report = StressReport(verdicts: verdicts)
 
     if let folder {
-        let html = sweep.html(of: report, entries: entries, containers: containers)
+        let html = sweep.html(of: report, entries: entries, containers: containers, maxPictures: maxPictures)
         do {
             // All or nothing: temporary names, renamed into place once all three are written.
             try StressReport.write([("report.json", try report.json()), ("junit.xml", Data(report.junit().utf8)),

@@ -235,6 +235,24 @@ struct ReportTests {
         #expect(Set(defined).count == defined.count)
     }
 
+    @Test("Past maxPictures the page draws the worst failing cases and says how many it left out")
+    func pictureLimit() throws {
+        let container = StressContainer(width: 50, maxLines: 1, size: .style(.body), dynamicTypeSizes: [.large, .xxLarge])
+        let entries = [StressFixtures.entry("aa bb", key: "ok"), StressFixtures.entry("aa bb", key: "ok", locale: "de"),
+                       StressFixtures.entry("aa bb cc dd", key: "long", locale: "de")]
+        let sweep = try StressFixtures.sweep()
+        let report = StressReport(verdicts: try sweep.run(entries, container: { _ in container }))
+        let containers = entries.map { _ in container }
+        // Worst first: "long" fails from large, both "ok" from xxLarge (catalog order breaks the tie).
+        #expect(report.summary.worstFirst().map { $0.key + " " + $0.locale } == ["long de", "ok en", "ok de"])
+        let limited = sweep.html(of: report, entries: entries, containers: containers, maxPictures: 2)
+        let data = try PageData(limited)
+        #expect(data.pictures.keys.sorted().map { data.row($0)[0] + " " + data.row($0)[3] } == ["en ok", "de long"])
+        #expect(limited.contains("<p class=\"note\">Pictures of the 2 worst of 3 failing cases"))
+        let all = sweep.html(of: report, entries: entries, containers: containers, maxPictures: 3)
+        #expect(try PageData(all).pictures.count == 3 && !all.contains("class=\"note\""))
+    }
+
     @Test("index.html is one self-contained page with filters, its verdicts as data, and an SVG per failing verdict drawn")
     func html() throws {
         let report = try sample()

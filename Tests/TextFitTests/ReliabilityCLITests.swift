@@ -148,6 +148,19 @@ struct InputLimitTests {
         #expect(output.status == 5)
         #expect(output.stderr.contains("Territories.xcstrings: the catalogs reach 112 entries here, over the limit of 100 (maxEntries); raise it with --max-entries"))
     }
+
+    @Test("--max-pictures: the report draws that many failing cases and says so; 0 is a usage error")
+    func maxPictures() throws {
+        let folder = scratch("max-pictures")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try CLI.run(["stress", territories, "--bundled-only", "--width", "120", "--report", folder.path, "--max-pictures", "3"])
+        #expect(output.status == 1)  // the failing checks
+        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("Pictures of the 3 worst of "))
+        #expect(page.components(separatedBy: #"\u003csvg "#).count - 1 == 3)
+        let zero = try CLI.run(["stress", territories, "--bundled-only", "--max-pictures", "0"])
+        #expect(zero.status == 2 && zero.stderr.contains("--max-pictures expects a whole number from 1"))
+    }
 }
 
 @Suite("Reliability: faults while stress writes its report")
