@@ -41,8 +41,10 @@ func runStressBenchmark(library: FontLibrary, corpusDirectory: String) {
         let report = StressReport(verdicts: verdicts)
         failures = report.summary.failures
         // Pictures only at each failing case's first failing size (the report's rows link to them).
-        let html = sweep.html(of: report, entries: entries, containers: Array(repeating: container, count: entries.count))
-        pictures = report.summary.firstFailures.count  // one picture each
+        let maxPictures = 20_000  // `textfit stress`'s default
+        let html = sweep.html(of: report, entries: entries, containers: Array(repeating: container, count: entries.count),
+                              maxPictures: maxPictures)
+        pictures = min(report.summary.firstFailures.count, maxPictures)  // one picture a failing case, up to the limit
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try? Data(html.utf8).write(to: directory.appendingPathComponent("index.html"))
         try? report.json().write(to: directory.appendingPathComponent("report.json"))
