@@ -280,7 +280,19 @@ struct LineBreaker {
 
     // MARK: - Metrics and placement
 
-    struct Metrics { var ascent: Double; var descent: Double; var leading: Double; var height: Double { ascent + descent + leading } }
+    struct Metrics {
+        var ascent: Double
+        var descent: Double
+        var leading: Double
+        var height: Double { ascent + descent + leading }
+
+        /// Widens a line's metrics (from 0) to hold a piece's.
+        mutating func include(_ m: Metrics) {
+            ascent = max(ascent, m.ascent)
+            descent = max(descent, m.descent)
+            leading = max(leading, m.leading)
+        }
+    }
 
     /// The metrics of a line as placed: over its range, or for a truncated line over the text from
     /// its start to the end of the text it keeps (for head and middle truncation, the end of its hard
@@ -310,9 +322,7 @@ struct LineBreaker {
             let piece = pieces[index]
             let m = perPiece?[index] ?? Self.metrics(piece.face, size: piece.size, policy: policy)
             if case .fixed = policy { return m }
-            result.ascent = max(result.ascent, m.ascent)
-            result.descent = max(result.descent, m.descent)
-            result.leading = max(result.leading, m.leading)
+            result.include(m)
             index += 1
         } while index < pieces.count && pieces[index].start < end
         return result

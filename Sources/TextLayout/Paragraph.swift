@@ -11,12 +11,28 @@ import Typography
 /// reshaped (through the shaper's cache). A new Dynamic Type size (``resized(to:)``) reuses the
 /// analysis and the shaped runs, which are in font units.
 ///
+/// A text of one left-to-right line — one style run, no hard break, tab, control character,
+/// tracking or trailing space, no character that may be right-to-left — is shaped here but
+/// analysed on its first layout: its ideal size (``idealSize``) comes from the shaped runs alone
+/// (the size a layout gives, to the bit), and a tag in a flow is usually asked nothing else.
+///
 /// Offsets are Unicode scalar offsets into ``text``'s string; lengths are points.
 public final class Paragraph: Sendable {
-    /// The analysed and shaped text. Layouts' lines draw their runs from it, not from the
-    /// paragraph: the paragraph's memo holds layouts, so lines holding the paragraph would keep
-    /// both alive forever (and a memo of copies without it cost a copy of every line).
-    let content: ParagraphContent
+    /// What the paragraph is made of before analysis: the text, the style and the shaped pieces.
+    private let seed: Seed
+    /// The analysed and shaped text, set once: by `init` for most paragraphs, on first use for a
+    /// one-line text (`isOneLine`), which is shaped without analysis. Holds a retain. Layouts'
+    /// lines draw their runs from it, not from the paragraph: the paragraph's memo holds layouts,
+    /// so lines holding the paragraph would keep both alive forever (and a memo of copies without
+    /// it cost a copy of every line).
+    private let builtContent: Atomic<Unmanaged<ParagraphContent>?>
+    /// The text is one left-to-right line (``SingleLineIdeal``): analysed on its first layout, and
+    /// its ideal size known from its pieces.
+    private let isOneLine: Bool
+    /// For a text analysed later that has other sizes or styles made before its analysis
+    /// (``resized(to:)``, ``restyled(_:)``): the analysis they share, made by the first of them laid
+    /// out. Set once (retained); without siblings the paragraph analyses on its own.
+    private let sharedFacts: Atomic<Unmanaged<SharedFacts>?>
     /// Layouts already answered (their lines hold ``content``, not the paragraph), and the text
     /// cache's records for this paragraph: one lock per paragraph, not two (making a lock looks up
     /// its generic storage class's metadata at run time, ~800 instructions with its allocation).
@@ -26,27 +42,108 @@ public final class Paragraph: Sendable {
         var layouts: [LayoutKey: ParagraphLayout] = [:]
         /// Kept for ``MeasuredParagraph`` (`withCacheRecords`), which skips `layouts`.
         var cacheRecords: [MeasuredParagraph.Record] = []
+        /// `singleLine` once asked (`.some(nil)`: the pieces did not allow it).
+        var singleLine: SingleLineIdeal??
     }
     private let computedLayouts = Atomic<Int>(0)
 
+    private struct Seed: Sendable {
+        let text: StyledText
+        let style: ParagraphStyle
+        let shaper: Shaper
+        let pieces: [Piece]
+        let missing: [Range<Int>]
+    }
+
     /// The styled text laid out.
-    public var text: StyledText { content.text }
+    public var text: StyledText { seed.text }
     /// The line limit, wrapping, truncation, alignment and spacing every layout follows.
-    public var style: ParagraphStyle { content.style }
+    public var style: ParagraphStyle { seed.style }
     /// Scalar ranges of clusters no font covers.
-    public var missingClusters: [Range<Int>] { content.missingClusters }
-    var shaper: Shaper { content.shaper }
+    public var missingClusters: [Range<Int>] { seed.missing }
+    var shaper: Shaper { seed.shaper }
+    var pieces: [Piece] { seed.pieces }
     var analysis: Analysis { content.analysis }
-    var pieces: [Piece] { content.pieces }
     var prefix: [Double] { content.prefix }
     var unsafeBefore: [Bool] { content.unsafeBefore }
     typealias Piece = ParagraphContent.Piece
 
-    /// Analyses and shapes `text`.
+    /// The analysed and shaped text, analysed now if that was left for later.
+    var content: ParagraphContent {
+        if let built = builtContent.load(ordering: .acquiring) { return built.takeUnretainedValue() }
+        return analyse()
+    }
+
+    /// Whether the text has been analysed (segmentation, bidi, per-scalar advances).
+    var isAnalysed: Bool { builtContent.load(ordering: .acquiring) != nil }
+
+    /// The ideal layout's size and baseline from the shaped pieces alone, for a text of one
+    /// left-to-right line (``SingleLineIdeal``); `nil` for other texts. Made when first asked.
+    var singleLine: SingleLineIdeal? {
+        guard isOneLine else { return nil }
+        return memo.withLock { memo in
+            if let known = memo.singleLine { return known }
+            let made = SingleLineIdeal(seed.pieces, policy: seed.style.lineMetrics)
+            memo.singleLine = .some(made)
+            return made
+        }
+    }
+
+    /// The base direction's level (0 left-to-right, 1 right-to-left), without analysing a one-line
+    /// text: it is left-to-right, which is what made it one.
+    var baseLevel: UInt8 { isOneLine ? 0 : analysis.bidi.baseLevel }
+
+    /// Analyses the text (or takes the analysis a sibling made) and keeps the content.
+    private func analyse() -> ParagraphContent {
+        storeOnce(builtContent) {
+            guard let shared = sharedFacts.load(ordering: .acquiring)?.takeUnretainedValue() else {
+                return ParagraphContent(seed.text, style: seed.style, shaper: seed.shaper,
+                                        analysis: Analysis(seed.text, direction: seed.style.direction), pieces: seed.pieces,
+                                        missing: seed.missing)
+            }
+            let facts = shared.value {
+                let analysis = Analysis(seed.text, direction: seed.style.direction)
+                let (unsafe, units) = ParagraphContent.fontUnitFacts(seed.pieces, scalarCount: analysis.scalars.count)
+                return SharedFacts.Value(analysis: analysis, unsafeBefore: unsafe, advanceUnits: units)
+            }
+            return ParagraphContent(seed.text, style: seed.style, shaper: seed.shaper, analysis: facts.analysis, pieces: seed.pieces,
+                                    missing: seed.missing, unsafeBefore: facts.unsafeBefore, advanceUnits: facts.advanceUnits)
+        }
+    }
+
+    /// This paragraph's text at another size or style (`text`, `style`, `pieces`), sharing its
+    /// analysis: the one it has, or for a text not yet analysed the one the first of them makes.
+    private func sibling(_ text: StyledText, style: ParagraphStyle, pieces: [Piece]) -> Paragraph {
+        if isOneLine, !isAnalysed {
+            let shared = storeOnce(sharedFacts) { SharedFacts() }
+            return Paragraph(seed: Seed(text: text, style: style, shaper: shaper, pieces: pieces, missing: missingClusters),
+                             sharing: shared)
+        }
+        let content = self.content
+        let built = ParagraphContent(text, style: style, shaper: shaper, analysis: content.analysis, pieces: pieces,
+                                     missing: missingClusters, unsafeBefore: content.unsafeBefore, advanceUnits: content.advanceUnits)
+        return Paragraph(content: built, oneLine: isOneLine)
+    }
+
+    deinit {
+        builtContent.load(ordering: .acquiring)?.release()
+        sharedFacts.load(ordering: .acquiring)?.release()
+    }
+
+    /// Analyses and shapes `text` (a one-line text is analysed on its first layout).
     /// - Throws: the first run's invalid size or tracking, unreadable font or unknown family.
     public convenience init(_ text: StyledText, style: ParagraphStyle = ParagraphStyle(), shaper: Shaper) throws {
-        let analysis = Analysis(text, direction: style.direction)
-        try self.init(text, style: style, shaper: shaper, analysis: analysis)
+        if style.direction != .rightToLeft, text.runs.count == 1, text.runs[0].attributes.tracking == 0,
+           SingleLineIdeal.qualifies(text.string) {
+            // The one level run the analysis would find: the whole text at level 0.
+            var pieces: [Piece] = [], missing: [Range<Int>] = []
+            var context: FontFace?
+            let run = try RunShaping(text.runs[0].attributes, shaper: shaper)
+            run.append(text.string, start: 0, count: text.scalarCount, level: 0, context: &context, to: &pieces, missing: &missing)
+            self.init(seed: Seed(text: text, style: style, shaper: shaper, pieces: pieces, missing: missing))
+            return
+        }
+        try self.init(text, style: style, shaper: shaper, analysis: Analysis(text, direction: style.direction))
     }
 
     convenience init(_ text: StyledText, style: ParagraphStyle, shaper: Shaper, analysis: consuming Analysis) throws {
@@ -54,37 +151,74 @@ public final class Paragraph: Sendable {
         var missing: [Range<Int>] = []
         // By index, the attributes copied once: a run copied is six retains and six releases.
         for runIndex in text.runs.indices where !text.runs[runIndex].range.isEmpty {
-            let attributes = text.runs[runIndex].attributes
-            let size = try attributes.validated()
-            let primary = try shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight)
-            let styleID = shaper.styleID(attributes)
+            let run = try RunShaping(text.runs[runIndex].attributes, shaper: shaper)
             var context: FontFace?  // digits after Arabic stay in the Arabic font across a level change
             analysis.forEachLevelRun(in: text.runs[runIndex].range) { start, end, level in
-                let piece = Paragraph.substring(text, analysis, start, end)
-                let runs = shaper.fontRuns(piece, scalarCount: end - start, primary: primary, language: attributes.locale,
-                                           context: context)
-                let pieceMissing = runs.missing
-                if !pieceMissing.isEmpty { missing += pieceMissing.map { $0.lowerBound + start..<$0.upperBound + start } }
-                let scalars = runs.scalars
-                let direction: TextDirection = level % 2 == 1 ? .rightToLeft : .leftToRight
-                runs.forEach { span in
-                    context = span.face
-                    // Not through the shaper's run cache: the paragraph keeps its runs, and the text
-                    // cache keeps paragraphs, so a cache entry would only cost its key and insertion
-                    // (2,400 instructions a cold tag, callgrind) and evict runs reshaping reuses.
-                    let shaped = shaper.shapeRun(scalars[span.start..<span.end], face: span.face, script: span.script,
-                                                 direction: direction, attributes: attributes, cached: false)
-                    pieces.append(Piece(start: start + span.start, end: start + span.end, face: span.face, script: span.script,
-                                        level: level, attributes: attributes, style: styleID,
-                                        scale: size / Double(span.face.metrics.unitsPerEm), size: size, shaped: shaped))
-                }
+                run.append(Paragraph.substring(text, analysis, start, end), start: start, count: end - start, level: level,
+                           context: &context, to: &pieces, missing: &missing)
             }
         }
         self.init(content: ParagraphContent(text, style: style, shaper: shaper, analysis: analysis, pieces: pieces, missing: missing))
     }
 
-    init(content: ParagraphContent) {
-        self.content = content
+    /// One style run's font, size and style number, and the shaping of its level runs.
+    private struct RunShaping {
+        let attributes: TextAttributes
+        let size: Double
+        let primary: FontMatch
+        let styleID: Int
+        let shaper: Shaper
+
+        init(_ attributes: TextAttributes, shaper: Shaper) throws {
+            self.attributes = attributes
+            size = try attributes.validated()
+            primary = try shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight)
+            styleID = shaper.styleID(attributes)
+            self.shaper = shaper
+        }
+
+        /// Itemizes `piece` (scalars `start ..< start + count`, one bidi level) and appends its font
+        /// runs, shaped, to `pieces`.
+        func append(_ piece: String, start: Int, count: Int, level: UInt8, context: inout FontFace?,
+                    to pieces: inout [Piece], missing: inout [Range<Int>]) {
+            let runs = shaper.fontRuns(piece, scalarCount: count, primary: primary, language: attributes.locale, context: context)
+            let pieceMissing = runs.missing
+            if !pieceMissing.isEmpty { missing += pieceMissing.map { $0.lowerBound + start..<$0.upperBound + start } }
+            let scalars = runs.scalars
+            let direction: TextDirection = level % 2 == 1 ? .rightToLeft : .leftToRight
+            var lastFace = context
+            runs.forEach { span in
+                lastFace = span.face
+                // Not through the shaper's run cache: the paragraph keeps its runs, and the text
+                // cache keeps paragraphs, so a cache entry would only cost its key and insertion
+                // (2,400 instructions a cold tag, callgrind) and evict runs reshaping reuses.
+                let shaped = shaper.shapeRun(scalars[span.start..<span.end], face: span.face, script: span.script,
+                                             direction: direction, attributes: attributes, cached: false)
+                pieces.append(Piece(start: start + span.start, end: start + span.end, face: span.face, script: span.script,
+                                    level: level, attributes: attributes, style: styleID,
+                                    scale: size / Double(span.face.metrics.unitsPerEm), size: size, shaped: shaped))
+            }
+            context = lastFace
+        }
+    }
+
+    /// A paragraph whose text is analysed (`content`); `oneLine` for a size or style of a
+    /// one-line text (its ideal size still comes from its pieces).
+    init(content: ParagraphContent, oneLine: Bool = false) {
+        seed = Seed(text: content.text, style: content.style, shaper: content.shaper, pieces: content.pieces,
+                    missing: content.missingClusters)
+        builtContent = Atomic(Unmanaged.passRetained(content))
+        isOneLine = oneLine
+        sharedFacts = Atomic(nil)
+    }
+
+    /// A one-line text, shaped, to be analysed on its first layout (with `shared`, the analysis
+    /// its other sizes and styles share).
+    private init(seed: Seed, sharing shared: SharedFacts? = nil) {
+        self.seed = seed
+        builtContent = Atomic(nil)
+        isOneLine = true
+        sharedFacts = Atomic(shared.map { Unmanaged.passRetained($0) })
     }
 
     /// Scalars `start..<end` of `text` as a string: the string itself when that is all of it.
@@ -115,26 +249,24 @@ public final class Paragraph: Sendable {
                          attributes: attributes, style: piece.style, scale: size / Double(piece.face.metrics.unitsPerEm),
                          size: size, shaped: piece.shaped)
         }
-        return Paragraph(content: ParagraphContent(resizedText, style: style, shaper: shaper, analysis: analysis, pieces: resizedPieces,
-                                                   missing: missingClusters, unsafeBefore: unsafeBefore,
-                                                   advanceUnits: content.advanceUnits))
+        return sibling(resizedText, style: style, pieces: resizedPieces)
     }
 
     /// The paragraph with another style (line limit, wrap, truncation…), sharing the shaping.
     /// The same direction keeps the analysis and the shaped pieces (nothing is reshaped); another
     /// direction changes the bidi levels, so the text is analysed and shaped again.
     public func restyled(_ style: ParagraphStyle) throws -> Paragraph {
-        guard style.direction == self.style.direction else {
-            return try Paragraph(text, style: style, shaper: shaper, analysis: Analysis(text, direction: style.direction))
-        }
-        return Paragraph(content: ParagraphContent(text, style: style, shaper: shaper, analysis: analysis, pieces: pieces,
-                                                   missing: missingClusters, unsafeBefore: unsafeBefore,
-                                                   advanceUnits: content.advanceUnits))
+        guard style.direction == self.style.direction else { return try Paragraph(text, style: style, shaper: shaper) }
+        return sibling(text, style: style, pieces: pieces)
     }
     // MARK: - Sizes
 
-    /// The max-content size: no wrapping, a new line only at hard breaks.
-    public var idealSize: CGSize { layout(width: nil).size }
+    /// The max-content size: no wrapping, a new line only at hard breaks. A one-line text answers
+    /// from its shaped runs, with no analysis or layout (the same size, to the bit).
+    public var idealSize: CGSize {
+        if let singleLine { return CGSize(width: singleLine.width, height: singleLine.height) }
+        return layout(width: nil).size
+    }
 
     /// Lays the paragraph out for a proposal (SwiftUI semantics on the width axis).
     ///
@@ -259,22 +391,7 @@ final class ParagraphContent: Sendable {
         let n = analysis.scalars.count
         var unsafe = unsafeBefore ?? []
         var units = advanceUnits ?? []
-        if unsafeBefore == nil || advanceUnits == nil {
-            unsafe = [Bool](filledWith: false, count: n + 1)
-            units = [Int32](filledWith: 0, count: n)
-            units.withUnsafeMutableBufferPointer { units in
-                unsafe.withUnsafeMutableBufferPointer { unsafe in
-                    for piece in pieces {
-                        for glyph in piece.shaped.glyphs {
-                            let offset = piece.start + Int(glyph.cluster)
-                            precondition(offset < n, "a glyph's cluster lies outside its piece")
-                            units[offset] &+= glyph.advance
-                            if glyph.unsafeToBreak, offset > piece.start { unsafe[offset] = true }
-                        }
-                    }
-                }
-            }
-        }
+        if unsafeBefore == nil || advanceUnits == nil { (unsafe, units) = Self.fontUnitFacts(pieces, scalarCount: n) }
         // Each scalar's advance in points at prefix[offset + 1] (units × the piece's scale, one
         // rounding per scalar, the same at every size), then summed in place.
         var prefix = [Double](filledWith: 0, count: n + 1)
@@ -320,6 +437,25 @@ final class ParagraphContent: Sendable {
         self.advanceUnits = units
         self.missingClusters = missing
         self.analysis = analysis  // last: moved in (a copy is a retain and a release per array)
+    }
+
+    /// `unsafeBefore` and `advanceUnits` from the shaped pieces (in font units: the same at every size).
+    static func fontUnitFacts(_ pieces: [Piece], scalarCount n: Int) -> (unsafeBefore: [Bool], advanceUnits: [Int32]) {
+        var unsafe = [Bool](filledWith: false, count: n + 1)
+        var units = [Int32](filledWith: 0, count: n)
+        units.withUnsafeMutableBufferPointer { units in
+            unsafe.withUnsafeMutableBufferPointer { unsafe in
+                for piece in pieces {
+                    for glyph in piece.shaped.glyphs {
+                        let offset = piece.start + Int(glyph.cluster)
+                        precondition(offset < n, "a glyph's cluster lies outside its piece")
+                        units[offset] &+= glyph.advance
+                        if glyph.unsafeToBreak, offset > piece.start { unsafe[offset] = true }
+                    }
+                }
+            }
+        }
+        return (unsafe, units)
     }
 
     // MARK: - Widths
@@ -451,6 +587,43 @@ final class ParagraphContent: Sendable {
     func hyphenWidth(at offset: Int) -> Double {
         (try? shaper.measure("-", attributes: text.attributes(at: offset)).width) ?? 0
     }
+}
+
+/// A one-line text's analysis and per-scalar font-unit facts, shared by its sizes and styles made
+/// before it was analysed: made on the first layout of any of them, once, for all of them.
+final class SharedFacts: Sendable {
+    struct Value: Sendable {
+        let analysis: Analysis
+        let unsafeBefore: [Bool]
+        let advanceUnits: [Int32]
+    }
+
+    private final class Box: Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private let slot = Atomic<Unmanaged<Box>?>(nil)
+
+    /// The facts, made by `make` if no one has made them yet.
+    func value(_ make: () -> Value) -> Value {
+        storeOnce(slot) { Box(make()) }.value
+    }
+
+    deinit {
+        slot.load(ordering: .acquiring)?.release()
+    }
+}
+
+/// The object `slot` holds (retained), or, when it holds none, the one `make` makes, stored. If
+/// two threads make one at once, both get the one stored first.
+private func storeOnce<Object: AnyObject>(_ slot: borrowing Atomic<Unmanaged<Object>?>, _ make: () -> Object) -> Object {
+    if let stored = slot.load(ordering: .acquiring) { return stored.takeUnretainedValue() }
+    let made = Unmanaged.passRetained(make())
+    let (stored, current) = slot.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing)
+    if stored { return made.takeUnretainedValue() }
+    made.release()
+    return current!.takeUnretainedValue()
 }
 
 /// The CSS min-content width and the segment that sets it.

@@ -198,6 +198,11 @@ public struct Text: LeafElement, Hashable {
             var size: CGSize
             /// The first and last baselines; `nil` when the layout has no line (the empty string).
             var baselines: (first: Double, last: Double)?
+            /// An ideal answer (no width, no height) of one uncut line, which is also the answer to
+            /// any positive width that holds it with no height (the paragraph's own rule,
+            /// ``TextMeasurementCache/ReuseRule/idealFitsWiderProposal``). Set for ideal sizes
+            /// answered without a layout (``Paragraph/singleLine``), which left no layout to reuse.
+            var answersWiderProposals = false
         }
         private struct State {
             var environment: EnvironmentToken?
@@ -238,6 +243,8 @@ public struct Text: LeafElement, Hashable {
 
         enum Lookup {
             case answer(AnswerHit)
+            /// An ideal answer that holds this wider proposal.
+            case idealFits(AnswerHit)
             case paragraph(ParagraphHit)
             case none
         }
@@ -250,6 +257,12 @@ public struct Text: LeafElement, Hashable {
                 guard state.environment === token else { return .none }
                 for i in state.answers.indices where state.answers[i].width == width && state.answers[i].height == height {
                     return .answer(AnswerHit(found: state.answers[i], cache: state.cache))
+                }
+                if let width, width > 0, height == nil {
+                    for i in state.answers.indices where state.answers[i].answersWiderProposals
+                        && Double(state.answers[i].size.width) <= width {
+                        return .idealFits(AnswerHit(found: state.answers[i], cache: state.cache))
+                    }
                 }
                 guard let paragraph = state.paragraph else { return .none }
                 return .paragraph(ParagraphHit(found: paragraph, cache: state.cache))
@@ -304,6 +317,9 @@ public struct Text: LeafElement, Hashable {
         case .answer(let hit):
             hit.cache.count(reuse: .sameProposal)
             return hit.found
+        case .idealFits(let hit):
+            hit.cache.count(reuse: .idealFitsWiderProposal)
+            return hit.found
         case .paragraph(let hit):
             hit.cache.touch(hit.found)
             (measured, isNew, cache) = (hit.found, false, hit.cache)
@@ -311,6 +327,14 @@ public struct Text: LeafElement, Hashable {
             cache = environment.textMeasurementCache
             guard let found = cachedParagraph(in: environment, cache: cache) else { return nil }
             (measured, isNew) = (found, true)
+        }
+        if width == nil, height == nil, case .success(let paragraph) = measured.paragraph, let line = paragraph.singleLine {
+            // One left-to-right line: its size is known from shaping, with no analysis or layout.
+            cache.countIdealWithoutLayout()
+            let answer = Memo.Answer(width: nil, height: nil, size: CGSize(width: line.width, height: line.height),
+                                     baselines: (line.baseline, line.baseline), answersWiderProposals: true)
+            memo.remember(answer, paragraph: isNew ? measured : nil, in: environment, cache: cache)
+            return answer
         }
         guard let layout = measured.layout(width: proposal.width, height: proposal.height, cache: cache) else {
             if isNew { memo.remember(measured, in: environment, cache: cache) }  // a paragraph that failed to build: found faster next time

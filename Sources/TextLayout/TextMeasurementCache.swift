@@ -28,7 +28,8 @@ public final class TextMeasurementCache: Sendable {
         /// The earlier layout broke lines only at hard breaks (the ideal layout, measured for a `nil`
         /// width or for a width that wrapped nothing) and the new width holds its widest line (or
         /// is `nil`/∞): no soft break can be taken, so the lines are the same. Yoga:
-        /// `oldSizeIsMaxContentAndStillFits`.
+        /// `oldSizeIsMaxContentAndStillFits`. A `Text` of one line whose ideal size came from its
+        /// shaped runs (no layout made) answers such widths from that size, by the same rule.
         case idealFitsWiderProposal
         /// The new width lies between the earlier layout's widest line and the earlier proposal:
         /// every line still fits, and every break taken was taken because the next word did not fit
@@ -47,6 +48,10 @@ public final class TextMeasurementCache: Sendable {
         public var paragraphsResized = 0
         /// Layouts computed by line breaking (the paragraphs' own memo hits included in ``reuses``).
         public var layoutsComputed = 0
+        /// Ideal sizes answered from a paragraph's shaped runs alone, with no analysis or layout:
+        /// the text is one left-to-right line (one style run with no hard break, tab, tracking,
+        /// trailing space or right-to-left character), and the answer is the same to the bit.
+        public var idealsWithoutLayout = 0
         /// Answers given by each rule instead of line breaking.
         public var reuses: [ReuseRule: Int] = [:]
     }
@@ -148,6 +153,7 @@ public final class TextMeasurementCache: Sendable {
     public var statistics: Statistics {
         var statistics = state.withLock { $0.statistics }
         statistics.layoutsComputed = computedCount.load(ordering: .relaxed)
+        statistics.idealsWithoutLayout = idealWithoutLayoutCount.load(ordering: .relaxed)
         for rule in ReuseRule.allCases {
             let count = counter(rule)
             if count > 0 { statistics.reuses[rule] = count }
@@ -170,6 +176,7 @@ public final class TextMeasurementCache: Sendable {
         narrowerStillFitsCount.store(0, ordering: .relaxed)
         tallerStillFitsCount.store(0, ordering: .relaxed)
         computedCount.store(0, ordering: .relaxed)
+        idealWithoutLayoutCount.store(0, ordering: .relaxed)
     }
 
     // MARK: - Paragraphs
@@ -274,7 +281,7 @@ public final class TextMeasurementCache: Sendable {
         }
         do {
             var paragraph = try Paragraph(text, style: style, shaper: shaper)
-            let paragraphRTL = paragraph.analysis.bidi.baseLevel % 2 == 1
+            let paragraphRTL = paragraph.baseLevel % 2 == 1
             if paragraphRTL != rightToLeft, style.alignment != .center {
                 var swapped = style
                 swapped.alignment = style.alignment == .leading ? .trailing : .leading
@@ -302,6 +309,7 @@ public final class TextMeasurementCache: Sendable {
     private let narrowerStillFitsCount = Atomic<Int>(0)
     private let tallerStillFitsCount = Atomic<Int>(0)
     private let computedCount = Atomic<Int>(0)
+    private let idealWithoutLayoutCount = Atomic<Int>(0)
 
     private func counter(_ rule: ReuseRule) -> Int {
         switch rule {
@@ -324,6 +332,10 @@ public final class TextMeasurementCache: Sendable {
     func countComputedLayout() {
         computedCount.add(1, ordering: .relaxed)
     }
+
+    func countIdealWithoutLayout() {
+        idealWithoutLayoutCount.add(1, ordering: .relaxed)
+    }
 }
 
 // MARK: - One paragraph and its layouts
@@ -333,13 +345,10 @@ public final class TextMeasurementCache: Sendable {
 /// (`Paragraph.withCacheRecords`): every entry builds its own paragraph, so they are this entry's.
 final class MeasuredParagraph: Sendable {
     let paragraph: Result<Paragraph, any Error>
-    /// Whether the ``TextMeasurementCache/ReuseRule`` preconditions on the paragraph hold: line
-    /// widths grow with the text (no negative advance), no break opportunity is unsafe to break
-    /// (no reshaping there) or a soft hyphen, and wrapping is greedy.
-    private let rulesApply: Bool
-    /// The paragraph's break opportunities, in increasing offset (walked along a new layout's
-    /// lines: no set is built for a paragraph that may never be asked a second question).
-    private let breaks: [LineBreakOpportunity]
+    /// Whether the ``TextMeasurementCache/ReuseRule`` preconditions on the paragraph hold (see
+    /// `rulesApply(to:)`): 0 not yet known, 1 no, 2 yes. Found when a rule first needs it, so a
+    /// paragraph asked only its ideal size is never analysed for it.
+    private let rulesApplyState = Atomic<UInt8>(0)
     private let capacity: Int
     private let use = Atomic<Int>(0)
 
@@ -364,18 +373,21 @@ final class MeasuredParagraph: Sendable {
     init(_ paragraph: Result<Paragraph, any Error>, capacity: Int) {
         self.paragraph = paragraph
         self.capacity = capacity
-        guard case .success(let p) = paragraph else {
-            rulesApply = false
-            breaks = []
-            return
+    }
+
+    /// Whether line widths grow with the text (no negative advance), no break opportunity is
+    /// unsafe to break (no reshaping there) or a soft hyphen, and wrapping is greedy.
+    private func rulesApply(to p: Paragraph) -> Bool {
+        let known = rulesApplyState.load(ordering: .relaxed)
+        if known != 0 { return known == 2 }
+        let content = p.content
+        let growing = zip(content.prefix, content.prefix.dropFirst()).allSatisfy { $0 <= $1 }
+        let safeBreaks = content.analysis.breaks.allSatisfy { opportunity in
+            !opportunity.afterSoftHyphen && !(opportunity.offset < content.unsafeBefore.count && content.unsafeBefore[opportunity.offset])
         }
-        let opportunities = p.analysis.breaks
-        breaks = opportunities
-        let growing = zip(p.prefix, p.prefix.dropFirst()).allSatisfy { $0 <= $1 }
-        let safeBreaks = opportunities.allSatisfy { opportunity in
-            !opportunity.afterSoftHyphen && !(opportunity.offset < p.unsafeBefore.count && p.unsafeBefore[opportunity.offset])
-        }
-        rulesApply = growing && safeBreaks && p.style.wrap != .balanced
+        let applies = growing && safeBreaks && p.style.wrap != .balanced
+        rulesApplyState.store(applies ? 2 : 1, ordering: .relaxed)
+        return applies
     }
 
     /// The layout for a proposal: an earlier one when a ``TextMeasurementCache/ReuseRule`` holds,
@@ -401,7 +413,7 @@ final class MeasuredParagraph: Sendable {
         case .idealFitsWiderProposal?: cache.count(reuse: .idealFitsWiderProposal)
         case nil: cache.countComputedLayout()
         }
-        let (breaksAtOpportunities, wrapsNothing) = lineEnds(of: layout)
+        let (breaksAtOpportunities, wrapsNothing) = lineEnds(of: layout, breaks: paragraph.analysis.breaks)
         paragraph.withCacheRecords { records in
             // Made here, so the record is moved into the array, not copied.
             Self.insert(Record(width: width, height: height, layout: layout, isUncut: !layout.isTruncated && layout.scale == 1,
@@ -414,7 +426,7 @@ final class MeasuredParagraph: Sendable {
     /// Whether every line of `layout` ends at a break opportunity, and whether every one ends at a
     /// mandatory one (a hard break or the end): one walk over the lines and the opportunities
     /// together, both in increasing offset.
-    private func lineEnds(of layout: ParagraphLayout) -> (atOpportunities: Bool, allMandatory: Bool) {
+    private func lineEnds(of layout: ParagraphLayout, breaks: [LineBreakOpportunity]) -> (atOpportunities: Bool, allMandatory: Bool) {
         var allMandatory = true
         var k = 0
         for line in layout.lines {
@@ -458,8 +470,8 @@ final class MeasuredParagraph: Sendable {
                 } else {
                     // Another width: greedy breaking must make the same lines (never at width 0,
                     // which breaks at every opportunity).
-                    guard rulesApply, records[i].breaksAtOpportunities, width != 0,
-                          width.map({ Double(size.width) <= $0 + 1e-9 }) ?? true else { continue }
+                    guard records[i].breaksAtOpportunities, width != 0,
+                          width.map({ Double(size.width) <= $0 + 1e-9 }) ?? true, rulesApply(to: paragraph) else { continue }
                     if records[i].wrapsNothing {
                         rule = .idealFitsWiderProposal
                     } else if let earlier = records[i].width, let width, width <= earlier {
