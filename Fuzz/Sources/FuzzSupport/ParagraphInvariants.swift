@@ -7,7 +7,9 @@
 //   4. baselines lie inside the box (0 … height) — with fixed line metrics, every line is the
 //      strut's height instead —, line limits and heights are kept;
 //   5. the same question gets the same answer (a fresh paragraph, proposals asked in another order);
-//   6. the min-content width is finite and at most the ideal width.
+//   6. the min-content width is finite and at most the ideal width;
+//   7. `idealSize`, which a one-line text answers from its shaped runs before any analysis, is the
+//      ideal layout's size, to the bit.
 // Contract sources: Paragraph.layout(width:height:) and LineLayout docs, ../shared/DESIGN.md.
 import Foundation
 import TextFit
@@ -57,7 +59,12 @@ public enum ParagraphInvariants {
             checkLayout(layout, proposal: proposal, test: test, scalars: scalars, graphemeStarts: graphemeStarts)
             answers.append(layout)
         }
-        let zeroIdeal = first.layout(width: nil).size.width <= 0
+        // 7. Asked of the fresh paragraph first, before anything analyses it.
+        let idealLayoutSize = first.layout(width: nil).size
+        if second.idealSize != idealLayoutSize {
+            violation("idealSize \(second.idealSize) is not the ideal layout's size \(idealLayoutSize); \(test.parameters)", input: test.text.string)
+        }
+        let zeroIdeal = idealLayoutSize.width <= 0
         for (index, proposal) in test.proposals.enumerated().reversed() {
             let again = second.layout(width: proposal.width, height: proposal.height)
             if Known.skips("zero-width-reuse"), zeroIdeal, normalized(proposal.width) == 0 { continue }
