@@ -6,7 +6,8 @@ import Typography
 ///
 /// A text of one style run qualifies when it is not empty, has no tracking, and has no control
 /// character (tabs and hard breaks among them), no U+2028 or U+2029, no scalar that may be
-/// right-to-left, and no hanging whitespace at its end (``qualifies(_:)``). Then its bidi levels
+/// right-to-left, and no hanging whitespace at its end (``qualifies(_:)``), in a paragraph style
+/// whose direction is not forced right-to-left. Then its bidi levels
 /// are all 0, its one level run is the whole text, and its ideal layout is a single line holding
 /// every scalar, so `Paragraph` shapes it without analysing it and answers ``Paragraph/idealSize``
 /// (and `Text` its ideal size) from here. The analysis waits for the first layout.

@@ -223,16 +223,17 @@ public struct BidiParagraph: Sendable {
         return order
     }
 
-    /// A cheap superset of the scalars whose bidi class is R, AL, AN or an explicit control: the
-    /// right-to-left blocks (with the ranges UCD gives R/AL by default when unassigned), RLM, and the
-    /// embedding, override and isolate controls. Everything else (CJK, Thai, Indic, quotes, dashes)
-    /// keeps a text on the pure left-to-right path without asking ICU.
-    /// Whether `scalar` may give text a right-to-left level: a text with none of these is pure
-    /// left-to-right unless its direction is forced right-to-left (the scan ``isPureLTR`` starts with).
+    /// Whether `scalar` may give text a right-to-left level (see the function below): a text with
+    /// none of these is pure left-to-right unless its direction is forced right-to-left (the scan
+    /// ``isPureLTR`` starts with).
     package static func mayBeRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value >= 0x0590 && mayBeRightToLeft(scalar.value)
     }
 
+    /// A cheap superset of the scalars whose bidi class is R, AL, AN or an explicit control: the
+    /// right-to-left blocks (with the ranges UCD gives R/AL by default when unassigned), RLM, and the
+    /// embedding, override and isolate controls. Everything else (CJK, Thai, Indic, quotes, dashes)
+    /// keeps a text on the pure left-to-right path without asking ICU.
     private static func mayBeRightToLeft(_ value: UInt32) -> Bool {
         switch value {
         case 0x0590...0x08FF, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFB1D...0xFDFF, 0xFE70...0xFEFF,
