@@ -68,11 +68,8 @@ public final class Paragraph: Sendable {
     var unsafeBefore: [Bool] { content.unsafeBefore }
     typealias Piece = ParagraphContent.Piece
 
-    /// The analysed and shaped text, analysed now if that was left for later.
-    var content: ParagraphContent {
-        if let built = builtContent.load(ordering: .acquiring) { return built.takeUnretainedValue() }
-        return analyse()
-    }
+    /// The analysed and shaped text, analysed now (and kept) if that was left for later.
+    var content: ParagraphContent { storeOnce(builtContent, analyse) }
 
     /// Whether the text has been analysed (segmentation, bidi, per-scalar advances).
     var isAnalysed: Bool { builtContent.load(ordering: .acquiring) != nil }
@@ -93,22 +90,20 @@ public final class Paragraph: Sendable {
     /// text: it is left-to-right, which is what made it one.
     var baseLevel: UInt8 { isOneLine ? 0 : analysis.bidi.baseLevel }
 
-    /// Analyses the text (or takes the analysis a sibling made) and keeps the content.
+    /// The content of a text left to analyse: analysed here, or with the analysis a sibling made.
     private func analyse() -> ParagraphContent {
-        storeOnce(builtContent) {
-            guard let shared = sharedFacts.load(ordering: .acquiring)?.takeUnretainedValue() else {
-                return ParagraphContent(seed.text, style: seed.style, shaper: seed.shaper,
-                                        analysis: Analysis(seed.text, direction: seed.style.direction), pieces: seed.pieces,
-                                        missing: seed.missing)
-            }
-            let facts = shared.value {
-                let analysis = Analysis(seed.text, direction: seed.style.direction)
-                let (unsafe, units) = ParagraphContent.fontUnitFacts(seed.pieces, scalarCount: analysis.scalars.count)
-                return SharedFacts.Value(analysis: analysis, unsafeBefore: unsafe, advanceUnits: units)
-            }
-            return ParagraphContent(seed.text, style: seed.style, shaper: seed.shaper, analysis: facts.analysis, pieces: seed.pieces,
-                                    missing: seed.missing, unsafeBefore: facts.unsafeBefore, advanceUnits: facts.advanceUnits)
+        guard let shared = sharedFacts.load(ordering: .acquiring)?.takeUnretainedValue() else {
+            return ParagraphContent(seed.text, style: seed.style, shaper: seed.shaper,
+                                    analysis: Analysis(seed.text, direction: seed.style.direction), pieces: seed.pieces,
+                                    missing: seed.missing)
         }
+        let facts = shared.value {
+            let analysis = Analysis(seed.text, direction: seed.style.direction)
+            let (unsafe, units) = ParagraphContent.fontUnitFacts(seed.pieces, scalarCount: analysis.scalars.count)
+            return SharedFacts.Value(analysis: analysis, unsafeBefore: unsafe, advanceUnits: units)
+        }
+        return ParagraphContent(seed.text, style: seed.style, shaper: seed.shaper, analysis: facts.analysis, pieces: seed.pieces,
+                                missing: seed.missing, unsafeBefore: facts.unsafeBefore, advanceUnits: facts.advanceUnits)
     }
 
     /// This paragraph's text at another size or style (`text`, `style`, `pieces`), sharing its

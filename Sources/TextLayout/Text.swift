@@ -296,7 +296,9 @@ public struct Text: LeafElement, Hashable {
                 state.reset(for: token, cache: cache)
                 if let paragraph { state.paragraph = paragraph }
                 if state.answers.count >= Self.capacity {
-                    state.answers.removeFirst()
+                    // The oldest goes, but not an ideal answer that holds wider proposals (it would
+                    // cost a layout to know again), unless every answer is one.
+                    state.answers.remove(at: state.answers.firstIndex { !$0.answersWiderProposals } ?? 0)
                 } else if state.answers.capacity < Self.capacity {
                     state.answers.reserveCapacity(Self.capacity)  // one allocation, not one per growth
                 }
@@ -318,8 +320,13 @@ public struct Text: LeafElement, Hashable {
             hit.cache.count(reuse: .sameProposal)
             return hit.found
         case .idealFits(let hit):
+            // Remembered for this proposal too, as the text cache remembers a rule's answer: asked
+            // again, it is the same proposal.
             hit.cache.count(reuse: .idealFitsWiderProposal)
-            return hit.found
+            var answer = hit.found
+            (answer.width, answer.height, answer.answersWiderProposals) = (width, height, false)
+            memo.remember(answer, paragraph: nil, in: environment, cache: hit.cache)
+            return answer
         case .paragraph(let hit):
             hit.cache.touch(hit.found)
             (measured, isNew, cache) = (hit.found, false, hit.cache)

@@ -87,6 +87,20 @@ struct TextReuseTests {
         #expect(paragraph.layoutCount == 1)
     }
 
+    @Test("The text's memo keeps its ideal answer when wider proposals fill it: none of them needs a layout")
+    func idealAnswerOutlivesWiderOnes() throws {
+        let (cache, environment, paragraph) = try setUp()
+        let text = Text(string)
+        let ideal = text.sizeThatFits(.unspecified, environment: environment)
+        // Each is remembered (four answers a memo); the oldest leaves, never the ideal one.
+        for width in [500, 400, 300, 200, 150, 120] as [CGFloat] {
+            #expect(text.sizeThatFits(proposal(width), environment: environment) == ideal)
+        }
+        #expect(paragraph.layoutCount == 0 && cache.statistics.reuses[.idealFitsWiderProposal] == 6)
+        #expect(text.sizeThatFits(proposal(500), environment: environment) == ideal)  // left the memo: the rule again
+        #expect(paragraph.layoutCount == 0 && cache.statistics.reuses[.idealFitsWiderProposal] == 7)
+    }
+
     @Test("idealFitsWiderProposal from the paragraph's ideal layout, when the renderer asked for it first")
     func idealLayoutFitsWider() throws {
         let (cache, environment, paragraph) = try setUp()
@@ -195,10 +209,9 @@ struct TextReuseTests {
         let wide = tree.layout(in: proposal(200))
         let ideal = tree.layout(in: .unspecified)
         let hundred = tree.layout(in: proposal(100))
-        // 200 is laid out; nil comes from the shaped runs; 100 holds that ideal line (each time
-        // the tree asks it: the text's memo keeps the ideal answer, not one for each width).
+        // 200 is laid out; nil comes from the shaped runs; 100 holds that ideal line.
         #expect(paragraph.layoutCount == 1 && cache.statistics.idealsWithoutLayout == 1)
-        #expect(cache.statistics.layoutsComputed == 1 && (cache.statistics.reuses[.idealFitsWiderProposal] ?? 0) >= 1)
+        #expect(cache.statistics.layoutsComputed == 1 && cache.statistics.reuses[.idealFitsWiderProposal] == 1)
         for result in [wide, ideal, hundred] { #expect(close(result.root.frame.width, at17(4964))) }
     }
 
