@@ -16,65 +16,68 @@ import Foundation
 /// `description` without a trailing `.0` (`17`, `190.45`, `1e-07`, `-0`), a non-finite one an
 /// error; strings escape `"`, `\`, and the controls below U+0020 (`\b \t \n \f \r`, else
 /// `\u00XX` in lower-case hex), nothing else (`/` and non-ASCII are written as they are).
-package struct JSONWriter {
-    package private(set) var bytes: [UInt8] = []
+package struct JSONWriter: ~Copyable {
+    private var buffer: ByteBuffer
     /// Whether the next value or key follows another and needs a comma.
     private var needsComma = false
 
     package init(capacity: Int = 1_024) {
-        bytes.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
     }
 
+    /// The JSON written so far.
+    package var bytes: [UInt8] { buffer.array }
+
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { buffer.append(UInt8(ascii: ",")) }
         needsComma = false
     }
 
     /// A key of the enclosing object (given in byte order by the caller); its value comes next.
     package mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(name)
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: ":"))
     }
 
     /// A key known only at run time (a dictionary's), escaped as a string is.
     package mutating func key(_ name: String) {
         value(name)
-        bytes.append(UInt8(ascii: ":"))
+        buffer.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     package mutating func object(_ fields: (inout JSONWriter) throws -> Void) rethrows {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        buffer.append(UInt8(ascii: "{"))
         try fields(&self)
-        bytes.append(UInt8(ascii: "}"))
+        buffer.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     package mutating func array<T: JSONWritable>(_ items: [T]) throws {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        buffer.append(UInt8(ascii: "["))
         for item in items { try item.writeJSON(to: &self) }
-        bytes.append(UInt8(ascii: "]"))
+        buffer.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     package mutating func value(_ value: String) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
         var text = value
         text.withUTF8 { utf8 in
             // Most strings need no escape: copied in one piece.
             if utf8.contains(where: Self.needsEscape) {
                 for byte in utf8 { escape(byte) }
             } else {
-                bytes.append(contentsOf: utf8)
+                buffer.append(utf8)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
         needsComma = true
     }
 
@@ -84,24 +87,24 @@ package struct JSONWriter {
 
     private mutating func escape(_ byte: UInt8) {
         guard Self.needsEscape(byte) else {
-            bytes.append(byte)
+            buffer.append(byte)
             return
         }
-        bytes.append(UInt8(ascii: "\\"))
+        buffer.append(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(byte)
+        case 0x08: buffer.append(UInt8(ascii: "b"))
+        case 0x09: buffer.append(UInt8(ascii: "t"))
+        case 0x0A: buffer.append(UInt8(ascii: "n"))
+        case 0x0C: buffer.append(UInt8(ascii: "f"))
+        case 0x0D: buffer.append(UInt8(ascii: "r"))
         default:
             func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10 }
-            bytes.append(UInt8(ascii: "u"))
-            bytes.append(UInt8(ascii: "0"))
-            bytes.append(UInt8(ascii: "0"))
-            bytes.append(hex(byte >> 4))
-            bytes.append(hex(byte & 0xF))
+            buffer.append(UInt8(ascii: "u"))
+            buffer.append(UInt8(ascii: "0"))
+            buffer.append(UInt8(ascii: "0"))
+            buffer.append(hex(byte >> 4))
+            buffer.append(hex(byte & 0xF))
         }
     }
 
@@ -114,21 +117,20 @@ package struct JSONWriter {
         var text = value.description  // up to 15 bytes (most) kept inline, no allocation
         text.withUTF8 { digits in
             let integral = digits.count >= 2 && digits[digits.count - 2] == UInt8(ascii: ".") && digits[digits.count - 1] == UInt8(ascii: "0")
-            bytes.append(contentsOf: integral ? UnsafeBufferPointer(rebasing: digits.dropLast(2)) : digits)
+            buffer.append(integral ? UnsafeBufferPointer(rebasing: digits.dropLast(2)) : digits)
         }
         needsComma = true
     }
 
     package mutating func value(_ value: Int) {
         separate()
-        var text = String(value)
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        buffer.append(String(value))
         needsComma = true
     }
 
     package mutating func value(_ value: Bool) {
         separate()
-        (value ? "true" as StaticString : "false").withUTF8Buffer { bytes.append(contentsOf: $0) }
+        buffer.append(value ? "true" as StaticString : "false")
         needsComma = true
     }
 

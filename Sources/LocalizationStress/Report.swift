@@ -135,29 +135,46 @@ public struct StressReport: Sendable, Codable {
     public func junit() -> String {
         var cases: [(name: String, locale: String, failure: String?)] = []
         var index: [String: Int] = [:]
+        var casesByLocale: [String: [Int]] = [:]
+        // A sweep's verdicts come a key × locale at a time (its variants and sizes together): the
+        // last case is checked before the index.
+        var last: (key: String, locale: String, index: Int)?
         for verdict in verdicts {
-            let id = verdict.locale + "\u{1}" + verdict.key
-            if index[id] == nil {
-                index[id] = cases.count
-                cases.append((verdict.key, verdict.locale, nil))
+            let i: Int
+            if let last, last.key == verdict.key, last.locale == verdict.locale {
+                i = last.index
+            } else {
+                let id = verdict.locale + "\u{1}" + verdict.key
+                if let known = index[id] {
+                    i = known
+                } else {
+                    i = cases.count
+                    index[id] = i
+                    casesByLocale[verdict.locale, default: []].append(i)
+                    cases.append((verdict.key, verdict.locale, nil))
+                }
+                last = (verdict.key, verdict.locale, i)
             }
             if verdict.failed {
-                let line = "\(verdict.dynamicTypeSize)\(verdict.variant.isEmpty ? "" : " [\(verdict.variant)]"): \(verdict.status.rawValue), width \(String(format: "%.2f", verdict.width)), \(verdict.lineCount) line(s)\(verdict.overflow > 0 ? ", overflow \(String(format: "%.2f", verdict.overflow))" : "")"
-                let i = index[id]!
-                cases[i].failure = (cases[i].failure.map { $0 + "\n" } ?? "") + line
+                var line = verdict.dynamicTypeSize
+                if !verdict.variant.isEmpty { line += " [\(verdict.variant)]" }
+                line += ": \(verdict.status.rawValue), width \(Self.twoDecimals(verdict.width)), \(verdict.lineCount) line(s)"
+                if verdict.overflow > 0 { line += ", overflow \(Self.twoDecimals(verdict.overflow))" }
+                if cases[i].failure == nil { cases[i].failure = line } else { cases[i].failure! += "\n" + line }
             }
         }
         let failures = cases.filter { $0.failure != nil }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"textfit stress\" tests=\"\(cases.count)\" failures=\"\(failures)\">\n"
-        for locale in Set(cases.map(\.locale)).sorted() {
-            let suite = cases.filter { $0.locale == locale }
-            xml += "  <testsuite name=\"\(escape(locale))\" tests=\"\(suite.count)\" failures=\"\(suite.filter { $0.failure != nil }.count)\">\n"
-            for testCase in suite {
-                xml += "    <testcase classname=\"\(escape(locale))\" name=\"\(escape(testCase.name))\""
+        for locale in casesByLocale.keys.sorted() {
+            let suite = casesByLocale[locale]!
+            let locale = escape(locale)
+            xml += "  <testsuite name=\"\(locale)\" tests=\"\(suite.count)\" failures=\"\(suite.filter { cases[$0].failure != nil }.count)\">\n"
+            for caseIndex in suite {
+                let testCase = cases[caseIndex]
+                xml += "    <testcase classname=\"\(locale)\" name=\"\(escape(testCase.name))\""
                 if let failure = testCase.failure {
-                    let first = failure.split(separator: "\n").first.map(String.init) ?? failure
-                    xml += ">\n      <failure message=\"\(escape(first))\">\(escape(failure))</failure>\n    </testcase>\n"
+                    xml += ">\n      <failure message=\"\(escape(Self.firstLine(of: failure)))\">\(escape(failure))</failure>\n    </testcase>\n"
                 } else {
                     xml += "/>\n"
                 }
@@ -165,6 +182,40 @@ public struct StressReport: Sendable, Codable {
             xml += "  </testsuite>\n"
         }
         return xml + "</testsuites>\n"
+    }
+
+    /// `value` as `String(format: "%.2f", value)` writes it: C's `printf`, which that calls, without
+    /// Foundation's parsing of the format (~12,000 instructions a number, callgrind).
+    static func twoDecimals(_ value: Double) -> String {
+        // 309 digits for the largest double, the sign, the point and two decimals fit.
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 320) { buffer in
+            let count = withVaList([value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.2f", $0) }
+            let length = min(max(0, Int(count)), buffer.count - 1)
+            return buffer.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: length) {
+                String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+            }
+        }
+    }
+
+    /// The text up to its first line feed, as `split(separator: "\n").first` gives it (a CR LF pair
+    /// is one `Character`, so it does not split; empty lines are skipped), without walking the
+    /// `Character`s of every failure's text.
+    static func firstLine(of text: String) -> String {
+        let utf8 = text.utf8
+        var start = utf8.startIndex, previous: UInt8 = 0
+        var index = start
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == 0x0A, previous != 0x0D {
+                if index > start { return String(text[start..<index]) }
+                start = utf8.index(after: index)
+            }
+            previous = byte
+            index = utf8.index(after: index)
+        }
+        // No line feed: the whole text; only empty lines before the end: the whole text too (`first`
+        // is nil, and the caller's fallback was the text).
+        return start == utf8.startIndex || start == utf8.endIndex ? text : String(text[start...])
     }
 
     private func escape(_ text: String) -> String { xmlEscaped(text) }

@@ -154,38 +154,39 @@ public struct StressSweep: Sendable {
     private func sweep(_ entries: [CatalogEntry], containers: [StressContainer], texts: [String],
                        progress: (@Sendable (Int) -> Void)?) -> [Result<[StressVerdict], any Error>] {
         precondition(entries.count == containers.count && entries.count == texts.count, "one container and text per entry")
-        let results = UnsafeMutableBufferPointer<Result<[StressVerdict], any Error>>.allocate(capacity: entries.count)
-        results.initialize(repeating: .success([]))
-        defer {
-            // The slots hold arrays: deinitialize them too, or each entry's verdicts leak
-            // (LeakSanitizer found it: `swift test --sanitize=address`).
-            results.deinitialize()
-            results.deallocate()
-        }
         let done = ProgressCounter()
-        // Results go to disjoint slots; concurrentPerform returns when every iteration has.
-        nonisolated(unsafe) let slots = results
-        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
-            slots[index] = Result { try verdicts(for: entries[index], in: containers[index], text: texts[index]) }
-            if let progress { progress(done.increment()) }
+        return concurrentMap(count: entries.count) { index in
+            defer { if let progress { progress(done.increment()) } }
+            return Result { try verdicts(for: entries[index], in: containers[index], text: texts[index]) }
         }
-        return Array(results)
     }
 
     /// The verdicts of one entry at each of the container's sizes.
     /// - Throws: the error of a font that cannot be opened (or of a size that is not valid).
     public func verdicts(for entry: CatalogEntry, in container: StressContainer, text: String) throws -> [StressVerdict] {
+        let box = Self.box(for: entry, in: container)
+        let first = box.dynamicTypeSizes.first ?? .large
+        let base = try paragraph(text, of: entry, in: box, size: first)
+        return box.dynamicTypeSizes.map { size in
+            let paragraph = (size == first ? base : (try? base.resized(to: size))) ?? base
+            return judge(entry, text, paragraph, size: size, container: box)
+        }
+    }
+
+    /// The container `entry` is checked in: `container`, no wider than the entry's own maximum width.
+    static func box(for entry: CatalogEntry, in container: StressContainer) -> StressContainer {
         var box = container
         if let limit = entry.maxWidth { box.width = min(box.width, limit) }
+        return box
+    }
+
+    /// `text` of `entry` set as the checks set it in `box` (see ``box(for:in:)``), at `size`.
+    func paragraph(_ text: String, of entry: CatalogEntry, in box: StressContainer, size: DynamicTypeSize) throws -> Paragraph {
         let style = ParagraphStyle(lineLimit: box.maxLines, truncation: .tail, wrap: .wordThenCharacter,
                                    minimumScaleFactor: box.minimumScaleFactor)
         var attributes = TextAttributes(font: box.font, size: box.size, locale: entry.locale)
-        attributes.dynamicTypeSize = box.dynamicTypeSizes.first ?? .large
-        let base = try Paragraph(StyledText(text, attributes: attributes), style: style, shaper: shaper)
-        return box.dynamicTypeSizes.map { size in
-            let paragraph = (size == attributes.dynamicTypeSize ? base : (try? base.resized(to: size))) ?? base
-            return judge(entry, text, paragraph, size: size, container: box)
-        }
+        attributes.dynamicTypeSize = size
+        return try Paragraph(StyledText(text, attributes: attributes), style: style, shaper: shaper)
     }
 
     private func judge(_ entry: CatalogEntry, _ text: String, _ paragraph: Paragraph, size: DynamicTypeSize,
@@ -220,6 +221,18 @@ public struct StressSweep: Sendable {
                          _ lines: Int, _ overflow: Double, _ scale: Double, failed: Bool) -> StressVerdict {
         StressVerdict(key: entry.key, locale: entry.locale, variant: entry.variant, dynamicTypeSize: size.rawValue, text: text,
                       status: status, width: width, lineCount: lines, overflow: overflow, scale: scale, failed: failed)
+    }
+}
+
+/// `body(0) … body(count - 1)` on all cores, in order: each result is written straight to its own
+/// slot of the array (disjoint slots; `concurrentPerform` returns when every iteration has).
+func concurrentMap<T: Sendable>(count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+        nonisolated(unsafe) let slots = buffer
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            (slots.baseAddress! + index).initialize(to: body(index))
+        }
+        initialized = count
     }
 }
 

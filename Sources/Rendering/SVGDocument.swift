@@ -14,12 +14,12 @@ struct SVGDocument {
     var glyphSheet: SVGGlyphSheet
     let ownsGlyphSheet: Bool
 
-    private var boxes = ""
-    private var glyphs = ""
-    private var boundsLayer = ""
-    private var leafBoundsLayer = ""
-    private var lineLayer = ""
-    private var baselineLayer = ""
+    private var boxes: SVGMarkup = ""
+    private var glyphs: SVGMarkup = ""
+    private var boundsLayer: SVGMarkup = ""
+    private var leafBoundsLayer: SVGMarkup = ""
+    private var lineLayer: SVGMarkup = ""
+    private var baselineLayer: SVGMarkup = ""
 
     /// Frames the canvas must show (content, not ink).
     private var contentBox: CGRect?
@@ -55,25 +55,28 @@ struct SVGDocument {
             for run in line.runs {
                 let scale = run.size / Double(run.face.metrics.unitsPerEm)
                 guard scale > 0 else { continue }
+                // The run's scale, written once for all its glyphs.
+                let s = number(scale, extra: 5), flipped = number(-scale, extra: 5)
                 for (glyph, position) in zip(run.glyphs, run.positions) {
-                    draw(glyph, face: run.face, scale: scale,
+                    draw(glyph, face: run.face, scale: scale, s: s, flipped: flipped,
                          x: left + Double(position.x), y: baseline + Double(position.y))
                 }
             }
         }
     }
 
-    /// One glyph with its pen at (x, y) in points, `scale` points per font unit.
-    private mutating func draw(_ glyph: UInt32, face: FontFace, scale: Double, x: Double, y: Double) {
-        let s = number(scale, extra: 5), at = "\(number(x)) \(number(y))"
+    /// One glyph with its pen at (x, y) in points, `scale` points per font unit (written as `s`,
+    /// and negated as `flipped`).
+    private mutating func draw(_ glyph: UInt32, face: FontFace, scale: Double, s: SVGNumber.Digits, flipped: SVGNumber.Digits,
+                               x: Double, y: Double) {
         switch glyphSheet.definition(of: glyph, in: face) {
         case .none:
             return
         case .outline(let id, let extents):
-            glyphs += "<use xlink:href=\"#\(id)\" transform=\"matrix(\(s) 0 0 \(number(-scale, extra: 5)) \(at))\"/>\n"
+            glyphs += "<use xlink:href=\"#\(id)\" transform=\"matrix(\(s) 0 0 \(flipped) \(number(x)) \(number(y)))\"/>\n"
             if let extents { grow(ink: extents, scale: scale, x: x, y: y) }
         case .image(let id, let extents):
-            glyphs += "<use xlink:href=\"#\(id)\" transform=\"matrix(\(s) 0 0 \(s) \(at))\"/>\n"
+            glyphs += "<use xlink:href=\"#\(id)\" transform=\"matrix(\(s) 0 0 \(s) \(number(x)) \(number(y)))\"/>\n"
             grow(ink: extents, scale: scale, x: x, y: y)
         }
     }
@@ -87,30 +90,30 @@ struct SVGDocument {
     /// A non-text leaf.
     mutating func box(_ frame: CGRect) {
         guard options.boxColor != nil else { return }
-        boxes += rect(frame) + "\n"
+        boxes += "\(rect(frame))\n"
     }
 
     // MARK: - Overlays
 
     mutating func bounds(_ frame: CGRect, isLeaf: Bool) {
-        if isLeaf { leafBoundsLayer += rect(frame) + "\n" } else { boundsLayer += rect(frame) + "\n" }
+        if isLeaf { leafBoundsLayer += "\(rect(frame))\n" } else { boundsLayer += "\(rect(frame))\n" }
     }
 
     mutating func lineBoxes(_ layout: ParagraphLayout, at origin: CGPoint) {
         for line in layout.lines {
             let left = Double(origin.x) + line.x, top = Double(origin.y) + line.top
-            lineLayer += rect(CGRect(x: left, y: top, width: line.width, height: line.height)) + "\n"
+            lineLayer += "\(rect(CGRect(x: left, y: top, width: line.width, height: line.height)))\n"
             lineLayer += horizontal(y: Double(origin.y) + line.baseline, from: left, to: left + line.width,
-                                    attributes: " stroke-dasharray=\"1 1\"") + "\n"
+                                    attributes: " stroke-dasharray=\"1 1\"")
         }
     }
 
     /// First and last baselines (measured from `frame`'s top) across `frame`.
     mutating func baselines(in frame: CGRect, first: Double, last: Double) {
         let top = Double(frame.minY), left = Double(frame.minX), right = Double(frame.maxX)
-        baselineLayer += horizontal(y: top + first, from: left, to: right, attributes: " stroke=\"#ff2d55\"") + "\n"
+        baselineLayer += horizontal(y: top + first, from: left, to: right, attributes: " stroke=\"#ff2d55\"")
         baselineLayer += horizontal(y: top + last, from: left, to: right,
-                                    attributes: " stroke=\"#ff9500\" stroke-dasharray=\"3 2\"") + "\n"
+                                    attributes: " stroke=\"#ff9500\" stroke-dasharray=\"3 2\"")
     }
 
     // MARK: - Output
@@ -127,11 +130,11 @@ struct SVGDocument {
             overflowSources.flatMap { SVGRenderer.overflow(of: $0, outside: container) }
         } ?? []
 
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
-            + "width=\"\(number(canvas.width))\" height=\"\(number(canvas.height))\" "
-            + "viewBox=\"\(number(canvas.minX)) \(number(canvas.minY)) \(number(canvas.width)) \(number(canvas.height))\">\n"
+        var svg: SVGMarkup = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+        svg += "width=\"\(number(canvas.width))\" height=\"\(number(canvas.height))\" "
+        svg += "viewBox=\"\(number(canvas.minX)) \(number(canvas.minY)) \(number(canvas.width)) \(number(canvas.height))\">\n"
         let prefix = options.idPrefix
-        var allDefs = ownsGlyphSheet ? glyphSheet.defs : ""
+        var allDefs: SVGMarkup = ownsGlyphSheet ? "\(glyphSheet.defs)" : ""
         if let container, !glyphs.isEmpty {
             allDefs += "<g id=\"\(prefix)ink\">\n\(glyphs)</g>\n"
             allDefs += "<clipPath id=\"\(prefix)inside\">\(rect(container))</clipPath>\n"
@@ -160,36 +163,38 @@ struct SVGDocument {
         if let container {
             if !overflow.isEmpty {
                 svg += "<g class=\"overflow\" fill=\"\(escaped(options.overflowColor))\" opacity=\"0.25\">\n"
-                    + overflow.map { rect($0) + "\n" }.joined() + "</g>\n"
+                for part in overflow { svg += "\(rect(part))\n" }
+                svg += "</g>\n"
             }
             let color = overflow.isEmpty ? "#636366" : escaped(options.overflowColor)
             svg += "<rect class=\"container\" \(rectAttributes(container)) fill=\"none\" stroke=\"\(color)\" "
-                + "stroke-width=\"1\" stroke-dasharray=\"4 2\"/>\n"
+            svg += "stroke-width=\"1\" stroke-dasharray=\"4 2\"/>\n"
         }
         svg += "</svg>\n"
-        return svg
+        return svg.string
     }
 
     // MARK: - Formatting
 
-    private func number(_ value: Double, extra: Int = 0) -> String {
-        SVGNumber.format(value, decimals: options.decimals + extra)
+    private func number(_ value: Double, extra: Int = 0) -> SVGNumber.Digits {
+        SVGNumber.digits(value, decimals: options.decimals + extra)
     }
 
-    private func number(_ value: CGFloat) -> String { number(Double(value)) }
+    private func number(_ value: CGFloat) -> SVGNumber.Digits { number(Double(value)) }
 
-    private func rectAttributes(_ r: CGRect) -> String {
+    private func rectAttributes(_ r: CGRect) -> SVGMarkup {
         "x=\"\(number(r.minX))\" y=\"\(number(r.minY))\" width=\"\(number(r.width))\" height=\"\(number(r.height))\""
     }
 
-    private func rect(_ r: CGRect) -> String { "<rect \(rectAttributes(r))/>" }
+    private func rect(_ r: CGRect) -> SVGMarkup { "<rect \(rectAttributes(r))/>" }
 
-    private func rectPath(_ r: CGRect) -> String {
+    private func rectPath(_ r: CGRect) -> SVGMarkup {
         "M\(number(r.minX)) \(number(r.minY))H\(number(r.maxX))V\(number(r.maxY))H\(number(r.minX))Z"
     }
 
-    private func horizontal(y: Double, from x0: Double, to x1: Double, attributes: String) -> String {
-        "<line x1=\"\(number(x0))\" y1=\"\(number(y))\" x2=\"\(number(x1))\" y2=\"\(number(y))\"\(attributes)/>"
+    /// A horizontal line and its newline.
+    private func horizontal(y: Double, from x0: Double, to x1: Double, attributes: StaticString) -> SVGMarkup {
+        "<line x1=\"\(number(x0))\" y1=\"\(number(y))\" x2=\"\(number(x1))\" y2=\"\(number(y))\"\(attributes)/>\n"
     }
 
     private func escaped(_ text: String) -> String { xmlEscaped(text) }
@@ -211,58 +216,4 @@ public func xmlEscaped(_ text: String) -> String {
         }
     }
     return out
-}
-
-/// Deterministic number printing for SVG: rounded half away from zero to a fixed number of
-/// decimals, trailing zeros dropped, no exponent, no "-0".
-enum SVGNumber {
-    static func format(_ value: Double, decimals: Int) -> String {
-        guard value.isFinite else { return "0" }
-        let places = min(max(decimals, 0), 12)
-        var factor: UInt64 = 1
-        for _ in 0..<places { factor *= 10 }
-        let scaled = (value * Double(factor)).rounded(.toNearestOrAwayFromZero)
-        guard abs(scaled) < 9.0e15 else {
-            // Beyond exact integers: whole points are all that can be said.
-            return abs(value) < 9.0e18 ? String(Int64(value.rounded())) : "0"
-        }
-        let whole = Int64(scaled)
-        if whole == 0 { return "0" }
-        // Digits written backwards into a buffer, trailing fractional zeros skipped: one String made
-        // (the stress report formats four numbers per glyph it draws).
-        var magnitude = whole.magnitude
-        return String(unsafeUninitializedCapacity: 24) { buffer in
-            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch, filled from the end
-            return withUnsafeMutableBytes(of: &digits) { scratch in
-                var end = scratch.count, place = 0
-                var significant = false  // a non-zero fractional digit has been written
-                while magnitude > 0 || place <= places {
-                    let digit = UInt8(magnitude % 10)
-                    magnitude /= 10
-                    if place < places {
-                        if digit != 0 || significant {
-                            end -= 1
-                            scratch[end] = UInt8(ascii: "0") + digit
-                            significant = true
-                        }
-                    } else {
-                        if place == places, significant {
-                            end -= 1
-                            scratch[end] = UInt8(ascii: ".")
-                        }
-                        end -= 1
-                        scratch[end] = UInt8(ascii: "0") + digit
-                    }
-                    place += 1
-                }
-                if whole < 0 {
-                    end -= 1
-                    scratch[end] = UInt8(ascii: "-")
-                }
-                let count = scratch.count - end
-                for i in 0..<count { buffer[i] = scratch[end + i] }
-                return count
-            }
-        }
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LocalizationStress
+import Rendering
 import TextLayout
 import Typography
 
@@ -160,6 +161,59 @@ struct ReportTests {
         #expect(xml.contains("xxLarge: truncated"))
     }
 
+    /// The whole file for hand-made verdicts, written out by hand: suites in locale order whatever
+    /// the verdicts' order, a case's failing sizes one per line (the first as the message), widths
+    /// as printf's `%.2f` rounds the double's exact value (2.675 is 2.67499999…, 0.125 a tie kept
+    /// even), overflow only when positive, XML escaped.
+    @Test("junit.xml, byte for byte")
+    func junitExactly() {
+        func verdict(_ key: String, _ locale: String, _ size: String, variant: String = "", _ status: StressStatus,
+                     width: Double, lines: Int = 1, overflow: Double = 0) -> StressVerdict {
+            StressVerdict(key: key, locale: locale, variant: variant, dynamicTypeSize: size, text: "t", status: status,
+                          width: width, lineCount: lines, overflow: overflow, scale: 1, failed: status != .fits && status != .wraps)
+        }
+        let report = StressReport(verdicts: [
+            verdict("b&c", "fr", "large", .fits, width: 10),
+            verdict("a", "de", "large", .truncated, width: 2.675, lines: 2),
+            verdict("a", "de", "xxLarge", variant: "one\"", .overflow, width: 0.125, lines: 3, overflow: 1234.5678),
+            verdict("a", "fr", "large", .wraps, width: 99.999, lines: 2),
+            verdict("z", "de", "xSmall", .fits, width: 1),
+        ])
+        #expect(report.junit() == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="textfit stress" tests="4" failures="1">
+              <testsuite name="de" tests="2" failures="1">
+                <testcase classname="de" name="a">
+                  <failure message="large: truncated, width 2.67, 2 line(s)">large: truncated, width 2.67, 2 line(s)
+            xxLarge [one&quot;]: overflow, width 0.12, 3 line(s), overflow 1234.57</failure>
+                </testcase>
+                <testcase classname="de" name="z"/>
+              </testsuite>
+              <testsuite name="fr" tests="2" failures="0">
+                <testcase classname="fr" name="b&amp;c"/>
+                <testcase classname="fr" name="a"/>
+              </testsuite>
+            </testsuites>
+
+            """)
+    }
+
+    @Test("Widths in junit.xml are String(format: \"%.2f\")'s, and the failure message is the first line")
+    func junitFormatting() {
+        var values: [Double] = [0, -0.0, 0.005, 0.015, 0.125, 0.375, 1.005, 2.675, -0.001, -2.5, 1e21, -1e300,
+                                .greatestFiniteMagnitude, .leastNonzeroMagnitude, 123_456.785]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            values.append(Double(Int64(bitPattern: seed >> 20) % 100_000_000) / 1_000)
+        }
+        for value in values { #expect(StressReport.twoDecimals(value) == String(format: "%.2f", value), "\(value)") }
+        for text in ["a\nb", "a\r\nb\nc", "\n\nx\ny", "\n\n", "", "abc", "x\n", "\r\n\n", "é\u{301}\nz"] {
+            #expect(StressReport.firstLine(of: text) == (text.split(separator: "\n").first.map(String.init) ?? text), "\(text.debugDescription)")
+        }
+        #expect(StressReport.firstLine(of: "a\r\nb\nc") == "a\r\nb")
+    }
+
     @Test("A baseline keeps old failures quiet and reports what got worse")
     func baseline() throws {
         let report = try sample()
@@ -198,6 +252,45 @@ struct ReportTests {
         }
     }
 
+    /// "aa bb cc" is 3,832 pt at 1000 pt: one line in the 4,000 pt container, truncated at the
+    /// entry's own 3,000 pt limit. The picture used to lay it out in the container, showing it fit.
+    @Test("A picture is the check's layout: an entry's own maximum width narrows its box too")
+    func pictureUsesEntryWidth() throws {
+        let sweep = try StressFixtures.sweep()
+        let container = StressContainer(width: 4000, maxLines: 1, size: .points(1000), dynamicTypeSizes: [.large])
+        var entry = StressFixtures.entry("aa bb cc")
+        entry.maxWidth = 3000
+        let verdict = try #require(try sweep.verdicts(for: entry, in: container, text: entry.text).first)
+        #expect(verdict.status == .truncated && verdict.failed)
+        let picture = try #require(sweep.picture(of: verdict, entry: entry, container: container))
+        #expect(picture.box.width == 3000 && picture.layout.isTruncated && picture.layout.size.width == verdict.width)
+        let page = try PageData(sweep.html(of: StressReport(verdicts: [verdict]), entries: [entry], containers: [container]))
+        let svg = try #require(page.pictures[0])
+        #expect(svg.contains(#"<rect class="container" x="0" y="0" width="3000""#))
+    }
+
+    /// More failing cases than a batch of pictures made ahead (512), in an order the batches must
+    /// follow: every picture is the one for its verdict.
+    @Test("Pictures made ahead in batches land on their own verdicts")
+    func picturesInBatches() throws {
+        let sweep = try StressFixtures.sweep()
+        let container = StressContainer(width: 40, maxLines: 1, size: .points(10), dynamicTypeSizes: [.large])
+        // Texts of different widths, all too wide for one line: key i is "W " 4 + i % 7 times.
+        let entries = (0..<1_100).map { StressFixtures.entry(String(repeating: "W ", count: 4 + $0 % 7), key: "k\($0)") }
+        let report = StressReport(verdicts: sweep.run(entries, container: { _ in container }))
+        let failing = report.verdicts.filter { $0.failed }.count
+        #expect(failing == 1_100)
+        let page = try PageData(sweep.html(of: report, entries: entries, containers: entries.map { _ in container }))
+        #expect(page.pictures.count == 1_100)
+        for (index, verdict) in report.verdicts.enumerated() where index % 97 == 0 || index >= 1_020 {
+            let expected = try #require(sweep.picture(of: verdict, entry: entries[index], container: container))
+            var glyphs = SVGGlyphSheet(idPrefix: "glyph-")
+            let svg = SVGRenderer(options: .init(overlays: [.baselines], container: expected.box, idPrefix: "p\(index + 1)-"))
+                .svg(expected.layout, sharing: &glyphs)
+            #expect(page.pictures[index] == svg, "verdict \(index)")
+        }
+    }
+
     @Test("A sweep's index.html draws each failing case once, at its first failing size, its glyphs defined once for the page")
     func sweepPage() throws {
         let container = StressContainer(width: 50, maxLines: 1, size: .style(.body), dynamicTypeSizes: [.large, .xxLarge])
@@ -205,7 +298,7 @@ struct ReportTests {
         source.sourceText = "Quelle & Text"
         let entries = [StressFixtures.entry("aa bb", key: "ok"), StressFixtures.entry("aa bb", key: "ok", locale: "de"), source]
         let sweep = try StressFixtures.sweep()
-        let report = StressReport(verdicts: try sweep.run(entries, container: { _ in container }))
+        let report = StressReport(verdicts: sweep.run(entries, container: { _ in container }))
         let page = sweep.html(of: report, entries: entries, containers: entries.map { _ in container })
         let data = try PageData(page)
         #expect(data.sizes == ["large", "xxLarge"])
@@ -241,7 +334,7 @@ struct ReportTests {
         let entries = [StressFixtures.entry("aa bb", key: "ok"), StressFixtures.entry("aa bb", key: "ok", locale: "de"),
                        StressFixtures.entry("aa bb cc dd", key: "long", locale: "de")]
         let sweep = try StressFixtures.sweep()
-        let report = StressReport(verdicts: try sweep.run(entries, container: { _ in container }))
+        let report = StressReport(verdicts: sweep.run(entries, container: { _ in container }))
         let containers = entries.map { _ in container }
         // Worst first: "long" fails from large, both "ok" from xxLarge (catalog order breaks the tie).
         #expect(report.summary.worstFirst().map { $0.key + " " + $0.locale } == ["long de", "ok en", "ok de"])

@@ -61,6 +61,10 @@ import Typography
         #expect(SVGNumber.format(.nan, decimals: 2) == "0")
         #expect(SVGNumber.format(-.infinity, decimals: 2) == "0")
         #expect(SVGNumber.format(1e20, decimals: 2) == "0")
+        // The longest numbers the inline digit buffer holds: past exact integers once scaled, whole
+        // points with a sign (20 characters); and a point among the digits.
+        #expect(SVGNumber.format(-8.9e18, decimals: 2) == "-8900000000000000000")
+        #expect(SVGNumber.format(-8_999_999_999.999_9, decimals: 5) == "-8999999999.9999")
     }
 
     /// The printing step written the plain way (the integer's decimal digits with a point put in,
