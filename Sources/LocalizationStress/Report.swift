@@ -158,8 +158,8 @@ public struct StressReport: Sendable, Codable {
             if verdict.failed {
                 var line = verdict.dynamicTypeSize
                 if !verdict.variant.isEmpty { line += " [\(verdict.variant)]" }
-                line += ": \(verdict.status.rawValue), width \(Self.twoDecimals(verdict.width)), \(verdict.lineCount) line(s)"
-                if verdict.overflow > 0 { line += ", overflow \(Self.twoDecimals(verdict.overflow))" }
+                line += ": \(verdict.status.rawValue), width \(twoDecimals(verdict.width)), \(verdict.lineCount) line(s)"
+                if verdict.overflow > 0 { line += ", overflow \(twoDecimals(verdict.overflow))" }
                 if cases[i].failure == nil { cases[i].failure = line } else { cases[i].failure! += "\n" + line }
             }
         }
@@ -182,19 +182,6 @@ public struct StressReport: Sendable, Codable {
             xml += "  </testsuite>\n"
         }
         return xml + "</testsuites>\n"
-    }
-
-    /// `value` as `String(format: "%.2f", value)` writes it: C's `printf`, which that calls, without
-    /// Foundation's parsing of the format (~12,000 instructions a number, callgrind).
-    static func twoDecimals(_ value: Double) -> String {
-        // 309 digits for the largest double, the sign, the point and two decimals fit.
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 320) { buffer in
-            let count = withVaList([value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.2f", $0) }
-            let length = min(max(0, Int(count)), buffer.count - 1)
-            return buffer.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: length) {
-                String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-            }
-        }
     }
 
     /// The text up to its first line feed, as `split(separator: "\n").first` gives it (a CR LF pair

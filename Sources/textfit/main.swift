@@ -1,5 +1,6 @@
 // The `textfit` command: argument parsing and I/O only; the work is TextFit's operations.
 import Foundation
+import LayoutCore
 import Service
 import TextFit
 
@@ -363,7 +364,9 @@ func lineDetails(_ result: MeasureResult, dynamicType: String) -> String {
 /// cluster, one per other grapheme cluster. An approximation of East Asian Width; Indic clusters
 /// may still render narrower or wider in some terminals.
 func displayWidth(_ text: String) -> Int {
-    text.reduce(0) { total, character in
+    // Printable ASCII (most cells: numbers, paths, kinds): a cell a byte.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+    return text.reduce(0) { total, character in
         guard let first = character.unicodeScalars.first else { return total }
         let v = first.value
         let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
@@ -378,19 +381,42 @@ func displayWidth(_ text: String) -> Int {
     }
 }
 
-func format(_ value: Double) -> String { String(format: "%.2f", value) }
+/// Two decimals, as `String(format: "%.2f")` writes them (``twoDecimals(_:)``, faster).
+func format(_ value: Double) -> String { twoDecimals(value) }
 
-/// Prints aligned columns, counting terminal cells (see ``displayWidth(_:)``).
+/// Prints aligned columns, counting terminal cells (see ``displayWidth(_:)``), whitespace trimmed
+/// from both ends of each line. The table is written in pieces of 64 KB, not a `print` a row (a
+/// 100,000-leaf layout's table is 200,000 rows).
 func printTable(header: [String], rows: [[String]], rightAligned: Set<Int>) {
     let all = [header] + rows
-    let widths = header.indices.map { column in all.map { displayWidth($0[column]) }.max() ?? 0 }
-    for row in all {
-        let cells = row.enumerated().map { column, cell in
-            let padding = String(repeating: " ", count: max(0, widths[column] - displayWidth(cell)))
-            return rightAligned.contains(column) ? padding + cell : cell + padding
+    let cellWidths = all.map { $0.map(displayWidth) }
+    let widths = header.indices.map { column in cellWidths.map { $0[column] }.max() ?? 0 }
+    var out = ""
+    out.reserveCapacity(1 << 16)
+    for (index, row) in all.enumerated() {
+        var line = ""
+        for (column, cell) in row.enumerated() {
+            if column > 0 { line += "  " }
+            let padding = String(repeating: " ", count: max(0, widths[column] - cellWidths[index][column]))
+            line += rightAligned.contains(column) ? padding + cell : cell + padding
         }
-        print(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+        out += trimmingWhitespace(line)
+        out += "\n"
+        if out.utf8.count >= 1 << 16 {
+            print(out, terminator: "")
+            out.removeAll(keepingCapacity: true)
+        }
     }
+    print(out, terminator: "")
+}
+
+/// `text.trimmingCharacters(in: .whitespaces)`, looking only at the ends.
+func trimmingWhitespace(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    var start = scalars.startIndex, end = scalars.endIndex
+    while start < end, CharacterSet.whitespaces.contains(scalars[start]) { start = scalars.index(after: start) }
+    while end > start, CharacterSet.whitespaces.contains(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+    return start == scalars.startIndex && end == scalars.endIndex ? text : String(scalars[start..<end])
 }
 
 func makeEngine(_ arguments: Arguments) throws -> TextFitEngine {

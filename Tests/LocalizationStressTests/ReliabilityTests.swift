@@ -1,4 +1,5 @@
 import Foundation
+import LayoutCore
 import Testing
 @testable import LocalizationStress
 import Typography

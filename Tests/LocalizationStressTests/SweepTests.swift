@@ -1,4 +1,5 @@
 import Foundation
+import LayoutCore
 import Testing
 @testable import LocalizationStress
 import Rendering
@@ -202,12 +203,23 @@ struct ReportTests {
     func junitFormatting() {
         var values: [Double] = [0, -0.0, 0.005, 0.015, 0.125, 0.375, 1.005, 2.675, -0.001, -2.5, 1e21, -1e300,
                                 .greatestFiniteMagnitude, .leastNonzeroMagnitude, 123_456.785]
+        // Ties at the third decimal (k / 8), near-ties written with three decimals (1.005 is below
+        // its tie, 1.015 above), random doubles of every magnitude up to and past the fast path's
+        // 4.5e13, and the edges of that range.
+        values += (-400...400).map { Double($0) / 8 } + [4.5e13, -4.5e13, 4.5e13.nextDown, 4.4999999999999995e13, 45_035_996_273_704.5]
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for _ in 0..<2_000 {
+        for i in 0..<6_000 {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            values.append(Double(Int64(bitPattern: seed >> 20) % 100_000_000) / 1_000)
+            let signed = Int64(bitPattern: seed >> 20)
+            switch i % 3 {
+            case 0: values.append(Double(signed % 100_000_000) / 1_000)
+            case 1: values.append(Double(signed % 1_000_000) / 8 / 125)
+            default:  // 2^-20 … 2^49: a random exponent over random bits
+                let exponent = UInt64(1_003 + Int(seed % 70)) << 52, bits = (seed >> 12) & (1 << 52 - 1)
+                values.append(Double(bitPattern: exponent | bits) * (signed < 0 ? -1 : 1))
+            }
         }
-        for value in values { #expect(StressReport.twoDecimals(value) == String(format: "%.2f", value), "\(value)") }
+        for value in values { #expect(twoDecimals(value) == String(format: "%.2f", value), "\(value)") }
         for text in ["a\nb", "a\r\nb\nc", "\n\nx\ny", "\n\n", "", "abc", "x\n", "\r\n\n", "é\u{301}\nz"] {
             #expect(StressReport.firstLine(of: text) == (text.split(separator: "\n").first.map(String.init) ?? text), "\(text.debugDescription)")
         }

@@ -49,6 +49,24 @@ struct LayoutFileTests {
         }
     }
 
+    /// The layout file is read by TextFit's own JSON reader: a syntax error names its line and
+    /// column; booleans and numbers keep their JSON types (a `1` is not `true`, a `2.0` is a whole
+    /// line limit); UTF-16 is refused (JSON is UTF-8).
+    @Test("Syntax errors name the line and column; JSON types are kept")
+    func jsonReading() throws {
+        do {
+            _ = try parse("{\"text\": \"a\",\n \"style\": }")
+            Issue.record("accepted a value-less key")
+        } catch let error as LayoutFileError {
+            #expect(error.path == "$" && error.message.hasPrefix("not valid JSON (") && error.message.contains("line 2, column 11"),
+                    "\(error)")
+        }
+        #expect(throws: LayoutFileError.self) { try parse(#"{"text": "a", "italic": 1}"#) }
+        _ = try parse(#"{"text": "a", "italic": true, "lineLimit": 2.0, "padding": 8}"#)
+        let utf16 = try #require(#"{"text": "a"}"#.data(using: .utf16))
+        #expect(throws: LayoutFileError.self) { try LayoutFile.element(from: utf16) }
+    }
+
     @Test("The issue's example parses and lays out: ids, paths, kinds, frames and baselines")
     func example() throws {
         let tree = try parse(#"{"flow": {"spacing": 8, "lineSpacing": 6, "alignment": "leading", "verticalAlignment": "firstTextBaseline", "children": [{"text": "Zürich", "style": "body", "padding": 6, "id": "zh"}]}}"#)

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutCore
 
 /// Reads String Catalogs (`.xcstrings`, JSON).
 ///

@@ -2,23 +2,24 @@ import Foundation
 
 /// A JSON parser that builds native Swift values — `[String: Any]`, `[Any]`, `String`, `Int` (a
 /// number without fraction or exponent that fits), `Double`, `Bool`, `NSNull` — for the String
-/// Catalog reader to walk.
+/// Catalog reader and the layout file to walk. (`package`: shared by LocalizationStress and
+/// TextFit, beside ``JSONWriter``; not API.)
 ///
 /// Why not `JSONSerialization`: on Linux it builds `NSDictionary`/`NSString` graphs of about 80 times
 /// the file's size (1.5 GB for a 19 MB catalog of 200,000 entries); these values take about a tenth of
 /// that. Errors give the 1-based line and column (in bytes) of the problem. A UTF-8 byte-order mark is
 /// skipped; other encodings are refused (String Catalogs are UTF-8).
 /// - Complexity: O(n) in the input's bytes; nesting deeper than ``maxDepth`` is refused, not recursed.
-struct JSONReader {
+package struct JSONReader {
     /// The deepest nesting accepted (Foundation's own limit is 512 too).
-    static let maxDepth = 512
+    package static let maxDepth = 512
 
     /// What is wrong, and where.
-    struct SyntaxError: Error, CustomStringConvertible {
-        let message: String
-        let line: Int
-        let column: Int
-        var description: String { "\(message) at line \(line), column \(column)" }
+    package struct SyntaxError: Error, CustomStringConvertible {
+        package let message: String
+        package let line: Int
+        package let column: Int
+        package var description: String { "\(message) at line \(line), column \(column)" }
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -28,7 +29,7 @@ struct JSONReader {
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// Parses one JSON value filling the whole of `data` (whitespace around it allowed).
-    static func parse(_ data: Data) throws -> Any {
+    package static func parse(_ data: Data) throws -> Any {
         try data.withUnsafeBytes { raw in
             var reader = JSONReader(raw.bindMemory(to: UInt8.self))
             if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
