@@ -346,7 +346,9 @@ extension LayoutFile {
     }
 
     /// The deepest nesting of JSON arrays and objects in `data` (brackets inside strings skipped),
-    /// read before parsing: Foundation's parser answers a too-deep document with a bare "not valid JSON".
+    /// read before parsing, so a too-deep document is refused naming the depth limit rather than as
+    /// invalid JSON (the reader stops at 512 levels; the service's `JSONSerialization` too, with a bare
+    /// "not valid JSON").
     /// - Complexity: O(n) in the bytes.
     static func nestingDepth(_ data: Data) -> Int {
         var depth = 0, deepest = 0, inString = false, escaped = false
