@@ -168,28 +168,31 @@ extension StressSweep {
         // The pictures' layouts are made ahead, a batch at a time on all cores (shaping is most of a
         // picture's cost); their SVGs are written in page order, into the page's one glyph sheet.
         // The page draws a failing verdict at its case's first failing size, in the report's order.
-        let drawnVerdicts = report.verdicts.filter { verdict in
+        let toDraw: [(verdict: StressVerdict, entry: Int)] = report.verdicts.compactMap { verdict in
             let item = Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)
-            return verdict.failed && firstFailingSize[item] == verdict.dynamicTypeSize && entryIndex[item] != nil
+            guard verdict.failed, firstFailingSize[item] == verdict.dynamicTypeSize, let entry = entryIndex[item] else { return nil }
+            return (verdict, entry)
         }
         var prepared: [Picture?] = [], batchStart = 0
+        var next = 0  // the verdict of `toDraw` the page asks for next (a picture that fails still counts)
         var pictures = 0
         return report.html(sourceText: { verdict in
             entryIndex[Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)].flatMap { entries[$0].sourceText }
         }, draw: { verdict, glyphs in
             let item = Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)
             guard firstFailingSize[item] == verdict.dynamicTypeSize, let index = entryIndex[item] else { return nil }
-            if pictures == batchStart + prepared.count, pictures < drawnVerdicts.count {
-                batchStart = pictures
-                let batch = Array(drawnVerdicts[pictures..<min(drawnVerdicts.count, pictures + 512)])
-                let batchEntries = batch.map { entryIndex[Case(key: $0.key, locale: $0.locale, variant: $0.variant)]! }
+            if next == batchStart + prepared.count, next < toDraw.count {
+                batchStart = next
+                let batch = Array(toDraw[next..<min(toDraw.count, next + 512)])
                 prepared = concurrentMap(count: batch.count) { k in
-                    picture(of: batch[k], entry: entries[batchEntries[k]], container: containers[batchEntries[k]])
+                    picture(of: batch[k].verdict, entry: entries[batch[k].entry], container: containers[batch[k].entry])
                 }
             }
             // The verdict the batch was made for (always, as the page asks in order), else made now.
-            let ahead = pictures - batchStart < prepared.count && drawnVerdicts[pictures] == verdict ? prepared[pictures - batchStart] : nil
-            guard let picture = ahead ?? picture(of: verdict, entry: entries[index], container: containers[index]) else { return nil }
+            let isAhead = next - batchStart < prepared.count && toDraw[next].verdict == verdict
+            let made = isAhead ? prepared[next - batchStart] : picture(of: verdict, entry: entries[index], container: containers[index])
+            if isAhead { next += 1 }
+            guard let picture = made else { return nil }
             pictures += 1
             let renderer = SVGRenderer(options: .init(overlays: [.baselines], container: picture.box, idPrefix: "p\(pictures)-"))
             return renderer.svg(picture.layout, sharing: &glyphs)
