@@ -130,6 +130,29 @@ long hbfloor_measure(hbfloor *floor, int font, const char *utf8, int length) {
     return advance;
 }
 
+long hbfloor_measure_clusters(hbfloor *floor, int font, const char *utf8, int length, int *advance_at) {
+    hb_buffer_t *buffer = floor->buffer;
+    hb_buffer_clear_contents(buffer);
+    hb_buffer_add_utf8(buffer, utf8, length, 0, length);
+    hb_buffer_guess_segment_properties(buffer);
+    hb_shape(floor->fonts[font], buffer, NULL, 0);
+    unsigned count = 0;
+    const hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
+    const hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
+    long advance = 0;
+    for (unsigned i = 0; i < count; i++) {
+        advance += positions[i].x_advance;
+        advance_at[infos[i].cluster] += positions[i].x_advance;
+    }
+    return advance;
+}
+
+int hbfloor_line_height(const hbfloor *floor, int font) {
+    hb_font_extents_t e;
+    hb_font_get_h_extents(floor->fonts[font], &e);
+    return (int)(e.ascender - e.descender + e.line_gap);
+}
+
 int hbfloor_upem(const hbfloor *floor, int font) { return floor->upems[font]; }
 
 int hbfloor_font_count(const hbfloor *floor) { return floor->count; }

@@ -47,6 +47,7 @@ def jobs(args):
     paragraphs = (PARAGRAPH_WIDTH, RELAYOUT_WIDTH)
     out = [
         ("floor/tags-ideal", floor, "tags-ideal", TAG_WIDTH, RELAYOUT_WIDTH),
+        ("floor/tags-all", floor, "tags-all", TAG_WIDTH, RELAYOUT_WIDTH),
         ("textfit/tags-line", tf, "tags-line", TAG_WIDTH, RELAYOUT_WIDTH),
         ("textfit/tags-ideal", tf, "tags-ideal", TAG_WIDTH, RELAYOUT_WIDTH),
         ("textfit/tags-all", tf, "tags-all", TAG_WIDTH, RELAYOUT_WIDTH),
@@ -226,6 +227,7 @@ class Report:
         self.row("single-line width (`Shaper.measure`)", "textfit/tags-line", "floor/tags-ideal")
         self.row("ideal size", "textfit/tags-ideal", "pango/tags-ideal")
         self.row("ideal size", "pango/tags-ideal")
+        self.row(f"ideal + minimum + wrapped at {TAG_WIDTH:g} (floor: one `hb_shape`, ICU breaks, greedy)", "floor/tags-all")
         self.row(f"ideal + minimum + wrapped at {TAG_WIDTH:g}", "textfit/tags-all", "pango/tags-all")
         self.row(f"ideal + minimum + wrapped at {TAG_WIDTH:g}", "pango/tags-all")
         self.out("| **Tags, cached** (asked again) | | | | |")
@@ -283,6 +285,19 @@ class Report:
                         lambda r: self.rounds[key][r] / self.sums[key][r]["one_size_ns"], 2, False)
         self.lines += self.verdicts
         self.out()
+        if self.has("textfit/tags-all") and self.has("floor/tags-all") and self.has("floor/tags-ideal"):
+            # Not a target of the issue: how far the floor of the three questions itself is from one shape.
+            floor_all = self.ratio("floor/tags-all", "floor/tags-ideal")
+            textfit_all = self.ratio("textfit/tags-all", "floor/tags-all")
+            count = min(len(v) for v in self.rounds.values())
+            self.out("For reference (not a goal): the floor of the three questions (`floor/tags-all`: one shape with "
+                     "cluster advances, ICU's break opportunities, the widest cluster, greedy wrapping; no fallback, "
+                     f"reshaping, grapheme segmentation, cache or placement) takes "
+                     f"{statistics.median(floor_all(r) for r in range(count)):.2f}× the one-shape floor's time; "
+                     f"TextFit's cold ideal + minimum + wrapped takes "
+                     f"{statistics.median(textfit_all(r) for r in range(count)):.2f}× that floor's time "
+                     "(medians of the rounds' ratios).")
+            self.out()
 
         if self.memory:
             s = self.memory["sums"]
@@ -307,6 +322,10 @@ class Report:
                    "Fontconfig's fallback picks differ from TextFit's script table for a few clusters")
         self.agree("Σ ideal height", "textfit/tags-ideal", "ideal_height", "pango/tags-ideal", "ideal_height", 0.05,
                    "line height: TextFit uses Apple's rule (hhea, max over the line's fonts); Pango its own font metrics")
+        self.agree(f"Σ width wrapped at {TAG_WIDTH:g}", "textfit/tags-all", "wrapped_width", "floor/tags-all", "wrapped_width", 0.005,
+                   "the floor has no fallback (see above); its hanging spaces are ASCII spaces only")
+        self.agree(f"Σ height wrapped at {TAG_WIDTH:g}", "textfit/tags-all", "wrapped_height", "floor/tags-all", "wrapped_height", 0.005,
+                   "the floor's line height is its one font's; TextFit's the maximum over the line's fonts")
         self.agree("Σ min-content width (widest unbreakable segment)", "textfit/tags-all", "min_content_width", "pango/tags-all", "min_width", 0.02,
                    "break opportunities: ICU 72 (TextFit) vs Pango's own UAX #14 tables; TextFit's timed minimum is SwiftUI's (width 0: "
                    "every grapheme cluster may break), Pango's is width 1 with word wrapping")

@@ -20,7 +20,7 @@ yoga_version=3.2.1  # the Yoga tag pyyoga 0.1.0 builds (its CMakeLists.txt); Yog
 fail() { echo "setup.sh: $*" >&2; exit 1; }
 
 # 1. Debian packages.
-debs=(gcc g++ pkg-config libpango1.0-dev libharfbuzz-dev python3-venv)
+debs=(gcc g++ pkg-config libpango1.0-dev libharfbuzz-dev libicu-dev python3-venv)
 missing=()
 for p in "${debs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
@@ -69,7 +69,7 @@ build_c() {  # build_c NAME "FILES IT DEPENDS ON" GCC-ARGUMENTS...
 }
 floor="$here/../HarfBuzzFloor"
 build_c floor_bench "$here/floor_bench.c $floor/floor.c $floor/include/floor.h" \
-    "$here/floor_bench.c" "$floor/floor.c" -I"$floor/include" $(pkg-config --cflags --libs harfbuzz)
+    "$here/floor_bench.c" "$floor/floor.c" -I"$floor/include" $(pkg-config --cflags --libs harfbuzz icu-uc)
 build_c pango_bench "$here/pango_bench.c" "$here/pango_bench.c" $(pkg-config --cflags --libs pangoft2 harfbuzz)
 pyyoga_version="$("$venv/bin/python" -m pip show pyyoga | sed -n 's/^Version: //p')"
 build_c yoga_bench "$here/yoga_bench.c $site/lib64/libyogacore.a" "$here/yoga_bench.c" -I"$site/include" \

@@ -33,6 +33,15 @@ int hbfloor_pick(hbfloor *floor, const char *utf8, int length);
 /// The only work done: clear the buffer, add the UTF-8, guess segment properties, shape, sum.
 long hbfloor_measure(hbfloor *floor, int font, const char *utf8, int length);
 
+/// Shapes like `hbfloor_measure` and also adds each glyph's x advance to `advance_at[cluster]`
+/// (clusters are byte offsets into `utf8`; the caller zeroes `advance_at`, `length` entries).
+/// Returns the sum of the advances, in font units. For the floor of the three questions
+/// (Benchmarks/Peers/floor_bench.c `tags-all`), which needs each cluster's advance.
+long hbfloor_measure_clusters(hbfloor *floor, int font, const char *utf8, int length, int *advance_at);
+
+/// A line's height in font `font`: hhea ascender − descender + line gap, in font units.
+int hbfloor_line_height(const hbfloor *floor, int font);
+
 /// Units per em of font `font`.
 int hbfloor_upem(const hbfloor *floor, int font);
 
