@@ -27,8 +27,9 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     /// Points between tab stops (default 28).
     public var tabInterval: Double?
     /// A width to wrap at (`fitting`); absent: no fitting answer unless `lines` or `height` is set.
+    /// An infinite width wraps nothing (the proposal then reads `null`, as for no width).
     public var width: Double?
-    /// A height to fit the lines into (the last shown line is truncated).
+    /// A height to fit the lines into (the last shown line is truncated); infinite: no limit.
     public var height: Double?
     /// A line limit.
     public var lines: Int?
@@ -77,6 +78,11 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
 
     /// The paragraph style this request describes.
     /// - Throws: ``RequestError`` naming the field that cannot be understood.
+    /// The largest line spacing, fixed line height and tab interval a request may ask for, in points
+    /// (as large as the largest font size): beyond it a height or a baseline is no longer a number
+    /// JSON can carry.
+    static let maximumLength = 16_384.0
+
     public func paragraphStyle() throws -> ParagraphStyle {
         var style = ParagraphStyle()
         if let lines {
@@ -104,14 +110,19 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         if let lineMetrics {
             if lineMetrics == "apple" || lineMetrics == "typo" {
                 style.lineMetrics = .font(LineMetricsPolicy(rawValue: lineMetrics)!)
-            } else if lineMetrics.hasPrefix("fixed:"), let height = Double(lineMetrics.dropFirst(6)), height.isFinite, height > 0 {
+            } else if lineMetrics.hasPrefix("fixed:"), let height = Double(lineMetrics.dropFirst(6)), height > 0,
+                      height <= Self.maximumLength {
                 style.lineMetrics = .fixed(height)
             } else {
-                throw RequestError(field: "lineMetrics", "'\(lineMetrics)' is not apple, typo or fixed:HEIGHT (points > 0)")
+                throw RequestError(field: "lineMetrics", "'\(lineMetrics)' is not apple, typo or fixed:HEIGHT (points from 0 to 16384, not 0)")
             }
         }
         if let lineSpacing {
-            guard lineSpacing.isFinite else { throw RequestError(field: "lineSpacing", "must be a finite number of points") }
+            // SwiftUI's lineSpacing only adds space (a negative value acts as 0): a negative one here
+            // is a mistake to report, not to measure as something else.
+            guard lineSpacing >= 0, lineSpacing <= Self.maximumLength else {
+                throw RequestError(field: "lineSpacing", "must be a number of points from 0 to 16384 (SwiftUI ignores a negative line spacing)")
+            }
             style.lineSpacing = lineSpacing
         }
         if let minimumScale {
@@ -120,7 +131,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         }
         if let tabInterval {
             // At least a point: a denormal interval turns every tab into an infinite advance (fuzzing).
-            guard tabInterval.isFinite, tabInterval >= 1, tabInterval <= 16_384 else {
+            guard tabInterval.isFinite, tabInterval >= 1, tabInterval <= Self.maximumLength else {
                 throw RequestError(field: "tabInterval", "must be a number of points from 1 to 16384")
             }
             style.tabInterval = tabInterval
@@ -295,8 +306,10 @@ extension TextFitEngine {
                 throw RequestError(field: name, "must be a number ≥ 0 (got \(value))")
             }
         }
+        // An infinite width or height proposes no limit, as `nil` does (a proposal of ∞ is the ideal).
+        func finite(_ value: Double?) -> Double? { value.flatMap { $0.isInfinite ? nil : $0 } }
         let proposal = request.width != nil || request.height != nil || request.lines != nil
-            ? MeasureResult.Proposal(width: request.width, height: request.height) : nil
+            ? MeasureResult.Proposal(width: finite(request.width), height: finite(request.height)) : nil
         return try request.texts.map { try measure($0, attributes: attributes, style: style, proposal: proposal) }
     }
 

@@ -13,8 +13,19 @@ import Typography
 /// | metrics, baselines, visual runs | `place(_:scale:width:)` |
 struct LineBreaker {
     let paragraph: ParagraphContent
+    /// Every line's metrics under `.fixed` line metrics (see ``strut(_:text:shaper:)``); `nil` otherwise.
+    let strut: Metrics?
     var analysis: Analysis { paragraph.analysis }
     var style: ParagraphStyle { paragraph.style }
+
+    init(paragraph: ParagraphContent) {
+        self.paragraph = paragraph
+        if case .fixed(let height) = paragraph.style.lineMetrics {
+            strut = Self.strut(height, text: paragraph.text, shaper: paragraph.shaper)
+        } else {
+            strut = nil
+        }
+    }
 
     /// A line before placement: the source range shown, and what decorates it.
     struct Line: Sendable {
@@ -232,7 +243,7 @@ struct LineBreaker {
         guard let height else { return lines.count }
         var y = 0.0
         for (index, line) in lines.enumerated() {
-            y += metrics(of: line).height * scale + (index > 0 ? style.lineSpacing : 0)
+            y += metrics(of: line).height * scale + (index > 0 ? style.spacingBetweenLines : 0)
             if y > height + 1e-9 { return max(1, index) }
         }
         return lines.count
@@ -240,7 +251,7 @@ struct LineBreaker {
 
     /// The height of `lines` stacked as `place` stacks them.
     private func stackedHeight(_ lines: [Line], scale: Double) -> Double {
-        lines.reduce(0) { $0 + metrics(of: $1).height * scale } + Double(max(0, lines.count - 1)) * style.lineSpacing
+        lines.reduce(0) { $0 + metrics(of: $1).height * scale } + Double(max(0, lines.count - 1)) * style.spacingBetweenLines
     }
 
     /// The last shown line, cut with "…": its text runs from `start` to the end of its hard line.
@@ -305,6 +316,7 @@ struct LineBreaker {
     /// A line's metrics: the maximum over the pieces on it (or the strut for fixed metrics).
     /// `perPiece`: each piece's metrics, when the caller computed them once for many lines.
     func metrics(_ start: Int, _ end: Int, perPiece: [Metrics]? = nil) -> Metrics {
+        if let strut { return strut }
         let pieces = paragraph.pieces
         var first: Int? = paragraph.pieceIndex(containing: start)
         if first == nil, !pieces.isEmpty { first = start >= analysis.scalars.count ? pieces.count - 1 : 0 }
@@ -326,6 +338,17 @@ struct LineBreaker {
             index += 1
         } while index < pieces.count && pieces[index].start < end
         return result
+    }
+
+    /// The strut of `.fixed(height)` line metrics: `height` high, its baseline where the font the
+    /// text's first style run asks for (not a fallback font, not an emoji font) puts it, centred by
+    /// half-leading. The same for every line, so fallback fonts and emoji cannot move a baseline.
+    /// `nil` for an empty text or a font that no longer matches (the pieces' metrics answer then).
+    static func strut(_ height: Double, text: StyledText, shaper: Shaper) -> Metrics? {
+        guard let attributes = text.runs.first?.attributes,
+              let face = try? shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight).face,
+              let size = try? attributes.validated() else { return nil }
+        return metrics(face, size: size, policy: .fixed(height))
     }
 
     static func metrics(_ face: FontFace, size: Double, policy: ParagraphStyle.LineMetrics) -> Metrics {
@@ -359,7 +382,7 @@ struct LineBreaker {
             let lineWidth = max(0, line.width ?? builder.width(of: line)) * scale
             widest = max(widest, lineWidth)
             let m = onlyPiece ?? metrics(of: line, perPiece: perPiece)
-            if index > 0 { y += style.lineSpacing }
+            if index > 0 { y += style.spacingBetweenLines }
             placed.append(LineLayout(range: line.start..<line.end, width: lineWidth, x: 0, top: y,
                                      baseline: y + m.ascent * scale, ascent: m.ascent * scale, descent: m.descent * scale,
                                      leading: m.leading * scale, source: .init(paragraph: paragraph, line: line, scale: scale),
@@ -398,8 +421,13 @@ struct LineBreaker {
         while first < end, Analysis.isHardBreak(analysis.scalars[first]) { first += 1 }
         let segment = analysis.string(first..<end)
         let height = place(greedyLines(width: best.width).lines, scale: 1, proposal: best.width, truncated: false).size.height
+        // An address is recognised in the whole word around the segment: UAX #14 breaks after
+        // "://" and "/", so the widest piece of a URL usually lacks its scheme.
+        var wordStart = first, wordEnd = end
+        while wordStart > 0, !analysis.scalars[wordStart - 1].properties.isWhitespace { wordStart -= 1 }
+        while wordEnd < analysis.scalars.count, !analysis.scalars[wordEnd].properties.isWhitespace { wordEnd += 1 }
         return MinimumSize(width: best.width, height: height, segment: segment, range: best.start..<end,
-                           reason: Self.reason(Array(scalars)))
+                           reason: Self.reason(Array(scalars), word: Array(analysis.scalars[wordStart..<wordEnd])))
     }
 
     /// The min-content width alone (what balanced wrapping starts its search from), without the
@@ -442,8 +470,10 @@ struct LineBreaker {
     private static let noDictionaryScripts: Set<Script> = Set(["Lana", "Tavt", "Talu", "Tale", "Ahom"].map { Script(code: $0) })
 
     /// Why a segment has no opportunity inside.
-    static func reason(_ scalars: [Unicode.Scalar]) -> MinimumSize.Reason {
-        if looksLikeAddress(scalars) { return .url }
+    /// `word`: the whitespace-delimited text around the segment, where an address is looked for
+    /// (the segment itself when `nil`).
+    static func reason(_ scalars: [Unicode.Scalar], word: [Unicode.Scalar]? = nil) -> MinimumSize.Reason {
+        if looksLikeAddress(word ?? scalars) { return .url }
         if scalars.contains(where: { switch $0.value { case 0xA0, 0x202F, 0x2060, 0xFEFF, 0x2007: true; default: false } }) {
             return .nonBreakingJoiner
         }

@@ -80,7 +80,11 @@ public final class Paragraph: Sendable {
         guard isOneLine else { return nil }
         return memo.withLock { memo in
             if let known = memo.singleLine { return known }
-            let made = SingleLineIdeal(seed.pieces, policy: seed.style.lineMetrics)
+            var strut: LineBreaker.Metrics?
+            if case .fixed(let height) = seed.style.lineMetrics {
+                strut = LineBreaker.strut(height, text: seed.text, shaper: seed.shaper)
+            }
+            let made = SingleLineIdeal(seed.pieces, policy: seed.style.lineMetrics, strut: strut)
             memo.singleLine = .some(made)
             return made
         }
@@ -346,7 +350,8 @@ final class ParagraphContent: Sendable {
     /// `prefix[i]` = the advance in points of scalars `0..<i` on one line: a HarfBuzz cluster's
     /// advance counts at its first scalar, tracking at each grapheme cluster's first scalar.
     let prefix: [Double]
-    /// Breaking before scalar i (inside a piece) needs a reshape (HarfBuzz UNSAFE_TO_BREAK).
+    /// Breaking before scalar i (inside a piece) needs a reshape: HarfBuzz flags UNSAFE_TO_BREAK
+    /// there, or scalar i lies inside a HarfBuzz cluster (a ligature, a conjunct) and has no glyph.
     let unsafeBefore: [Bool]
     /// Scalar i's advance in its piece's font units (the glyphs of the HarfBuzz cluster it
     /// starts; 0 inside a cluster): size-independent, so ``Paragraph/resized(to:)`` only rescales it.
@@ -441,11 +446,22 @@ final class ParagraphContent: Sendable {
         units.withUnsafeMutableBufferPointer { units in
             unsafe.withUnsafeMutableBufferPointer { unsafe in
                 for piece in pieces {
+                    // A scalar inside a HarfBuzz cluster (after its first scalar: the second letter
+                    // of an "fi" ligature, the alef of lam-alef, the rest of a conjunct) has no glyph
+                    // of its own, so a cut there is a cut of glyphs: unsafe, whatever the flags say.
+                    // Every offset starts unsafe; the glyphs then clear their clusters' starts.
+                    if piece.start + 1 < piece.end {
+                        for offset in piece.start + 1..<piece.end { unsafe[offset] = true }
+                    }
                     for glyph in piece.shaped.glyphs {
                         let offset = piece.start + Int(glyph.cluster)
                         precondition(offset < n, "a glyph's cluster lies outside its piece")
                         units[offset] &+= glyph.advance
-                        if glyph.unsafeToBreak, offset > piece.start { unsafe[offset] = true }
+                        unsafe[offset] = false
+                    }
+                    for glyph in piece.shaped.glyphs where glyph.unsafeToBreak {
+                        let offset = piece.start + Int(glyph.cluster)
+                        if offset > piece.start { unsafe[offset] = true }
                     }
                 }
             }

@@ -23,7 +23,8 @@ public struct ParagraphStyle: Hashable, Sendable {
         /// The faces' ascent/descent/gap under a policy; the maximum over the runs on a line.
         case font(LineMetricsPolicy)
         /// Every line is this many points high whatever its fonts (a strut emoji cannot move);
-        /// the baseline sits where the first run's font puts it, centred by half-leading.
+        /// on every line the baseline sits where the font the first style run asks for puts it
+        /// (never a fallback font's), centred by half-leading.
         case fixed(Double)
     }
 
@@ -39,13 +40,18 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// The paragraph direction: from the first strong character, or forced.
     public var direction: BaseDirection
     public var lineMetrics: LineMetrics
-    /// Points added between lines (not above the first or below the last).
+    /// Points added between lines (not above the first or below the last). Layout uses 0 for a
+    /// negative, NaN or infinite spacing: SwiftUI's `lineSpacing` only adds space (a negative
+    /// value acts as 0), and a size is never negative or infinite.
     public var lineSpacing: Double
     /// The smallest scale the text may shrink to so that it fits without truncation (1: never shrink).
     public var minimumScaleFactor: Double
     /// Points between tab stops. Layout uses at least 1 pt (a NaN or infinite interval: 28 pt), so
     /// that no tab advances by ∞.
     public var tabInterval: Double
+
+    /// ``lineSpacing`` as layout uses it.
+    var spacingBetweenLines: Double { lineSpacing.isFinite ? max(0, lineSpacing) : 0 }
 
     /// ``tabInterval`` as layout uses it.
     var tabStop: Double { tabInterval.isFinite ? max(1, tabInterval) : 28 }

@@ -16,7 +16,8 @@ import Typography
 /// them over the tag corpus at every Dynamic Type size):
 /// - the width is each HarfBuzz cluster's advance in font units × its piece's scale, summed in
 ///   scalar order, as `ParagraphContent.prefix` sums;
-/// - the line metrics are the maximum over the pieces' faces, from 0, as the line breaker's are,
+/// - the line metrics are the maximum over the pieces' faces, from 0, as the line breaker's are
+///   (under `.fixed` metrics, the strut the line breaker uses for every line),
 ///   and the line is stacked at scale 1 as `LineBreaker.place` stacks it.
 struct SingleLineIdeal: Sendable {
     let width: Double
@@ -42,7 +43,8 @@ struct SingleLineIdeal: Sendable {
 
     /// The ideal layout of a text that ``qualifies(_:)``, from its shaped pieces; `nil` when a
     /// piece is right-to-left or its clusters are out of logical order (then the layout answers).
-    init?(_ pieces: [ParagraphContent.Piece], policy: ParagraphStyle.LineMetrics) {
+    /// `strut`: the metrics of every line under `.fixed` line metrics (`LineBreaker.strut`).
+    init?(_ pieces: [ParagraphContent.Piece], policy: ParagraphStyle.LineMetrics, strut: LineBreaker.Metrics?) {
         guard !pieces.isEmpty else { return nil }
         var sum = 0.0
         var metrics = LineBreaker.Metrics(ascent: 0, descent: 0, leading: 0)
@@ -64,11 +66,12 @@ struct SingleLineIdeal: Sendable {
                 sum += Double(units) * piece.scale
                 previous = cluster
             }
-            let m = LineBreaker.metrics(piece.face, size: piece.size, policy: policy)
-            if case .fixed = policy {
-                if index == 0 { metrics = m }  // fixed metrics: the first piece's
+            if let strut {
+                metrics = strut
+            } else if case .fixed = policy {
+                if index == 0 { metrics = LineBreaker.metrics(piece.face, size: piece.size, policy: policy) }
             } else {
-                metrics.include(m)
+                metrics.include(LineBreaker.metrics(piece.face, size: piece.size, policy: policy))
             }
         }
         width = max(0, sum)

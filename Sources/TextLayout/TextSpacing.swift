@@ -26,7 +26,7 @@ extension Text {
         let ordinary = ViewSpacing.defaultDistance
         var spacing = ViewSpacing(ViewSpacing.Preference(category: .text, sameCategory: ordinary, otherCategory: ordinary))
         guard let gap = internalLeading(in: environment) else { return spacing }
-        let lineSpacing = Text.paragraphStyle(in: environment).lineSpacing
+        let lineSpacing = Text.paragraphStyle(in: environment).spacingBetweenLines
         spacing.setPreferences([ViewSpacing.Preference(category: .text, sameCategory: CGFloat(gap + lineSpacing), otherCategory: ordinary)],
                                on: .vertical)
         return spacing

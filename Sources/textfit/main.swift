@@ -46,14 +46,14 @@ let usage = """
       --features LIST        OpenType features, comma separated: tnum,-liga,ss01
       --tracking PT          points added after each character
       --tab-interval PT      distance between tab stops (default 28)
-      --width W              wrap at W points (0: SwiftUI's minimum, every opportunity taken)
+      --width W              wrap at W points (0: SwiftUI's minimum, every opportunity taken; inf: no wrapping)
       --height H             keep the lines that fit H points; truncate the last
       --lines N              line limit; the last line is truncated with "…"
       --truncation MODE      head | middle | tail (default tail)
       --wrap MODE            word-then-character (default) | word | balanced
       --direction DIR        auto (default, first strong character) | ltr | rtl
       --line-metrics M       apple (hhea, default) | typo (OS/2) | fixed:H (every line H points)
-      --line-spacing PT      points between lines
+      --line-spacing PT      points between lines (0 to 16384)
       --minimum-scale F      shrink down to F (0 < F ≤ 1) before truncating
       --bundled-only         use the bundled fonts only (reproducible results)
       --file PATH            one text per line from PATH (- for stdin)

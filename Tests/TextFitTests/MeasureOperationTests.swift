@@ -59,6 +59,10 @@ struct MeasureOperationTests {
         (MeasureRequest(texts: ["x"], wrap: "anywhere"), "wrap"),
         (MeasureRequest(texts: ["x"], direction: "up"), "direction"),
         (MeasureRequest(texts: ["x"], lineMetrics: "fixed:-2"), "lineMetrics"),
+        (MeasureRequest(texts: ["x"], lineMetrics: "fixed:1e308"), "lineMetrics"),
+        (MeasureRequest(texts: ["x"], lineSpacing: -100), "lineSpacing"),
+        (MeasureRequest(texts: ["x"], lineSpacing: 1e308), "lineSpacing"),
+        (MeasureRequest(texts: ["x"], lineSpacing: .nan), "lineSpacing"),
         (MeasureRequest(texts: ["x"], minimumScale: 1.5), "minimumScale"),
     ])
     func badFields(_ request: MeasureRequest, _ field: String) throws {
@@ -104,5 +108,11 @@ struct MeasureOperationTests {
         #expect(limited.fitting?.truncated == true)
         #expect(limited.fitting?.lineCount == 1)
         #expect(try engine.measure(MeasureRequest(texts: ["aa"]))[0].fitting == nil)
+        // An infinite width proposes no limit: the ideal, one line of 3832 units, and a proposal
+        // that reads null (JSON has no ∞).
+        let unbounded = try engine.measure(MeasureRequest(texts: ["aa bb cc"], size: 1000, width: .infinity))[0]
+        #expect(unbounded.fitting?.width == 3832 && unbounded.fitting?.lineCount == 1)
+        #expect(unbounded.fitting?.proposal.width == nil)
+        #expect(throws: Never.self) { try JSONEncoder().encode(unbounded) }
     }
 }

@@ -60,6 +60,23 @@ struct BidiLayoutTests {
         #expect(abs(fixed.firstBaseline - (18.173 + (20 - 23.154) / 2)) < 1e-9)
     }
 
+    @Test("Fixed line metrics are a strut: lines that start in a fallback font or an emoji keep the same pitch")
+    func fixedStrutAcrossFallback() throws {
+        // Every word on its own line; "안녕" (Hangul) and "😀" are drawn in fallback fonts.
+        let text = "Hello 안녕 world 😀 again"
+        let style = ParagraphStyle(wrap: .word, lineMetrics: .fixed(30))
+        for layout in [try Fixtures.paragraph(text, style: style).layout(width: 0),
+                       try Fixtures.paragraph("😀 again", style: style).layout(width: nil)] {
+            // Noto Sans hhea (fontTools): ascender 1069, descender −293, 1000 units per em; at 17 pt
+            // ascent 18.173 and descent 4.981, so the baseline sits 18.173 + (30 − 23.154) / 2 below
+            // each line's top, and lines are 30 apart.
+            for (index, line) in layout.lines.enumerated() {
+                #expect(abs(line.baseline - (18.173 + (30 - 23.154) / 2 + 30 * Double(index))) < 1e-9)
+            }
+            #expect(Double(layout.size.height) == 30 * Double(layout.lines.count))
+        }
+    }
+
     @Test("lineSpacing goes between lines only; baselines step by line height + spacing")
     func lineSpacing() throws {
         let layout = try Fixtures.paragraph("a\nb\nc", size: 1000, style: ParagraphStyle(lineSpacing: 100)).layout(width: nil)

@@ -47,6 +47,35 @@ struct ReflowTests {
         #expect(shaper.shapingCount == again)
     }
 
+    @Test("A line cut inside a HarfBuzz cluster (a ligature) is reshaped: each line is as wide as its text shaped alone")
+    func cutsInsideClusters() throws {
+        // hb-shape (HarfBuzz 6.0) on fonts/NotoSans-Regular.ttf, 1000 units per em:
+        // "office" → o 605 | f_f_i 946 (one cluster, from scalar 1) | c 480 | e 564.
+        // Alone: o 605, f 344, "ff" (f_f) 688, i 258, c 480, e 564; "of" 605+344, "ic" 258+480, "ce" 480+564.
+        let office = try Fixtures.paragraph("office")
+        let scale = 17.0 / 1000
+        // Width 0: a line per grapheme cluster, each shaped alone.
+        let zero = office.layout(width: 0)
+        #expect(Fixtures.lineTexts(zero, "office") == ["o", "f", "f", "i", "c", "e"])
+        let expectedZero = [605, 344, 344, 258, 480, 564].map { Double($0) * scale }
+        #expect(zero.lines.count == expectedZero.count)
+        for (line, expected) in zip(zero.lines, expectedZero) { #expect(abs(line.width - expected) < 1e-9) }
+        // Width 12 (no break opportunity inside the word: grapheme cuts, each line as full as fits):
+        // "of" 949 u = 16.133 > 12 → "o"; "ff" 688 u = 11.696 fits, "ffi" 946 u = 16.082 does not → "ff";
+        // "ic" 738 u = 12.546 > 12 → "i"; "ce" 1044 u = 17.748 > 12 → "c"; then "e".
+        let twelve = office.layout(width: 12)
+        #expect(Fixtures.lineTexts(twelve, "office") == ["o", "ff", "i", "c", "e"])
+        let expectedTwelve = [605, 688, 258, 480, 564].map { Double($0) * scale }
+        for (line, expected) in zip(twelve.lines, expectedTwelve) { #expect(abs(line.width - expected) < 1e-9) }
+        #expect(twelve.size.width <= 12)
+        // Lam-alef (fonts/NotoSansArabic-Regular.ttf, 1000 units): "لا" is one glyph of 582 in one
+        // cluster; cut between its two graphemes, lam alone is 695 and alef alone 238.
+        let lamAlef = try Fixtures.paragraph("لا")
+        let lines = lamAlef.layout(width: 0).lines
+        #expect(lines.map(\.range) == [0..<1, 1..<2])
+        #expect(lines.count == 2 && abs(lines[0].width - 695 * scale) < 1e-9 && abs(lines[1].width - 238 * scale) < 1e-9)
+    }
+
     @Test("Named reuse rules: the same proposal, and an ideal that fits a wider proposal")
     func reuseRules() throws {
         let paragraph = try Fixtures.paragraph("reuse me")

@@ -110,6 +110,10 @@ struct StressStringTests {
         #expect(minimum.segment == "www.example.com/")
         let lines = Fixtures.lineTexts(paragraph.layout(width: minimum.width), text)
         #expect(lines == ["see https://", "www.example.com/", "very/long/path"])
+        // Without "www.", the widest piece has no sign of an address of its own: the word around it has.
+        let bare = try Fixtures.paragraph("Visit https://developer.apple.com/documentation/swiftui").minimumSize
+        #expect(bare.segment == "developer.apple.com/")
+        #expect(bare.reason == .url)
         // The three signs of an address, each alone; a plain word is none of them.
         #expect(LineBreaker.reason(Array("ftp://x".unicodeScalars)) == .url)
         #expect(LineBreaker.reason(Array("WWW.example".unicodeScalars)) == .url)
