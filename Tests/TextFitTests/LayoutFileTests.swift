@@ -49,6 +49,21 @@ struct LayoutFileTests {
         }
     }
 
+    /// "infinity" is a frame's maximum only: a fixed, minimum or ideal length of ∞ made the frame
+    /// infinite (laid out as 0 wide with an invalidSize diagnostic); it is refused with its path.
+    @Test("An infinite fixed, minimum or ideal frame length is refused with its path; an infinite maximum is kept",
+          arguments: ["width", "height", "minWidth", "minHeight", "idealWidth", "idealHeight"])
+    func infiniteFrameLengths(_ key: String) throws {
+        do {
+            _ = try parse(#"{"hstack": {"children": [{"rectangle": {}, "frame": {"\#(key)": "infinity"}}]}}"#)
+            Issue.record("accepted \(key): infinity")
+        } catch let error as LayoutFileError {
+            #expect(error.path == "$.hstack.children[0].frame.\(key)", "\(error)")
+            #expect(error.message.contains("maxWidth and maxHeight"), "\(error)")
+        }
+        _ = try parse(#"{"rectangle": {}, "frame": {"maxWidth": "infinity", "maxHeight": "infinity"}}"#)
+    }
+
     /// The layout file is read by TextFit's own JSON reader: a syntax error names its line and
     /// column; booleans and numbers keep their JSON types (a `1` is not `true`, a `2.0` is a whole
     /// line limit); UTF-16 is refused (JSON is UTF-8).
