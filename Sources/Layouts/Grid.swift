@@ -81,7 +81,8 @@ public enum GridBuilder {
 ///   its column's `gridColumnAlignment` (else the grid's horizontal alignment) and the row's guide;
 ///   a row taller than its aligned cells places them as a group at the top, centre or bottom (text
 ///   baselines and custom guides: top).
-/// - Spacing: `horizontalSpacing` / `verticalSpacing`, `nil` meaning the system distance (8 pt).
+/// - Spacing: `horizontalSpacing` / `verticalSpacing`, `nil` meaning the system distance (8 pt);
+///   negative values overlap neighbouring columns or rows (the size is the sum, as for stacks).
 /// - Complexity: O(cells + columns²) per proposal; three measurements per cell, once (the cache).
 public struct Grid: Element {
     public var alignment: Alignment
@@ -102,7 +103,8 @@ public struct Grid: Element {
     }
 
     public var anyElement: AnyElement {
-        func length(_ v: CGFloat?) -> CGFloat { v.map { $0.isNaN ? 0 : max(0, $0) } ?? ViewSpacing.defaultDistance }
+        // Negative spacings are honoured (cells overlap), as SwiftUI's Grid and our stacks do; NaN is 0.
+        func length(_ v: CGFloat?) -> CGFloat { v.map { $0.isNaN ? 0 : $0 } ?? ViewSpacing.defaultDistance }
         let layout = GridLayout(alignment: alignment, horizontalSpacing: length(horizontalSpacing),
                                 verticalSpacing: length(verticalSpacing),
                                 rows: rows.map { GridLayout.RowSpec(cellCount: $0.cells.count, alignment: $0.alignment,

@@ -203,6 +203,20 @@ struct GridTests {
         #expect(grid(.center).size == CGSize(width: 100, height: 100))
     }
 
+    @Test("Negative spacings are honoured: neighbouring columns and rows overlap")
+    func negativeSpacing() {
+        // 20 × 20 boxes, horizontal −10, vertical −5: columns at 0 and 20 − 10 = 10, rows at 0 and
+        // 15; size 20 + 20 − 10 = 30 by 20 + 20 − 5 = 35 (clamped to 0, it was 40 × 40).
+        let result = Grid(horizontalSpacing: -10, verticalSpacing: -5) {
+            GridRow { Box(width: 20, height: 20).id("a"); Box(width: 20, height: 20).id("b") }
+            GridRow { Box(width: 20, height: 20).id("c"); Box(width: 20, height: 20).id("d") }
+        }.layout(in: .unspecified)
+        #expect(result.size == CGSize(width: 30, height: 35))
+        #expect(result.frame("b") == rect(10, 0, 20, 20))
+        #expect(result.frame("d") == rect(10, 15, 20, 20))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+
     @Test("Grid in right-to-left: the engine mirrors the columns; an empty grid is zero")
     func rightToLeft() {
         var environment = EnvironmentValues()
