@@ -68,7 +68,9 @@ let usage = """
       --json                 one JSON object per size (JSON Lines)
       --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each
       --overlays             draw element bounds, line boxes and baselines in the SVG
-      --summary              one line per size: size, element count, rows of the root container
+      --summary              one line per size: size, element count, rows of the root container (its
+                             modifiers looked through): a flow's or grid's rows, a vstack's children,
+                             1 for an hstack or zstack; hidden elements never count
       --bundled-only         use the bundled fonts only
       --max-elements N       refuse a file of more than N nodes (default 100000)
       --max-depth N          refuse a file nested more than N nodes deep (default 64, at most 100)
@@ -535,11 +537,12 @@ func runLayout(_ arguments: Arguments) throws {
     }
     if arguments.flags.contains("summary") {
         printTable(header: ["DYNAMIC TYPE", "DIRECTION", "WIDTH", "HEIGHT", "ELEMENTS", "ROWS"],
-                   rows: outputs.map { output in
-                       // Rows: distinct tops of the root's children (a flow's rows, a stack's one row).
-                       let tops = Set(output.elements.filter { $0.path.count == 1 }.map { ($0.frame.y + $0.firstBaseline).rounded(.toNearestOrEven) })
-                       return [output.dynamicTypeSize, direction == .rightToLeft ? "rtl" : "ltr", format(output.size.width),
-                               format(output.size.height), "\(output.elements.count)", "\(tops.count)"]
+                   rows: zip(outputs, results).map { output, result in
+                       // Rows: as the layouts placed them (a flow's or grid's rows, a vstack's children, an
+                       // hstack's one row), not told from the frames: items of different heights share a
+                       // row, and hidden elements (0 × 0) are none (`LayoutResult.rootRowCount`).
+                       [output.dynamicTypeSize, direction == .rightToLeft ? "rtl" : "ltr", format(output.size.width),
+                        format(output.size.height), "\(output.elements.count)", "\(result.1.rootRowCount)"]
                    }, rightAligned: [2, 3, 4, 5])
         return try finishStandardOutput()
     }
