@@ -550,7 +550,8 @@ func runLayout(_ arguments: Arguments) throws {
         print("\(output.dynamicTypeSize): \(format(output.size.width)) × \(format(output.size.height)), \(output.elements.count) elements")
         printTable(header: ["PATH", "KIND", "ID", "X", "Y", "WIDTH", "HEIGHT", "BASELINE"],
                    rows: output.elements.map { element in
-                       [element.path.map(String.init).joined(separator: "."), element.kind, element.id ?? "",
+                       [element.path.map(String.init).joined(separator: "."), element.kind + (element.hidden == true ? " (hidden)" : ""),
+                        element.id ?? "",
                         format(element.frame.x), format(element.frame.y), format(element.frame.width), format(element.frame.height),
                         element.firstBaseline == element.frame.height ? "" : format(element.firstBaseline)]
                    }, rightAligned: [3, 4, 5, 6, 7])

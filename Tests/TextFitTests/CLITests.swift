@@ -115,6 +115,25 @@ struct CLITests {
         #expect(lines.last?.split(separator: " ").last.map(String.init) == "\(rows)", "\(output.stdout)")
     }
 
+    @Test("layout --json marks hidden elements (a flow's items past maxRows, unused overflow elements); the table too")
+    func hiddenElements() throws {
+        // Width 100, spacing 10, boxes 40 wide: row [a b] is 90; +1 hidden needs 90 + 10 + 5 = 105 > 100, so
+        // b is dropped too: a, then the overflow element for 2 (40 + 10 + 5 = 55). Paths: a b c at [0] [1]
+        // [2], the overflow elements for 1, 2, 3 at [3] [4] [5]; hidden: b, c and the elements for 1 and 3.
+        let json = #"{"flow": {"maxRows": 1, "spacing": 10, "overflow": {"box": {"width": 5, "height": 5}, "id": "more"}, "children": [{"box": {"width": 40, "height": 20}, "id": "a"}, {"box": {"width": 40, "height": 20}, "id": "b"}, {"box": {"width": 40, "height": 20}, "id": "c"}]}}"#
+        let output = try CLI.run(["layout", "-", "--bundled-only", "--width", "100", "--json"], stdin: Data(json.utf8))
+        #expect(output.status == 0, "\(output.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let elements = try #require(object["elements"] as? [[String: Any]])
+        let hidden = elements.filter { $0["hidden"] as? Bool == true }.compactMap { $0["path"] as? [Int] }
+        #expect(hidden == [[1], [2], [3], [5]])
+        #expect(elements.allSatisfy { $0["hidden"] == nil || $0["hidden"] as? Bool == true })  // absent, never false
+        let shownMore = elements.filter { $0["id"] as? String == "more" && $0["hidden"] == nil }.compactMap { $0["path"] as? [Int] }
+        #expect(shownMore == [[4]])
+        let table = try CLI.run(["layout", "-", "--bundled-only", "--width", "100"], stdin: Data(json.utf8))
+        #expect(table.stdout.components(separatedBy: "Box (hidden)").count - 1 == 4, "\(table.stdout)")
+    }
+
     @Test("A malformed layout file exits 3 naming the JSON path")
     func badLayout() throws {
         let output = try CLI.run(["layout", "-", "--bundled-only"], stdin: Data(#"{"flow": {"children": [{"text": 3}]}}"#.utf8))
