@@ -22,7 +22,7 @@ public enum LayoutFile {
         // column of a syntax error.
         let json: Any
         do {
-            json = try JSONReader.parse(data)
+            json = try JSONReader.parse(data, refusesDuplicateKeys: true)
         } catch {
             throw LayoutFileError(path: "$", message: "not valid JSON (\(error))")
         }
@@ -258,6 +258,9 @@ public enum LayoutFile {
             if isJSONBoolean(fixed), let both = fixed as? Bool {
                 if both { element = element.fixedSize() }
             } else {
+                guard fixed is [String: Any] else {
+                    throw LayoutFileError(path: path + ".fixedSize", message: "expected true, false or {\"horizontal\": bool, \"vertical\": bool}")
+                }
                 let axes = try Node(fixed, path + ".fixedSize")
                 try axes.only(["horizontal", "vertical"])
                 element = element.fixedSize(horizontal: try axes.bool("horizontal") ?? false, vertical: try axes.bool("vertical") ?? false)

@@ -62,7 +62,8 @@ let usage = """
       --max-text-bytes N     refuse a text longer than N UTF-8 bytes (default 1048576)
 
     LAYOUT OPTIONS
-      --width W, --height H  the proposal (absent: the ideal on that axis)
+      --width W, --height H  the proposal (absent: the ideal on that axis; inf means the same as
+                             absent, not an infinite proposal)
       --dynamic-type SIZE    one size, a comma list, or all (one JSON object per size, smallest first)
       --direction DIR        ltr (default) or rtl: mirrors every container
       --json                 one JSON object per size (JSON Lines)
@@ -488,6 +489,11 @@ func runLayout(_ arguments: Arguments) throws {
         let message = "\(file == "-" ? "standard input" : file): \(error)"
         guard let limit = error.exceededLimit else { throw CommandError.input(message) }
         let option = ["maxElements": "--max-elements", "maxDepth": "--max-depth", "maxTextBytes": "--max-text-bytes"][limit] ?? limit
+        if limit == "maxDepth" {
+            let most = LayoutFile.Limits.deepestSupported
+            throw CommandError.limit(message + (limits.maxDepth >= most
+                ? "; \(most) is the largest --max-depth TextFit supports" : "; raise it with \(option) (at most \(most))"))
+        }
         throw CommandError.limit(message + "; raise it with \(option)")
     }
     var sizes: [DynamicTypeSize] = [.large]
