@@ -214,6 +214,11 @@ extension Axis {
 
 /// SwiftUI's `ZStack` as a layout: every child gets the same proposal and is aligned on both
 /// guides of `alignment`; the size is the union of the aligned children.
+///
+/// `layoutPriority` is ignored, as our SwiftUI summary describes. Real SwiftUI is reported
+/// (fatbobman.com, "Exploring the Secrets of layoutPriority in SwiftUI ZStack") to size a ZStack
+/// from its highest-priority children and propose that size to the rest; the exact rule could not
+/// be confirmed from a readable source, so it is not implemented (docs/layout-file.md says so).
 public struct ZStackLayout: Layout {
     public var alignment: Alignment
 
