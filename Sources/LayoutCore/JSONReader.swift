@@ -25,13 +25,25 @@ package struct JSONReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
+    private let refusesDuplicateKeys: Bool
+    /// With `refusesDuplicateKeys`: the JSON path to the value being read (`$`, then `.key` and
+    /// `[index]` components), for the duplicate-key error.
+    private var path: [String] = []
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, refusesDuplicateKeys: Bool) {
+        self.bytes = bytes
+        self.refusesDuplicateKeys = refusesDuplicateKeys
+    }
 
     /// Parses one JSON value filling the whole of `data` (whitespace around it allowed).
-    package static func parse(_ data: Data) throws -> Any {
+    ///
+    /// A key repeated in one object keeps its last value (as `JSONSerialization` does), unless
+    /// `refusesDuplicateKeys`: then it is a ``SyntaxError`` naming the JSON path and the key. The
+    /// layout file refuses them (two `"box"` keys are a mistake that last-wins would hide); a
+    /// String Catalog is read tolerantly, as Xcode writes and reads it.
+    package static func parse(_ data: Data, refusesDuplicateKeys: Bool = false) throws -> Any {
         try data.withUnsafeBytes { raw in
-            var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+            var reader = JSONReader(raw.bindMemory(to: UInt8.self), refusesDuplicateKeys: refusesDuplicateKeys)
             if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
             let value = try reader.value()
             reader.skipWhitespace()
@@ -64,10 +76,21 @@ package struct JSONReader {
         repeat {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let keyStart = index
             let key = try string()
             skipWhitespace()
             try expect(UInt8(ascii: ":"))
-            object[key] = try value()
+            if refusesDuplicateKeys {
+                if object[key] != nil {
+                    index = keyStart
+                    throw error("duplicate key \"\(key)\" in the object at \(path.isEmpty ? "$" : "$" + path.joined())")
+                }
+                path.append("." + key)
+                object[key] = try value()
+                path.removeLast()
+            } else {
+                object[key] = try value()
+            }
         } while try separator(closing: UInt8(ascii: "}"))
         return object
     }
@@ -78,7 +101,9 @@ package struct JSONReader {
         var array: [Any] = []
         if try closes(UInt8(ascii: "]")) { return array }
         repeat {
+            if refusesDuplicateKeys { path.append("[\(array.count)]") }
             array.append(try value())
+            if refusesDuplicateKeys { path.removeLast() }
         } while try separator(closing: UInt8(ascii: "]"))
         return array
     }

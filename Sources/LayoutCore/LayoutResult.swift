@@ -19,13 +19,17 @@ public struct LayoutResult: Sendable {
     let firstBaselines: [CGFloat]
     let lastBaselines: [CGFloat]
     let hidden: [Bool]
+    /// The row each element's container placed it in (`LayoutSubview.setRow`), −1 for none; empty
+    /// for a decoded result.
+    let rows: [Int]
     /// The proposal each element was placed with, by pre-order index (empty for a decoded result).
     let placedProposals: [ProposedViewSize]
 
     init(proposal: ProposedViewSize, size: CGSize, layoutDirection: LayoutDirection, diagnostics: [LayoutDiagnostic],
          structure: TreeStructure, frames: [CGRect], firstBaselines: [CGFloat], lastBaselines: [CGFloat], hidden: [Bool],
-         placedProposals: [ProposedViewSize] = []) {
+         rows: [Int] = [], placedProposals: [ProposedViewSize] = []) {
         self.placedProposals = placedProposals
+        self.rows = rows
         self.proposal = proposal
         self.size = size
         self.layoutDirection = layoutDirection
@@ -65,6 +69,40 @@ public struct LayoutResult: Sendable {
         guard let source = structure.leaves[index], index < placedProposals.count, !hidden[index] else { return nil }
         return PlacedLeaf(element: source.element, environment: source.environment, proposal: placedProposals[index],
                           frame: frames[index])
+    }
+
+    /// How many rows the root container shows, for `textfit layout --summary`.
+    ///
+    /// The root's modifiers and any element with a single shown child (a `ViewThatFits`, a stack of
+    /// one) are looked through, down to the first element with several shown children (or none).
+    /// Its rows are the distinct rows its layout gave those children (`LayoutSubview.setRow`: a
+    /// flow's rows, a grid's rows, a vertical stack's children); a layout that gave none (an
+    /// `HStack`, a `ZStack`) is one row. Hidden elements never count; a lone leaf is one row; a
+    /// container showing nothing, zero. Decoded results carry no rows: each container counts as one.
+    /// - Complexity: O(n).
+    package var rootRowCount: Int {
+        guard count > 0 else { return 0 }
+        var children = [[Int]](repeating: [], count: count)  // shown children by parent, pre-order
+        var hasChildren = [Bool](repeating: false, count: count)
+        var index: [[Int]: Int] = [:]
+        for i in 0..<count {
+            index[structure.paths[i]] = i
+            guard i > 0, let parent = index[Array(structure.paths[i].dropLast())] else { continue }
+            hasChildren[parent] = true
+            if !hidden[i] { children[parent].append(i) }
+        }
+        var node = 0
+        while children[node].count == 1 { node = children[node][0] }
+        if children[node].isEmpty {
+            // A leaf is one row; a container with nothing shown, none. (A decoded result has no
+            // leaf table: an element without children counts as a leaf.)
+            let isLeaf = structure.leaves[node] != nil || (structure.leaves.isEmpty && !hasChildren[node])
+            return isLeaf ? 1 : 0
+        }
+        var distinct = Set<Int>()
+        for child in children[node] { distinct.insert(child < rows.count ? rows[child] : -1) }
+        distinct.remove(-1)
+        return max(1, distinct.count)
     }
 
     /// The element at `path` (child indices from the root; `[]` is the root).

@@ -30,10 +30,18 @@ extension FlowLayout {
 
     /// One row: items `start..<end` (positions in `Cache.items`), its width (overflow element
     /// included), ascent and descent on the flow's guide, and its top (from the flow's top).
+    ///
+    /// The width is the furthest right edge of the row's items, not the sum of widths and gaps:
+    /// with a negative `spacing` (honoured, as SwiftUI's stacks and grids honour it) an item may
+    /// end before its neighbour does, and a sum could even go negative. The sum is what the cursor
+    /// tracks (where the next item's gap starts); for gaps ≥ 0 the two agree. Adding an item never
+    /// narrows a row, so greedy filling and the balance bisection stay monotonic.
     struct Row {
         var start: Int
         var end: Int
         var width: CGFloat = 0
+        /// The right edge of the last item added (the sum of widths and gaps so far).
+        var cursor: CGFloat = 0
         var ascent: CGFloat = -.infinity
         var descent: CGFloat = -.infinity
         var top: CGFloat = 0
@@ -52,7 +60,8 @@ extension FlowLayout {
 
         @inline(__always)
         mutating func add(width w: CGFloat, height h: CGFloat, guide: CGFloat, gapBefore: CGFloat) {
-            width += gapBefore + w
+            cursor += gapBefore + w
+            width = max(width, cursor)
             ascent = max(ascent, guide)
             descent = max(descent, h - guide)
         }
@@ -110,13 +119,14 @@ extension FlowLayout {
         if capacity > 0 { rows.reserveCapacity(capacity) }
         let slackLimit = limit + 1e-9 * max(1, limit)  // `fits`, hoisted
         let metrics = cache.metrics, breaks = cache.breaks, gaps = cache.gaps
-        // The open row, in scalars (kept in registers in this hot loop).
+        // The open row, in scalars (kept in registers in this hot loop); `cursor` and `width` as in `Row`.
         var start = items.lowerBound
-        var width: CGFloat = 0, ascent: CGFloat = 0, descent: CGFloat = 0
+        var width: CGFloat = 0, cursor: CGFloat = 0, ascent: CGFloat = 0, descent: CGFloat = 0
         func close(_ end: Int) {
             var row = Row(start: start)
             row.end = end
             row.width = width
+            row.cursor = cursor
             row.ascent = ascent
             row.descent = descent
             rows.append(row)
@@ -136,9 +146,10 @@ extension FlowLayout {
             }
             if k > start {
                 let gap = spacing ?? gaps[k - 1]
-                let next = width + gap + item.width
+                let next = cursor + gap + item.width
                 if !breaks[k] && next <= slackLimit {
-                    width = next
+                    cursor = next
+                    width = max(width, next)
                     ascent = max(ascent, item.guide)
                     descent = max(descent, item.height - item.guide)
                     continue
@@ -147,6 +158,7 @@ extension FlowLayout {
                 start = k
             }
             width = item.width
+            cursor = item.width
             ascent = item.guide
             descent = item.height - item.guide
         }
@@ -157,11 +169,11 @@ extension FlowLayout {
     /// How many greedy rows `items` need at `limit` (none is over-wide or forced inside `items`).
     func rowCount(_ items: Range<Int>, limit: CGFloat, _ cache: Cache) -> Int {
         var count = 1
-        var width = cache.metrics[items.lowerBound].width
+        var cursor = cache.metrics[items.lowerBound].width  // the row's right edge so far (see `Row`)
         for k in items.dropFirst() {
             let w = cache.metrics[k].width
-            let next = width + gap(after: k - 1, cache) + w
-            if Self.fits(next, limit) { width = next } else { count += 1; width = w }
+            let next = cursor + gap(after: k - 1, cache) + w
+            if Self.fits(next, limit) { cursor = next } else { count += 1; cursor = w }
         }
         return count
     }
@@ -188,7 +200,8 @@ extension FlowLayout {
                 total += cache.metrics[k].width
                 widest = max(widest, cache.metrics[k].width)
             }
-            var lo = max(widest, total / CGFloat(target))
+            // total ÷ rows bounds the widest row from below only when no gap is negative.
+            var lo = (spacing ?? 0) < 0 ? widest : max(widest, total / CGFloat(target))
             var hi = rows[i..<j].reduce(0) { max($0, $1.width) }  // greedy's widest row: feasible
             if rowCount(items, limit: lo, cache) <= target { hi = lo }
             var rounds = 0
@@ -197,7 +210,9 @@ extension FlowLayout {
                 if rowCount(items, limit: mid, cache) <= target { hi = mid } else { lo = mid }
                 rounds += 1
             }
-            result.append(contentsOf: greedyRows(items, limit: hi, rowWidth: rowWidth, subviews, cache))
+            let balanced = greedyRows(items, limit: hi, rowWidth: rowWidth, subviews, cache)
+            // Never more rows than greedy (a guard: the bisection keeps the count by construction).
+            result.append(contentsOf: balanced.count <= target ? balanced[...] : rows[i..<j])
             i = j
         }
         return result
@@ -223,13 +238,13 @@ extension FlowLayout {
             }
             let gap = spacing ?? cache.spacings[cache.spacingClass[last.end - 1]]
                 .distance(to: cache.spacings[indicator.spacingClass], along: .horizontal)
-            if Self.fits(last.width + gap + m.size.width, rowWidth) {
+            if Self.fits(max(last.width, last.cursor + gap + m.size.width), rowWidth) {
                 last.indicator = RowIndicator(offset: indicator.offset, measured: m, gapBefore: gap, spacingClass: indicator.spacingClass)
                 break
             }
             last.end -= 1
             last.overWide = nil
-            last.width = measuredWidth(last, cache)
+            recomputeMetrics(&last, cache)
             hidden += 1
         }
         recomputeMetrics(&last, cache)
@@ -237,15 +252,7 @@ extension FlowLayout {
         return hidden
     }
 
-    /// The width of a row's items (no overflow element); an over-wide row keeps its measured width.
-    func measuredWidth(_ row: Row, _ cache: Cache) -> CGFloat {
-        if let m = row.overWide { return m.size.width }
-        var width: CGFloat = 0
-        for k in row.start..<row.end { width += cache.metrics[k].width + (k > row.start ? gap(after: k - 1, cache) : 0) }
-        return width
-    }
-
-    /// Width, ascent and descent of a row from its items and overflow element.
+    /// Width, cursor, ascent and descent of a row from its items and overflow element.
     func recomputeMetrics(_ row: inout Row, _ cache: Cache) {
         var fresh = Row(start: row.start)
         fresh.end = row.end

@@ -16,7 +16,8 @@ import Foundation
 ///   sizes and paddings share one baseline.
 /// - Spacing: `spacing` between neighbours in a row and `lineSpacing` between rows, or, when `nil`,
 ///   the subviews' preferred distances (`ViewSpacing`): between neighbours the pair's, between rows
-///   the largest over the two rows' facing edges.
+///   the largest over the two rows' facing edges. Negative values overlap neighbours or rows; a
+///   row's width is then its furthest right edge (an item pulled left of the row's start overflows).
 /// - `.balanced` keeps the greedy row count and makes rows as even as it allows (the smallest
 ///   widest row); see `balance`. It does not apply when `maxRows` truncates.
 /// - `maxRows`: the rows after the last allowed one are hidden; the last row ends with the
@@ -61,13 +62,15 @@ public struct FlowLayout: Layout {
     /// Greedy or balanced rows.
     public var rowBreaking: RowBreaking
 
-    /// A flow; NaN or negative spacings count as 0.
+    /// A flow; NaN spacings count as 0. Negative spacings are honoured, as SwiftUI's stacks and
+    /// grids honour them: neighbours (or rows) overlap, and a row is as wide as its furthest right
+    /// edge (see `Row`).
     public init(alignment: RowAlignment = .leading, verticalAlignment: VerticalAlignment = .firstTextBaseline,
                 spacing: CGFloat? = nil, lineSpacing: CGFloat? = nil, maxRows: Int? = nil, rowBreaking: RowBreaking = .greedy) {
         self.alignment = alignment
         self.verticalAlignment = verticalAlignment
-        self.spacing = spacing.map { $0.isNaN ? 0 : max(0, $0) }
-        self.lineSpacing = lineSpacing.map { $0.isNaN ? 0 : max(0, $0) }
+        self.spacing = spacing.map { $0.isNaN ? 0 : $0 }
+        self.lineSpacing = lineSpacing.map { $0.isNaN ? 0 : $0 }
         self.maxRows = maxRows.map { max(1, $0) }
         self.rowBreaking = rowBreaking
     }
@@ -190,6 +193,7 @@ public struct FlowLayout: Layout {
             if let m = row.overWide {
                 let offset = cache.items[row.start]
                 subviews[base + offset].place(at: CGPoint(x: x, y: line - m.guide), proposal: m.proposal)
+                subviews[base + offset].setRow(r)
                 if hides { shown[offset] = true }
                 x += m.size.width + gap(after: row.start, cache) + extraGap
             } else {
@@ -197,6 +201,7 @@ public struct FlowLayout: Layout {
                     let item = cache.metrics[k]
                     let offset = cache.items[k]
                     subviews[base + offset].place(at: CGPoint(x: x, y: line - item.guide), proposal: .unspecified)
+                    subviews[base + offset].setRow(r)
                     if hides { shown[offset] = true }
                     x += item.width + (spacing ?? cache.gaps[k]) + extraGap
                 }
@@ -205,6 +210,7 @@ public struct FlowLayout: Layout {
                 if row.itemCount > 0 { x += indicator.gapBefore - gap(after: row.end - 1, cache) }
                 let m = indicator.measured
                 subviews[base + indicator.offset].place(at: CGPoint(x: x, y: line - m.guide), proposal: m.proposal)
+                subviews[base + indicator.offset].setRow(r)
                 shown[indicator.offset] = true
             }
         }

@@ -1,5 +1,5 @@
 import Foundation
-import LayoutCore
+@_spi(LayoutEngine) import LayoutCore
 
 // Grid and GridRow, as SwiftUI spells them. A `Layout` sees only its direct subviews, so a grid
 // cannot reach cells nested inside row elements: `Grid` flattens its rows into one `GridLayout`
@@ -12,6 +12,7 @@ import LayoutCore
 // | cells' columns and spans, measured once (ideal, min, max widths) | `GridLayout.makeCache(subviews:)` |
 // | column widths: widest cell, spans, flexible columns take the rest | `GridLayout.columnWidths(_:_:)` |
 // | row heights on each row's guide | `GridLayout.rowMetrics(_:_:_:)` |
+// | row heights for a finite proposed height: spare or short height shared | `GridLayout.rowHeights(_:_:_:_:)` |
 // | placement: column alignment, row guide | `GridLayout.placeSubviews(in:proposal:subviews:cache:)` |
 
 /// One row of a ``Grid``: its cells left to right, and optionally the vertical guide its cells share.
@@ -64,13 +65,24 @@ public enum GridBuilder {
 ///   that maximum; a shortfall is taken in equal shares from columns that can shrink, each down to
 ///   its cells' minimum (width under a 0 proposal). `nil` gives the ideal widths; an infinite
 ///   width gives every column its maximum.
-/// - Rows: each cell is measured at its column (or span) width and `nil` height; the row's height is
-///   its cells' extent on the row's guide (`GridRow(alignment:)`, else the grid's vertical
-///   alignment): ascent = max guide value, descent = max(height − guide value). Rows without cells
-///   take no space.
+/// - Rows: each cell is measured at its column (or span) width and `nil` height; a row's ideal height
+///   is its cells' extent on the row's guide (`GridRow(alignment:)`, else the grid's vertical
+///   alignment): ascent = max guide value, descent = max(height − guide value). A finite proposed
+///   height is shared the way a finite width is shared among columns: the height left over after
+///   the vertical spacing goes in equal shares to the rows whose cells can grow (their tallest cell
+///   under an infinite height, at the column width), each up to that maximum; a shortfall is taken
+///   in equal shares from rows that can shrink, down to their tallest cell under a 0 height. So a
+///   grid of one `Rectangle` proposed 300 × 300 is 300 × 300, as in SwiftUI, where flexible cells
+///   size rows unless `gridCellUnsizedAxes` says otherwise (not supported here). A `nil` **or
+///   infinite** height gives the ideal heights (an infinite height does not give every row its
+///   maximum as an infinite width does for columns: rows of flexible cells would be infinite).
+///   Rows without cells take no space.
 /// - Placement: every cell is proposed its cell's size (width × row height) and aligned inside by
-///   its column's `gridColumnAlignment` (else the grid's horizontal alignment) and the row's guide.
-/// - Spacing: `horizontalSpacing` / `verticalSpacing`, `nil` meaning the system distance (8 pt).
+///   its column's `gridColumnAlignment` (else the grid's horizontal alignment) and the row's guide;
+///   a row taller than its aligned cells places them as a group at the top, centre or bottom (text
+///   baselines and custom guides: top).
+/// - Spacing: `horizontalSpacing` / `verticalSpacing`, `nil` meaning the system distance (8 pt);
+///   negative values overlap neighbouring columns or rows (the size is the sum, as for stacks).
 /// - Complexity: O(cells + columns²) per proposal; three measurements per cell, once (the cache).
 public struct Grid: Element {
     public var alignment: Alignment
@@ -91,7 +103,8 @@ public struct Grid: Element {
     }
 
     public var anyElement: AnyElement {
-        func length(_ v: CGFloat?) -> CGFloat { v.map { $0.isNaN ? 0 : max(0, $0) } ?? ViewSpacing.defaultDistance }
+        // Negative spacings are honoured (cells overlap), as SwiftUI's Grid and our stacks do; NaN is 0.
+        func length(_ v: CGFloat?) -> CGFloat { v.map { $0.isNaN ? 0 : $0 } ?? ViewSpacing.defaultDistance }
         let layout = GridLayout(alignment: alignment, horizontalSpacing: length(horizontalSpacing),
                                 verticalSpacing: length(verticalSpacing),
                                 rows: rows.map { GridLayout.RowSpec(cellCount: $0.cells.count, alignment: $0.alignment,
@@ -263,18 +276,47 @@ public struct GridLayout: Layout {
         return metrics.map { $0.ascent.isFinite ? $0 : (0, 0) }
     }
 
+    /// Each row's height for the proposed height: the ideal (``rowMetrics(_:_:_:)``) for `nil` or an
+    /// infinite height; for a finite one, the ideals grown or shrunk as ``columnWidths(_:_:)`` does
+    /// for columns (see ``Grid``), cells measured at their cell width.
+    /// - Complexity: two more measurements per cell, for a finite height only.
+    func rowHeights(_ height: CGFloat?, _ widths: [CGFloat], _ subviews: Subviews, _ cache: Cache) -> [CGFloat] {
+        let ideal = rowMetrics(widths, subviews, cache).map { $0.ascent + $0.descent }
+        guard let height, height.isFinite else { return ideal }
+        var minimum = [CGFloat](repeating: 0, count: rows.count)
+        var maximum = [CGFloat](repeating: 0, count: rows.count)
+        for (i, cell) in cache.cells.enumerated() {
+            let subview = subviews[subviews.startIndex + i]
+            let width = cellWidth(cell, widths)
+            minimum[cell.row] = max(minimum[cell.row], subview.sizeThatFits(ProposedViewSize(width: width, height: 0)).height)
+            maximum[cell.row] = max(maximum[cell.row], subview.sizeThatFits(ProposedViewSize(width: width, height: .infinity)).height)
+        }
+        for r in rows.indices {
+            minimum[r] = min(minimum[r], ideal[r])
+            maximum[r] = max(maximum[r], ideal[r])
+        }
+        let filled = rows.count { $0.cellCount > 0 }
+        let available = height - verticalSpacing * CGFloat(max(0, filled - 1))
+        let total = ideal.reduce(0, +)
+        if available > total { return Self.share(available - total, from: ideal, limits: maximum) }
+        if available < total {
+            return Self.share(total - available, from: ideal.map { -$0 }, limits: minimum.map { -$0 }).map { -$0 }
+        }
+        return ideal
+    }
+
     /// Row tops (from the grid's top) and the grid's height; rows without cells take no space.
-    func rowTops(_ metrics: [(ascent: CGFloat, descent: CGFloat)]) -> (tops: [CGFloat], height: CGFloat) {
+    func rowTops(_ heights: [CGFloat]) -> (tops: [CGFloat], height: CGFloat) {
         var tops: [CGFloat] = []
         var y: CGFloat = 0
         var first = true
-        for (r, m) in metrics.enumerated() {
+        for (r, h) in heights.enumerated() {
             if rows[r].cellCount > 0 {
                 if !first { y += verticalSpacing }
                 first = false
             }
             tops.append(y)
-            y += m.ascent + m.descent
+            y += h
         }
         return (tops, y)
     }
@@ -282,7 +324,7 @@ public struct GridLayout: Layout {
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
         guard !cache.cells.isEmpty else { return .zero }
         let widths = columnWidths(proposal.width, cache)
-        let height = rowTops(rowMetrics(widths, subviews, cache)).height
+        let height = rowTops(rowHeights(proposal.height, widths, subviews, cache)).height
         let width = widths.reduce(0, +) + horizontalSpacing * CGFloat(max(0, widths.count - 1))
         return CGSize(width: width, height: height)
     }
@@ -297,23 +339,35 @@ public struct GridLayout: Layout {
         }
     }
 
+    /// Where a row's guide puts its aligned cells inside spare height: 0 top, ½ centre, 1 bottom
+    /// (text baselines and custom guides: top).
+    static func fraction(_ guide: VerticalAlignment) -> CGFloat {
+        switch guide {
+        case .center: 0.5
+        case .bottom: 1
+        default: 0
+        }
+    }
+
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
         guard !cache.cells.isEmpty else { return }
         let widths = columnWidths(proposal.width, cache)
-        let metrics = rowMetrics(widths, subviews, cache)
-        let tops = rowTops(metrics).tops
+        let heights = rowHeights(proposal.height, widths, subviews, cache)
+        let tops = rowTops(heights).tops
         var columnX = [CGFloat](repeating: 0, count: widths.count)
         for c in widths.indices.dropFirst() { columnX[c] = columnX[c - 1] + widths[c - 1] + horizontalSpacing }
 
-        // Measure every cell at its final proposal, then align one-column cells as a group per column.
+        // Measure every cell at its final proposal, then align one-column cells as a group per
+        // column, and each row's cells as a group on its guide.
         let base = subviews.startIndex
         var placed: [(proposal: ProposedViewSize, d: ViewDimensions)] = []
         placed.reserveCapacity(cache.cells.count)
         var line = [CGFloat](repeating: -.infinity, count: widths.count)
         var right = [CGFloat](repeating: -.infinity, count: widths.count)
+        var ascent = [CGFloat](repeating: -.infinity, count: rows.count)
+        var descent = [CGFloat](repeating: -.infinity, count: rows.count)
         for (i, cell) in cache.cells.enumerated() {
-            let m = metrics[cell.row]
-            let p = ProposedViewSize(width: cellWidth(cell, widths), height: m.ascent + m.descent)
+            let p = ProposedViewSize(width: cellWidth(cell, widths), height: heights[cell.row])
             let d = subviews[base + i].dimensions(in: p)
             placed.append((p, d))
             if cell.span == 1 {
@@ -321,6 +375,9 @@ public struct GridLayout: Layout {
                 line[cell.column] = max(line[cell.column], g)
                 right[cell.column] = max(right[cell.column], d.width - g)
             }
+            let g = d[rowGuide(cell.row)]
+            ascent[cell.row] = max(ascent[cell.row], g)
+            descent[cell.row] = max(descent[cell.row], d.height - g)
         }
         for (i, cell) in cache.cells.enumerated() {
             let (p, d) = placed[i]
@@ -334,8 +391,10 @@ public struct GridLayout: Layout {
             } else {
                 x = columnX[cell.column] + (p.width! - d.width) * Self.fraction(guide)
             }
-            let y = tops[cell.row] + metrics[cell.row].ascent - d[rowGuide(cell.row)]
+            let r = cell.row
+            let y = tops[r] + (heights[r] - ascent[r] - descent[r]) * Self.fraction(rowGuide(r)) + ascent[r] - d[rowGuide(r)]
             subviews[base + i].place(at: CGPoint(x: bounds.minX + x, y: bounds.minY + y), proposal: p)
+            subviews[base + i].setRow(r)  // for `LayoutResult.rootRowCount`
         }
     }
 

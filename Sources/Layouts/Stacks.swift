@@ -1,5 +1,5 @@
 import Foundation
-import LayoutCore
+@_spi(LayoutEngine) import LayoutCore
 
 /// SwiftUI's `HStack` as a layout: children side by side, aligned on a vertical guide.
 ///
@@ -180,6 +180,7 @@ struct StackDistribution {
             let d = share.dimensions
             let point = CGPoint(main: position, cross: crossOrigin + line - guide(d), axis: axis)
             subviews[subviews.startIndex + k].place(at: point, anchor: .topLeading, proposal: share.proposal)
+            if axis == .vertical { subviews[subviews.startIndex + k].setRow(k) }  // each child a row (`LayoutResult.rootRowCount`)
             position += (axis == .horizontal ? d.width : d.height) + (k < gaps.count ? gaps[k] : 0)
         }
     }
@@ -213,6 +214,11 @@ extension Axis {
 
 /// SwiftUI's `ZStack` as a layout: every child gets the same proposal and is aligned on both
 /// guides of `alignment`; the size is the union of the aligned children.
+///
+/// `layoutPriority` is ignored, as our SwiftUI summary describes. Real SwiftUI is reported
+/// (fatbobman.com, "Exploring the Secrets of layoutPriority in SwiftUI ZStack") to size a ZStack
+/// from its highest-priority children and propose that size to the rest; the exact rule could not
+/// be confirmed from a readable source, so it is not implemented (docs/layout-file.md says so).
 public struct ZStackLayout: Layout {
     public var alignment: Alignment
 

@@ -22,6 +22,10 @@ public struct LayoutOutput: Codable, Sendable, Equatable {
         public var frame: Frame
         public var firstBaseline: Double
         public var lastBaseline: Double
+        /// `true` for an element its container left out (the children `viewThatFits` did not choose,
+        /// a flow's items past `maxRows` and its unused overflow elements), whose frame is empty;
+        /// absent (`nil`) otherwise, so the common output does not grow.
+        public var hidden: Bool? = nil
     }
 
     public var dynamicTypeSize: String
@@ -68,7 +72,8 @@ extension LayoutOutput {
                 .init(id: element.id, path: element.path, kind: element.kind,
                       frame: .init(x: element.frame.minX, y: element.frame.minY, width: element.frame.width,
                                    height: element.frame.height),
-                      firstBaseline: element.firstTextBaseline, lastBaseline: element.lastTextBaseline)
+                      firstBaseline: element.firstTextBaseline, lastBaseline: element.lastTextBaseline,
+                      hidden: element.isHidden ? true : nil)
             },
             diagnostics: result.diagnostics.map(\.description))
     }
@@ -109,6 +114,7 @@ extension LayoutOutput.Element: JSONWritable {
         try writer.object { json in
             try json.field("firstBaseline", firstBaseline)
             try json.field("frame", frame)
+            if let hidden { json.field("hidden", hidden) }
             json.field("id", id)
             json.field("kind", kind)
             try json.field("lastBaseline", lastBaseline)

@@ -22,7 +22,7 @@ public enum LayoutFile {
         // column of a syntax error.
         let json: Any
         do {
-            json = try JSONReader.parse(data)
+            json = try JSONReader.parse(data, refusesDuplicateKeys: true)
         } catch {
             throw LayoutFileError(path: "$", message: "not valid JSON (\(error))")
         }
@@ -234,7 +234,13 @@ public enum LayoutFile {
             let frame = try Node(frameValue, path + ".frame")
             try frame.only(["width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight", "alignment"])
             let alignment = try frame.alignment("alignment") ?? .center
-            func length(_ key: String) throws -> CGFloat? { try frame.number(key, allowingInfinity: true) }
+            // "infinity" only for a maximum (`maxWidth: .infinity` fills the proposal). A fixed or
+            // minimum length of ∞ makes the frame infinite for every proposal, and an ideal one for
+            // the `nil` proposal; the engine can only report such a size as 0 with a diagnostic.
+            func length(_ key: String) throws -> CGFloat? {
+                try frame.number(key, allowingInfinity: key == "maxWidth" || key == "maxHeight",
+                                 infinityRefused: "\"infinity\" is allowed only for maxWidth and maxHeight (an infinite \(key) makes the frame infinite)")
+            }
             let flexible = ["minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"].contains { frame.raw[$0] != nil }
             if flexible {
                 element = element.frame(minWidth: try length("minWidth"), idealWidth: try length("idealWidth"),
@@ -252,6 +258,9 @@ public enum LayoutFile {
             if isJSONBoolean(fixed), let both = fixed as? Bool {
                 if both { element = element.fixedSize() }
             } else {
+                guard fixed is [String: Any] else {
+                    throw LayoutFileError(path: path + ".fixedSize", message: "expected true, false or {\"horizontal\": bool, \"vertical\": bool}")
+                }
                 let axes = try Node(fixed, path + ".fixedSize")
                 try axes.only(["horizontal", "vertical"])
                 element = element.fixedSize(horizontal: try axes.bool("horizontal") ?? false, vertical: try axes.bool("vertical") ?? false)
@@ -428,7 +437,8 @@ private struct Node {
     /// A number from −1,000,000 to 1,000,000, or with `allowingInfinity` (frames, as
     /// `maxWidth: .infinity`) also `"infinity"`. Larger lengths add up to ∞ in a layout (fuzzing
     /// found a spacing of 1e308 and a padding of −1e308), and so would "infinity" outside frames.
-    func number(_ key: String, allowingInfinity: Bool = false) throws -> CGFloat? {
+    /// `infinityRefused`: the message for `"infinity"` where it is not allowed (else the range).
+    func number(_ key: String, allowingInfinity: Bool = false, infinityRefused: String? = nil) throws -> CGFloat? {
         guard let value = raw[key] else { return nil }
         var range: String { "from -1000000 to 1000000" + (allowingInfinity ? " (or \"infinity\")" : "") }  // for errors only
         if let number = jsonNumber(value)?.doubleValue, number.isFinite {
@@ -438,7 +448,9 @@ private struct Node {
             return number
         }
         if let string = value as? String, string == "infinity" {
-            guard allowingInfinity else { throw LayoutFileError(path: path + "." + key, message: "expected a number \(range)") }
+            guard allowingInfinity else {
+                throw LayoutFileError(path: path + "." + key, message: infinityRefused ?? "expected a number \(range)")
+            }
             return .infinity
         }
         throw LayoutFileError(path: path + "." + key, message: "expected a number")

@@ -62,13 +62,16 @@ let usage = """
       --max-text-bytes N     refuse a text longer than N UTF-8 bytes (default 1048576)
 
     LAYOUT OPTIONS
-      --width W, --height H  the proposal (absent: the ideal on that axis)
+      --width W, --height H  the proposal (absent: the ideal on that axis; inf means the same as
+                             absent, not an infinite proposal)
       --dynamic-type SIZE    one size, a comma list, or all (one JSON object per size, smallest first)
       --direction DIR        ltr (default) or rtl: mirrors every container
       --json                 one JSON object per size (JSON Lines)
       --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each
       --overlays             draw element bounds, line boxes and baselines in the SVG
-      --summary              one line per size: size, element count, rows of the root container
+      --summary              one line per size: size, element count, rows of the root container (its
+                             modifiers looked through): a flow's or grid's rows, a vstack's children,
+                             1 for an hstack or zstack; hidden elements never count
       --bundled-only         use the bundled fonts only
       --max-elements N       refuse a file of more than N nodes (default 100000)
       --max-depth N          refuse a file nested more than N nodes deep (default 64, at most 100)
@@ -486,6 +489,11 @@ func runLayout(_ arguments: Arguments) throws {
         let message = "\(file == "-" ? "standard input" : file): \(error)"
         guard let limit = error.exceededLimit else { throw CommandError.input(message) }
         let option = ["maxElements": "--max-elements", "maxDepth": "--max-depth", "maxTextBytes": "--max-text-bytes"][limit] ?? limit
+        if limit == "maxDepth" {
+            let most = LayoutFile.Limits.deepestSupported
+            throw CommandError.limit(message + (limits.maxDepth >= most
+                ? "; \(most) is the largest --max-depth TextFit supports" : "; raise it with \(option) (at most \(most))"))
+        }
         throw CommandError.limit(message + "; raise it with \(option)")
     }
     var sizes: [DynamicTypeSize] = [.large]
@@ -535,11 +543,12 @@ func runLayout(_ arguments: Arguments) throws {
     }
     if arguments.flags.contains("summary") {
         printTable(header: ["DYNAMIC TYPE", "DIRECTION", "WIDTH", "HEIGHT", "ELEMENTS", "ROWS"],
-                   rows: outputs.map { output in
-                       // Rows: distinct tops of the root's children (a flow's rows, a stack's one row).
-                       let tops = Set(output.elements.filter { $0.path.count == 1 }.map { ($0.frame.y + $0.firstBaseline).rounded(.toNearestOrEven) })
-                       return [output.dynamicTypeSize, direction == .rightToLeft ? "rtl" : "ltr", format(output.size.width),
-                               format(output.size.height), "\(output.elements.count)", "\(tops.count)"]
+                   rows: zip(outputs, results).map { output, result in
+                       // Rows: as the layouts placed them (a flow's or grid's rows, a vstack's children, an
+                       // hstack's one row), not told from the frames: items of different heights share a
+                       // row, and hidden elements (0 × 0) are none (`LayoutResult.rootRowCount`).
+                       [output.dynamicTypeSize, direction == .rightToLeft ? "rtl" : "ltr", format(output.size.width),
+                        format(output.size.height), "\(output.elements.count)", "\(result.1.rootRowCount)"]
                    }, rightAligned: [2, 3, 4, 5])
         return try finishStandardOutput()
     }
@@ -547,7 +556,8 @@ func runLayout(_ arguments: Arguments) throws {
         print("\(output.dynamicTypeSize): \(format(output.size.width)) × \(format(output.size.height)), \(output.elements.count) elements")
         printTable(header: ["PATH", "KIND", "ID", "X", "Y", "WIDTH", "HEIGHT", "BASELINE"],
                    rows: output.elements.map { element in
-                       [element.path.map(String.init).joined(separator: "."), element.kind, element.id ?? "",
+                       [element.path.map(String.init).joined(separator: "."), element.kind + (element.hidden == true ? " (hidden)" : ""),
+                        element.id ?? "",
                         format(element.frame.x), format(element.frame.y), format(element.frame.width), format(element.frame.height),
                         element.firstBaseline == element.frame.height ? "" : format(element.firstBaseline)]
                    }, rightAligned: [3, 4, 5, 6, 7])

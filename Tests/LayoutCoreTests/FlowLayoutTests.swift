@@ -430,4 +430,42 @@ struct FlowLayoutTests {
         #expect(made.value == 1)
         #expect(asked.value == 0)
     }
+
+    @Test("A negative spacing is honoured: items overlap, and a row is as wide as its furthest right edge")
+    func negativeSpacing() {
+        // 40 × 20 boxes, spacing −10: lefts 0, 30, 60, right edge 100 — three fit a 100 width (clamped
+        // to 0 they needed 120 and took two rows). lineSpacing −5 overlaps the rows: the fourth box
+        // starts a row at y 20 − 5 = 15; height 35.
+        let result = FlowLayout(verticalAlignment: .top, spacing: -10, lineSpacing: -5) {
+            for id in ["a", "b", "c", "d"] { Box(width: 40, height: 20).id(id) }
+        }.layout(in: ProposedViewSize(width: 100, height: nil))
+        #expect(result.frame("a") == rect(0, 0, 40, 20))
+        #expect(result.frame("b") == rect(30, 0, 40, 20))
+        #expect(result.frame("c") == rect(60, 0, 40, 20))
+        #expect(result.frame("d") == rect(0, 15, 40, 20))
+        #expect(result.size == CGSize(width: 100, height: 35))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+
+        // Spacing −50, wider than a box: lefts 0, −10, −20; right edges 40, 30, 20 → the row is 40 wide
+        // (not 40 − 50 + 40 − 50 + 40 = 20), and all three fit a 40 width.
+        let overlapping = FlowLayout(verticalAlignment: .top, spacing: -50) {
+            for id in ["a", "b", "c"] { Box(width: 40, height: 20).id(id) }
+        }.layout(in: ProposedViewSize(width: 40, height: nil))
+        #expect(overlapping.size == CGSize(width: 40, height: 20))
+        #expect(overlapping.frame("c") == rect(-20, 0, 40, 20))
+    }
+
+    @Test("Balanced rows with a negative spacing keep the greedy row count and even out")
+    func negativeSpacingBalanced() {
+        // Four 40 × 20 boxes, spacing −10, width 120: greedy rows [a b c] (100) and [d]; balanced
+        // keeps two rows, the narrowest widest row being two boxes, 40 − 10 + 40 = 70. lineSpacing 5:
+        // height 20 + 5 + 20 = 45.
+        let result = FlowLayout(verticalAlignment: .top, spacing: -10, lineSpacing: 5, rowBreaking: .balanced) {
+            for id in ["a", "b", "c", "d"] { Box(width: 40, height: 20).id(id) }
+        }.layout(in: ProposedViewSize(width: 120, height: nil))
+        #expect(result.size == CGSize(width: 70, height: 45))
+        #expect(result.frame("b") == rect(30, 0, 40, 20))
+        #expect(result.frame("c") == rect(0, 25, 40, 20))
+        #expect(result.frame("d") == rect(30, 25, 40, 20))
+    }
 }

@@ -144,6 +144,79 @@ struct GridTests {
         #expect(result.frame("t").minY + result.element(id: "t")!.firstTextBaseline == 30)
     }
 
+    @Test("A finite proposed height sizes the rows: a lone Rectangle fills a 300 × 300 proposal; nil and ∞ keep the ideal")
+    func rectangleFillsHeight() {
+        // One column, one row: the column takes the 300 width (the rectangle's maximum is ∞), the row
+        // the 300 height (same). nil and an infinite height keep the ideal row height, 10.
+        let grid = Grid { GridRow { Rectangle().id("a") } }
+        let square = grid.layout(in: ProposedViewSize(width: 300, height: 300))
+        #expect(square.size == CGSize(width: 300, height: 300))
+        #expect(square.frame("a") == rect(0, 0, 300, 300))
+        #expect(square.diagnostics.isEmpty, "\(square.diagnostics)")
+        #expect(grid.layout(in: ProposedViewSize(width: 300, height: nil)).frame("a") == rect(0, 0, 300, 10))
+        #expect(grid.layout(in: ProposedViewSize(width: 300, height: .infinity)).frame("a") == rect(0, 0, 300, 10))
+    }
+
+    @Test("Spare height goes to the rows that can grow, in equal shares; fixed rows keep their height")
+    func flexibleRows() {
+        // Rows: a 50 × 20 box (min = ideal = max 20), two rectangles (ideal 10, max ∞); spacing 10.
+        // Height 200 − 2 × 10 = 180; ideals 20 + 10 + 10 = 40; 140 left → 70 each → rows 20, 80, 80.
+        // Width 100: the column's ideal is 50 (the box), its maximum ∞ → 100; the box centred at x 25.
+        let result = Grid(horizontalSpacing: 10, verticalSpacing: 10) {
+            GridRow { Box(width: 50, height: 20).id("box") }
+            GridRow { Rectangle().id("top") }
+            GridRow { Rectangle().id("bottom") }
+        }.layout(in: ProposedViewSize(width: 100, height: 200))
+        #expect(result.size == CGSize(width: 100, height: 200))
+        #expect(result.frame("box") == rect(25, 0, 50, 20))
+        #expect(result.frame("top") == rect(0, 30, 100, 80))
+        #expect(result.frame("bottom") == rect(0, 120, 100, 80))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+
+    @Test("A short height is taken from the rows that can shrink; a fixed row keeps its height")
+    func shrinkRows() {
+        // Ideals 20 (box) + 10 (rectangle) + 10 spacing = 40 > 30: available 20, short 10, all from
+        // the rectangle's row (minimum 0) → 0 high at y 20 + 10 = 30. The grid is 30 high.
+        let result = Grid(verticalSpacing: 10) {
+            GridRow { Box(width: 50, height: 20).id("box") }
+            GridRow { Rectangle().id("fill") }
+        }.layout(in: ProposedViewSize(width: 50, height: 30))
+        #expect(result.size == CGSize(width: 50, height: 30))
+        #expect(result.frame("box") == rect(0, 0, 50, 20))
+        #expect(result.frame("fill") == rect(0, 30, 50, 0))
+    }
+
+    @Test("In a row taller than a fixed cell, the cell sits on the row's guide: top, centre or bottom")
+    func rowSpareHeight() {
+        // Columns: 20 (box) and 100 − 10 − 20 = 70 (rectangle); the row takes the whole 100 height
+        // (the rectangle's maximum). The 20 × 20 box: y 0 (top), (100 − 20) ÷ 2 = 40 (centre), 80 (bottom).
+        func grid(_ alignment: Alignment) -> LayoutResult {
+            Grid(alignment: alignment, horizontalSpacing: 10) {
+                GridRow { Box(width: 20, height: 20).id("box"); Rectangle().id("fill") }
+            }.layout(in: ProposedViewSize(width: 100, height: 100))
+        }
+        #expect(grid(.top).frame("box") == rect(0, 0, 20, 20))
+        #expect(grid(.center).frame("box") == rect(0, 40, 20, 20))
+        #expect(grid(.bottom).frame("box") == rect(0, 80, 20, 20))
+        #expect(grid(.center).frame("fill") == rect(30, 0, 70, 100))
+        #expect(grid(.center).size == CGSize(width: 100, height: 100))
+    }
+
+    @Test("Negative spacings are honoured: neighbouring columns and rows overlap")
+    func negativeSpacing() {
+        // 20 × 20 boxes, horizontal −10, vertical −5: columns at 0 and 20 − 10 = 10, rows at 0 and
+        // 15; size 20 + 20 − 10 = 30 by 20 + 20 − 5 = 35 (clamped to 0, it was 40 × 40).
+        let result = Grid(horizontalSpacing: -10, verticalSpacing: -5) {
+            GridRow { Box(width: 20, height: 20).id("a"); Box(width: 20, height: 20).id("b") }
+            GridRow { Box(width: 20, height: 20).id("c"); Box(width: 20, height: 20).id("d") }
+        }.layout(in: .unspecified)
+        #expect(result.size == CGSize(width: 30, height: 35))
+        #expect(result.frame("b") == rect(10, 0, 20, 20))
+        #expect(result.frame("d") == rect(10, 15, 20, 20))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+
     @Test("Grid in right-to-left: the engine mirrors the columns; an empty grid is zero")
     func rightToLeft() {
         var environment = EnvironmentValues()

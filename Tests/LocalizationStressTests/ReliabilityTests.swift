@@ -68,6 +68,21 @@ struct JSONReaderTests {
         do { _ = try JSONReader.parse(Data(json.utf8)) } catch { #expect("\(error)".contains(expected), "\(error)") }
     }
 
+    @Test("A repeated key keeps its last value by default (catalogs); refusesDuplicateKeys names its path and key")
+    func duplicateKeys() throws {
+        let json = #"{"a": [{"k": 1}, {"k": 2, "k": 3}]}"#
+        let tolerant = try #require(try JSONReader.parse(Data(json.utf8)) as? [String: Any])
+        #expect(((tolerant["a"] as? [Any])?[1] as? [String: Any])?["k"] as? Int == 3)
+        do {
+            _ = try JSONReader.parse(Data(json.utf8), refusesDuplicateKeys: true)
+            Issue.record("accepted a repeated key")
+        } catch {
+            // The second "k" starts at column 27 of the one line.
+            #expect("\(error)" == #"duplicate key "k" in the object at $.a[1] at line 1, column 27"#, "\(error)")
+        }
+        #expect(throws: Never.self) { try JSONReader.parse(Data(#"{"a": {"k": 1}, "b": {"k": 2}}"#.utf8), refusesDuplicateKeys: true) }
+    }
+
     @Test("Nesting deeper than 512 levels is refused, not recursed")
     func depth() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)

@@ -90,6 +90,50 @@ struct CLITests {
         #expect(picture.contains("<path"))
     }
 
+    /// ROWS counted from the frames (distinct top + first baseline of the root's children) made
+    /// boxes of different heights in one row several rows, an hstack one row per child, and hidden
+    /// 0 × 0 elements rows of their own.
+    @Test("layout --summary counts the root container's rows as placed; hidden elements never count", arguments: [
+        // Top-aligned boxes 40 × 20, 40 × 30, 40 × 25, spacing 10: 40 + 10 + 40 + 10 + 40 = 140 ≤ 200 → one row.
+        (#"{"flow": {"verticalAlignment": "top", "spacing": 10, "children": [{"box": {"width": 40, "height": 20}}, {"box": {"width": 40, "height": 30}}, {"box": {"width": 40, "height": 25}}]}}"#, "200", 1),
+        // The same at width 100: 90 + 10 + 40 = 140 > 100 → the third box starts a second row.
+        (#"{"flow": {"verticalAlignment": "top", "spacing": 10, "children": [{"box": {"width": 40, "height": 20}}, {"box": {"width": 40, "height": 30}}, {"box": {"width": 40, "height": 25}}]}}"#, "100", 2),
+        (#"{"hstack": {"children": [{"box": {"width": 40, "height": 20}}, {"box": {"width": 40, "height": 30}}]}}"#, "200", 1),
+        (#"{"vstack": {"children": [{"box": {"width": 40, "height": 20}}, {"box": {"width": 40, "height": 30}}]}}"#, "200", 2),
+        // maxRows 1 at width 100: two boxes shown, the others and the unused overflow elements
+        // hidden (0 × 0); the padding around the flow is looked through.
+        (#"{"padding": 5, "flow": {"maxRows": 1, "spacing": 10, "overflow": {"box": {"width": 5, "height": 5}}, "children": [{"box": {"width": 40, "height": 20}}, {"box": {"width": 40, "height": 30}}, {"box": {"width": 40, "height": 25}}]}}"#, "100", 1),
+        // ViewThatFits shows the hstack (100 fits 200) and hides the vstack: one row.
+        (#"{"viewThatFits": {"children": [{"hstack": {"spacing": 0, "children": [{"box": {"width": 50, "height": 10}}, {"box": {"width": 50, "height": 10}}]}}, {"vstack": {"children": [{"box": {"width": 50, "height": 10}}, {"box": {"width": 50, "height": 10}}]}}]}}"#, "200", 1),
+        (#"{"grid": {"rows": [[{"box": {"width": 10, "height": 10}}, {"box": {"width": 10, "height": 20}}], [{"box": {"width": 10, "height": 10}}]]}}"#, "200", 2),
+    ])
+    func summaryRows(_ json: String, _ width: String, _ rows: Int) throws {
+        let output = try CLI.run(["layout", "-", "--bundled-only", "--width", width, "--summary"], stdin: Data(json.utf8))
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.last?.split(separator: " ").last.map(String.init) == "\(rows)", "\(output.stdout)")
+    }
+
+    @Test("layout --json marks hidden elements (a flow's items past maxRows, unused overflow elements); the table too")
+    func hiddenElements() throws {
+        // Width 100, spacing 10, boxes 40 wide: row [a b] is 90; +1 hidden needs 90 + 10 + 5 = 105 > 100, so
+        // b is dropped too: a, then the overflow element for 2 (40 + 10 + 5 = 55). Paths: a b c at [0] [1]
+        // [2], the overflow elements for 1, 2, 3 at [3] [4] [5]; hidden: b, c and the elements for 1 and 3.
+        let json = #"{"flow": {"maxRows": 1, "spacing": 10, "overflow": {"box": {"width": 5, "height": 5}, "id": "more"}, "children": [{"box": {"width": 40, "height": 20}, "id": "a"}, {"box": {"width": 40, "height": 20}, "id": "b"}, {"box": {"width": 40, "height": 20}, "id": "c"}]}}"#
+        let output = try CLI.run(["layout", "-", "--bundled-only", "--width", "100", "--json"], stdin: Data(json.utf8))
+        #expect(output.status == 0, "\(output.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let elements = try #require(object["elements"] as? [[String: Any]])
+        let hidden = elements.filter { $0["hidden"] as? Bool == true }.compactMap { $0["path"] as? [Int] }
+        #expect(hidden == [[1], [2], [3], [5]])
+        #expect(elements.allSatisfy { $0["hidden"] == nil || $0["hidden"] as? Bool == true })  // absent, never false
+        let shownMore = elements.filter { $0["id"] as? String == "more" && $0["hidden"] == nil }.compactMap { $0["path"] as? [Int] }
+        #expect(shownMore == [[4]])
+        let table = try CLI.run(["layout", "-", "--bundled-only", "--width", "100"], stdin: Data(json.utf8))
+        #expect(table.stdout.components(separatedBy: "Box (hidden)").count - 1 == 4, "\(table.stdout)")
+    }
+
     @Test("A malformed layout file exits 3 naming the JSON path")
     func badLayout() throws {
         let output = try CLI.run(["layout", "-", "--bundled-only"], stdin: Data(#"{"flow": {"children": [{"text": 3}]}}"#.utf8))

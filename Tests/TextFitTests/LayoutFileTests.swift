@@ -49,6 +49,37 @@ struct LayoutFileTests {
         }
     }
 
+    /// "infinity" is a frame's maximum only: a fixed, minimum or ideal length of ∞ made the frame
+    /// infinite (laid out as 0 wide with an invalidSize diagnostic); it is refused with its path.
+    @Test("An infinite fixed, minimum or ideal frame length is refused with its path; an infinite maximum is kept",
+          arguments: ["width", "height", "minWidth", "minHeight", "idealWidth", "idealHeight"])
+    func infiniteFrameLengths(_ key: String) throws {
+        do {
+            _ = try parse(#"{"hstack": {"children": [{"rectangle": {}, "frame": {"\#(key)": "infinity"}}]}}"#)
+            Issue.record("accepted \(key): infinity")
+        } catch let error as LayoutFileError {
+            #expect(error.path == "$.hstack.children[0].frame.\(key)", "\(error)")
+            #expect(error.message.contains("maxWidth and maxHeight"), "\(error)")
+        }
+        _ = try parse(#"{"rectangle": {}, "frame": {"maxWidth": "infinity", "maxHeight": "infinity"}}"#)
+    }
+
+    @Test("A key repeated in one object is refused with the object's path and the key; fixedSize names its forms")
+    func duplicateKeysAndFixedSize() throws {
+        do {
+            _ = try parse(#"{"hstack": {"children": [{"box": {"width": 1, "height": 1}, "box": {"width": 2, "height": 2}}]}}"#)
+            Issue.record("accepted two box keys")
+        } catch let error as LayoutFileError {
+            #expect(error.message.contains(#"duplicate key "box" in the object at $.hstack.children[0]"#), "\(error)")
+        }
+        do {
+            _ = try parse(#"{"text": "a", "fixedSize": 1}"#)
+            Issue.record("accepted fixedSize 1")
+        } catch let error as LayoutFileError {
+            #expect(error.path == "$.fixedSize" && error.message.contains("true, false"), "\(error)")
+        }
+    }
+
     /// The layout file is read by TextFit's own JSON reader: a syntax error names its line and
     /// column; booleans and numbers keep their JSON types (a `1` is not `true`, a `2.0` is a whole
     /// line limit); UTF-16 is refused (JSON is UTF-8).

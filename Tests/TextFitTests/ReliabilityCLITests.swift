@@ -140,6 +140,11 @@ struct InputLimitTests {
         #expect(deep.status == 5 && deep.stderr.contains("raise it with --max-depth"))
         #expect(try CLI.run(["layout", "-", "--bundled-only", "--max-depth", "65", "--summary"], stdin: nested(65)).status == 0)
         #expect(try CLI.run(["layout", "-", "--bundled-only", "--max-depth", "101"], stdin: nested(2)).status == 2)
+        // At the largest --max-depth there is nothing to raise: the message says so instead.
+        let deepest = try CLI.run(["layout", "-", "--bundled-only", "--max-depth", "100"], stdin: nested(101))
+        #expect(deepest.status == 5 && deepest.stderr.contains("100 is the largest --max-depth") && !deepest.stderr.contains("raise it"),
+                "\(deepest.stderr)")
+        #expect(deep.stderr.contains("raise it with --max-depth (at most 100)"))
     }
 
     @Test("A catalog over --max-entries exits 5 naming the file and the option")
