@@ -99,8 +99,10 @@ import Testing
     }
 
     @Test func context() {
-        #expect(catalog.entry("menu\u{4}Open", "fr-CA")?.text == "Ouvrir")
-        #expect(catalog.entry("menu\u{4}Open", "fr-CA")?.origin.line == 16)
+        // msgctxt "menu" + msgid "Open": the key is `context|msgid` (docs/stress.md), no control character.
+        #expect(catalog.entry("menu|Open", "fr-CA")?.text == "Ouvrir")
+        #expect(catalog.entry("menu|Open", "fr-CA")?.origin.line == 16)
+        #expect(catalog.entries.allSatisfy { !$0.key.unicodeScalars.contains { $0.properties.generalCategory == .control } })
     }
 
     @Test func fuzzyPlurals() throws {
@@ -130,6 +132,59 @@ import Testing
     @Test func languageFromTheFolderAboveLCMessages() throws {
         let c = try readFixture("PO/de/LC_MESSAGES/app.po")
         #expect(c.entry("Save", "de")?.text == "Sichern")
+    }
+
+    @Test func pluralIndexOutOfRangeIsAProblemNotACrash() throws {
+        // gettext's nplurals is at most 6, so msgstr[0]…msgstr[5]; Int.max used to overflow `3 + n`.
+        let folder = try temporaryCatalog(["app.po": """
+            msgid "a"
+            msgid_plural "as"
+            msgstr[0] "x"
+            msgstr[9223372036854775807] "x"
+
+            msgid "b"
+            msgid_plural "bs"
+            msgstr[0] "y"
+            msgstr[1000000] "y"
+
+            msgid "c"
+            msgid_plural "cs"
+            msgstr[0] "z"
+            msgstr[5] "z5"
+            msgstr[6] "z6"
+
+            msgid "d"
+            msgid_plural "ds"
+            msgstr[0] "w"
+            msgstr[99999999999999999999999] "w"
+            """])
+        let c = try CatalogReader.read([folder + "/app.po"])
+        #expect(c.problemLines == [
+            "app.po:4 msgstr[9223372036854775807]: plural index 9223372036854775807 is out of range (gettext uses at most 6 plural forms, msgstr[0] to msgstr[5])",
+            "app.po:9 msgstr[1000000]: plural index 1000000 is out of range (gettext uses at most 6 plural forms, msgstr[0] to msgstr[5])",
+            "app.po:15 msgstr[6]: plural index 6 is out of range (gettext uses at most 6 plural forms, msgstr[0] to msgstr[5])",
+            "app.po:20 msgstr[99999999999999999999999]: plural index 99999999999999999999999 is out of range (gettext uses at most 6 plural forms, msgstr[0] to msgstr[5])",
+        ])
+        #expect(c.entries.isEmpty)
+        let strict = expectProblem { try CatalogReader.read([folder + "/app.po"], strict: true) }
+        #expect(strict?.location.line == 4)
+    }
+
+    @Test func sixPluralFormsAreRead() throws {
+        let folder = try temporaryCatalog(["ar.po": """
+            msgid "%d day"
+            msgid_plural "%d days"
+            msgstr[0] "0"
+            msgstr[1] "1"
+            msgstr[2] "2"
+            msgstr[3] "3"
+            msgstr[4] "4"
+            msgstr[5] "5"
+            """])
+        let c = try CatalogReader.read([folder + "/ar.po"])
+        #expect(c.problems.isEmpty)
+        #expect(c.variants("%d day", "ar") == (0...5).map { "plural.\($0)" })
+        #expect(c.entry("%d day", "ar", "plural.5")?.text == "5")
     }
 
     @Test func brokenPO() throws {
