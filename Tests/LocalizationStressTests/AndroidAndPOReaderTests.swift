@@ -76,6 +76,37 @@ import Testing
         #expect(strict?.location.line == 4)
     }
 
+    /// A folder scan used to look for `<resources` in the first 4 KB as UTF-8 only, so a long licence
+    /// comment or a UTF-16 file vanished from the catalog without a word.
+    @Test func folderScanFindsResourcesAfterALongCommentOrInUTF16() throws {
+        let licence = "<!--\n" + String(repeating: "Licensed under the Apache License, Version 2.0.\n", count: 120) + "-->\n"
+        #expect(licence.utf8.count > 4096)
+        var utf16 = Data([0xFF, 0xFE])
+        utf16.append("""
+            <?xml version="1.0" encoding="utf-16"?>
+            <resources><string name="hello">Hallo</string></resources>
+            """.data(using: .utf16LittleEndian)!)
+        let folder = try temporaryCatalog([
+            "res/values/strings.xml": Data(("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n" + licence
+                + "<!DOCTYPE resources [ <!ENTITY app \"X>\"> ]>\n<resources>\n<string name=\"hello\">Hello</string>\n</resources>\n").utf8),
+            "res/values-de/strings.xml": utf16,
+            "res/values-fr/strings.xml": Data("<?xml version=\"1.0\"?>\n<ressources><string name=\"hello\">Bonjour</string></ressources>\n".utf8),
+            "res/values-fr/colors.xml": Data("<colours/>".utf8),
+        ])
+        #expect(try CatalogReader.catalogFiles(in: folder) == [folder + "/res/values-de/strings.xml", folder + "/res/values/strings.xml"])
+        let c = try CatalogReader.read([folder])
+        #expect(c.entry("hello", "en")?.text == "Hello")
+        #expect(c.entry("hello", "en")?.origin.line == 126)  // declaration, 122 comment lines, DOCTYPE, <resources>
+        #expect(c.entry("hello", "de")?.text == "Hallo")
+        #expect(c.entry("hello", "de")?.sourceText == "Hello")
+        // The misspelt root is reported, not read; colors.xml is not a catalog and passes unmentioned.
+        #expect(c.problemLines == ["strings.xml not read: a strings.xml in values-fr/ that is not Android resources (root element <ressources>, expected <resources>)"])
+        #expect(c.problems.first?.location.file == folder + "/res/values-fr/strings.xml")
+        #expect(c.entries.allSatisfy { $0.locale != "fr" })
+        let strict = expectProblem { try CatalogReader.read([folder], strict: true) }
+        #expect(strict?.location.file == folder + "/res/values-fr/strings.xml")
+    }
+
     @Test func malformedResources() {
         let p = expectProblem { try readFixture("BrokenAndroid") }
         #expect(p?.location == SourceLocation(file: fixture("BrokenAndroid/values-de/malformed.xml"), line: 4))
