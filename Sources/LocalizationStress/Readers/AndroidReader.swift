@@ -35,6 +35,11 @@ enum AndroidReader {
                 let text = try unescape(element.text(), at: here, log: &log)
                 result.entries.append(CatalogEntry(key: name, locale: locale, text: text, origin: here))
             case "plurals":
+                let count = result.entries.count
+                defer {
+                    // Every item had a problem: the key was skipped, not left untranslated.
+                    if result.entries.count == count, !element.elements("item").isEmpty { result.skipped.append((name, locale)) }
+                }
                 for item in element.elements("item") {
                     let itemHere = SourceLocation(file: path, line: item.line)
                     guard let q = item.attribute("quantity"), pluralCategories.contains(q) else {

@@ -18,6 +18,8 @@ import Foundation
 /// `sourceText` comes from the source locale (Android `values/`; for Apple the `sourceLanguage`
 /// argument, else `Base`, else `en`), and a key the source has but a locale lacks is added for that
 /// locale with the source's text and `isTranslated == false` (origin: that locale's file, no line).
+/// A key the locale has but that was skipped for a problem (malformed, over `maxTextBytes`) is not
+/// lacking: it stays out, reported, rather than measured as the source's text.
 ///
 /// Limits (``CatalogLimits``): more entries than `maxEntries` stops the read with a
 /// ``CatalogLimitError`` at the file that crossed it; a text longer than `maxTextBytes` is an entry
@@ -54,7 +56,16 @@ public enum CatalogReader {
         var count = 0
         for file in files {
             var result = try readFile(file, sourceLanguage: sourceLanguage, log: &log)
-            result.entries = try limits.keepingShortTexts(result.entries, log: &log)
+            let kept = try limits.keepingShortTexts(result.entries, log: &log)
+            if kept.count < result.entries.count {
+                // A key all of whose texts were too long is skipped, not missing.
+                let keptKeys = Set(kept.map { $0.locale + "\u{1}" + $0.key })
+                var seen = Set<String>()
+                for e in result.entries where !keptKeys.contains(e.locale + "\u{1}" + e.key) && seen.insert(e.locale + "\u{1}" + e.key).inserted {
+                    result.skipped.append((e.key, e.locale))
+                }
+                result.entries = kept
+            }
             count += result.entries.count
             try limits.checkEntries(count, at: file)
             results.append((file, result))
@@ -197,6 +208,8 @@ public enum CatalogReader {
             }
             var keysByLocale: [String: Set<String>] = [:]
             for e in all { keysByLocale[e.locale, default: []].insert(e.key) }
+            // A key skipped for a problem was reported: it is not missing, and is not filled in.
+            for f in files { for s in f.result.skipped { keysByLocale[s.locale, default: []].insert(s.key) } }
             // A file per locale, for the origin of added untranslated entries.
             var fileByLocale: [String: String] = [:]
             for f in files { if let l = f.result.entries.first?.locale, fileByLocale[l] == nil { fileByLocale[l] = f.path } }

@@ -22,6 +22,7 @@ enum StringsReader {
             for key in dict.keys.sorted() {
                 guard let value = dict[key] as? String else {
                     try log.report(SourceLocation(file: path), "value of \"\(key)\" is not a string")
+                    result.skipped.append((key, locale))
                     continue
                 }
                 result.entries.append(CatalogEntry(key: key, locale: locale, text: value, origin: SourceLocation(file: path)))
@@ -34,6 +35,7 @@ enum StringsReader {
             result.entries.append(CatalogEntry(key: pair.key, locale: locale, text: pair.value, comment: pair.comment,
                                                origin: SourceLocation(file: path, line: pair.line)))
         }
+        result.skipped = parser.skipped.map { ($0, locale) }
         return result
     }
 
@@ -63,6 +65,8 @@ enum StringsReader {
         var comment: String?
         /// The line of each key's first definition.
         var seen: [String: Int] = [:]
+        /// Keys whose pair was malformed and skipped (reported), so that they are not taken for missing.
+        var skipped: [String] = []
 
         init(scalars: [Unicode.Scalar], file: String) {
             self.scalars = scalars
@@ -74,11 +78,13 @@ enum StringsReader {
         mutating func parse(log: inout ProblemLog) throws -> [Pair] {
             var pairs: [Pair] = []
             while true {
+                var pairKey: String?
                 do {
                     try skipTrivia()
                     guard i < scalars.count else { break }
                     let startLine = line
                     let key = try token()
+                    pairKey = key
                     try skipTrivia()
                     var value = key
                     var valueLine = line
@@ -105,6 +111,7 @@ enum StringsReader {
                     i += 1
                 } catch let problem as CatalogProblem {
                     try log.report(problem)
+                    if let pairKey, seen[pairKey] == nil { skipped.append(pairKey) }
                     comment = nil
                     if !recover() { break }
                 }
