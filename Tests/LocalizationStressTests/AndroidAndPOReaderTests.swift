@@ -107,6 +107,25 @@ import Testing
         #expect(strict?.location.file == folder + "/res/values-fr/strings.xml")
     }
 
+    /// U+1F600 is UTF-16 D83D DE00: Java source and aapt2 take it written as two `\u` escapes.
+    @Test func surrogatePairEscapesAreOneCharacter() throws {
+        let folder = try temporaryCatalog(["res/values/strings.xml": #"""
+            <resources>
+            <string name="smile">Smile \uD83D\uDE00 now</string>
+            <string name="half">a \uD83D b</string>
+            <string name="low">c \uDE00\u0041</string>
+            </resources>
+            """#])
+        let c = try CatalogReader.read([folder])
+        #expect(c.entry("smile", "en")?.text == "Smile \u{1F600} now")
+        #expect(c.entry("half", "en")?.text == "a \u{FFFD} b")
+        #expect(c.entry("low", "en")?.text == "c \u{FFFD}A")
+        #expect(c.problemLines == [
+            "strings.xml:3 \\uD83D is half of a UTF-16 surrogate pair, without its other half",
+            "strings.xml:4 \\uDE00 is half of a UTF-16 surrogate pair, without its other half",
+        ])
+    }
+
     @Test func malformedResources() {
         let p = expectProblem { try readFixture("BrokenAndroid") }
         #expect(p?.location == SourceLocation(file: fixture("BrokenAndroid/values-de/malformed.xml"), line: 4))

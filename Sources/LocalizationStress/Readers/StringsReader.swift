@@ -10,6 +10,9 @@ import Foundation
 /// - `"key";` alone means the value is the key. Keys and values may be unquoted words.
 /// - The locale is the enclosing `xx.lproj` folder's name (`Base` stays `Base`), else `und`.
 /// - A duplicate key is a problem; the first definition is kept.
+/// - A missing `;` at the end of a line is a problem, and the pair is kept. More after a value on its
+///   line (`"d" = Quatre mots;`) is a problem, the pair is skipped, and reading resumes after the next
+///   `;` or at the next line, so that no key is made of the rest.
 enum StringsReader {
     static func read(_ path: String, log: inout ProblemLog) throws -> FileReadResult {
         let data = try TextDecoding.readData(path)
@@ -97,6 +100,16 @@ enum StringsReader {
                     }
                     let entryComment = comment
                     comment = nil
+                    if peek != ";", i < scalars.count, line == valueLine {
+                        // More on the value's line (`"d" = Quatre mots;`): the value is not what the
+                        // author meant, so the pair is skipped, and reading resumes after the next `;`
+                        // or at the next line, so the rest (`mots`) does not become a key of its own.
+                        try log.report(SourceLocation(file: file, line: valueLine),
+                                       "missing ';' after the value of \"\(key)\" (found '\(String(scalars[i]))' on the same line); skipped")
+                        if seen[key] == nil { skipped.append(key) }
+                        skipRestOfLine()
+                        continue
+                    }
                     if let first = seen[key] {
                         try log.report(SourceLocation(file: file, line: startLine), "duplicate key \"\(key)\" (first at line \(first))")
                     } else {
@@ -104,7 +117,7 @@ enum StringsReader {
                         pairs.append(Pair(key: key, value: value, comment: entryComment, line: startLine))
                     }
                     guard peek == ";" else {
-                        // Keep the pair (the value is complete) and read on from here.
+                        // The line ends after a complete value: keep the pair and read on from the next line.
                         try log.report(SourceLocation(file: file, line: valueLine), "missing ';' after the value of \"\(key)\"")
                         continue
                     }
@@ -133,6 +146,18 @@ enum StringsReader {
                 else if c == ";" && !inQuote { return true }
             }
             return false
+        }
+
+        /// Skips to just after the next `;` outside quotes on this line, or to the end of the line.
+        mutating func skipRestOfLine() {
+            var inQuote = false
+            while i < scalars.count, scalars[i] != "\n" {
+                let c = scalars[i]
+                i += 1
+                if c == "\\" && inQuote { if i < scalars.count, scalars[i] != "\n" { i += 1 } }
+                else if c == "\"" { inQuote.toggle() }
+                else if c == ";" && !inQuote { return }
+            }
         }
 
         /// Skips white space and comments, remembering the last comment.
