@@ -6,7 +6,7 @@ import Testing
     @Test func xliff12AsXcodeExportsIt() throws {
         let c = try readFixture("Export/de.xliff")
         #expect(c.sourceLanguage == "en")
-        #expect(c.problems.isEmpty)
+        #expect(c.problemLines == ["de.xliff:27 maxwidth \"12\" of \"Width in chars\" is in size-unit \"char\": not checked (only pixel is)"])
         #expect(Set(c.entries.map(\.locale)) == ["de"])
         let done = try #require(c.entry("Done", "de"))
         #expect(done.text == "Fertig")
@@ -36,7 +36,9 @@ import Testing
     @Test func maxWidthOnlyInPixelsAndTranslateNo() throws {
         let c = try readFixture("Export/de.xliff")
         let chars = try #require(c.entry("Width in chars", "de"))
+        // Not checked, and said so (a warning naming the unit), rather than silently ignored.
         #expect(chars.maxWidth == nil)
+        #expect(c.problems.map(\.location.line) == [27])
         #expect(chars.text == "Kurz")
         #expect(chars.isTranslated)
         #expect(c.entries.allSatisfy { $0.key != "Hidden" })

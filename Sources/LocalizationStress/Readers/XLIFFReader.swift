@@ -9,7 +9,8 @@ import Foundation
 /// separated (`key|==|device.iphone.plural.one` → `device.iphone/plural.one`, `substitutions.n.plural.one`
 /// → `substitution.n.plural.one`); stringsdict exports (`/key:dict/var:dict/one:dict/:string`) give
 /// `plural.one` and their `NSStringLocalizedFormatKey` units are skipped. `maxwidth` with
-/// `size-unit="pixel"` sets `maxWidth`. `translate="no"` units are skipped.
+/// `size-unit="pixel"` sets `maxWidth`; in another unit it is reported as not checked. `translate="no"`
+/// units are skipped.
 ///
 /// XLIFF 2.0: `srcLang`/`trgLang` on `<xliff>`, `<unit id>` (inside `<file>` and `<group>`s), its
 /// `<segment>`s and `<ignorable>`s concatenated, `<notes>` as the comment, the first segment's `state`.
@@ -63,6 +64,10 @@ enum XLIFFReader {
                             continue
                         }
                         maxWidth = v
+                    } else {
+                        // Only pixels map to the points the sweep measures in; a limit in another unit
+                        // (`char`, `byte`, `point`…) is said not to be checked rather than passed over.
+                        try log.report(here, "maxwidth \"\(w)\" of \"\(id)\" is in size-unit \"\(unitName)\": not checked (only pixel is)")
                     }
                 }
                 let notes = unit.elements("note").map { $0.text() }.filter { !$0.isEmpty }
