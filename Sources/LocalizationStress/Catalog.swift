@@ -6,7 +6,7 @@ import Foundation
 
 /// One string to check: a key in one locale, one variant (plural category, device, width rule).
 public struct CatalogEntry: Sendable, Hashable, Codable {
-    /// The string's key (for Android `string-array`, `name[index]`; for gettext, `msgctxt\u{4}msgid`
+    /// The string's key (for Android `string-array`, `name[index]`; for gettext, `msgctxt|msgid`
     /// when a context is given, else `msgid`).
     public var key: String
     /// The locale, as the catalog names it (`de`, `pt-BR`, `zh-Hans`, `values-fr-rCA` → `fr-CA`).

@@ -5,10 +5,12 @@ import Foundation
 
 /// What a placeholder stands for; chooses its sample value.
 public enum PlaceholderKind: String, CaseIterable, Sendable, Codable {
-    /// An object or string: `%@`, `%s`, `%S` (and their positional forms such as `%1$@`).
+    /// An object or string: `%@`, `%s`, `%S` (and their positional forms such as `%1$@`), Python's
+    /// `%(name)s`.
     case object
     /// An integer: `%d`, `%D`, `%i`, `%u`, `%U`, `%x`, `%X`, `%o`, `%O` with any length modifier
-    /// (`%ld`, `%lld`, `%lu`, `%hhd`, `%zd`, `%qd` …), and ICU `{n, number}`.
+    /// (`%ld`, `%lld`, `%lu`, `%hhd`, `%zd`, `%qd` …), Java's `%,d`, Python's `%(count)d`, and ICU
+    /// `{n, number}`.
     case integer
     /// A floating-point number: `%f`, `%F`, `%e`, `%E`, `%g`, `%G`, `%a`, `%A` (`%.2f`, `%lf` …).
     case float
@@ -32,7 +34,7 @@ public struct Placeholder: Sendable, Hashable {
     public var kind: PlaceholderKind
     /// The argument number of a positional placeholder (`%2$d` → 2; `{0}` → nil, it is a name).
     public var position: Int?
-    /// The name of a `{name}` argument or a `%#@name@` variable.
+    /// The name of a `{name}` argument, a `%#@name@` variable or a Python `%(name)s`.
     public var name: String?
 
     public init(token: String, kind: PlaceholderKind, position: Int? = nil, name: String? = nil) {
@@ -66,9 +68,16 @@ public enum FormatSegment: Sendable, Hashable {
 /// Splits localized strings into text, placeholders, escapes and markup.
 ///
 /// Grammar recognised (anything else is text, so a stray `%` or `{` is just a character):
-/// - printf / `String(format:)`: `%` [`n$`] [flags `-+#0'`] [width: digits or `*`] [`.` precision: digits
-///   or `*`] [length `hh h l ll q L z t j`] conversion (`@ s S d D i u U x X o O f F e E g G a A c C p`).
-///   A space is deliberately not accepted as a flag, so that `50% off` stays text.
+/// - printf / `String(format:)` / Java `String.format`: `%` [`n$`] [flags `-+#0'` and Java's `,` `(`]
+///   [width: digits or `*`] [`.` precision: digits or `*`] [length `hh h l ll q L z t j`] conversion
+///   (`@ s S d D i u U x X o O f F e E g G a A c C p`). Java's `,` (grouping) and `(` (negative in
+///   parentheses) are taken only before a decimal conversion (`d i u D U f F e E g G`), as Java
+///   allows them, so that `%(a` in prose stays text. A space (Java's and C's sign flag) is taken only
+///   in a positional placeholder (`%1$ d`): a bare `% d` stays text, since `50% off` and French
+///   `50% de réduction` are far more common than the flag.
+/// - Python's named form, as gettext's `python-format` uses it: `%(name)` [flags `-+#0`] [width]
+///   [`.` precision] conversion (`s r a d i u o x X e E f F g G c`): `%(count)d` is an integer, `%(name)s`
+///   (and `r`, `a`) an object, with the name for a sample by name.
 /// - `%%`: a literal percent sign.
 /// - `.stringsdict` variables: `%#@name@`, `%1$#@name@`.
 /// - braces: `{name}`, `{0}`, `{name, type}` and `{name, type, style}` without nested braces. ICU
@@ -142,7 +151,11 @@ public enum FormatScanner {
                     nameEnd + 1)
         }
 
-        j = skip(s, from: j, while: { "-+#0'".unicodeScalars.contains($0) })
+        if position == nil, s[j] == "(", let python = pythonPlaceholder(s, at: start) { return python }
+
+        let flagsStart = j
+        j = skip(s, from: j, while: { "-+#0',(".unicodeScalars.contains($0) || (position != nil && $0 == " ") })
+        let javaFlags = s[flagsStart..<j].contains { $0 == "," || $0 == "(" }
         if j < s.count, s[j] == "*" { j += 1 } else { j = skip(s, from: j, while: isDigit) }
         if j < s.count, s[j] == "." {
             j += 1
@@ -156,7 +169,29 @@ public enum FormatScanner {
             }
         }
         guard j < s.count, let kind = conversionKind(s[j]) else { return nil }
+        if javaFlags, !"diuDUfFeEgG".unicodeScalars.contains(s[j]) { return nil }
         return (Placeholder(token: string(s, start..<(j + 1)), kind: kind, position: position), j + 1)
+    }
+
+    /// Python's `%(name)…conversion`, starting at the `%` at `start` (see the type's documentation).
+    private static func pythonPlaceholder(_ s: [Unicode.Scalar], at start: Int) -> (Placeholder, Int)? {
+        let nameStart = start + 2
+        let nameEnd = skip(s, from: nameStart, while: isNameCharacter)
+        guard nameEnd > nameStart, nameEnd < s.count, s[nameEnd] == ")" else { return nil }
+        // No space flag: `%(approx) used` would otherwise be a placeholder `%(approx) u`.
+        var j = skip(s, from: nameEnd + 1, while: { "-+#0".unicodeScalars.contains($0) })
+        j = skip(s, from: j, while: isDigit)
+        if j < s.count, s[j] == "." { j = skip(s, from: j + 1, while: isDigit) }
+        guard j < s.count else { return nil }
+        let kind: PlaceholderKind
+        switch s[j] {
+        case "s", "r", "a": kind = .object
+        case "d", "i", "u", "o", "x", "X": kind = .integer
+        case "e", "E", "f", "F", "g", "G": kind = .float
+        case "c": kind = .character
+        default: return nil
+        }
+        return (Placeholder(token: string(s, start..<(j + 1)), kind: kind, name: string(s, nameStart..<nameEnd)), j + 1)
     }
 
     private static func conversionKind(_ scalar: Unicode.Scalar) -> PlaceholderKind? {
@@ -271,7 +306,8 @@ public enum FormatScanner {
 /// | percent (`%%`) | `%` | always; not configurable |
 ///
 /// Every kind can be overridden, and so can single placeholders in ``names``: by their exact token
-/// (`"%1$@"`, `"{count}"`), or by name for `{name}` arguments and `%#@name@` variables (`"count"`).
+/// (`"%1$@"`, `"{count}"`), or by name for `{name}` arguments, `%#@name@` variables and Python's
+/// `%(name)d` (`"count"`).
 /// A token match wins over a name match, which wins over the kind's sample.
 public struct PlaceholderSamples: Sendable, Hashable, Codable {
     /// For `%@`, `%s`, `%S`.

@@ -79,7 +79,9 @@ public struct StressReport: Sendable, Codable {
         struct Key: Hashable { let key: String, locale: String, variant: String, size: String }
         var before: [Key: StressVerdict] = [:]
         for verdict in baseline.verdicts {
-            before[Key(key: verdict.key, locale: verdict.locale, variant: verdict.variant, size: verdict.dynamicTypeSize)] = verdict
+            // Reports written before gettext context keys became `msgctxt|msgid` joined them with
+            // U+0004 (gettext's internal separator): read so, the same string is the same key.
+            before[Key(key: verdict.key.replacingOccurrences(of: "\u{4}", with: POReader.contextSeparator), locale: verdict.locale, variant: verdict.variant, size: verdict.dynamicTypeSize)] = verdict
         }
         return verdicts.filter { verdict in
             guard verdict.failed else { return false }

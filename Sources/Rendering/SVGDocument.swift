@@ -202,18 +202,25 @@ struct SVGDocument {
 
 /// Text made safe inside XML/HTML text and attribute values (`&`, `<`, `>`, `"`); one pass, and
 /// most strings need nothing.
+///
+/// Characters XML 1.0 forbids anywhere, even as character references (the C0 controls but tab, line
+/// feed and carriage return; U+FFFE and U+FFFF), become U+FFFD: a key or text may carry them (a
+/// `.strings` escape such as `\a`), and one raw control makes a whole `junit.xml` or SVG unreadable.
+/// The replacement is visible, so the reader sees that something was there.
 public func xmlEscaped(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
-    var out = ""
-    out.reserveCapacity(text.utf8.count + 16)
-    for character in text {
-        switch character {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        default: out.append(character)
+    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0xEF
+                                      || ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) }) else { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": out += "&amp;".unicodeScalars
+        case "<": out += "&lt;".unicodeScalars
+        case ">": out += "&gt;".unicodeScalars
+        case "\"": out += "&quot;".unicodeScalars
+        case "\t", "\n", "\r": out.append(scalar)
+        case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": out.append("\u{FFFD}")
+        default: out.append(scalar)
         }
     }
-    return out
+    return String(out)
 }

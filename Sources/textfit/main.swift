@@ -82,7 +82,7 @@ let usage = """
       --width W              container width in points (default 320)
       --max-lines N          line limit (default 1; 0 = no limit)
       --style STYLE          text style (default body); --font, --font-file, --size, --weight as for measure
-      --padding P            points inside the container on every side
+      --padding P            points inside the container on every side (≥ 0)
       --truncation-allowed   hitting the line limit does not fail
       --minimum-scale F      the text may shrink to F before it fails
       --locales L,…          locales to check (default all), pseudo-xa, pseudo-xb, pseudo-expanded, pseudo-bounded, pseudo-double
@@ -590,12 +590,22 @@ func runStress(_ arguments: Arguments) throws {
         defaults.style = style
     }
     defaults.font = arguments.values["font"]
-    defaults.size = try arguments.number("size")
+    // As the rules file checks them: a bad size or padding is bad usage (exit 2), before any font is
+    // opened (a size ≤ 0 used to reach the font check and exit 3).
+    if let size = try arguments.number("size") {
+        guard size > 0, size <= TextAttributes.maximumPointSize else {
+            throw CommandError.usage("--size must be a point size greater than 0 and at most \(Int(TextAttributes.maximumPointSize)), got '\(arguments.values["size"]!)'")
+        }
+        defaults.size = size
+    }
     if let name = arguments.values["weight"] {
         guard let weight = FontWeight(name: name) else { throw CommandError.usage("--weight: '\(name)' is not a weight") }
         defaults.weight = weight
     }
     defaults.padding = try arguments.number("padding") ?? 0
+    guard defaults.padding >= 0 else {
+        throw CommandError.usage("--padding must be points ≥ 0, got '\(arguments.values["padding"]!)'")
+    }
     defaults.truncation = arguments.flags.contains("truncation-allowed")
     if let factor = try arguments.number("minimum-scale") {
         guard factor > 0, factor <= 1 else { throw CommandError.usage("--minimum-scale must be in (0, 1]") }

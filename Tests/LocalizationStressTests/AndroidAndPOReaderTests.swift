@@ -76,6 +76,56 @@ import Testing
         #expect(strict?.location.line == 4)
     }
 
+    /// A folder scan used to look for `<resources` in the first 4 KB as UTF-8 only, so a long licence
+    /// comment or a UTF-16 file vanished from the catalog without a word.
+    @Test func folderScanFindsResourcesAfterALongCommentOrInUTF16() throws {
+        let licence = "<!--\n" + String(repeating: "Licensed under the Apache License, Version 2.0.\n", count: 120) + "-->\n"
+        #expect(licence.utf8.count > 4096)
+        var utf16 = Data([0xFF, 0xFE])
+        utf16.append("""
+            <?xml version="1.0" encoding="utf-16"?>
+            <resources><string name="hello">Hallo</string></resources>
+            """.data(using: .utf16LittleEndian)!)
+        let folder = try temporaryCatalog([
+            "res/values/strings.xml": Data(("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n" + licence
+                + "<!DOCTYPE resources [ <!ENTITY app \"X>\"> ]>\n<resources>\n<string name=\"hello\">Hello</string>\n</resources>\n").utf8),
+            "res/values-de/strings.xml": utf16,
+            "res/values-fr/strings.xml": Data("<?xml version=\"1.0\"?>\n<ressources><string name=\"hello\">Bonjour</string></ressources>\n".utf8),
+            "res/values-fr/colors.xml": Data("<colours/>".utf8),
+        ])
+        #expect(try CatalogReader.catalogFiles(in: folder) == [folder + "/res/values-de/strings.xml", folder + "/res/values/strings.xml"])
+        let c = try CatalogReader.read([folder])
+        #expect(c.entry("hello", "en")?.text == "Hello")
+        #expect(c.entry("hello", "en")?.origin.line == 126)  // declaration, 122 comment lines, DOCTYPE, <resources>
+        #expect(c.entry("hello", "de")?.text == "Hallo")
+        #expect(c.entry("hello", "de")?.sourceText == "Hello")
+        // The misspelt root is reported, not read; colors.xml is not a catalog and passes unmentioned.
+        #expect(c.problemLines == ["strings.xml not read: a strings.xml in values-fr/ that is not Android resources (root element <ressources>, expected <resources>)"])
+        #expect(c.problems.first?.location.file == folder + "/res/values-fr/strings.xml")
+        #expect(c.entries.allSatisfy { $0.locale != "fr" })
+        let strict = expectProblem { try CatalogReader.read([folder], strict: true) }
+        #expect(strict?.location.file == folder + "/res/values-fr/strings.xml")
+    }
+
+    /// U+1F600 is UTF-16 D83D DE00: Java source and aapt2 take it written as two `\u` escapes.
+    @Test func surrogatePairEscapesAreOneCharacter() throws {
+        let folder = try temporaryCatalog(["res/values/strings.xml": #"""
+            <resources>
+            <string name="smile">Smile \uD83D\uDE00 now</string>
+            <string name="half">a \uD83D b</string>
+            <string name="low">c \uDE00\u0041</string>
+            </resources>
+            """#])
+        let c = try CatalogReader.read([folder])
+        #expect(c.entry("smile", "en")?.text == "Smile \u{1F600} now")
+        #expect(c.entry("half", "en")?.text == "a \u{FFFD} b")
+        #expect(c.entry("low", "en")?.text == "c \u{FFFD}A")
+        #expect(c.problemLines == [
+            "strings.xml:3 \\uD83D is half of a UTF-16 surrogate pair, without its other half",
+            "strings.xml:4 \\uDE00 is half of a UTF-16 surrogate pair, without its other half",
+        ])
+    }
+
     @Test func malformedResources() {
         let p = expectProblem { try readFixture("BrokenAndroid") }
         #expect(p?.location == SourceLocation(file: fixture("BrokenAndroid/values-de/malformed.xml"), line: 4))
@@ -99,8 +149,10 @@ import Testing
     }
 
     @Test func context() {
-        #expect(catalog.entry("menu\u{4}Open", "fr-CA")?.text == "Ouvrir")
-        #expect(catalog.entry("menu\u{4}Open", "fr-CA")?.origin.line == 16)
+        // msgctxt "menu" + msgid "Open": the key is `context|msgid` (docs/stress.md), no control character.
+        #expect(catalog.entry("menu|Open", "fr-CA")?.text == "Ouvrir")
+        #expect(catalog.entry("menu|Open", "fr-CA")?.origin.line == 16)
+        #expect(catalog.entries.allSatisfy { !$0.key.unicodeScalars.contains { $0.properties.generalCategory == .control } })
     }
 
     @Test func fuzzyPlurals() throws {
@@ -130,6 +182,59 @@ import Testing
     @Test func languageFromTheFolderAboveLCMessages() throws {
         let c = try readFixture("PO/de/LC_MESSAGES/app.po")
         #expect(c.entry("Save", "de")?.text == "Sichern")
+    }
+
+    @Test func pluralIndexOutOfRangeIsAProblemNotACrash() throws {
+        // gettext's nplurals is at most 6, so msgstr[0]…msgstr[5]; Int.max used to overflow `3 + n`.
+        let folder = try temporaryCatalog(["app.po": """
+            msgid "a"
+            msgid_plural "as"
+            msgstr[0] "x"
+            msgstr[9223372036854775807] "x"
+
+            msgid "b"
+            msgid_plural "bs"
+            msgstr[0] "y"
+            msgstr[1000000] "y"
+
+            msgid "c"
+            msgid_plural "cs"
+            msgstr[0] "z"
+            msgstr[5] "z5"
+            msgstr[6] "z6"
+
+            msgid "d"
+            msgid_plural "ds"
+            msgstr[0] "w"
+            msgstr[99999999999999999999999] "w"
+            """])
+        let c = try CatalogReader.read([folder + "/app.po"])
+        #expect(c.problemLines == [
+            "app.po:4 msgstr[9223372036854775807]: plural index 9223372036854775807 is out of range (gettext uses at most 6 plural forms, msgstr[0] to msgstr[5])",
+            "app.po:9 msgstr[1000000]: plural index 1000000 is out of range (gettext uses at most 6 plural forms, msgstr[0] to msgstr[5])",
+            "app.po:15 msgstr[6]: plural index 6 is out of range (gettext uses at most 6 plural forms, msgstr[0] to msgstr[5])",
+            "app.po:20 msgstr[99999999999999999999999]: plural index 99999999999999999999999 is out of range (gettext uses at most 6 plural forms, msgstr[0] to msgstr[5])",
+        ])
+        #expect(c.entries.isEmpty)
+        let strict = expectProblem { try CatalogReader.read([folder + "/app.po"], strict: true) }
+        #expect(strict?.location.line == 4)
+    }
+
+    @Test func sixPluralFormsAreRead() throws {
+        let folder = try temporaryCatalog(["ar.po": """
+            msgid "%d day"
+            msgid_plural "%d days"
+            msgstr[0] "0"
+            msgstr[1] "1"
+            msgstr[2] "2"
+            msgstr[3] "3"
+            msgstr[4] "4"
+            msgstr[5] "5"
+            """])
+        let c = try CatalogReader.read([folder + "/ar.po"])
+        #expect(c.problems.isEmpty)
+        #expect(c.variants("%d day", "ar") == (0...5).map { "plural.\($0)" })
+        #expect(c.entry("%d day", "ar", "plural.5")?.text == "5")
     }
 
     @Test func brokenPO() throws {

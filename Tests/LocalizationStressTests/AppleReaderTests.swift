@@ -109,6 +109,28 @@ import Testing
         #expect(c.entry("next", "xx")?.origin.line == 3)
     }
 
+    /// After a value, more on the same line means the value was not quoted or the `;` is missing
+    /// mid-line: the pair is skipped and reading resumes after the next `;`, so that the rest of the
+    /// line (`mots`) is not read as a key of its own.
+    @Test func junkAfterAValueIsSkippedWithoutAPhantomKey() throws {
+        let folder = try temporaryCatalog(["fr.lproj/Localizable.strings": """
+            "d" = Quatre mots;
+            "e" = "cinq";
+            "f" = "six" "sept; huit"; "g" = "neuf";
+            "h" = "dix" onze
+            "i" = "douze";
+            """])
+        let c = try CatalogReader.read([folder])
+        #expect(c.problemLines == [
+            "Localizable.strings:1 missing ';' after the value of \"d\" (found 'm' on the same line); skipped",
+            "Localizable.strings:3 missing ';' after the value of \"f\" (found '\"' on the same line); skipped",
+            "Localizable.strings:4 missing ';' after the value of \"h\" (found 'o' on the same line); skipped",
+        ])
+        #expect(c.entries.map(\.key) == ["e", "g", "i"])
+        #expect(c.entry("g", "fr")?.text == "neuf")
+        #expect(c.entry("i", "fr")?.origin.line == 5)
+    }
+
     @Test func strictStopsAtTheFirstStringsProblem() {
         let p = expectProblem { try readFixture("Broken/xx.lproj/Broken.strings", strict: true) }
         #expect(p?.location == SourceLocation(file: fixture("Broken/xx.lproj/Broken.strings"), line: 2))

@@ -32,6 +32,14 @@ import Testing
         Case(token: "{when, date, short}", kind: .named, name: "when"),
         Case(token: "%#@files@", kind: .variable, name: "files"),
         Case(token: "%1$#@files@", kind: .variable, position: 1, name: "files"),
+        // Java/Android flags: `,` grouping and `(` negatives before decimal conversions, a space when positional.
+        Case(token: "%,d", kind: .integer), Case(token: "%1$,d", kind: .integer, position: 1),
+        Case(token: "%(,.2f", kind: .float), Case(token: "%2$(d", kind: .integer, position: 2),
+        Case(token: "%1$ d", kind: .integer, position: 1), Case(token: "%-,10d", kind: .integer),
+        // Python (gettext python-format): the name is kept for samples by name.
+        Case(token: "%(name)s", kind: .object, name: "name"), Case(token: "%(count)d", kind: .integer, name: "count"),
+        Case(token: "%(total).2f", kind: .float, name: "total"), Case(token: "%(obj)r", kind: .object, name: "obj"),
+        Case(token: "%(n)05x", kind: .integer, name: "n"),
     ])
     func recognises(_ form: Case) {
         let expected = Placeholder(token: form.token, kind: form.kind, position: form.position, name: form.name)
@@ -40,7 +48,9 @@ import Testing
     }
 
     @Test(arguments: ["50% off", "100%", "% d", "%y", "%", "{}", "{a b}", "{a", "a}", "{, x}", "%#@@", "%#@a b@",
-                      "{count, plural, one {# item} other {# items}}", "5 %-"])
+                      "{count, plural, one {# item} other {# items}}", "5 %-",
+                      // Prose that only looks like Java or Python flags.
+                      "50% de réduction", "100% (approx)", "100% (de 5)", "%(approx) used", "%(a", "%,s", "%()s", "%(a b)s"])
     func notPlaceholders(_ text: String) {
         #expect(FormatScanner.placeholders(in: text) == [])
         #expect(FormatScanner.segments(text).map(\.source).joined() == text)
@@ -89,6 +99,15 @@ import Testing
         #expect(samples.substitute("{name} joined") == "Maximilian Mustermann-Schmidt joined")
         #expect(samples.substitute("{n, number} items") == "8,888,888 items")
         #expect(samples.substitute("You have %#@files@") == "You have Maximilian Mustermann-Schmidt")
+    }
+
+    @Test func javaFlagsAndPythonNamesGetTheSamplesOfTheirPlainForms() {
+        // %1$,d is %d's integer sample, %(,.2f %f's float sample; python-format %(name)s is %s's object sample.
+        #expect(samples.substitute("%1$,d songs, %(,.2f €") == "8,888,888 songs, 88,888.88 €")
+        #expect(samples.substitute("%(name)s has %(count)d files") == "Maximilian Mustermann-Schmidt has 8,888,888 files")
+        var named = samples
+        named.names = ["count": "1,000", "%(name)s": "Ada"]
+        #expect(named.substitute("%(name)s has %(count)d files") == "Ada has 1,000 files")
     }
 
     @Test func positional() {

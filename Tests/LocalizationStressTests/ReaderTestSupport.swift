@@ -49,3 +49,19 @@ func expectProblem(_ body: () throws -> Catalog) -> CatalogProblem? {
         return nil
     }
 }
+
+/// Writes `files` (path relative to a new temporary folder → contents, UTF-8) and returns the folder.
+func temporaryCatalog(_ files: [String: String]) throws -> String {
+    try temporaryCatalog(files.mapValues { Data($0.utf8) })
+}
+
+/// Writes `files` (path relative to a new temporary folder → bytes) and returns the folder.
+func temporaryCatalog(_ files: [String: Data]) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsr-\(UUID().uuidString)")
+    for (path, data) in files {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+    return folder.path
+}

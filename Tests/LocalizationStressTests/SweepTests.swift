@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import LayoutCore
 import Testing
 @testable import LocalizationStress
@@ -197,6 +200,47 @@ struct ReportTests {
             </testsuites>
 
             """)
+    }
+
+    /// XML 1.0 allows no C0 control but tab, LF and CR, nor U+FFFE/U+FFFF, not even as `&#4;`: one in
+    /// a key made the whole file unreadable. They become U+FFFD; tab stays.
+    @Test("junit.xml replaces characters XML 1.0 forbids and stays well-formed")
+    func junitForbiddenCharacters() throws {
+        let keys = ["button\u{4}Open", "nul\u{0}", "esc\u{1B}[0m", "non\u{FFFE}\u{FFFF}", "tab\tkept", "bell\u{7}&<"]
+        let report = StressReport(verdicts: keys.map {
+            StressVerdict(key: $0, locale: "de\u{1}", variant: "", dynamicTypeSize: "large", text: "t", status: .truncated,
+                          width: 1, lineCount: 1, overflow: 0, scale: 1, failed: true)
+        })
+        let xml = report.junit()
+        #expect(xml.contains(#"name="button\#u{FFFD}Open""#))
+        #expect(xml.contains(#"name="bell\#u{FFFD}&amp;&lt;""#))
+        #expect(xml.contains(#"<testsuite name="de\#u{FFFD}""#))
+        let forbidden = xml.unicodeScalars.filter { ($0.value < 0x20 && !["\t", "\n", "\r"].contains($0)) || $0.value == 0xFFFE || $0.value == 0xFFFF }
+        #expect(forbidden.isEmpty)
+        // A real XML parser reads it, and gives back the names with U+FFFD in place of each forbidden character.
+        final class Names: NSObject, XMLParserDelegate {
+            var names: [String] = []
+            func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+                if elementName == "testcase", let name = attributeDict["name"] { names.append(name) }
+            }
+        }
+        let parser = XMLParser(data: Data(xml.utf8)), names = Names()
+        parser.delegate = names
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        // (A parser normalises a tab in an attribute value to a space: XML 1.0 § 3.3.3.)
+        #expect(names.names == ["button\u{FFFD}Open", "nul\u{FFFD}", "esc\u{FFFD}[0m", "non\u{FFFD}\u{FFFD}", "tab kept", "bell\u{FFFD}&<"])
+    }
+
+    @Test("A baseline written when gettext context keys were joined with U+0004 still matches `context|msgid`")
+    func baselineWithOldContextKeys() {
+        func verdict(_ key: String) -> StressVerdict {
+            StressVerdict(key: key, locale: "fr", variant: "", dynamicTypeSize: "large", text: "t", status: .truncated,
+                          width: 1, lineCount: 1, overflow: 0, scale: 1, failed: true)
+        }
+        let now = StressReport(verdicts: [verdict("menu|Open")])
+        #expect(now.regressions(against: StressReport(verdicts: [verdict("menu\u{4}Open")])).isEmpty)
+        #expect(now.regressions(against: StressReport(verdicts: [verdict("menu|Close")])).count == 1)
     }
 
     @Test("Widths in junit.xml are String(format: \"%.2f\")'s, and the failure message is the first line")

@@ -6,7 +6,7 @@ import Testing
     @Test func xliff12AsXcodeExportsIt() throws {
         let c = try readFixture("Export/de.xliff")
         #expect(c.sourceLanguage == "en")
-        #expect(c.problems.isEmpty)
+        #expect(c.problemLines == ["de.xliff:27 maxwidth \"12\" of \"Width in chars\" is in size-unit \"char\": not checked (only pixel is)"])
         #expect(Set(c.entries.map(\.locale)) == ["de"])
         let done = try #require(c.entry("Done", "de"))
         #expect(done.text == "Fertig")
@@ -36,7 +36,9 @@ import Testing
     @Test func maxWidthOnlyInPixelsAndTranslateNo() throws {
         let c = try readFixture("Export/de.xliff")
         let chars = try #require(c.entry("Width in chars", "de"))
+        // Not checked, and said so (a warning naming the unit), rather than silently ignored.
         #expect(chars.maxWidth == nil)
+        #expect(c.problems.map(\.location.line) == [27])
         #expect(chars.text == "Kurz")
         #expect(chars.isTranslated)
         #expect(c.entries.allSatisfy { $0.key != "Hidden" })
@@ -77,6 +79,71 @@ import Testing
         #expect(settings.state == "initial")
         #expect(settings.origin.line == 21)
         #expect(c.entries.count == 2)
+    }
+
+    /// XLIFF 1.2: the content of <bpt>, <ept>, <it> and <ph> is the original's native code (here HTML
+    /// tags), not text a user sees; only their `equiv-text`, if any, stands in.
+    @Test func xliff12NativeCodeIsNotMeasured() throws {
+        let folder = try temporaryCatalog(["fr.xliff": """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+              <file original="app" source-language="en" target-language="fr" datatype="html"><body>
+                <trans-unit id="press">
+                  <source>Press <bpt id="1">&lt;b&gt;</bpt>OK<ept id="1">&lt;/b&gt;</ept> now</source>
+                  <target>Appuyez sur <bpt id="1">&lt;b&gt;</bpt>OK<ept id="1">&lt;/b&gt;</ept> maintenant</target>
+                </trans-unit>
+                <trans-unit id="codes">
+                  <source>a</source>
+                  <target>A<it id="2" pos="open">&lt;i&gt;</it>B<ph id="3">&lt;br/&gt;</ph>C<ph id="4" equiv-text=" ">&lt;br/&gt;</ph>D<g id="5">E</g></target>
+                </trans-unit>
+              </body></file>
+            </xliff>
+            """])
+        let c = try CatalogReader.read([folder + "/fr.xliff"])
+        #expect(c.problems.isEmpty)
+        #expect(c.entry("press", "fr")?.text == "Appuyez sur OK maintenant")
+        #expect(c.entry("press", "fr")?.sourceText == "Press OK now")
+        #expect(c.entry("codes", "fr")?.text == "ABC DE")
+    }
+
+    /// XLIFF 2.0: <ph dataRef> puts in the unit's original data (then filled with samples like any
+    /// placeholder); `equiv` — the spec's plain-text equivalent of a code — wins over `disp`, the
+    /// display form; <cp hex> is the code point; <sc>/<ec> are codes; <pc> content is text.
+    @Test func xliff20InlineCodes() throws {
+        let folder = try temporaryCatalog(["fr.xlf": """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
+              <file id="f1">
+                <unit id="hello">
+                  <originalData><data id="d1">%1$@</data><data id="d2">&lt;b&gt;</data><data id="d3">&lt;/b&gt;</data></originalData>
+                  <segment state="translated">
+                    <source>Hello <ph id="1" dataRef="d1"/></source>
+                    <target>Bonjour<cp hex="00A0"/><ph id="1" dataRef="d1"/> <pc id="2" dataRefStart="d2" dataRefEnd="d3">gras</pc></target>
+                  </segment>
+                </unit>
+                <unit id="equiv">
+                  <segment>
+                    <source>x</source>
+                    <target>Total<ph id="1" disp="[price]" equiv=" 9 €"/><sc id="2" equiv=""/>!<ec startRef="2"/><sm id="m"/>?<em startRef="m"/></target>
+                  </segment>
+                </unit>
+                <unit id="lost">
+                  <segment>
+                    <source>Hi <ph id="1" dataRef="nowhere" disp="{name}"/></source>
+                  </segment>
+                </unit>
+              </file>
+            </xliff>
+            """])
+        let c = try CatalogReader.read([folder + "/fr.xlf"])
+        let hello = try #require(c.entry("hello", "fr"))
+        #expect(hello.text == "Bonjour\u{A0}%1$@ gras")
+        #expect(hello.sourceText == "Hello %1$@")
+        #expect(PlaceholderSamples.standard.substitute(hello.text) == "Bonjour\u{A0}Maximilian Mustermann-Schmidt gras")
+        #expect(c.entry("equiv", "fr")?.text == "Total 9 €!?")
+        // A dataRef to nothing is reported at its unit (line 17); the display text stands in.
+        #expect(c.entry("lost", "fr")?.text == "Hi {name}")
+        #expect(c.problemLines == ["fr.xlf:17 <ph dataRef=\"nowhere\"> of \"lost\" names no <data> in the unit's <originalData>"])
     }
 
     @Test func brokenUnits() throws {

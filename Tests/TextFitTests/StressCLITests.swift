@@ -56,4 +56,27 @@ struct StressCLITests {
         #expect(try CLI.run(["stress", Self.catalog, "--dynamic-type", "huge...tiny", "--bundled-only"]).status == 2)
         #expect(try CLI.run(["stress"]).status == 2)
     }
+
+    /// docs/stress.md: exit 2 is bad usage. A rules file refuses a negative padding and a size ≤ 0;
+    /// the command line accepted the first and let the second fail as an unreadable font (exit 3).
+    @Test("A negative --padding and a --size ≤ 0 are bad usage: exit 2 with a message", arguments: [
+        (["--padding", "-3"], "--padding must be points ≥ 0, got '-3'"),
+        (["--padding=-0.5"], "--padding must be points ≥ 0, got '-0.5'"),
+        (["--size", "-5"], "--size must be a point size greater than 0 and at most 16384, got '-5'"),
+        (["--size", "0"], "--size must be a point size greater than 0 and at most 16384, got '0'"),
+        (["--size", "20000"], "--size must be a point size greater than 0 and at most 16384, got '20000'"),
+    ])
+    func badNumbers(_ options: [String], _ message: String) throws {
+        let result = try CLI.run(["stress", Self.catalog, "--bundled-only", "--dynamic-type", "large"] + options)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("--padding 0 and a positive --size are accepted")
+    func goodNumbers() throws {
+        let result = try CLI.run(["stress", Self.catalog, "--bundled-only", "--dynamic-type", "large", "--width", "2000",
+                                  "--padding", "0", "--size", "12"])
+        #expect(result.status == 0)
+    }
 }

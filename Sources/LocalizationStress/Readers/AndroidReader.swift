@@ -7,7 +7,8 @@ import Foundation
 /// - `translatable="false"` (on the element or on `<resources>`) is skipped.
 /// - Text as aapt2 compiles it: inline markup (`<b>`, `<xliff:g>`) contributes its content; CDATA is text;
 ///   runs of white space collapse to one space and the ends are trimmed, except inside double quotes
-///   (which are removed); escapes `\'` `\"` `\\` `\n` `\t` `\@` `\?` `\uXXXX`. An unescaped apostrophe outside
+///   (which are removed); escapes `\'` `\"` `\\` `\n` `\t` `\@` `\?` `\uXXXX` (a surrogate pair written as two
+///   `\u` escapes is one character). An unescaped apostrophe outside
 ///   double quotes is a problem (aapt2 rejects it); the text is kept.
 /// - Locale from the folder: `values` is the source language (`tools:locale` on `<resources>`, else the
 ///   reader's `sourceLanguage`, else `en`); `values-fr` → `fr`, `values-fr-rCA` → `fr-CA`,
@@ -35,6 +36,11 @@ enum AndroidReader {
                 let text = try unescape(element.text(), at: here, log: &log)
                 result.entries.append(CatalogEntry(key: name, locale: locale, text: text, origin: here))
             case "plurals":
+                let count = result.entries.count
+                defer {
+                    // Every item had a problem: the key was skipped, not left untranslated.
+                    if result.entries.count == count, !element.elements("item").isEmpty { result.skipped.append((name, locale)) }
+                }
                 for item in element.elements("item") {
                     let itemHere = SourceLocation(file: path, line: item.line)
                     guard let q = item.attribute("quantity"), pluralCategories.contains(q) else {
@@ -71,6 +77,14 @@ enum AndroidReader {
         return first
     }
 
+    /// The value of four hex digits at `index` (moved past them), or nil (`index` moved past the hex
+    /// digits there are).
+    static func hex4(_ s: [Unicode.Scalar], at index: inout Int) -> UInt32? {
+        var hex = ""
+        while hex.count < 4, index < s.count, s[index].properties.isASCIIHexDigit { hex.unicodeScalars.append(s[index]); index += 1 }
+        return hex.count == 4 ? UInt32(hex, radix: 16) : nil
+    }
+
     /// Applies aapt2's string processing (see the type's documentation).
     static func unescape(_ raw: String, at location: SourceLocation, log: inout ProblemLog) throws -> String {
         var out = String.UnicodeScalarView()
@@ -94,10 +108,22 @@ enum AndroidReader {
                 case "n": emit("\n", &out)
                 case "t": emit("\t", &out)
                 case "u":
-                    var hex = ""
-                    while hex.count < 4, i < s.count, s[i].properties.isASCIIHexDigit { hex.unicodeScalars.append(s[i]); i += 1 }
-                    if hex.count == 4, let v = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(v) { emit(scalar, &out) } else {
+                    guard let v = hex4(s, at: &i) else {
                         try log.report(location, "\\u needs four hex digits")
+                        break
+                    }
+                    if let scalar = Unicode.Scalar(v) { emit(scalar, &out); break }
+                    // A character past U+FFFF is written as its UTF-16 surrogates, `\uD83D\uDE00` (as Java
+                    // source and aapt2 take it): join the pair. Half a pair is reported and shown as U+FFFD.
+                    var j = i + 2
+                    if (0xD800...0xDBFF).contains(v), i + 1 < s.count, s[i] == "\\", s[i + 1] == "u",
+                       let low = hex4(s, at: &j), (0xDC00...0xDFFF).contains(low),
+                       let scalar = Unicode.Scalar(0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)) {
+                        i = j
+                        emit(scalar, &out)
+                    } else {
+                        try log.report(location, "\\u\(String(v, radix: 16, uppercase: true)) is half of a UTF-16 surrogate pair, without its other half")
+                        emit("\u{FFFD}", &out)
                     }
                 default: emit(e, &out) // \' \" \\ \@ \? and any other character stand for themselves
                 }

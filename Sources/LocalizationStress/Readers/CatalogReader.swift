@@ -18,6 +18,8 @@ import Foundation
 /// `sourceText` comes from the source locale (Android `values/`; for Apple the `sourceLanguage`
 /// argument, else `Base`, else `en`), and a key the source has but a locale lacks is added for that
 /// locale with the source's text and `isTranslated == false` (origin: that locale's file, no line).
+/// A key the locale has but that was skipped for a problem (malformed, over `maxTextBytes`) is not
+/// lacking: it stays out, reported, rather than measured as the source's text.
 ///
 /// Limits (``CatalogLimits``): more entries than `maxEntries` stops the read with a
 /// ``CatalogLimitError`` at the file that crossed it; a text longer than `maxTextBytes` is an entry
@@ -33,20 +35,37 @@ public enum CatalogReader {
     public static func read(_ paths: [String], strict: Bool = false, sourceLanguage: String? = nil,
                             limits: CatalogLimits = CatalogLimits()) throws -> Catalog {
         var files: [String] = []
+        var unrecognised: [CatalogProblem] = []
         let fm = FileManager.default
         for path in paths {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
                 throw CatalogProblem(SourceLocation(file: path), "no such file or folder")
             }
-            files += isDir.boolValue ? try catalogFiles(in: path) : [path]
+            if isDir.boolValue {
+                let scan = try scan(path)
+                files += scan.files
+                unrecognised += scan.unrecognised
+            } else {
+                files.append(path)
+            }
         }
         var log = ProblemLog(strict: strict)
+        for problem in unrecognised { try log.report(problem) }
         var results: [(path: String, result: FileReadResult)] = []
         var count = 0
         for file in files {
             var result = try readFile(file, sourceLanguage: sourceLanguage, log: &log)
-            result.entries = try limits.keepingShortTexts(result.entries, log: &log)
+            let kept = try limits.keepingShortTexts(result.entries, log: &log)
+            if kept.count < result.entries.count {
+                // A key all of whose texts were too long is skipped, not missing.
+                let keptKeys = Set(kept.map { $0.locale + "\u{1}" + $0.key })
+                var seen = Set<String>()
+                for e in result.entries where !keptKeys.contains(e.locale + "\u{1}" + e.key) && seen.insert(e.locale + "\u{1}" + e.key).inserted {
+                    result.skipped.append((e.key, e.locale))
+                }
+                result.entries = kept
+            }
             count += result.entries.count
             try limits.checkEntries(count, at: file)
             results.append((file, result))
@@ -86,12 +105,21 @@ public enum CatalogReader {
     /// `*.xliff`/`*.xlf`, `*.po`, and `values*/*.xml` that are Android resources (root `<resources>`).
     /// Hidden folders, `.build` and `build` are not entered.
     public static func catalogFiles(in folder: String) throws -> [String] {
+        try scan(folder).files
+    }
+
+    /// The catalog files under `folder` (see `catalogFiles(in:)`), and a problem for each
+    /// `values*/strings.xml` that is not Android resources: that name says it should be one, so it
+    /// is reported rather than left out without a word (other `values*/*.xml`, such as `colors.xml`,
+    /// are not catalogs and are passed over).
+    static func scan(_ folder: String) throws -> (files: [String], unrecognised: [CatalogProblem]) {
         let base = URL(fileURLWithPath: folder)
         guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isDirectoryKey],
                                                           options: [.skipsHiddenFiles]) else {
             throw CatalogProblem(SourceLocation(file: folder), "cannot list the folder")
         }
         var out: [String] = []
+        var unrecognised: [CatalogProblem] = []
         while let url = walker.nextObject() as? URL {
             let name = url.lastPathComponent
             if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
@@ -103,19 +131,50 @@ public enum CatalogReader {
             case "xcstrings", "xliff", "xlf", "po": out.append(url.path)
             case "strings", "stringsdict": if parent.hasSuffix(".lproj") { out.append(url.path) }
             case "xml":
-                if parent == "values" || parent.hasPrefix("values-"), isAndroidResources(url) { out.append(url.path) }
+                guard parent == "values" || parent.hasPrefix("values-") else { break }
+                let root = rootElement(url)
+                if root.name == "resources" {
+                    out.append(url.path)
+                } else if name == "strings.xml" {
+                    unrecognised.append(CatalogProblem(SourceLocation(file: url.path),
+                                                       "not read: a strings.xml in \(parent)/ that is not Android resources (\(root.why))"))
+                }
             default: break
             }
         }
-        return out.sorted()
+        return (out.sorted(), unrecognised.sorted { $0.location.file < $1.location.file })
     }
 
-    /// True when the file's first element is `<resources>` (a cheap look at the first kilobytes).
-    static func isAndroidResources(_ url: URL) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 4096)) ?? Data()
-        return String(decoding: head, as: UTF8.self).contains("<resources")
+    /// The name of the file's root element, or nil and why not. The whole file is decoded as the
+    /// readers decode it (UTF-8, or UTF-16 with a byte-order mark) and its prolog skipped (XML
+    /// declaration, comments, processing instructions, DOCTYPE), so that neither a long licence
+    /// comment nor UTF-16 hides the root: a look at the first bytes missed both.
+    static func rootElement(_ url: URL) -> (name: String?, why: String) {
+        guard let data = try? Data(contentsOf: url) else { return (nil, "cannot read the file") }
+        guard let text = try? TextDecoding.decode(data, file: url.path) else {
+            return (nil, "not UTF-8, and no UTF-16 byte-order mark")
+        }
+        var rest = Substring(text)
+        while true {
+            rest = rest.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+            let skipped: Substring.Index?
+            if rest.hasPrefix("<?") { skipped = rest.range(of: "?>")?.upperBound }
+            else if rest.hasPrefix("<!--") { skipped = rest.range(of: "-->")?.upperBound }
+            else if rest.hasPrefix("<!") {
+                // DOCTYPE, perhaps with an internal subset in brackets (which may hold `>`).
+                let end = rest.firstIndex(of: ">")
+                if let open = rest.firstIndex(of: "["), end.map({ open < $0 }) ?? true, let close = rest[open...].firstIndex(of: "]") {
+                    skipped = rest[close...].firstIndex(of: ">").map { rest.index(after: $0) }
+                } else {
+                    skipped = end.map { rest.index(after: $0) }
+                }
+            } else { break }
+            guard let skipped else { return (nil, "unterminated prolog") }
+            rest = rest[skipped...]
+        }
+        guard rest.hasPrefix("<") else { return (nil, rest.isEmpty ? "no root element" : "text before the root element") }
+        let name = rest.dropFirst().prefix { !$0.isWhitespace && $0 != ">" && $0 != "/" }
+        return (String(name), "root element <\(name)>, expected <resources>")
     }
 
     /// Fills source texts and untranslated keys for table-based formats (see the type's documentation).
@@ -149,6 +208,8 @@ public enum CatalogReader {
             }
             var keysByLocale: [String: Set<String>] = [:]
             for e in all { keysByLocale[e.locale, default: []].insert(e.key) }
+            // A key skipped for a problem was reported: it is not missing, and is not filled in.
+            for f in files { for s in f.result.skipped { keysByLocale[s.locale, default: []].insert(s.key) } }
             // A file per locale, for the origin of added untranslated entries.
             var fileByLocale: [String: String] = [:]
             for f in files { if let l = f.result.entries.first?.locale, fileByLocale[l] == nil { fileByLocale[l] = f.path } }

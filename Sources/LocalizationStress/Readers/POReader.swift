@@ -2,10 +2,13 @@ import Foundation
 
 /// Reads gettext `.po` files.
 ///
-/// - Key: `msgid`, or `msgctxt\u{4}msgid` with a context. Source text: `msgid` (`msgid_plural` for
-///   plural indices above 0).
+/// - Key: `msgid`, or `msgctxt|msgid` with a context (`button|Open`). gettext joins them with U+0004
+///   internally, but a key is shown in reports and `junit.xml`, where a control character is invisible
+///   or forbidden, so the visible `|` is used, the same in every locale and in `--baseline` reports.
+///   Source text: `msgid` (`msgid_plural` for plural indices above 0).
 /// - `msgid_plural` + `msgstr[n]` → variant `plural.<n>` (gettext's index, not a CLDR category: the
-///   mapping lives in the file's `Plural-Forms` formula).
+///   mapping lives in the file's `Plural-Forms` formula). An index above 5 (no language has more than
+///   six forms) is a problem and the entry is skipped.
 /// - `#, fuzzy` → state `fuzzy` (the fuzzy text is measured and counts as translated); an empty
 ///   `msgstr` → untranslated, measured with the source text. Other entries: state nil.
 /// - Translator (`# `) and extracted (`#.`) comments are joined with newlines as the comment.
@@ -25,6 +28,12 @@ enum POReader {
         var fuzzy = false
         var broken = false
     }
+
+    /// The most plural forms a language has in gettext (`nplurals`, 6 for Arabic): `msgstr[0]` to `msgstr[5]`.
+    static let maxPluralForms = 6
+
+    /// Between `msgctxt` and `msgid` in a key (see the type's documentation).
+    static let contextSeparator = "|"
 
     static func read(_ path: String, log: inout ProblemLog) throws -> FileReadResult {
         let text = try TextDecoding.decode(try TextDecoding.readData(path), file: path)
@@ -102,7 +111,16 @@ enum POReader {
             case "msgid_plural": slot = 2
             case "msgstr": slot = 3
             default:
-                if keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let n = Int(keyword.dropFirst(7).dropLast()), n >= 0 {
+                let index = keyword.dropFirst(7).dropLast()
+                if keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), !index.isEmpty, index.allSatisfy(\.isASCII),
+                   index.allSatisfy(\.isNumber) {
+                    // gettext's `nplurals` is at most 6 (Arabic), so indexes run 0…5; a larger one is
+                    // a typo or a hostile file (and `3 + n` would overflow), never a variant to measure.
+                    guard let n = Int(index), n < maxPluralForms else {
+                        try log.report(here, "\(keyword): plural index \(index) is out of range (gettext uses at most \(maxPluralForms) plural forms, msgstr[0] to msgstr[\(maxPluralForms - 1)])")
+                        current.broken = true
+                        continue
+                    }
                     slot = 3 + n
                 } else {
                     try log.report(here, "unknown keyword '\(keyword)'")
@@ -148,7 +166,7 @@ enum POReader {
                 try log.report(here, "msgid \"\(id)\" has no msgstr")
                 continue
             }
-            let key = e.context.map { $0 + "\u{4}" + id } ?? id
+            let key = e.context.map { $0 + contextSeparator + id } ?? id
             let comment = e.comments.isEmpty ? nil : e.comments.joined(separator: "\n")
             let state: String? = e.fuzzy ? "fuzzy" : nil
             if let plural = e.idPlural {

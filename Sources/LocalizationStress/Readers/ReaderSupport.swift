@@ -32,6 +32,10 @@ struct FileReadResult {
     var table: String?
     /// True when this file is known to hold the source language (Android `values/`).
     var isSourceTable = false
+    /// Keys this file defines but that were skipped for a problem (reported), with their locale: table
+    /// completion must not add them back as untranslated copies of the source, which would measure the
+    /// source text where a translation exists and call it missing.
+    var skipped: [(key: String, locale: String)] = []
 }
 
 /// Bounds on expanding format references (`%#@name@`) into texts, so that a small hostile file cannot

@@ -55,9 +55,14 @@ enum StringsDictReader {
             let here = SourceLocation(file: path, line: body.line)
             guard case .dict = body else {
                 try log.report(here, "\"\(key)\" is not a <dict>")
+                result.skipped.append((key, locale))
                 continue
             }
-            for (variant, text, line) in try expandKey(key, body, file: path, log: &log) {
+            let problems = log.problems.count
+            let variants = try expandKey(key, body, file: path, log: &log)
+            // A key with a problem that left it no text at all was skipped, not left untranslated.
+            if variants.isEmpty, log.problems.count > problems { result.skipped.append((key, locale)) }
+            for (variant, text, line) in variants {
                 result.entries.append(CatalogEntry(key: key, locale: locale, variant: variant, text: text,
                                                    origin: SourceLocation(file: path, line: line)))
             }

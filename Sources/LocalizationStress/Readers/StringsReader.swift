@@ -10,6 +10,9 @@ import Foundation
 /// - `"key";` alone means the value is the key. Keys and values may be unquoted words.
 /// - The locale is the enclosing `xx.lproj` folder's name (`Base` stays `Base`), else `und`.
 /// - A duplicate key is a problem; the first definition is kept.
+/// - A missing `;` at the end of a line is a problem, and the pair is kept. More after a value on its
+///   line (`"d" = Quatre mots;`) is a problem, the pair is skipped, and reading resumes after the next
+///   `;` or at the next line, so that no key is made of the rest.
 enum StringsReader {
     static func read(_ path: String, log: inout ProblemLog) throws -> FileReadResult {
         let data = try TextDecoding.readData(path)
@@ -22,6 +25,7 @@ enum StringsReader {
             for key in dict.keys.sorted() {
                 guard let value = dict[key] as? String else {
                     try log.report(SourceLocation(file: path), "value of \"\(key)\" is not a string")
+                    result.skipped.append((key, locale))
                     continue
                 }
                 result.entries.append(CatalogEntry(key: key, locale: locale, text: value, origin: SourceLocation(file: path)))
@@ -34,6 +38,7 @@ enum StringsReader {
             result.entries.append(CatalogEntry(key: pair.key, locale: locale, text: pair.value, comment: pair.comment,
                                                origin: SourceLocation(file: path, line: pair.line)))
         }
+        result.skipped = parser.skipped.map { ($0, locale) }
         return result
     }
 
@@ -63,6 +68,8 @@ enum StringsReader {
         var comment: String?
         /// The line of each key's first definition.
         var seen: [String: Int] = [:]
+        /// Keys whose pair was malformed and skipped (reported), so that they are not taken for missing.
+        var skipped: [String] = []
 
         init(scalars: [Unicode.Scalar], file: String) {
             self.scalars = scalars
@@ -74,11 +81,13 @@ enum StringsReader {
         mutating func parse(log: inout ProblemLog) throws -> [Pair] {
             var pairs: [Pair] = []
             while true {
+                var pairKey: String?
                 do {
                     try skipTrivia()
                     guard i < scalars.count else { break }
                     let startLine = line
                     let key = try token()
+                    pairKey = key
                     try skipTrivia()
                     var value = key
                     var valueLine = line
@@ -91,6 +100,16 @@ enum StringsReader {
                     }
                     let entryComment = comment
                     comment = nil
+                    if peek != ";", i < scalars.count, line == valueLine {
+                        // More on the value's line (`"d" = Quatre mots;`): the value is not what the
+                        // author meant, so the pair is skipped, and reading resumes after the next `;`
+                        // or at the next line, so the rest (`mots`) does not become a key of its own.
+                        try log.report(SourceLocation(file: file, line: valueLine),
+                                       "missing ';' after the value of \"\(key)\" (found '\(String(scalars[i]))' on the same line); skipped")
+                        if seen[key] == nil { skipped.append(key) }
+                        skipRestOfLine()
+                        continue
+                    }
                     if let first = seen[key] {
                         try log.report(SourceLocation(file: file, line: startLine), "duplicate key \"\(key)\" (first at line \(first))")
                     } else {
@@ -98,13 +117,14 @@ enum StringsReader {
                         pairs.append(Pair(key: key, value: value, comment: entryComment, line: startLine))
                     }
                     guard peek == ";" else {
-                        // Keep the pair (the value is complete) and read on from here.
+                        // The line ends after a complete value: keep the pair and read on from the next line.
                         try log.report(SourceLocation(file: file, line: valueLine), "missing ';' after the value of \"\(key)\"")
                         continue
                     }
                     i += 1
                 } catch let problem as CatalogProblem {
                     try log.report(problem)
+                    if let pairKey, seen[pairKey] == nil { skipped.append(pairKey) }
                     comment = nil
                     if !recover() { break }
                 }
@@ -126,6 +146,18 @@ enum StringsReader {
                 else if c == ";" && !inQuote { return true }
             }
             return false
+        }
+
+        /// Skips to just after the next `;` outside quotes on this line, or to the end of the line.
+        mutating func skipRestOfLine() {
+            var inQuote = false
+            while i < scalars.count, scalars[i] != "\n" {
+                let c = scalars[i]
+                i += 1
+                if c == "\\" && inQuote { if i < scalars.count, scalars[i] != "\n" { i += 1 } }
+                else if c == "\"" { inQuote.toggle() }
+                else if c == ";" && !inQuote { return }
+            }
         }
 
         /// Skips white space and comments, remembering the last comment.

@@ -9,15 +9,23 @@ import Foundation
 /// separated (`key|==|device.iphone.plural.one` → `device.iphone/plural.one`, `substitutions.n.plural.one`
 /// → `substitution.n.plural.one`); stringsdict exports (`/key:dict/var:dict/one:dict/:string`) give
 /// `plural.one` and their `NSStringLocalizedFormatKey` units are skipped. `maxwidth` with
-/// `size-unit="pixel"` sets `maxWidth`. `translate="no"` units are skipped.
+/// `size-unit="pixel"` sets `maxWidth`; in another unit it is reported as not checked. `translate="no"`
+/// units are skipped.
 ///
 /// XLIFF 2.0: `srcLang`/`trgLang` on `<xliff>`, `<unit id>` (inside `<file>` and `<group>`s), its
 /// `<segment>`s and `<ignorable>`s concatenated, `<notes>` as the comment, the first segment's `state`.
 ///
 /// A unit is translated when it has a non-empty target and its state is not `new`,
 /// `needs-translation` (1.2) or `initial` (2.0); an untranslated unit's text is its source.
-/// Placeholders written as elements keep their text: `<x equiv-text>`/`<ph disp>`/`<ph equiv>` attributes,
-/// else the element's content.
+///
+/// Inline codes are measured as the text they stand for, never as the native code they carry:
+/// - 1.2: `<x>`, `<bx>`, `<ex>` and `<bpt>`, `<ept>`, `<it>`, `<ph>` (whose content is native code such
+///   as `&lt;b&gt;`) give their `equiv-text`, else nothing; `<g>` and `<mrk>` give their content.
+/// - 2.0: `<ph>` gives its `equiv` (the spec's plain-text equivalent of the code, for processing such
+///   as word counts), else the unit's `<originalData>` `<data>` its `dataRef` names (a `%1$@` there is
+///   then filled with a sample like any placeholder), else `disp`, else nothing; a `dataRef` naming
+///   no `<data>` is a problem. `<sc>`/`<ec>` give their `equiv`, else nothing; `<pc>` and `<mrk>` give
+///   their content; `<cp hex>` is that code point; `<sm>`/`<em>` are nothing.
 enum XLIFFReader {
     static func read(_ path: String, root: XMLNode, log: inout ProblemLog) throws -> FileReadResult {
         let version = root.attribute("version") ?? ""
@@ -56,6 +64,10 @@ enum XLIFFReader {
                             continue
                         }
                         maxWidth = v
+                    } else {
+                        // Only pixels map to the points the sweep measures in; a limit in another unit
+                        // (`char`, `byte`, `point`…) is said not to be checked rather than passed over.
+                        try log.report(here, "maxwidth \"\(w)\" of \"\(id)\" is in size-unit \"\(unitName)\": not checked (only pixel is)")
                     }
                 }
                 let notes = unit.elements("note").map { $0.text() }.filter { !$0.isEmpty }
@@ -75,12 +87,39 @@ enum XLIFFReader {
         }
     }
 
+    /// The text an XLIFF 1.2 inline element stands for, or nil to read its content (see the type's documentation).
     static func placeholder(_ e: XMLNode) -> String? {
         switch e.name {
-        case "x", "bx", "ex": return e.attribute("equiv-text") ?? ""
-        case "ph": return e.attribute("disp") ?? e.attribute("equiv") ?? e.attribute("equiv-text")
+        // <bpt>/<ept>/<it>/<ph> hold the original's native code (`<bpt>&lt;b&gt;</bpt>`): not visible text.
+        case "x", "bx", "ex", "bpt", "ept", "it", "ph": return e.attribute("equiv-text") ?? ""
         default: return nil
         }
+    }
+
+    /// The text an XLIFF 2.0 inline element stands for, or nil to read its content (see the type's
+    /// documentation). `data` is the unit's `<originalData>` by id; a `dataRef` not in it is added to `missing`.
+    static func inline2(_ e: XMLNode, data: [String: String], missing: inout [String]) -> String? {
+        switch e.name {
+        case "ph":
+            if let equiv = e.attribute("equiv") { return equiv }
+            if let ref = e.attribute("dataRef") {
+                if let text = data[ref] { return text }
+                missing.append(ref)
+            }
+            return e.attribute("disp") ?? ""
+        case "sc", "ec": return e.attribute("equiv") ?? ""
+        case "sm", "em": return ""
+        case "cp": return codePoint(e)
+        default: return nil
+        }
+    }
+
+    /// `<cp hex="00A0"/>`: the code point, or U+FFFD when `hex` is not one.
+    static func codePoint(_ e: XMLNode) -> String {
+        guard let hex = e.attribute("hex"), let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
+            return "\u{FFFD}"
+        }
+        return String(Character(scalar))
     }
 
     /// Splits an XLIFF id into key and variant; nil for structural units to skip.
@@ -143,18 +182,27 @@ enum XLIFFReader {
             }
             var source = "", target = "", hasTarget = false, state: String?
             var broken = false
+            var data: [String: String] = [:]
+            for d in unit.first("originalData")?.elements("data") ?? [] {
+                if let dataID = d.attribute("id") { data[dataID] = d.text { $0.name == "cp" ? codePoint($0) : nil } }
+            }
+            var missing: [String] = []
+            let inline = { (e: XMLNode) in inline2(e, data: data, missing: &missing) }
             for piece in pieces {
                 guard let s = piece.first("source") else {
                     try log.report(SourceLocation(file: path, line: piece.line), "<\(piece.name)> of \"\(id)\" has no <source>")
                     broken = true
                     break
                 }
-                let src = s.text(inline: placeholder)
+                let src = s.text(inline: inline)
                 source += src
-                if let t = piece.first("target") { target += t.text(inline: placeholder); hasTarget = true } else { target += src }
+                if let t = piece.first("target") { target += t.text(inline: inline); hasTarget = true } else { target += src }
                 if piece.name == "segment", state == nil { state = piece.attribute("state") }
             }
             if broken { continue }
+            for ref in Set(missing).sorted() {
+                try log.report(here, "<ph dataRef=\"\(ref)\"> of \"\(id)\" names no <data> in the unit's <originalData>")
+            }
             guard let (key, variant) = splitID(id) else { continue }
             let translated = hasTarget && !target.isEmpty && state != "initial"
             let notes = (unit.first("notes")?.elements("note") ?? []).map { $0.text() }.filter { !$0.isEmpty }
