@@ -114,10 +114,14 @@ public enum LayoutFile {
                                   rowBreaking: try node.bool("balanced") == true ? .balanced : .greedy)
             let items = try children()
             if let template = node.raw["overflow"] {
-                // "{count}" in the template's strings is replaced by the hidden count.
-                return try flow({ items }, overflow: { count in
-                    (try? element(substitute(template, "{count}", "\(count)"), at: path + ".overflow")) ?? Box(width: 0, height: 0).anyElement
-                }).checked { _ = try element(substitute(template, "{count}", "1"), at: path + ".overflow") }
+                // "{count}" in the template's strings is replaced by the hidden count. The element
+                // for one hidden item is built first, which reports a bad template, and reused (a
+                // second build per level made nested overflow templates cost 2^depth).
+                let one = try element(substitute(template, "{count}", "1"), at: path + ".overflow")
+                return flow({ items }, overflow: { count in
+                    count == 1 ? one
+                        : (try? element(substitute(template, "{count}", "\(count)"), at: path + ".overflow")) ?? Box(width: 0, height: 0).anyElement
+                })
             }
             return flow { items }
         case "equalWidth":
@@ -298,7 +302,9 @@ extension LayoutFile {
     /// `textfit layout` sets them with `--max-elements`, `--max-depth` and `--max-text-bytes`;
     /// docs/reliability.md gives the time and memory at each default.
     public struct Limits: Sendable, Equatable {
-        /// The most nodes (leaves and containers; the modifiers beside a node are part of it). Default 100,000.
+        /// The most nodes (leaves and containers; the modifiers beside a node are part of it). A flow's
+        /// `overflow` template counts once per item of the flow (it is built for each hidden count).
+        /// Default 100,000.
         public var maxElements: Int
         /// The deepest nesting of nodes, the root being 1. Default 64; at most ``deepestSupported``.
         public var maxDepth: Int
@@ -349,7 +355,18 @@ extension LayoutFile {
                 }
             }
             if let overflow = body["overflow"] {
-                try check(overflow, at: here + ".overflow", depth: depth + 1, count: &count, limits: limits)
+                // The template is built once per hidden count (1 … the flow's items): its nodes
+                // count that many times, so nested templates cannot multiply past the limit.
+                var built = 0
+                try check(overflow, at: here + ".overflow", depth: depth + 1, count: &built, limits: limits)
+                let copies = max(1, (body["children"] as? [Any])?.count ?? 0)
+                let (total, overflowed) = built.multipliedReportingOverflow(by: copies)
+                count += overflowed ? limits.maxElements + 1 : total
+                guard count <= limits.maxElements else {
+                    throw LayoutFileError(path: here + ".overflow",
+                                          message: "built once for each of the flow's \(copies) items, the overflow template makes more "
+                                              + "than \(limits.maxElements) nodes in all, the limit", exceededLimit: "maxElements")
+                }
             }
         }
     }
@@ -509,10 +526,3 @@ private struct Node {
     }
 }
 
-private extension AnyElement {
-    /// Runs a validation that throws, then returns self (used to report a bad overflow template).
-    func checked(_ validate: () throws -> Void) throws -> AnyElement {
-        try validate()
-        return self
-    }
-}

@@ -102,6 +102,33 @@ struct InputLimitTests {
         }
     }
 
+    @Test("A flow's overflow template counts once per item it may stand for; nested templates cannot multiply past the limit")
+    func overflowTemplatesCountPerItem() throws {
+        // A flow (1 node) of three boxes (3) whose overflow template is an hstack holding a text
+        // (2 nodes), built for 1, 2 and 3 hidden items: 1 + 3 + 3 × 2 = 10.
+        let box = #"{"box": {"width": 10, "height": 10}}"#
+        let file = Data((#"{"flow": {"maxRows": 1, "children": [\#(box), \#(box), \#(box)], "#
+            + #""overflow": {"hstack": {"children": [{"text": "+{count}"}]}}}}"#).utf8)
+        _ = try LayoutFile.element(from: file, limits: .init(maxElements: 10))
+        #expect(throws: LayoutFileError.self) { try LayoutFile.element(from: file, limits: .init(maxElements: 9)) }
+        // 12 nested flows of two texts, each the next one's overflow: 2^12 copies of the innermost
+        // text alone, over a limit of 1,000 nodes the 37 nodes of the file stay under.
+        var node = #"{"text": "x"}"#
+        for _ in 0..<12 { node = #"{"flow": {"maxRows": 1, "children": [{"text": "a"}, {"text": "b"}], "overflow": \#(node)}}"# }
+        do {
+            _ = try LayoutFile.element(from: Data(node.utf8), limits: .init(maxElements: 1000))
+            Issue.record("accepted a tree that expands to over 4,096 nodes")
+        } catch let error as LayoutFileError {
+            #expect(error.exceededLimit == "maxElements" && error.path.hasSuffix(".flow.overflow"), "\(error)")
+        }
+        // One text per flow: nested 16 deep it is 33 nodes, each template built once.
+        node = #"{"text": "x"}"#
+        for _ in 0..<16 { node = #"{"flow": {"maxRows": 1, "children": [{"text": "a"}], "overflow": \#(node)}}"# }
+        let output = try Engine.get().layoutOutputs(try LayoutFile.element(from: Data(node.utf8)), width: 300, height: nil,
+                                                    dynamicTypeSizes: [.large])[0]
+        #expect(output.elements.count == 33)
+    }
+
     /// `depth` nested containers (alternating kinds) with a padded text in each.
     func nested(_ depth: Int) -> Data {
         let kinds = ["vstack", "hstack", "zstack", "flow", "equalWidth"]
