@@ -128,15 +128,10 @@ public final class ServiceDispatcher: Sendable {
         let width = try Self.length(object, "width"), height = try Self.length(object, "height")
         var sizes: [DynamicTypeSize] = [.large]
         if let names = try Self.field(object, "dynamicType", as: String.self) {
-            if names == "all" {
-                sizes = DynamicTypeSize.allCases
-            } else {
-                sizes = try names.split(separator: ",").map { name in
-                    guard let size = DynamicTypeSize(name: String(name)) else {
-                        throw ServiceError(.invalidRequest, "dynamicType: '\(name)' is not a Dynamic Type size (or all)")
-                    }
-                    return size
-                }
+            do {
+                sizes = try DynamicTypeSize.list(parsing: names)
+            } catch let error as RequestError {
+                throw ServiceError(.invalidRequest, "\(error)")
             }
         }
         let direction: LayoutDirection

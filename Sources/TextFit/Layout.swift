@@ -31,6 +31,29 @@ public struct LayoutOutput: Codable, Sendable, Equatable {
     public var diagnostics: [String]
 }
 
+extension DynamicTypeSize {
+    /// The sizes a `layout` or `render` request (or `textfit layout --dynamic-type`) names: one size,
+    /// `all`, or a comma list (`large,ax3`; spaces around an item are ignored), in the order given.
+    /// - Throws: ``RequestError`` for `dynamicType` when the list is empty or has an empty item
+    ///   (`""`, `","`, `"large,,ax1"`) — refused, as the rules file's ranges refuse them, never
+    ///   skipped — or an item that is not a size.
+    public static func list(parsing text: String) throws -> [DynamicTypeSize] {
+        if text.trimmingCharacters(in: .whitespaces) == "all" { return DynamicTypeSize.allCases }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        return try items.map { name in
+            guard !name.isEmpty else {
+                throw RequestError(field: "dynamicType", text.trimmingCharacters(in: .whitespaces).isEmpty
+                    ? "empty; expected a Dynamic Type size, a comma list of sizes, or all"
+                    : "'\(text)' has an empty item; expected a Dynamic Type size, a comma list of sizes, or all")
+            }
+            guard let size = DynamicTypeSize(name: name) else {
+                throw RequestError(field: "dynamicType", "'\(name)' is not a Dynamic Type size (or all)")
+            }
+            return size
+        }
+    }
+}
+
 extension TextFitEngine {
     /// The environment a layout runs in: this engine's fonts, a Dynamic Type size and a direction.
     public func environment(dynamicTypeSize: DynamicTypeSize, direction: LayoutDirection = .leftToRight) -> EnvironmentValues {

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import Service
+import TextFit
+
+/// Bad values in request bodies: each is refused with its documented code, naming the field
+/// (docs/service.md, "Errors"), and never crashes the service or is silently dropped.
+@Suite("Request validation")
+struct RequestValidationTests {
+    func call(_ op: String, _ body: String, limits: ServiceLimits = ServiceLimits()) throws -> ServiceResponse {
+        try ServiceFixtures.dispatcher(limits).handle(op, body: Data(body.utf8))
+    }
+
+    func error(_ response: ServiceResponse) throws -> (code: String?, message: String) {
+        let error = try #require(try ServiceFixtures.json(response)["error"] as? [String: Any], "\(String(decoding: response.body, as: UTF8.self))")
+        return (error["code"] as? String, error["message"] as? String ?? "")
+    }
+
+    // MARK: 1. dynamicType lists
+
+    @Test("An empty dynamicType list or item is 400 naming dynamicType in layout, render and stress-check", arguments: [
+        ("render", #"{"tree": {"text": "a"}, "dynamicType": ""}"#),
+        ("render", #"{"tree": {"text": "a"}, "dynamicType": ","}"#),
+        ("layout", #"{"tree": {"text": "a"}, "dynamicType": ""}"#),
+        ("layout", #"{"tree": {"text": "a"}, "dynamicType": ","}"#),
+        ("layout", #"{"tree": {"text": "a"}, "dynamicType": "large,,ax1"}"#),
+        ("render", #"{"tree": {"text": "a"}, "dynamicType": "large,"}"#),
+        ("stress-check", #"{"texts": {"en": "a"}, "constraint": {"dynamicType": ""}}"#),
+        ("stress-check", #"{"texts": {"en": "a"}, "constraint": {"dynamicType": "large,,ax1"}}"#),
+    ])
+    func emptyDynamicType(_ op: String, _ body: String) throws {
+        let response = try call(op, body)
+        #expect(response.status == 400)
+        let (code, message) = try error(response)
+        #expect(code == "invalid-request")
+        #expect(message.contains("dynamicType"), "\(message)")
+    }
+
+    @Test("A list with spaces is the sizes named, in order")
+    func dynamicTypeList() throws {
+        let object = try ServiceFixtures.json(try call("layout", #"{"tree": {"text": "a"}, "dynamicType": "ax3, large"}"#))
+        let layouts = try #require(object["layouts"] as? [[String: Any]])
+        #expect(layouts.map { $0["dynamicTypeSize"] as? String } == ["accessibility3", "large"])
+        #expect(throws: RequestError.self) { try DynamicTypeSize.list(parsing: " , ") }
+        #expect(try DynamicTypeSize.list(parsing: "all").count == 12)
+    }
+
+    @Test("stdio: render with an empty dynamicType item answers an error line and the server goes on")
+    func stdioEmptyDynamicType() throws {
+        let server = StdioServer(dispatcher: try ServiceFixtures.dispatcher())
+        let line = try #require(server.respond(to: Data(#"{"id":7,"op":"render","params":{"tree":{"text":"a"},"dynamicType":","}}"#.utf8)))
+        let object = try #require(try JSONSerialization.jsonObject(with: line) as? [String: Any])
+        #expect(object["id"] as? Int == 7)
+        let error = try #require(object["error"] as? [String: Any])
+        #expect(error["code"] as? String == "invalid-request")
+        #expect((error["message"] as? String)?.contains("dynamicType") == true)
+    }
+
+    @Test("measure refuses a list of sizes, saying its answer holds one result per text")
+    func measureDynamicTypeList() throws {
+        let response = try call("measure", #"{"texts": ["a"], "dynamicType": "large,ax3"}"#)
+        #expect(response.status == 400)
+        let (code, message) = try error(response)
+        #expect(code == "invalid-request")
+        #expect(message.hasPrefix("dynamicType:") && message.contains("one per text"), "\(message)")
+    }
+}
