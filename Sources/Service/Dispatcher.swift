@@ -176,6 +176,11 @@ public final class ServiceDispatcher: Sendable {
         if object["constraint"] != nil && !(object["constraint"] is [String: Any]) {
             throw ServiceError(.invalidRequest, "constraint: expected an object (width, maxLines, style, dynamicType, …)")
         }
+        // The rules-file fields of one rule, less `pattern` (the request's key is the one matched:
+        // a pattern would be overridden, not obeyed) and `comment`.
+        if let unknown = rule.keys.sorted().first(where: { !Self.constraintKeys.contains($0) }) {
+            throw ServiceError(.invalidRequest, "$.constraint.\(unknown): unknown field (expected \(Self.constraintKeys.joined(separator: ", ")))")
+        }
         rule["pattern"] = "*"
         let rules: RuleSet
         do {
@@ -190,9 +195,25 @@ public final class ServiceDispatcher: Sendable {
         for entry in entries where entry.text.unicodeScalars.count > limits.maxTextScalars {
             throw ServiceError(.limitExceeded, "texts.\(entry.locale) is longer than maxTextScalars (\(limits.maxTextScalars))")
         }
-        return StressSweep(shaper: engine.shaper).run(entries, containers: entries.map { _ in constraint.container },
-                                                      texts: entries.map { constraint.placeholders.substitute($0.text) })
+        // As `textfit stress`: the font is opened before the sweep, and a family or file that cannot
+        // be used stops the request, naming it — never turned into missing-glyphs verdicts.
+        let sweep = StressSweep(shaper: engine.shaper)
+        do {
+            try sweep.checkFonts([constraint.container])
+        } catch {
+            throw ServiceError(.unreadableInput, "$.constraint.font: \(error)")
+        }
+        do {
+            return try sweep.checkedRun(entries, containers: entries.map { _ in constraint.container },
+                                        texts: entries.map { constraint.placeholders.substitute($0.text) })
+        } catch {
+            throw ServiceError(.unreadableInput, "\(error)")
+        }
     }
+
+    /// The constraint's fields (docs/service.md): a rules-file rule's, without `pattern` and `comment`.
+    static let constraintKeys = ["width", "maxLines", "style", "font", "size", "weight", "padding", "truncation",
+                                 "minimumScaleFactor", "dynamicType", "placeholders"]
 
     // MARK: - JSON helpers
 

@@ -65,3 +65,29 @@ struct RequestValidationTests {
         #expect(message.hasPrefix("dynamicType:") && message.contains("one per text"), "\(message)")
     }
 }
+
+extension RequestValidationTests {
+    // MARK: 2. stress-check fonts and fields
+
+    @Test("stress-check: an unknown family is 422 unreadable-input naming it, not missing-glyphs verdicts (docs/stress.md)")
+    func stressUnknownFamily() throws {
+        let response = try call("stress-check", #"{"texts": {"en": "a"}, "constraint": {"font": "Nope", "dynamicType": "large"}}"#)
+        #expect(response.status == 422)
+        let (code, message) = try error(response)
+        #expect(code == "unreadable-input")
+        #expect(message.contains("unknown font family 'Nope'"), "\(message)")
+    }
+
+    @Test("stress-check: pattern (and comment) are not constraint fields", arguments: [
+        #"{"texts": {"en": "a"}, "constraint": {"pattern": "other.*", "width": 100}}"#,
+        #"{"texts": {"en": "a"}, "constraint": {"comment": "x", "width": 100}}"#,
+    ])
+    func stressPattern(_ body: String) throws {
+        let response = try call("stress-check", body)
+        #expect(response.status == 400)
+        let (code, message) = try error(response)
+        #expect(code == "invalid-request")
+        #expect(message.contains("unknown field") && message.contains("maxLines"), "\(message)")
+        #expect(message.hasPrefix("$.constraint.pattern") || message.hasPrefix("$.constraint.comment"), "\(message)")
+    }
+}
