@@ -119,6 +119,9 @@ public final class ServiceDispatcher: Sendable {
         guard depth <= limits.maxDepth else {
             throw ServiceError(.limitExceeded, "the tree is \(depth) levels deep; the limit (maxDepth) is \(limits.maxDepth)")
         }
+        if let (path, count) = Self.longText(in: treeJSON, at: "$.tree", over: limits.maxTextScalars) {
+            throw ServiceError(.limitExceeded, "\(path) has \(count) characters; the limit (maxTextScalars) is \(limits.maxTextScalars)")
+        }
         let tree: AnyElement
         do {
             tree = try LayoutFile.element(treeJSON, at: "$.tree")
@@ -147,6 +150,10 @@ public final class ServiceDispatcher: Sendable {
         guard let text = try Self.field(object, "for", as: String.self) else {
             try Self.onlyKnown(object, [])
             return try json(["families": engine.families()])
+        }
+        let count = text.unicodeScalars.count
+        guard count <= limits.maxTextScalars else {
+            throw ServiceError(.limitExceeded, "for has \(count) characters; the limit (maxTextScalars) is \(limits.maxTextScalars)")
         }
         var options = object
         options.removeValue(forKey: "for")
@@ -287,6 +294,25 @@ public final class ServiceDispatcher: Sendable {
             throw ServiceError(.invalidRequest, "\(key): expected a number ≥ 0 (or null for the ideal)")
         }
         return number
+    }
+
+    /// The first `text` string of a layout-file tree longer than `limit` Unicode scalars, with its
+    /// path and length (checked before the tree is built; every `"text"` key is a text leaf's).
+    static func longText(in value: Any, at path: String, over limit: Int) -> (String, Int)? {
+        if let object = value as? [String: Any] {
+            if let text = object["text"] as? String {
+                // utf8.count bounds the scalar count from above and costs nothing for native strings.
+                if text.utf8.count > limit, case let count = text.unicodeScalars.count, count > limit { return (path + ".text", count) }
+            }
+            for key in object.keys.sorted() where key != "text" {
+                if let found = longText(in: object[key]!, at: path + "." + key, over: limit) { return found }
+            }
+        } else if let array = value as? [Any] {
+            for (index, item) in array.enumerated() {
+                if let found = longText(in: item, at: path + "[\(index)]", over: limit) { return found }
+            }
+        }
+        return nil
     }
 
     /// Node count and depth of a layout-file tree (counted before it is built).

@@ -91,3 +91,33 @@ extension RequestValidationTests {
         #expect(message.hasPrefix("$.constraint.pattern") || message.hasPrefix("$.constraint.comment"), "\(message)")
     }
 }
+
+extension RequestValidationTests {
+    // MARK: 3. The text limit wherever a text comes in
+
+    @Test("A text over maxTextScalars is limit-exceeded in fonts, layout and render, naming the text and the limit", arguments: [
+        ("fonts", #"{"for": "abcdef"}"#, "for"),
+        ("layout", #"{"tree": {"text": "abcdef"}}"#, "$.tree.text"),
+        ("render", #"{"tree": {"vstack": {"children": [{"text": "ab"}, {"padding": 2, "text": "abcdef"}]}}}"#,
+         "$.tree.vstack.children[1].text"),
+        // Scalars, not grapheme clusters: three accented letters in NFD are six scalars.
+        ("layout", "{\"tree\": {\"text\": \"e\u{301}e\u{301}e\u{301}\"}}", "$.tree.text"),
+    ])
+    func textLimit(_ op: String, _ body: String, _ named: String) throws {
+        var limits = ServiceLimits()
+        limits.maxTextScalars = 5
+        let response = try call(op, body, limits: limits)
+        #expect(response.status == 422)
+        let (code, message) = try error(response)
+        #expect(code == "limit-exceeded")
+        #expect(message.hasPrefix(named + " has ") && message.contains("maxTextScalars"), "\(message)")
+    }
+
+    @Test("A text at the limit is laid out")
+    func textAtLimit() throws {
+        var limits = ServiceLimits()
+        limits.maxTextScalars = 5
+        #expect(try call("layout", #"{"tree": {"text": "abcde"}}"#, limits: limits).status == 200)
+        #expect(try call("fonts", #"{"for": "abcde"}"#, limits: limits).status == 200)
+    }
+}
