@@ -95,10 +95,27 @@ public final class ServiceDispatcher: Sendable {
         }
         do {
             return try engine.measure(request)
-        } catch let error as RequestError {
-            throw ServiceError(.invalidRequest, "\(error)")
         } catch {
-            throw ServiceError(.unreadableInput, "\(error)")
+            throw Self.requestFailure(error, request)
+        }
+    }
+
+    /// A measuring error as the service answers it: a bad value of the request (``RequestError``, or
+    /// a size, tracking or feature the typesetter refuses) is `invalid-request` naming the field;
+    /// a font file or family that cannot be used is `unreadable-input`.
+    static func requestFailure(_ error: any Error, _ request: MeasureRequest) -> ServiceError {
+        switch error {
+        case let error as RequestError:
+            return ServiceError(.invalidRequest, "\(error)")
+        case TypographyError.invalidSize:
+            return ServiceError(.invalidRequest, "size: \(error)")
+        case TypographyError.invalidTracking:
+            return ServiceError(.invalidRequest, "tracking: \(error)")
+        case TypographyError.invalidFeature(let setting):
+            let index = request.features?.firstIndex(of: setting)
+            return ServiceError(.invalidRequest, "features\(index.map { "[\($0)]" } ?? ""): \(error)")
+        default:
+            return ServiceError(.unreadableInput, "\(error)")
         }
     }
 
@@ -161,11 +178,13 @@ public final class ServiceDispatcher: Sendable {
         try Self.onlyKnown(options, Self.measureKeys)
         let request = try Self.request(options)
         do {
-            return try json(["clusters": engine.clusterFonts(text, attributes: request.attributes())])
-        } catch let error as RequestError {
-            throw ServiceError(.invalidRequest, "\(error)")
+            let attributes = try request.attributes()
+            _ = try attributes.validated()  // size and tracking do not pick fonts, but bad ones are refused as by measure
+            return try json(["clusters": engine.clusterFonts(text, attributes: attributes)])
+        } catch let error as EncodingError {
+            throw ServiceError(.internalError, "\(error)")
         } catch {
-            throw ServiceError(.unreadableInput, "\(error)")
+            throw Self.requestFailure(error, request)
         }
     }
 

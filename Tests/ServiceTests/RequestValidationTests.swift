@@ -121,3 +121,30 @@ extension RequestValidationTests {
         #expect(try call("fonts", #"{"for": "abcde"}"#, limits: limits).status == 200)
     }
 }
+
+extension RequestValidationTests {
+    // MARK: 4. Bad values are invalid-request naming the field; unreadable-input is for fonts
+
+    @Test("A size, tracking or feature the typesetter refuses is 400 invalid-request naming the field", arguments: [
+        ("measure", #"{"texts": ["a"], "size": -5}"#, "size: "),
+        ("measure", #"{"texts": ["a"], "size": 1e9}"#, "size: "),
+        ("measure", #"{"texts": ["a"], "tracking": 1e308}"#, "tracking: "),
+        ("measure", #"{"texts": ["a"], "features": ["tnum", "+++"]}"#, "features[1]: "),
+        ("fonts", #"{"for": "a", "size": -5}"#, "size: "),
+        ("fonts", #"{"for": "a", "features": ["+++"]}"#, "features[0]: "),
+    ])
+    func typographyValues(_ op: String, _ body: String, _ prefix: String) throws {
+        let response = try call(op, body)
+        #expect(response.status == 400)
+        let (code, message) = try error(response)
+        #expect(code == "invalid-request")
+        #expect(message.hasPrefix(prefix), "\(message)")
+    }
+
+    @Test("A family that cannot be used is still 422 unreadable-input")
+    func unknownFamilyIsUnreadable() throws {
+        let response = try call("measure", #"{"texts": ["a"], "font": "Nope"}"#)
+        #expect(response.status == 422)
+        #expect(try error(response).code == "unreadable-input")
+    }
+}
