@@ -36,8 +36,8 @@ public final class ServiceDispatcher: Sendable {
         }
     }
 
-    /// Handles one operation whose body is already a JSON object as `JSONSerialization` parses it
-    /// (stdio's `params`, whose line the stdio server has held to `maxBodyBytes`).
+    /// Handles one operation whose body is already a parsed JSON object (stdio's `params`, whose line
+    /// the stdio server has held to `maxBodyBytes`; ``StrictJSON``'s values or `JSONSerialization`'s).
     public func handle(_ operation: String, object: [String: Any]) -> ServiceResponse {
         answer {
             try Self.check(operation)
@@ -263,19 +263,19 @@ public final class ServiceDispatcher: Sendable {
         return ServiceResponse(status: 200, body: try encoder.encode(value))
     }
 
-    /// The body as a JSON object; invalid UTF-8 and malformed JSON are told apart.
-    static func object(_ body: Data) throws -> [String: Any] {
+    /// The body as a JSON object; invalid UTF-8 and malformed JSON are told apart. Parsed by
+    /// TextFit's strict reader (RFC 8259: `{"texts": ["Hi"],}` is malformed), whose message says
+    /// where it stopped. `what` names the input in messages (`the body`, `the line`).
+    static func object(_ body: Data, what: String = "the body") throws -> [String: Any] {
         if body.isEmpty { return [:] }
-        guard body.isValidUTF8 else { throw ServiceError(.invalidUTF8, "the body is not valid UTF-8") }
+        guard body.isValidUTF8 else { throw ServiceError(.invalidUTF8, "\(what) is not valid UTF-8") }
         let value: Any
         do {
-            value = try JSONSerialization.jsonObject(with: body)
+            value = try StrictJSON.parse(body)
         } catch {
-            // Foundation's parser says where in its debug description ("Invalid value around character 8.").
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
-            throw ServiceError(.malformedJSON, "the body is not valid JSON: \(detail)")
+            throw ServiceError(.malformedJSON, "\(what) is not valid JSON: \(error)")
         }
-        guard let object = value as? [String: Any] else { throw ServiceError(.invalidRequest, "the body must be a JSON object") }
+        guard let object = value as? [String: Any] else { throw ServiceError(.invalidRequest, "\(what) must be a JSON object") }
         return object
     }
 
@@ -300,7 +300,7 @@ public final class ServiceDispatcher: Sendable {
 
     static func field<T>(_ object: [String: Any], _ key: String, as _: T.Type) throws -> T? {
         guard let value = object[key] else { return nil }
-        guard let typed = value as? T, !(T.self == Bool.self && type(of: value) == NSNumber.self) else {
+        guard let typed = value as? T, T.self != Bool.self || StrictJSON.isBoolean(value) else {
             throw ServiceError(.invalidRequest, "\(key): expected \(T.self == String.self ? "a string" : T.self == Bool.self ? "true or false" : "\(T.self)")")
         }
         return typed
@@ -309,7 +309,7 @@ public final class ServiceDispatcher: Sendable {
     /// A width or height: a number ≥ 0, or absent/null for the ideal.
     static func length(_ object: [String: Any], _ key: String) throws -> Double? {
         guard let value = object[key], !(value is NSNull) else { return nil }
-        guard type(of: value) == NSNumber.self, let number = value as? Double, number.isFinite, number >= 0 else {
+        guard let number = StrictJSON.number(value), number.isFinite, number >= 0 else {
             throw ServiceError(.invalidRequest, "\(key): expected a number ≥ 0 (or null for the ideal)")
         }
         return number

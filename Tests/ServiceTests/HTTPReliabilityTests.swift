@@ -196,9 +196,14 @@ struct HTTPReliabilityTests {
     /// own status with a short HTML body.)
     @Test(arguments: [
         // (label, raw request, status, error code or nil for libmicrohttpd's own answer, a word of the message)
-        ("bad JSON", post(#"{"texts": ["a""#), 400, "malformed-json", "end of file"),
-        ("JSON with a syntax error", post(#"{"texts": [1,,2]}"#), 400, "malformed-json", "character"),
-        ("JSON nested 100,000 deep", post(String(repeating: "[", count: 100_000)), 400, "malformed-json", "nested"),
+        ("bad JSON", post(#"{"texts": ["a""#), 400, "malformed-json", "unexpected end of input at line 1, column 15"),
+        // The second comma is the 14th byte.
+        ("JSON with a syntax error", post(#"{"texts": [1,,2]}"#), 400, "malformed-json", "expected a value at line 1, column 14"),
+        ("JSON with a trailing comma (RFC 8259)", post(#"{"texts": ["Hi"],}"#), 400, "malformed-json",
+         "expected a string key at line 1, column 18"),
+        // The reader refuses the 513th bracket.
+        ("JSON nested 100,000 deep", post(String(repeating: "[", count: 100_000)), 400, "malformed-json",
+         "nested more than 512 levels deep at line 1, column 513"),
         ("JSON that is not an object", post("[1, 2]"), 400, "invalid-request", "object"),
         ("a non-UTF-8 body", post(Array(#"{"texts": [""#.utf8) + [0xFF, 0xFE] + Array(#""]}"#.utf8)), 400, "invalid-utf8", "UTF-8"),
         ("a Content-Length of a terabyte", head("Content-Length: 1000000000000"), 413, "payload-too-large", "maxBodyBytes"),

@@ -148,3 +148,74 @@ extension RequestValidationTests {
         #expect(try error(response).code == "unreadable-input")
     }
 }
+
+extension RequestValidationTests {
+    // MARK: 5. Strict JSON (RFC 8259) for bodies and stdio lines
+
+    @Test("What RFC 8259 does not allow is malformed-json, saying where the reader stopped", arguments: [
+        (#"{"texts": ["Hi"],}"#, "line 1, column 18"),
+        (#"{"texts": ["Hi",]}"#, "line 1, column 17"),
+        (#"{"texts": ["Hi"], "size": 017}"#, "leading zero"),
+        (#"{"texts": ["Hi"], "size": +17}"#, "line 1, column 27"),
+        (#"{"texts": ["Hi"], "size": 17.}"#, "decimal point"),
+        (#"{"texts": ["Hi"]} {}"#, "after the JSON value"),
+        ("{\"texts\": [\"Hi\"],\n \"size\": 17,\n}", "line 3, column 1"),
+    ])
+    func strictJSON(_ body: String, _ where_: String) throws {
+        let response = try call("measure", body)
+        #expect(response.status == 400)
+        let (code, message) = try error(response)
+        #expect(code == "malformed-json")
+        #expect(message.hasPrefix("the body is not valid JSON: ") && message.contains(where_), "\(message)")
+    }
+
+    @Test("Numbers, booleans and nulls from the strict reader decode as before")
+    func nativeValues() throws {
+        let response = try call("measure", #"{"texts": ["To"], "size": 1000, "width": 3000, "italic": false, "lines": 2, "height": null}"#)
+        #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
+        let results = try #require(try ServiceFixtures.json(response)["results"] as? [[String: Any]])
+        #expect((results.first?["ideal"] as? [String: Any])?["width"] as? Double == 1091)  // hb-shape: T 486 + o 605
+        let layout = try call("layout", #"{"tree": {"text": "a"}, "width": 100, "height": 50.5}"#)
+        #expect(layout.status == 200)
+        let render = try call("render", #"{"tree": {"text": "a"}, "overlays": 1}"#)
+        let renderMessage = try error(render).message
+        #expect(render.status == 400 && renderMessage.hasPrefix("overlays:"), "\(renderMessage)")
+    }
+
+    // MARK: 6. stdio's errors are HTTP's
+
+    func stdio(_ line: String) throws -> (id: Any?, code: String?, message: String) {
+        let server = StdioServer(dispatcher: try ServiceFixtures.dispatcher())
+        let response = try #require(server.respond(to: Data(line.utf8)))
+        let object = try #require(try JSONSerialization.jsonObject(with: response) as? [String: Any])
+        let error = try #require(object["error"] as? [String: Any], "\(object)")
+        return (object["id"], error["code"] as? String, error["message"] as? String ?? "")
+    }
+
+    @Test("stdio: a malformed line says where the reader stopped; a trailing comma is malformed")
+    func stdioMalformed() throws {
+        let trailing = try stdio(#"{"id": 1, "op": "measure", "params": {"texts": ["Hi"],}}"#)
+        #expect(trailing.code == "malformed-json" && trailing.id is NSNull)
+        #expect(trailing.message == "the line is not valid JSON: expected a string key at line 1, column 55", "\(trailing.message)")
+        let garbage = try stdio("this is not json")
+        #expect(garbage.code == "malformed-json" && garbage.message.contains("line 1, column 1"), "\(garbage.message)")
+    }
+
+    @Test("stdio: a line that is not an object is invalid-request, as over HTTP")
+    func stdioNotAnObject() throws {
+        let answer = try stdio("[1,2]")
+        #expect(answer.code == "invalid-request" && answer.id is NSNull)
+        #expect(answer.message.hasPrefix("the line must be a JSON object"), "\(answer.message)")
+        let httpCode = try error(try call("measure", "[1,2]")).code
+        #expect(httpCode == answer.code)
+    }
+
+    @Test("stdio: an op of the wrong type is named as such, not as missing")
+    func stdioOpType() throws {
+        let wrong = try stdio(#"{"id":4,"op":5}"#)
+        #expect(wrong.id as? Int == 4 && wrong.code == "invalid-request")
+        #expect(wrong.message.hasPrefix("op: expected a string"), "\(wrong.message)")
+        let missing = try stdio(#"{"id":4}"#)
+        #expect(missing.message.hasPrefix("op: missing"), "\(missing.message)")
+    }
+}
