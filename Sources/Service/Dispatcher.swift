@@ -163,9 +163,15 @@ public final class ServiceDispatcher: Sendable {
         return (tree, width, height, sizes, direction)
     }
 
+    /// `fonts`' fields: `for` and the measure options that pick a font (not `texts`: `for` is the text).
+    static let fontsKeys = measureKeys.subtracting(["texts"]).union(["for"])
+
     private func fonts(_ object: [String: Any]) throws -> ServiceResponse {
+        try Self.onlyKnown(object, Self.fontsKeys)
         guard let text = try Self.field(object, "for", as: String.self) else {
-            try Self.onlyKnown(object, [])
+            if let option = object.keys.sorted().first {
+                throw ServiceError(.invalidRequest, "\(option): a measure option, which fonts takes only with for (the text whose fonts are listed); without for, fonts takes no field")
+            }
             return try json(["families": engine.families()])
         }
         let count = text.unicodeScalars.count
@@ -175,7 +181,6 @@ public final class ServiceDispatcher: Sendable {
         var options = object
         options.removeValue(forKey: "for")
         options["texts"] = [text]
-        try Self.onlyKnown(options, Self.measureKeys)
         let request = try Self.request(options)
         do {
             let attributes = try request.attributes()

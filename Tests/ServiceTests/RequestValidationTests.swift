@@ -219,3 +219,28 @@ extension RequestValidationTests {
         #expect(missing.message.hasPrefix("op: missing"), "\(missing.message)")
     }
 }
+
+extension RequestValidationTests {
+    // MARK: 7. fonts names the fields it accepts
+
+    @Test("fonts: an unknown field lists the accepted ones (for and the font options), with or without for", arguments: [
+        #"{"x": 5}"#, #"{"for": "a", "x": 5}"#, #"{"for": "a", "texts": ["b"]}"#,
+    ])
+    func fontsUnknownField(_ body: String) throws {
+        let response = try call("fonts", body)
+        #expect(response.status == 400)
+        let (code, message) = try error(response)
+        #expect(code == "invalid-request")
+        #expect(message.contains("unknown field (expected ") && !message.contains("(expected )"), "\(message)")
+        for field in ["for", "font", "fontFile", "size", "style", "weight", "locale"] {
+            #expect(message.contains(field), "\(field): \(message)")
+        }
+        #expect(!message.contains("texts,"), "\(message)")
+    }
+
+    @Test("fonts: a font option without for says it needs for")
+    func fontsOptionWithoutFor() throws {
+        let (code, message) = try error(try call("fonts", #"{"size": 12}"#))
+        #expect(code == "invalid-request" && message.hasPrefix("size: ") && message.contains("only with for"), "\(message)")
+    }
+}
