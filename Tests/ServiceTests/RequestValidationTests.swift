@@ -244,3 +244,36 @@ extension RequestValidationTests {
         #expect(code == "invalid-request" && message.hasPrefix("size: ") && message.contains("only with for"), "\(message)")
     }
 }
+
+extension RequestValidationTests {
+    // MARK: 9. Texts that fall back or cannot be measured are diagnosed in the layout answer
+
+    func diagnostics(_ body: String) throws -> [String] {
+        let response = try call("layout", body)
+        #expect(response.status == 200)
+        let layouts = try #require(try ServiceFixtures.json(response)["layouts"] as? [[String: Any]])
+        return try #require(layouts.first?["diagnostics"] as? [String])
+    }
+
+    @Test("An unknown family is laid out in Noto Sans and said so, naming the text")
+    func unknownFamilyDiagnosed() throws {
+        let lines = try diagnostics(#"{"tree": {"vstack": {"children": [{"text": "ok"}, {"text": "a", "font": "Nope", "id": "t"}]}}}"#)
+        #expect(lines.count == 1, "\(lines)")
+        let line = try #require(lines.first)
+        #expect(line.hasPrefix(#"text at [1] (id t) "a": unknown font family 'Nope'"#), "\(line)")
+        #expect(line.hasSuffix("measured in Noto Sans instead"), "\(line)")
+    }
+
+    @Test("A negative size is laid out as 0 × 0 and said so")
+    func negativeSizeDiagnosed() throws {
+        let lines = try diagnostics(#"{"tree": {"text": "a", "size": -5}}"#)
+        #expect(lines.count == 1, "\(lines)")
+        #expect(lines.first?.hasPrefix(#"text at [] "a": invalid font size -5"#) == true, "\(lines)")
+        #expect(lines.first?.hasSuffix("measured as 0 × 0") == true, "\(lines)")
+    }
+
+    @Test("Known families and valid sizes give no diagnostic")
+    func cleanLayout() throws {
+        #expect(try diagnostics(#"{"tree": {"text": "a", "font": "Noto Sans", "size": 12}}"#) == [])
+    }
+}
