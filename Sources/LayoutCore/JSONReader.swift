@@ -173,22 +173,44 @@ package struct JSONReader {
         return value
     }
 
+    /// A number as RFC 8259 writes it: `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?` — no
+    /// `+`, no leading zero, no bare `.5` or `1.` (Swift's `Int(_:)` and `Double(_:)` take all of those).
     private mutating func number() throws -> Any {
         let start = index
-        var isInteger = true
-        scan: while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"): break
-            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): isInteger = false
-            default: break scan
-            }
+        func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9") }
+        func digits() -> Int {
+            let from = index
+            while isDigit(index) { index += 1 }
+            return index - from
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard isDigit(index) else {
+            index = start
+            throw error("expected a value")
+        }
+        if bytes[index] == UInt8(ascii: "0") {
             index += 1
+            if isDigit(index) { throw error("a number with a leading zero") }
+        } else {
+            _ = digits()
+        }
+        var isInteger = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            isInteger = false
+            guard digits() > 0 else { throw error("expected a digit after the decimal point") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            isInteger = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw error("expected a digit in the exponent") }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isInteger, let integer = Int(text) { return integer }
-        guard !text.isEmpty, let double = Double(text), double.isFinite else {
+        guard let double = Double(text), double.isFinite else {
             index = start
-            throw error("expected a value")
+            throw error("a number too large for a double")
         }
         return double
     }

@@ -36,8 +36,8 @@ public final class ServiceDispatcher: Sendable {
         }
     }
 
-    /// Handles one operation whose body is already a JSON object as `JSONSerialization` parses it
-    /// (stdio's `params`, whose line the stdio server has held to `maxBodyBytes`).
+    /// Handles one operation whose body is already a parsed JSON object (stdio's `params`, whose line
+    /// the stdio server has held to `maxBodyBytes`; ``StrictJSON``'s values or `JSONSerialization`'s).
     public func handle(_ operation: String, object: [String: Any]) -> ServiceResponse {
         answer {
             try Self.check(operation)
@@ -95,10 +95,27 @@ public final class ServiceDispatcher: Sendable {
         }
         do {
             return try engine.measure(request)
-        } catch let error as RequestError {
-            throw ServiceError(.invalidRequest, "\(error)")
         } catch {
-            throw ServiceError(.unreadableInput, "\(error)")
+            throw Self.requestFailure(error, request)
+        }
+    }
+
+    /// A measuring error as the service answers it: a bad value of the request (``RequestError``, or
+    /// a size, tracking or feature the typesetter refuses) is `invalid-request` naming the field;
+    /// a font file or family that cannot be used is `unreadable-input`.
+    static func requestFailure(_ error: any Error, _ request: MeasureRequest) -> ServiceError {
+        switch error {
+        case let error as RequestError:
+            return ServiceError(.invalidRequest, "\(error)")
+        case TypographyError.invalidSize:
+            return ServiceError(.invalidRequest, "size: \(error)")
+        case TypographyError.invalidTracking:
+            return ServiceError(.invalidRequest, "tracking: \(error)")
+        case TypographyError.invalidFeature(let setting):
+            let index = request.features?.firstIndex(of: setting)
+            return ServiceError(.invalidRequest, "features\(index.map { "[\($0)]" } ?? ""): \(error)")
+        default:
+            return ServiceError(.unreadableInput, "\(error)")
         }
     }
 
@@ -119,6 +136,9 @@ public final class ServiceDispatcher: Sendable {
         guard depth <= limits.maxDepth else {
             throw ServiceError(.limitExceeded, "the tree is \(depth) levels deep; the limit (maxDepth) is \(limits.maxDepth)")
         }
+        if let (path, count) = Self.longText(in: treeJSON, at: "$.tree", over: limits.maxTextScalars) {
+            throw ServiceError(.limitExceeded, "\(path) has \(count) characters; the limit (maxTextScalars) is \(limits.maxTextScalars)")
+        }
         let tree: AnyElement
         do {
             tree = try LayoutFile.element(treeJSON, at: "$.tree")
@@ -128,15 +148,10 @@ public final class ServiceDispatcher: Sendable {
         let width = try Self.length(object, "width"), height = try Self.length(object, "height")
         var sizes: [DynamicTypeSize] = [.large]
         if let names = try Self.field(object, "dynamicType", as: String.self) {
-            if names == "all" {
-                sizes = DynamicTypeSize.allCases
-            } else {
-                sizes = try names.split(separator: ",").map { name in
-                    guard let size = DynamicTypeSize(name: String(name)) else {
-                        throw ServiceError(.invalidRequest, "dynamicType: '\(name)' is not a Dynamic Type size (or all)")
-                    }
-                    return size
-                }
+            do {
+                sizes = try DynamicTypeSize.list(parsing: names)
+            } catch let error as RequestError {
+                throw ServiceError(.invalidRequest, "\(error)")
             }
         }
         let direction: LayoutDirection
@@ -148,22 +163,33 @@ public final class ServiceDispatcher: Sendable {
         return (tree, width, height, sizes, direction)
     }
 
+    /// `fonts`' fields: `for` and the measure options that pick a font (not `texts`: `for` is the text).
+    static let fontsKeys = measureKeys.subtracting(["texts"]).union(["for"])
+
     private func fonts(_ object: [String: Any]) throws -> ServiceResponse {
+        try Self.onlyKnown(object, Self.fontsKeys)
         guard let text = try Self.field(object, "for", as: String.self) else {
-            try Self.onlyKnown(object, [])
+            if let option = object.keys.sorted().first {
+                throw ServiceError(.invalidRequest, "\(option): a measure option, which fonts takes only with for (the text whose fonts are listed); without for, fonts takes no field")
+            }
             return try json(["families": engine.families()])
+        }
+        let count = text.unicodeScalars.count
+        guard count <= limits.maxTextScalars else {
+            throw ServiceError(.limitExceeded, "for has \(count) characters; the limit (maxTextScalars) is \(limits.maxTextScalars)")
         }
         var options = object
         options.removeValue(forKey: "for")
         options["texts"] = [text]
-        try Self.onlyKnown(options, Self.measureKeys)
         let request = try Self.request(options)
         do {
-            return try json(["clusters": engine.clusterFonts(text, attributes: request.attributes())])
-        } catch let error as RequestError {
-            throw ServiceError(.invalidRequest, "\(error)")
+            let attributes = try request.attributes()
+            _ = try attributes.validated()  // size and tracking do not pick fonts, but bad ones are refused as by measure
+            return try json(["clusters": engine.clusterFonts(text, attributes: attributes)])
+        } catch let error as EncodingError {
+            throw ServiceError(.internalError, "\(error)")
         } catch {
-            throw ServiceError(.unreadableInput, "\(error)")
+            throw Self.requestFailure(error, request)
         }
     }
 
@@ -181,6 +207,11 @@ public final class ServiceDispatcher: Sendable {
         if object["constraint"] != nil && !(object["constraint"] is [String: Any]) {
             throw ServiceError(.invalidRequest, "constraint: expected an object (width, maxLines, style, dynamicType, …)")
         }
+        // The rules-file fields of one rule, less `pattern` (the request's key is the one matched:
+        // a pattern would be overridden, not obeyed) and `comment`.
+        if let unknown = rule.keys.sorted().first(where: { !Self.constraintKeys.contains($0) }) {
+            throw ServiceError(.invalidRequest, "$.constraint.\(unknown): unknown field (expected \(Self.constraintKeys.joined(separator: ", ")))")
+        }
         rule["pattern"] = "*"
         let rules: RuleSet
         do {
@@ -195,9 +226,25 @@ public final class ServiceDispatcher: Sendable {
         for entry in entries where entry.text.unicodeScalars.count > limits.maxTextScalars {
             throw ServiceError(.limitExceeded, "texts.\(entry.locale) is longer than maxTextScalars (\(limits.maxTextScalars))")
         }
-        return StressSweep(shaper: engine.shaper).run(entries, containers: entries.map { _ in constraint.container },
-                                                      texts: entries.map { constraint.placeholders.substitute($0.text) })
+        // As `textfit stress`: the font is opened before the sweep, and a family or file that cannot
+        // be used stops the request, naming it — never turned into missing-glyphs verdicts.
+        let sweep = StressSweep(shaper: engine.shaper)
+        do {
+            try sweep.checkFonts([constraint.container])
+        } catch {
+            throw ServiceError(.unreadableInput, "$.constraint.font: \(error)")
+        }
+        do {
+            return try sweep.checkedRun(entries, containers: entries.map { _ in constraint.container },
+                                        texts: entries.map { constraint.placeholders.substitute($0.text) })
+        } catch {
+            throw ServiceError(.unreadableInput, "\(error)")
+        }
     }
+
+    /// The constraint's fields (docs/service.md): a rules-file rule's, without `pattern` and `comment`.
+    static let constraintKeys = ["width", "maxLines", "style", "font", "size", "weight", "padding", "truncation",
+                                 "minimumScaleFactor", "dynamicType", "placeholders"]
 
     // MARK: - JSON helpers
 
@@ -221,19 +268,19 @@ public final class ServiceDispatcher: Sendable {
         return ServiceResponse(status: 200, body: try encoder.encode(value))
     }
 
-    /// The body as a JSON object; invalid UTF-8 and malformed JSON are told apart.
-    static func object(_ body: Data) throws -> [String: Any] {
+    /// The body as a JSON object; invalid UTF-8 and malformed JSON are told apart. Parsed by
+    /// TextFit's strict reader (RFC 8259: `{"texts": ["Hi"],}` is malformed), whose message says
+    /// where it stopped. `what` names the input in messages (`the body`, `the line`).
+    static func object(_ body: Data, what: String = "the body") throws -> [String: Any] {
         if body.isEmpty { return [:] }
-        guard body.isValidUTF8 else { throw ServiceError(.invalidUTF8, "the body is not valid UTF-8") }
+        guard body.isValidUTF8 else { throw ServiceError(.invalidUTF8, "\(what) is not valid UTF-8") }
         let value: Any
         do {
-            value = try JSONSerialization.jsonObject(with: body)
+            value = try StrictJSON.parse(body)
         } catch {
-            // Foundation's parser says where in its debug description ("Invalid value around character 8.").
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
-            throw ServiceError(.malformedJSON, "the body is not valid JSON: \(detail)")
+            throw ServiceError(.malformedJSON, "\(what) is not valid JSON: \(error)")
         }
-        guard let object = value as? [String: Any] else { throw ServiceError(.invalidRequest, "the body must be a JSON object") }
+        guard let object = value as? [String: Any] else { throw ServiceError(.invalidRequest, "\(what) must be a JSON object") }
         return object
     }
 
@@ -258,7 +305,7 @@ public final class ServiceDispatcher: Sendable {
 
     static func field<T>(_ object: [String: Any], _ key: String, as _: T.Type) throws -> T? {
         guard let value = object[key] else { return nil }
-        guard let typed = value as? T, !(T.self == Bool.self && type(of: value) == NSNumber.self) else {
+        guard let typed = value as? T, T.self != Bool.self || StrictJSON.isBoolean(value) else {
             throw ServiceError(.invalidRequest, "\(key): expected \(T.self == String.self ? "a string" : T.self == Bool.self ? "true or false" : "\(T.self)")")
         }
         return typed
@@ -267,10 +314,29 @@ public final class ServiceDispatcher: Sendable {
     /// A width or height: a number ≥ 0, or absent/null for the ideal.
     static func length(_ object: [String: Any], _ key: String) throws -> Double? {
         guard let value = object[key], !(value is NSNull) else { return nil }
-        guard type(of: value) == NSNumber.self, let number = value as? Double, number.isFinite, number >= 0 else {
+        guard let number = StrictJSON.number(value), number.isFinite, number >= 0 else {
             throw ServiceError(.invalidRequest, "\(key): expected a number ≥ 0 (or null for the ideal)")
         }
         return number
+    }
+
+    /// The first `text` string of a layout-file tree longer than `limit` Unicode scalars, with its
+    /// path and length (checked before the tree is built; every `"text"` key is a text leaf's).
+    static func longText(in value: Any, at path: String, over limit: Int) -> (String, Int)? {
+        if let object = value as? [String: Any] {
+            if let text = object["text"] as? String {
+                // utf8.count bounds the scalar count from above and costs nothing for native strings.
+                if text.utf8.count > limit, case let count = text.unicodeScalars.count, count > limit { return (path + ".text", count) }
+            }
+            for key in object.keys.sorted() where key != "text" {
+                if let found = longText(in: object[key]!, at: path + "." + key, over: limit) { return found }
+            }
+        } else if let array = value as? [Any] {
+            for (index, item) in array.enumerated() {
+                if let found = longText(in: item, at: path + "[\(index)]", over: limit) { return found }
+            }
+        }
+        return nil
     }
 
     /// Node count and depth of a layout-file tree (counted before it is built).

@@ -314,12 +314,58 @@ private final class Daemon: @unchecked Sendable {
 
 // MARK: - Callbacks
 
-private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadDataSize, requestSlot in
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, uploadDataSize, requestSlot in
     guard let cls, let connection, let uploadDataSize, let requestSlot else { return .NO }
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     return context.access(connection: connection, url: url.map { String(cString: $0) } ?? "/",
                           method: method.map { String(cString: $0) } ?? "GET",
+                          version: version.map { String(cString: $0) } ?? "HTTP/1.1",
                           upload: uploadData, uploadSize: uploadDataSize, slot: requestSlot)
+}
+
+/// Collects a request's header lines for ``requestHeaders(_:)``.
+private final class HeaderLines {
+    var lines: [(name: String, value: String)] = []
+}
+
+/// Every header line of a request, in order, repeated names included (`MHD_lookup_connection_value`
+/// answers only the first of a name).
+private func requestHeaders(_ connection: OpaquePointer) -> [(name: String, value: String)] {
+    let collected = HeaderLines()
+    withExtendedLifetime(collected) {
+        _ = MHD_get_connection_values(connection, .HEADER_KIND, { cls, _, key, value in
+            guard let cls, let key else { return .YES }
+            Unmanaged<HeaderLines>.fromOpaque(cls).takeUnretainedValue().lines
+                .append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+            return .YES
+        }, Unmanaged.passUnretained(collected).toOpaque())
+    }
+    return collected.lines
+}
+
+/// Why a request head's framing or Host is refused (RFC 9112), or `nil`. libmicrohttpd 0.9.75 uses
+/// the first of several `Content-Length`s and lets `Transfer-Encoding` win over `Content-Length`
+/// without closing the connection, so the bytes after the body it read would be served as another
+/// request (request smuggling behind a proxy that framed it the other way); it also takes a request
+/// without Host (its `STRICT_FOR_CLIENT` option refuses only that case, with an HTML page).
+/// - §6.1: `Transfer-Encoding` with `Content-Length` — refused, and the connection closed.
+/// - §6.3: `Content-Length`s that differ — an unrecoverable framing error (equal ones are one length).
+/// - §3.2: an HTTP/1.1 request without Host, or any request with more than one Host line.
+func framingProblem(headers: [(name: String, value: String)], version: String) -> String? {
+    func values(_ name: String) -> [String] {
+        headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map { $0.value.trimmingCharacters(in: .whitespaces) }
+    }
+    let hosts = values("Host")
+    if hosts.count > 1 { return "the request has \(hosts.count) Host headers; one is allowed (RFC 9112 §3.2)" }
+    if hosts.isEmpty, version == "HTTP/1.1" { return "an HTTP/1.1 request needs a Host header (RFC 9112 §3.2)" }
+    let lengths = values("Content-Length")
+    if !lengths.isEmpty, !values("Transfer-Encoding").isEmpty {
+        return "the request has both Transfer-Encoding and Content-Length, so where its body ends is ambiguous (RFC 9112 §6.1); the connection is closed"
+    }
+    if Set(lengths).count > 1 {
+        return "the request has Content-Length headers that differ (\(lengths.joined(separator: ", "))), so where its body ends is unknown (RFC 9112 §6.3); the connection is closed"
+    }
+    return nil
 }
 
 private let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, requestSlot, _ in
@@ -429,7 +475,7 @@ private final class ServerContext: Sendable {
 
     static let playground = Data(PlaygroundPage.html.utf8)
 
-    func access(connection: OpaquePointer, url: String, method: String, upload: UnsafePointer<CChar>?,
+    func access(connection: OpaquePointer, url: String, method: String, version: String, upload: UnsafePointer<CChar>?,
                 uploadSize: UnsafeMutablePointer<Int>, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         let limit = dispatcher.limits.maxBodyBytes
         guard let raw = slot.pointee else {
@@ -438,6 +484,12 @@ private final class ServerContext: Sendable {
             slot.pointee = Unmanaged.passRetained(request).toOpaque()
             inFlight.add(1, ordering: .acquiringAndReleasing)
             metrics.begin()
+            // Ambiguous framing or Host: 400 before any body is read, and the connection closed, so
+            // no byte after the head is ever read as another request.
+            if let problem = framingProblem(headers: requestHeaders(connection), version: version) {
+                deadlines.received(UInt(bitPattern: connection))
+                return respond(connection, request, ServiceError(.invalidRequest, problem).response, close: true)
+            }
             // A declared body over the cap is refused before it is read (no 100 Continue is sent);
             // libmicrohttpd closes the connection after this response.
             // (UInt64: libmicrohttpd accepts any length that fits one, and a length over Int.max is over the cap too.)

@@ -108,18 +108,28 @@ public struct StdioServer: Sendable {
         var trimmed = line
         while let last = trimmed.last, last == 0x0D || last == 0x20 || last == 0x09 { trimmed.removeLast() }
         if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
-        guard trimmed.isValidUTF8 else {
-            return ServiceError(.invalidUTF8, "the line is not valid UTF-8").json(id: NSNull())
-        }
-        guard let object = (try? JSONSerialization.jsonObject(with: trimmed)) as? [String: Any] else {
-            return ServiceError(.malformedJSON, "a request is one JSON object per line: {\"id\", \"op\", \"params\"}").json(id: NSNull())
+        // The same reader, codes and messages as an HTTP body (where the parser stopped; a value
+        // that is not an object is invalid-request), with "the line" for "the body".
+        let object: [String: Any]
+        do {
+            object = try ServiceDispatcher.object(trimmed, what: "the line")
+        } catch let error as ServiceError {
+            var error = error
+            if error.code == ServiceError.Code.invalidRequest.rawValue { error.message += #" ({"id", "op", "params"})"# }
+            return error.json(id: NSNull())
+        } catch {
+            return ServiceError(.internalError, "\(error)").json(id: NSNull())
         }
         let id = object["id"] ?? NSNull()
         if let unknown = object.keys.sorted().first(where: { !["id", "op", "params"].contains($0) }) {
             return ServiceError(.invalidRequest, "\(unknown): unknown field (expected id, op, params)").json(id: id)
         }
-        guard let op = object["op"] as? String else {
-            return ServiceError(.invalidRequest, "op: missing (\(ServiceDispatcher.operations.joined(separator: ", ")))").json(id: id)
+        let operations = ServiceDispatcher.operations.joined(separator: ", ")
+        guard let opValue = object["op"] else {
+            return ServiceError(.invalidRequest, "op: missing (\(operations))").json(id: id)
+        }
+        guard let op = opValue as? String else {
+            return ServiceError(.invalidRequest, "op: expected a string (\(operations))").json(id: id)
         }
         let params = object["params"] ?? [String: Any]()
         guard let body = params as? [String: Any] else {

@@ -35,6 +35,29 @@ public struct LayoutOutput: Codable, Sendable, Equatable {
     public var diagnostics: [String]
 }
 
+extension DynamicTypeSize {
+    /// The sizes a `layout` or `render` request (or `textfit layout --dynamic-type`) names: one size,
+    /// `all`, or a comma list (`large,ax3`; spaces around an item are ignored), in the order given.
+    /// - Throws: ``RequestError`` for `dynamicType` when the list is empty or has an empty item
+    ///   (`""`, `","`, `"large,,ax1"`) — refused, as the rules file's ranges refuse them, never
+    ///   skipped — or an item that is not a size.
+    public static func list(parsing text: String) throws -> [DynamicTypeSize] {
+        if text.trimmingCharacters(in: .whitespaces) == "all" { return DynamicTypeSize.allCases }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        return try items.map { name in
+            guard !name.isEmpty else {
+                throw RequestError(field: "dynamicType", text.trimmingCharacters(in: .whitespaces).isEmpty
+                    ? "empty; expected a Dynamic Type size, a comma list of sizes, or all"
+                    : "'\(text)' has an empty item; expected a Dynamic Type size, a comma list of sizes, or all")
+            }
+            guard let size = DynamicTypeSize(name: name) else {
+                throw RequestError(field: "dynamicType", "'\(name)' is not a Dynamic Type size (or all)")
+            }
+            return size
+        }
+    }
+}
+
 extension TextFitEngine {
     /// The environment a layout runs in: this engine's fonts, a Dynamic Type size and a direction.
     public func environment(dynamicTypeSize: DynamicTypeSize, direction: LayoutDirection = .leftToRight) -> EnvironmentValues {
@@ -75,7 +98,41 @@ extension LayoutOutput {
                       firstBaseline: element.firstTextBaseline, lastBaseline: element.lastTextBaseline,
                       hidden: element.isHidden ? true : nil)
             },
-            diagnostics: result.diagnostics.map(\.description))
+            diagnostics: result.diagnostics.map(\.description) + Self.textDiagnostics(result))
+    }
+
+    /// What the text leaves could not do as written, one line each, naming the text (its path and
+    /// string) and the problem: an unknown font family, which is laid out in the system family
+    /// instead (as on Apple platforms), or a text that cannot be measured at all (an invalid size,
+    /// an unreadable font file), which is laid out as 0 × 0. `measure` refuses both; a layout
+    /// carries on, so these say so instead of answering silently. In tree order; hidden leaves are
+    /// not shown, so not checked.
+    static func textDiagnostics(_ result: LayoutResult) -> [String] {
+        var lines: [String] = []
+        for index in 0..<result.count {
+            guard let leaf = result.leaf(at: index), let text = leaf.element as? Text else { continue }
+            let element = result[index]
+            let string = text.string
+            let shown = string.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(string.unicodeScalars.prefix(39))) + "…" : string
+            let name = "text at \(element.path)\(element.id.map { " (id \($0))" } ?? "") \"\(shown)\""
+            do {
+                _ = try text.paragraph(in: leaf.environment)  // the cached paragraph it was measured with
+            } catch {
+                lines.append("\(name): \(error); measured as 0 × 0")
+                continue
+            }
+            // A custom family that does not exist falls back without an error: ask the library.
+            guard let library = leaf.environment.textShaper?.library else { continue }
+            for run in text.styledText(in: leaf.environment).runs where run.attributes.font.family != nil {
+                do {
+                    _ = try library.match(run.attributes.font, defaultWeight: run.attributes.defaultWeight)
+                } catch {
+                    lines.append("\(name): \(error); measured in \(FontLibrary.defaultFamily) instead")
+                    break
+                }
+            }
+        }
+        return lines
     }
 }
 

@@ -164,6 +164,11 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         case (nil, nil): attributes.size = .style(.body)
         }
         if let dynamicType {
+            if dynamicType.contains(",") || dynamicType.trimmingCharacters(in: .whitespaces).lowercased() == "all" {
+                // The CLI measures a list size by size; a request's answer has one result per text,
+                // which cannot carry several sizes.
+                throw RequestError(field: "dynamicType", "'\(dynamicType)' names several sizes, but measure takes one (its results are one per text); send one request per size")
+            }
             guard let parsed = DynamicTypeSize(name: dynamicType) else {
                 throw RequestError(field: "dynamicType", "'\(dynamicType)' is not a Dynamic Type size (\(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")))")
             }

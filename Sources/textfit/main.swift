@@ -259,9 +259,12 @@ func makeRequest(_ arguments: Arguments, texts: [String]) throws -> MeasureReque
 
 func dynamicTypeSizes(_ arguments: Arguments) throws -> [String] {
     guard let list = arguments.values["dynamic-type"] else { return ["large"] }
-    let sizes = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    guard !sizes.isEmpty else { throw CommandError.usage("--dynamic-type needs at least one size") }
-    return sizes
+    do {
+        // The service's `layout` parser: an empty list or item is refused, not skipped.
+        return try DynamicTypeSize.list(parsing: list).map(\.rawValue)
+    } catch let error as RequestError {
+        throw CommandError.usage("--dynamic-type: \(error.message)")
+    }
 }
 
 let encoder: JSONEncoder = {
@@ -498,15 +501,10 @@ func runLayout(_ arguments: Arguments) throws {
     }
     var sizes: [DynamicTypeSize] = [.large]
     if let list = arguments.values["dynamic-type"] {
-        if list == "all" {
-            sizes = DynamicTypeSize.allCases
-        } else {
-            sizes = try list.split(separator: ",").map { name in
-                guard let size = DynamicTypeSize(name: String(name).trimmingCharacters(in: .whitespaces)) else {
-                    throw CommandError.usage("--dynamic-type: '\(name)' is not a Dynamic Type size (or all)")
-                }
-                return size
-            }
+        do {
+            sizes = try DynamicTypeSize.list(parsing: list)
+        } catch let error as RequestError {
+            throw CommandError.usage("--dynamic-type: \(error.message)")
         }
     }
     let direction: LayoutDirection

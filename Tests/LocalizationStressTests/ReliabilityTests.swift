@@ -54,6 +54,9 @@ struct JSONReaderTests {
         let object = try #require(try JSONReader.parse(Data(json.utf8)) as? [String: Any])
         let array = try #require(object["a"] as? [Any])
         #expect(array[0] as? Int == 1 && array[1] as? Double == -25)
+        let numbers = try #require(try JSONReader.parse(Data("[0, -0, 0.5, 1E+2, 2e-1, -12]".utf8)) as? [Any])
+        #expect(numbers[0] as? Int == 0 && numbers[1] as? Int == 0 && numbers[2] as? Double == 0.5)
+        #expect(numbers[3] as? Double == 100 && numbers[4] as? Double == 0.2 && numbers[5] as? Int == -12)
         #expect(array[2] as? Bool == true && array[3] as? Bool == false && array[4] is NSNull)
         #expect(array[5] as? String == "x\"\\/\né😀")
         #expect((object["b"] as? [String: Any])?.isEmpty == true && (object["c"] as? [Any])?.isEmpty == true)
@@ -62,6 +65,10 @@ struct JSONReaderTests {
     @Test("Errors say what and where (line and column)", arguments: [
         ("{\n  \"a\": [1, 2,]\n}", "line 2"), ("{\"a\" 1}", "expected ':'"), ("[\"\u{1}\"]", "control character"),
         ("[1] x", "after the JSON value"), ("\"\\ud800\"", "surrogate"), ("", "end of input"),
+        // RFC 8259's number grammar, which Swift's Int(_:) and Double(_:) are looser than.
+        ("[+1]", "column 2"), ("[01]", "leading zero"), ("[.5]", "column 2"), ("[1.]", "after the decimal point"),
+        ("[1.e5]", "after the decimal point"), ("[1e]", "exponent"), ("[-]", "column 2"), ("[1e400]", "too large"),
+        ("{\"a\": 1,}", "expected a string key"),
     ])
     func errors(_ json: String, _ expected: String) {
         #expect(throws: JSONReader.SyntaxError.self) { try JSONReader.parse(Data(json.utf8)) }

@@ -196,9 +196,14 @@ struct HTTPReliabilityTests {
     /// own status with a short HTML body.)
     @Test(arguments: [
         // (label, raw request, status, error code or nil for libmicrohttpd's own answer, a word of the message)
-        ("bad JSON", post(#"{"texts": ["a""#), 400, "malformed-json", "end of file"),
-        ("JSON with a syntax error", post(#"{"texts": [1,,2]}"#), 400, "malformed-json", "character"),
-        ("JSON nested 100,000 deep", post(String(repeating: "[", count: 100_000)), 400, "malformed-json", "nested"),
+        ("bad JSON", post(#"{"texts": ["a""#), 400, "malformed-json", "unexpected end of input at line 1, column 15"),
+        // The second comma is the 14th byte.
+        ("JSON with a syntax error", post(#"{"texts": [1,,2]}"#), 400, "malformed-json", "expected a value at line 1, column 14"),
+        ("JSON with a trailing comma (RFC 8259)", post(#"{"texts": ["Hi"],}"#), 400, "malformed-json",
+         "expected a string key at line 1, column 18"),
+        // The reader refuses the 513th bracket.
+        ("JSON nested 100,000 deep", post(String(repeating: "[", count: 100_000)), 400, "malformed-json",
+         "nested more than 512 levels deep at line 1, column 513"),
         ("JSON that is not an object", post("[1, 2]"), 400, "invalid-request", "object"),
         ("a non-UTF-8 body", post(Array(#"{"texts": [""#.utf8) + [0xFF, 0xFE] + Array(#""]}"#.utf8)), 400, "invalid-utf8", "UTF-8"),
         ("a Content-Length of a terabyte", head("Content-Length: 1000000000000"), 413, "payload-too-large", "maxBodyBytes"),
@@ -206,6 +211,13 @@ struct HTTPReliabilityTests {
         ("a Content-Length over 2^64", head("Content-Length: 99999999999999999999999"), 413, nil, ""),
         ("a negative Content-Length", head("Content-Length: -1"), 400, nil, ""),
         ("a Content-Length that is not a number", head("Content-Length: ten"), 400, nil, ""),
+        // RFC 9112 §6.3, §6.1, §3.2: ambiguous framing or Host is 400 (the connection is closed: `framing`).
+        ("two Content-Lengths that differ", Array("POST /v1/measure HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{} ".utf8),
+         400, "invalid-request", "Content-Length headers that differ (2, 3)"),
+        ("Content-Length with Transfer-Encoding", Array("POST /v1/measure HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".utf8),
+         400, "invalid-request", "both Transfer-Encoding and Content-Length"),
+        ("HTTP/1.1 without Host", Array("GET /healthz HTTP/1.1\r\n\r\n".utf8), 400, "invalid-request", "needs a Host header"),
+        ("two Host headers", Array("GET /healthz HTTP/1.1\r\nHost: a\r\nhost: b\r\n\r\n".utf8), 400, "invalid-request", "2 Host headers"),
         ("GET on a POST route", Array("GET /v1/measure HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 405, "method-not-allowed", "POST"),
         ("an unknown method", Array("FROB /v1/layout HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 405, "method-not-allowed", "FROB"),
         ("an unknown route", post("{}", path: "/v2/measure"), 404, "not-found", "/v2/measure"),
@@ -227,6 +239,49 @@ struct HTTPReliabilityTests {
             // The server is unharmed.
             #expect(try HTTPTestClient(port: server.port).request("GET", "/healthz").status == 200)
         }
+    }
+}
+
+/// Request smuggling (RFC 9112 §6.1, §6.3): the bytes after an ambiguously framed request are never
+/// served as a second request; the server answers 400 and closes the connection.
+@Suite("HTTP framing")
+struct HTTPFramingTests {
+    @Test(arguments: [
+        "POST /v1/measure HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 40\r\n\r\n{}GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n",
+        "POST /v1/measure HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n\r\n",
+    ])
+    func ambiguousFramingClosesTheConnection(_ raw: String) throws {
+        try withServer { server in
+            let client = try HTTPTestClient(port: server.port)
+            try client.send(raw)
+            let reply = try client.readResponse()
+            #expect(reply.status == 400 && reply.errorCode == "invalid-request", "\(reply.text)")
+            #expect(reply.headers["connection"]?.lowercased() == "close")
+            // No second answer (the smuggled GET /healthz): the connection ends after the first.
+            #expect(throws: (any Error).self) { try client.readResponse() }
+            #expect(client.isClosedByServer())
+            #expect(waitUntil { server.metrics.requests(route: "/healthz", status: 200) == 0 && server.metrics.errors(code: "invalid-request") == 1 })
+        }
+    }
+
+    @Test func equalContentLengthsAreOneLengthAndHTTP10NeedsNoHost() throws {
+        try withServer { server in
+            let client = try HTTPTestClient(port: server.port)
+            let body = #"{"texts": ["a"]}"#
+            try client.send("POST /v1/measure HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            #expect(try client.readResponse().status == 200)
+            let old = try HTTPTestClient(port: server.port)
+            try old.send("GET /healthz HTTP/1.0\r\n\r\n")
+            #expect(try old.readResponse().status == 200)
+        }
+    }
+
+    @Test func theRulesOnTheirOwn() {
+        #expect(framingProblem(headers: [("Host", "x"), ("content-length", "5"), ("Content-Length", " 5")], version: "HTTP/1.1") == nil)
+        #expect(framingProblem(headers: [], version: "HTTP/1.0") == nil)
+        #expect(framingProblem(headers: [("Host", "a"), ("HOST", "a")], version: "HTTP/1.0") != nil)
+        #expect(framingProblem(headers: [("Host", "x"), ("Transfer-Encoding", "chunked"), ("Content-Length", "0")], version: "HTTP/1.1") != nil)
     }
 }
 
