@@ -141,9 +141,13 @@ public final class ServiceDispatcher: Sendable {
         }
         let tree: AnyElement
         do {
+            // A flow's overflow template is built once per item: counted so, nested templates
+            // within the node limit above can still multiply past it.
+            try LayoutFile.checkLimits(treeJSON, at: "$.tree", limits: .init(maxElements: limits.maxElements, maxDepth: limits.maxDepth,
+                                                                             maxTextBytes: .max))
             tree = try LayoutFile.element(treeJSON, at: "$.tree")
         } catch let error as LayoutFileError {
-            throw ServiceError(.invalidRequest, "\(error)")
+            throw ServiceError(error.exceededLimit == nil ? .invalidRequest : .limitExceeded, "\(error)")
         }
         let width = try Self.length(object, "width"), height = try Self.length(object, "height")
         var sizes: [DynamicTypeSize] = [.large]

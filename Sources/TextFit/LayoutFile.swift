@@ -31,6 +31,16 @@ public enum LayoutFile {
         return try element(json, at: "$")
     }
 
+    /// Checks an already-decoded tree against `limits` as ``element(from:limits:)`` does before
+    /// building (nodes, a flow's `overflow` template counted once per item of the flow; depth; text
+    /// bytes), so a caller that decoded the JSON itself (the service) can refuse a tree that would
+    /// build too many nodes.
+    /// - Throws: ``LayoutFileError`` naming the path where a limit was crossed, and the limit.
+    public static func checkLimits(_ json: Any, at path: String = "$", limits: Limits) throws {
+        var count = 0
+        try check(json, at: path, depth: 1, count: &count, limits: limits)
+    }
+
     /// Parses an already-decoded JSON value (the service's request bodies).
     public static func element(_ json: Any, at path: String = "$") throws -> AnyElement {
         let node = try Node(json, path)

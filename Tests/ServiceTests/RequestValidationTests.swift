@@ -123,6 +123,20 @@ extension RequestValidationTests {
 }
 
 extension RequestValidationTests {
+    @Test("A layout tree whose nested overflow templates would build more nodes than the limit is limit-exceeded")
+    func nestedOverflowTemplates() throws {
+        // 12 flows of two texts, each the next one's overflow: 37 nodes as sent, but each template
+        // is built once per item, 2^12 copies of the innermost text, over a limit of 1,000.
+        var node = #"{"text": "x"}"#
+        for _ in 0..<12 { node = #"{"flow": {"maxRows": 1, "children": [{"text": "a"}, {"text": "b"}], "overflow": \#(node)}}"# }
+        var limits = ServiceLimits()
+        limits.maxElements = 1000
+        let response = try call("layout", #"{"tree": \#(node)}"#, limits: limits)
+        #expect(response.status == 422)
+        let (code, message) = try error(response)
+        #expect(code == "limit-exceeded" && message.contains("maxElements") && message.hasPrefix("$.tree.flow.overflow"), "\(message)")
+    }
+
     // MARK: 4. Bad values are invalid-request naming the field; unreadable-input is for fonts
 
     @Test("A size, tracking or feature the typesetter refuses is 400 invalid-request naming the field", arguments: [
