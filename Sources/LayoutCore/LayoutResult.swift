@@ -19,17 +19,13 @@ public struct LayoutResult: Sendable {
     let firstBaselines: [CGFloat]
     let lastBaselines: [CGFloat]
     let hidden: [Bool]
-    /// The row each element's container placed it in (`LayoutSubview.setRow`), −1 for none; empty
-    /// for a decoded result.
-    let rows: [Int]
     /// The proposal each element was placed with, by pre-order index (empty for a decoded result).
     let placedProposals: [ProposedViewSize]
 
     init(proposal: ProposedViewSize, size: CGSize, layoutDirection: LayoutDirection, diagnostics: [LayoutDiagnostic],
          structure: TreeStructure, frames: [CGRect], firstBaselines: [CGFloat], lastBaselines: [CGFloat], hidden: [Bool],
-         rows: [Int] = [], placedProposals: [ProposedViewSize] = []) {
+         placedProposals: [ProposedViewSize] = []) {
         self.placedProposals = placedProposals
-        self.rows = rows
         self.proposal = proposal
         self.size = size
         self.layoutDirection = layoutDirection
@@ -75,11 +71,13 @@ public struct LayoutResult: Sendable {
     ///
     /// The root's modifiers and any element with a single shown child (a `ViewThatFits`, a stack of
     /// one) are looked through, down to the first element with several shown children (or none).
-    /// Its rows are the distinct rows its layout gave those children (`LayoutSubview.setRow`: a
-    /// flow's rows, a grid's rows, a vertical stack's children); a layout that gave none (an
-    /// `HStack`, a `ZStack`) is one row. Hidden elements never count; a lone leaf is one row; a
-    /// container showing nothing, zero. Decoded results carry no rows: each container counts as one.
-    /// - Complexity: O(n).
+    /// Its rows are the horizontal bands its shown children occupy: children whose vertical extents
+    /// overlap are one row (a flow's row, whatever the heights and alignment of its items; an
+    /// `HStack` or a `ZStack`), and bands apart are rows apart (a flow's rows, a grid's rows, a
+    /// `VStack`'s children). So rows a negative line spacing makes overlap count as one. Hidden
+    /// elements never count; a lone leaf is one row; a container showing nothing, zero. Read from
+    /// the frames: nothing is recorded while laying out.
+    /// - Complexity: O(n log n).
     package var rootRowCount: Int {
         guard count > 0 else { return 0 }
         var children = [[Int]](repeating: [], count: count)  // shown children by parent, pre-order
@@ -99,10 +97,19 @@ public struct LayoutResult: Sendable {
             let isLeaf = structure.leaves[node] != nil || (structure.leaves.isEmpty && !hasChildren[node])
             return isLeaf ? 1 : 0
         }
-        var distinct = Set<Int>()
-        for child in children[node] { distinct.insert(child < rows.count ? rows[child] : -1) }
-        distinct.remove(-1)
-        return max(1, distinct.count)
+        // Merge the children's vertical extents (a 0-high child is the point at its top) into bands.
+        let extents = children[node].map { (top: frames[$0].minY, bottom: frames[$0].maxY) }.sorted { $0.top < $1.top }
+        var bands = 0
+        var bottom = -CGFloat.infinity
+        for extent in extents {
+            if bands == 0 || extent.top >= bottom && !(extent.top == bottom && extent.top == extent.bottom) {
+                bands += 1
+                bottom = extent.bottom
+            } else {
+                bottom = max(bottom, extent.bottom)
+            }
+        }
+        return bands
     }
 
     /// The element at `path` (child indices from the root; `[]` is the root).

@@ -100,15 +100,5 @@ public struct LayoutSubview: Equatable {
         node.recordPlacement(tree.placementStamp) { $0.hidden = true }
     }
 
-    /// Says which row (0, 1, …) of its container this subview was placed in, for containers that
-    /// arrange rows (a flow, a grid, a vertical stack). It changes no geometry: `textfit layout
-    /// --summary` counts the root container's rows with it, which the frames alone cannot tell
-    /// (items of different heights or overlapping items in one row). Call it beside `place`.
-    /// Not part of SwiftUI's `Layout` API.
-    @_spi(LayoutEngine)
-    public func setRow(_ row: Int) {
-        node.recordPlacement(tree.placementStamp) { $0.row = row }
-    }
-
     public static func == (a: LayoutSubview, b: LayoutSubview) -> Bool { a.node === b.node }
 }

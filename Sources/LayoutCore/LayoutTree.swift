@@ -36,7 +36,6 @@ public final class LayoutTree {
     @exclusivity(unchecked) private var firstBaselines: [CGFloat] = []
     @exclusivity(unchecked) private var lastBaselines: [CGFloat] = []
     @exclusivity(unchecked) private var hidden: [Bool] = []
-    @exclusivity(unchecked) private var rows: [Int] = []
     @exclusivity(unchecked) private var placedProposals: [ProposedViewSize] = []
     @exclusivity(unchecked) private var diagnostics: [LayoutDiagnostic] = []
     @exclusivity(unchecked) private var reported: Set<LayoutDiagnostic> = []
@@ -70,7 +69,6 @@ public final class LayoutTree {
         firstBaselines = [CGFloat](repeating: 0, count: n)
         lastBaselines = [CGFloat](repeating: 0, count: n)
         hidden = [Bool](repeating: false, count: n)
-        rows = [Int](repeating: -1, count: n)
         placedProposals = [ProposedViewSize](repeating: .unspecified, count: n)
 
         var p = proposal
@@ -84,7 +82,7 @@ public final class LayoutTree {
 
         return LayoutResult(proposal: p, size: size, layoutDirection: root.environment.layoutDirection,
                             diagnostics: diagnostics, structure: structure, frames: frames,
-                            firstBaselines: firstBaselines, lastBaselines: lastBaselines, hidden: hidden, rows: rows,
+                            firstBaselines: firstBaselines, lastBaselines: lastBaselines, hidden: hidden,
                             placedProposals: placedProposals)
     }
 
@@ -286,7 +284,6 @@ public final class LayoutTree {
                     hide(child, at: CGPoint(x: frame.midX, y: frame.midY))
                     continue
                 }
-                rows[child.index] = record.row
                 place(child, record: record, in: frame, mirrored: mirrored, by: node)
                 let y = frames[child.index].minY - frame.minY
                 if let v = child.placedFirst { firstValues.append(y + v) }
@@ -443,8 +440,6 @@ struct Placement {
     var anchor = UnitPoint.topLeading
     var proposal = ProposedViewSize.unspecified
     var hidden = false
-    /// The row the container said the subview is in (`LayoutSubview.setRow`), −1 if it did not.
-    var row = -1
 }
 
 /// A memoised answer: `generation` when computed (containers' are valid that pass only), `asked`

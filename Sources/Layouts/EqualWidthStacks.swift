@@ -1,5 +1,5 @@
 import Foundation
-@_spi(LayoutEngine) import LayoutCore
+import LayoutCore
 
 /// A horizontal stack that gives every subview the widest subview's ideal width (and the tallest's
 /// ideal height), with each neighbouring pair's preferred (system) spacing between them — the
@@ -94,7 +94,6 @@ public struct EqualCells {
                 : CGPoint(x: bounds.midX, y: position + cell.height / 2)
             _ = subview.sizeThatFits(proposal)
             subview.place(at: centre, anchor: .center, proposal: proposal)
-            if axis == .vertical { subview.setRow(k) }  // each child a row (`LayoutResult.rootRowCount`)
             position += (axis == .horizontal ? cell.width : cell.height) + (k < gaps.count ? gaps[k] : 0)
         }
     }

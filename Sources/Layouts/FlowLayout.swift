@@ -193,7 +193,6 @@ public struct FlowLayout: Layout {
             if let m = row.overWide {
                 let offset = cache.items[row.start]
                 subviews[base + offset].place(at: CGPoint(x: x, y: line - m.guide), proposal: m.proposal)
-                subviews[base + offset].setRow(r)
                 if hides { shown[offset] = true }
                 x += m.size.width + gap(after: row.start, cache) + extraGap
             } else {
@@ -201,7 +200,6 @@ public struct FlowLayout: Layout {
                     let item = cache.metrics[k]
                     let offset = cache.items[k]
                     subviews[base + offset].place(at: CGPoint(x: x, y: line - item.guide), proposal: .unspecified)
-                    subviews[base + offset].setRow(r)
                     if hides { shown[offset] = true }
                     x += item.width + (spacing ?? cache.gaps[k]) + extraGap
                 }
@@ -210,7 +208,6 @@ public struct FlowLayout: Layout {
                 if row.itemCount > 0 { x += indicator.gapBefore - gap(after: row.end - 1, cache) }
                 let m = indicator.measured
                 subviews[base + indicator.offset].place(at: CGPoint(x: x, y: line - m.guide), proposal: m.proposal)
-                subviews[base + indicator.offset].setRow(r)
                 shown[indicator.offset] = true
             }
         }

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(LayoutEngine) import LayoutCore
+import LayoutCore
 
 // Grid and GridRow, as SwiftUI spells them. A `Layout` sees only its direct subviews, so a grid
 // cannot reach cells nested inside row elements: `Grid` flattens its rows into one `GridLayout`
@@ -394,7 +394,6 @@ public struct GridLayout: Layout {
             let r = cell.row
             let y = tops[r] + (heights[r] - ascent[r] - descent[r]) * Self.fraction(rowGuide(r)) + ascent[r] - d[rowGuide(r)]
             subviews[base + i].place(at: CGPoint(x: bounds.minX + x, y: bounds.minY + y), proposal: p)
-            subviews[base + i].setRow(r)  // for `LayoutResult.rootRowCount`
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(LayoutEngine) import LayoutCore
+import LayoutCore
 
 /// SwiftUI's `HStack` as a layout: children side by side, aligned on a vertical guide.
 ///
@@ -180,7 +180,6 @@ struct StackDistribution {
             let d = share.dimensions
             let point = CGPoint(main: position, cross: crossOrigin + line - guide(d), axis: axis)
             subviews[subviews.startIndex + k].place(at: point, anchor: .topLeading, proposal: share.proposal)
-            if axis == .vertical { subviews[subviews.startIndex + k].setRow(k) }  // each child a row (`LayoutResult.rootRowCount`)
             position += (axis == .horizontal ? d.width : d.height) + (k < gaps.count ? gaps[k] : 0)
         }
     }

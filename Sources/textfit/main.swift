@@ -70,8 +70,9 @@ let usage = """
       --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each
       --overlays             draw element bounds, line boxes and baselines in the SVG
       --summary              one line per size: size, element count, rows of the root container (its
-                             modifiers looked through): a flow's or grid's rows, a vstack's children,
-                             1 for an hstack or zstack; hidden elements never count
+                             modifiers looked through): the bands its shown children occupy, children
+                             whose heights overlap being one row (a flow's or grid's rows, a vstack's
+                             children, 1 for an hstack or zstack); hidden elements never count
       --bundled-only         use the bundled fonts only
       --max-elements N       refuse a file of more than N nodes (default 100000)
       --max-depth N          refuse a file nested more than N nodes deep (default 64, at most 100)
@@ -542,9 +543,9 @@ func runLayout(_ arguments: Arguments) throws {
     if arguments.flags.contains("summary") {
         printTable(header: ["DYNAMIC TYPE", "DIRECTION", "WIDTH", "HEIGHT", "ELEMENTS", "ROWS"],
                    rows: zip(outputs, results).map { output, result in
-                       // Rows: as the layouts placed them (a flow's or grid's rows, a vstack's children, an
-                       // hstack's one row), not told from the frames: items of different heights share a
-                       // row, and hidden elements (0 × 0) are none (`LayoutResult.rootRowCount`).
+                       // Rows: the bands the root container's shown children occupy (children whose
+                       // heights overlap are one row: a flow's row of items of different heights, an
+                       // hstack), hidden elements (0 × 0) none (`LayoutResult.rootRowCount`).
                        [output.dynamicTypeSize, direction == .rightToLeft ? "rtl" : "ltr", format(output.size.width),
                         format(output.size.height), "\(output.elements.count)", "\(result.1.rootRowCount)"]
                    }, rightAligned: [2, 3, 4, 5])
