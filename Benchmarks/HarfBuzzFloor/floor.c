@@ -117,28 +117,29 @@ int hbfloor_pick(hbfloor *floor, const char *utf8, int length) {
     return floor->font_of_script[0];
 }
 
-long hbfloor_measure(hbfloor *floor, int font, const char *utf8, int length) {
+/// The floor's whole work on one string: clear the reused buffer, add the UTF-8, guess segment
+/// properties, shape. Returns the glyph count; the buffer holds the glyphs.
+static inline unsigned shape(hbfloor *floor, int font, const char *utf8, int length) {
     hb_buffer_t *buffer = floor->buffer;
     hb_buffer_clear_contents(buffer);
     hb_buffer_add_utf8(buffer, utf8, length, 0, length);
     hb_buffer_guess_segment_properties(buffer);
     hb_shape(floor->fonts[font], buffer, NULL, 0);
-    unsigned count = 0;
-    const hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
+    return hb_buffer_get_length(buffer);
+}
+
+long hbfloor_measure(hbfloor *floor, int font, const char *utf8, int length) {
+    unsigned count = shape(floor, font, utf8, length);
+    const hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(floor->buffer, NULL);
     long advance = 0;
     for (unsigned i = 0; i < count; i++) advance += positions[i].x_advance;
     return advance;
 }
 
 long hbfloor_measure_clusters(hbfloor *floor, int font, const char *utf8, int length, int *advance_at) {
-    hb_buffer_t *buffer = floor->buffer;
-    hb_buffer_clear_contents(buffer);
-    hb_buffer_add_utf8(buffer, utf8, length, 0, length);
-    hb_buffer_guess_segment_properties(buffer);
-    hb_shape(floor->fonts[font], buffer, NULL, 0);
-    unsigned count = 0;
-    const hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
-    const hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
+    unsigned count = shape(floor, font, utf8, length);
+    const hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(floor->buffer, NULL);
+    const hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(floor->buffer, NULL);
     long advance = 0;
     for (unsigned i = 0; i < count; i++) {
         advance += positions[i].x_advance;
