@@ -82,12 +82,18 @@ public struct LayoutResult: Sendable {
         guard count > 0 else { return 0 }
         var children = [[Int]](repeating: [], count: count)  // shown children by parent, pre-order
         var hasChildren = [Bool](repeating: false, count: count)
-        var index: [[Int]: Int] = [:]
+        // Elements are in pre-order: an element's parent is the last one seen a level up (no
+        // hashing of paths, which cost more than the layout's summary on 100,000 elements).
+        var ancestors: [Int] = []
         for i in 0..<count {
-            index[structure.paths[i]] = i
-            guard i > 0, let parent = index[Array(structure.paths[i].dropLast())] else { continue }
-            hasChildren[parent] = true
-            if !hidden[i] { children[parent].append(i) }
+            let depth = structure.paths[i].count
+            if ancestors.count > depth { ancestors.removeLast(ancestors.count - depth) }
+            if depth > 0, depth == ancestors.count {
+                let parent = ancestors[depth - 1]
+                hasChildren[parent] = true
+                if !hidden[i] { children[parent].append(i) }
+            }
+            ancestors.append(i)
         }
         var node = 0
         while children[node].count == 1 { node = children[node][0] }

@@ -103,33 +103,47 @@ extension LayoutOutput {
 
     /// What the text leaves could not do as written, one line each, naming the text (its path and
     /// string) and the problem: an unknown font family, which is laid out in the system family
-    /// instead (as on Apple platforms), or a text that cannot be measured at all (an invalid size,
-    /// an unreadable font file), which is laid out as 0 × 0. `measure` refuses both; a layout
-    /// carries on, so these say so instead of answering silently. In tree order; hidden leaves are
-    /// not shown, so not checked.
+    /// instead (as on Apple platforms), or a text that cannot be measured at all (an invalid size or
+    /// tracking, an unreadable font file), which is laid out as 0 × 0. `measure` refuses both; a
+    /// layout carries on, so these say so instead of answering silently. In tree order; hidden
+    /// leaves are not shown, so not checked.
+    ///
+    /// Checked as the text cache checks a text before shaping it (its fonts matched, each run's size
+    /// validated), not by asking for the paragraph again: a layout of more texts than the cache
+    /// holds would shape most of them a second time.
     static func textDiagnostics(_ result: LayoutResult) -> [String] {
         var lines: [String] = []
         for index in 0..<result.count {
             guard let leaf = result.leaf(at: index), let text = leaf.element as? Text else { continue }
             let element = result[index]
-            let string = text.string
-            let shown = string.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(string.unicodeScalars.prefix(39))) + "…" : string
-            let name = "text at \(element.path)\(element.id.map { " (id \($0))" } ?? "") \"\(shown)\""
-            do {
-                _ = try text.paragraph(in: leaf.environment)  // the cached paragraph it was measured with
-            } catch {
-                lines.append("\(name): \(error); measured as 0 × 0")
+            guard !element.isHidden else { continue }
+            func name() -> String {
+                let string = text.string
+                let shown = string.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(string.unicodeScalars.prefix(39))) + "…" : string
+                return "text at \(element.path)\(element.id.map { " (id \($0))" } ?? "") \"\(shown)\""
+            }
+            guard let library = leaf.environment.textShaper?.library else {
+                lines.append("\(name()): no fonts to measure it with; measured as 0 × 0")
                 continue
             }
-            // A custom family that does not exist falls back without an error: ask the library.
-            guard let library = leaf.environment.textShaper?.library else { continue }
-            for run in text.styledText(in: leaf.environment).runs where run.attributes.font.family != nil {
+            var fellBack: (any Error)?
+            var failed: (any Error)?
+            for run in text.styledText(in: leaf.environment).runs where failed == nil {
                 do {
                     _ = try library.match(run.attributes.font, defaultWeight: run.attributes.defaultWeight)
+                } catch let error as TypographyError {
+                    if case .unknownFamily = error { fellBack = fellBack ?? error } else { failed = error }
                 } catch {
-                    lines.append("\(name): \(error); measured in \(FontLibrary.defaultFamily) instead")
-                    break
+                    failed = error
                 }
+                if failed == nil {
+                    do { _ = try run.attributes.validated() } catch { failed = error }
+                }
+            }
+            if let failed {
+                lines.append("\(name()): \(failed); measured as 0 × 0")
+            } else if let fellBack {
+                lines.append("\(name()): \(fellBack); measured in \(FontLibrary.defaultFamily) instead")
             }
         }
         return lines
