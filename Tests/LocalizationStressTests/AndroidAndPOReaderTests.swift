@@ -126,6 +126,65 @@ import Testing
         ])
     }
 
+    /// A string whose value is `@string/name` is an alias (Android's "string resource may reference
+    /// another"): it was measured as the literal `@string/apos`.
+    @Test func stringReferencesAreResolvedPerLocale() throws {
+        let folder = try temporaryCatalog([
+            "res/values/strings.xml": #"""
+                <resources>
+                <string name="apos">Don\'t stop</string>
+                <string name="ref">@string/apos</string>
+                <string name="ref2">  @string/ref  </string>
+                <string name="escaped">\@string/apos</string>
+                <string name="quoted">"@string/apos"</string>
+                <string name="missing">@string/nowhere</string>
+                <string name="loop.a">@string/loop.b</string>
+                <string name="loop.b">@string/loop.a</string>
+                <string name="framework">@android:string/ok</string>
+                <string name="only_en">Only here</string>
+                <string name="ref_en">@string/only_en</string>
+                <string-array name="list"><item>@string/apos</item></string-array>
+                </resources>
+                """#,
+            "res/values-de/strings.xml": """
+                <resources>
+                <string name="apos">Hör nicht auf</string>
+                <string name="own">@string/ref</string>
+                </resources>
+                """,
+        ])
+        let c = try CatalogReader.read([folder])
+        let en = folder + "/res/values/strings.xml", de = folder + "/res/values-de/strings.xml"
+        #expect(c.entry("ref", "en")?.text == "Don't stop")
+        #expect(c.entry("ref", "en")?.origin == SourceLocation(file: en, line: 3))
+        #expect(c.entry("ref2", "en")?.text == "Don't stop")
+        // In German the alias shows the German string it names (Android resolves it in the current locale).
+        let ref = try #require(c.entry("ref", "de"))
+        #expect(ref.text == "Hör nicht auf")
+        #expect(ref.isTranslated)
+        #expect(ref.sourceText == "Don't stop")
+        #expect(ref.origin == SourceLocation(file: de, line: 2))
+        #expect(c.entry("ref2", "de")?.text == "Hör nicht auf")
+        #expect(c.entry("own", "de")?.text == "Hör nicht auf")
+        #expect(c.entry("list[0]", "en")?.text == "Don't stop")
+        #expect(c.entry("list[0]", "de")?.text == "Hör nicht auf")
+        // A name German lacks falls back to values/, untranslated.
+        #expect(c.entry("ref_en", "de")?.text == "Only here")
+        #expect(c.entry("ref_en", "de")?.isTranslated == false)
+        // Escaped or quoted, it is text.
+        #expect(c.entry("escaped", "en")?.text == "@string/apos")
+        #expect(c.entry("quoted", "en")?.text == "@string/apos")
+        #expect(c.problemLines == [
+            "strings.xml:10 \"framework\" refers to @android:string/ok, which is not a string of the catalog: not checked",
+            "strings.xml:7 \"missing\" (en) refers to @string/nowhere, which is not defined: not checked",
+            "strings.xml:8 \"loop.a\" (en) refers to itself: @string/loop.a → @string/loop.b → @string/loop.a: not checked",
+            "strings.xml:9 \"loop.b\" (en) refers to itself: @string/loop.b → @string/loop.a → @string/loop.b: not checked",
+        ])
+        #expect(c.problems.allSatisfy { $0.location.file == en })
+        for key in ["missing", "loop.a", "loop.b", "framework"] { #expect(c.variants(key, "en").isEmpty && c.variants(key, "de").isEmpty) }
+        #expect(!c.entries.contains { $0.text.hasPrefix("@") && $0.key != "escaped" && $0.key != "quoted" })
+    }
+
     @Test func malformedResources() {
         let p = expectProblem { try readFixture("BrokenAndroid") }
         #expect(p?.location == SourceLocation(file: fixture("BrokenAndroid/values-de/malformed.xml"), line: 4))

@@ -70,6 +70,7 @@ public enum CatalogReader {
             try limits.checkEntries(count, at: file)
             results.append((file, result))
         }
+        try AndroidReader.resolveReferences(&results, log: &log)
         var catalog = Catalog(problems: [])
         catalog.sourceLanguage = results.lazy.compactMap(\.result.sourceLanguage).first ?? sourceLanguage
         catalog.entries = complete(results, sourceLanguage: sourceLanguage)
