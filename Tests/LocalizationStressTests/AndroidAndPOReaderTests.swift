@@ -13,9 +13,79 @@ import Testing
         #expect(AndroidReader.locale(fromFolder: "values-fr-rCA") == "fr-CA")
         #expect(AndroidReader.locale(fromFolder: "values-b+sr+Latn") == "sr-Latn")
         #expect(AndroidReader.locale(fromFolder: "values-b+es+419") == "es-419")
-        #expect(AndroidReader.locale(fromFolder: "values-mcc310-de") == "de")
+        #expect(AndroidReader.locale(fromFolder: "values-fil") == "fil")
+        #expect(AndroidReader.locale(fromFolder: "values-es-r419") == "es-419")
+        #expect(AndroidReader.locale(fromFolder: "values-mcc310-de") == nil)
         #expect(AndroidReader.locale(fromFolder: "values-night") == nil)
         #expect(AndroidReader.locale(fromFolder: "values-sw600dp") == nil)
+        #expect(AndroidReader.locale(fromFolder: "values-car") == nil)
+    }
+
+    /// Qualifiers that are not a language (Android's table of configuration qualifiers) make a
+    /// device/configuration variant; `car` is the UI mode, not a language, although it has three letters.
+    @Test func variantFolders() {
+        for folder in ["values", "values-fr", "values-fr-rCA", "values-b+sr+Latn", "values-es-r419", "values-fil"] {
+            #expect(AndroidReader.variantQualifiers(fromFolder: folder) == nil, "\(folder)")
+        }
+        let variants = [
+            "values-night": "night", "values-land": "land", "values-port": "port", "values-sw600dp": "sw600dp",
+            "values-w820dp": "w820dp", "values-h720dp": "h720dp", "values-v21": "v21", "values-car": "car",
+            "values-television": "television", "values-watch": "watch", "values-large": "large", "values-xlarge": "xlarge",
+            "values-ldrtl": "ldrtl", "values-round": "round", "values-notlong": "notlong", "values-xhdpi": "xhdpi",
+            "values-mcc310": "mcc310", "values-mcc310-mnc004-de": "mcc310-mnc004-de",
+            "values-fr-night": "night", "values-fr-rCA-land": "land", "values-b+sr+Latn-v21": "v21",
+        ]
+        for (folder, qualifiers) in variants {
+            #expect(AndroidReader.variantQualifiers(fromFolder: folder) == qualifiers, "\(folder)")
+        }
+    }
+
+    /// `values-night/` and the like were read as more source files (duplicate verdicts), `values-car/` as
+    /// a language `car`: they are notes, one per folder that has strings.
+    @Test func variantFoldersAreNotReadButNoted() throws {
+        let strings = { (text: String) in "<resources><string name=\"title\">\(text)</string></resources>" }
+        let folder = try temporaryCatalog([
+            "res/values/strings.xml": strings("Title"),
+            "res/values-fr/strings.xml": strings("Titre"),
+            "res/values-night/strings.xml": strings("Night"),
+            "res/values-night/more.xml": "<resources><string name=\"a\">A</string><plurals name=\"b\"><item quantity=\"other\">B</item></plurals></resources>",
+            "res/values-land/strings.xml": strings("Land"),
+            "res/values-sw600dp/strings.xml": strings("Tablet"),
+            "res/values-v21/strings.xml": strings("21"),
+            "res/values-car/strings.xml": strings("Car"),
+            "res/values-fr-night/strings.xml": strings("Nuit"),
+            "res/values-v26/colors.xml": "<resources><color name=\"c\">#000</color></resources>",
+        ])
+        let c = try CatalogReader.read([folder])
+        #expect(c.entries.map { [$0.key, $0.locale, $0.text] } == [["title", "fr", "Titre"], ["title", "en", "Title"]])
+        let res = folder + "/res/"
+        #expect(c.problems.map(\.location) == ["values-car", "values-fr-night", "values-land", "values-night", "values-sw600dp", "values-v21"]
+            .map { SourceLocation(file: res + $0) })
+        #expect(c.problems.map(\.message) == [
+            "a device or configuration variant folder (car): its 1 string resource not checked (only values/ and values-<language>/ are read)",
+            "a device or configuration variant folder (night): its 1 string resource not checked (only values/ and values-<language>/ are read)",
+            "a device or configuration variant folder (land): its 1 string resource not checked (only values/ and values-<language>/ are read)",
+            "a device or configuration variant folder (night): its 3 string resources not checked (only values/ and values-<language>/ are read)",
+            "a device or configuration variant folder (sw600dp): its 1 string resource not checked (only values/ and values-<language>/ are read)",
+            "a device or configuration variant folder (v21): its 1 string resource not checked (only values/ and values-<language>/ are read)",
+        ])
+    }
+
+    /// aapt2 builds `product="default"` (or no product) unless asked for another: one verdict, the
+    /// other product reported as not checked.
+    @Test func otherProductsAreNotChecked() throws {
+        let folder = try temporaryCatalog(["res/values/strings.xml": """
+            <resources>
+            <string name="product" product="tablet">Tap the tablet screen</string>
+            <string name="product" product="default">Tap</string>
+            <string name="plain">Plain</string>
+            </resources>
+            """])
+        let c = try CatalogReader.read([folder])
+        #expect(c.entries.map { [$0.key, $0.text] } == [["product", "Tap"], ["plain", "Plain"]])
+        #expect(c.problemLines == [
+            "strings.xml:2 <string name=\"product\" product=\"tablet\"> is for one product only: not checked (the string is the one with product=\"default\" or no product)",
+        ])
     }
 
     @Test func stringsEscapesAndWhitespace() throws {

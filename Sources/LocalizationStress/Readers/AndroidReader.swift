@@ -20,11 +20,28 @@ import Foundation
 ///   the key is skipped.
 /// - Locale from the folder: `values` is the source language (`tools:locale` on `<resources>`, else the
 ///   reader's `sourceLanguage`, else `en`); `values-fr` → `fr`, `values-fr-rCA` → `fr-CA`,
-///   `values-b+sr+Latn` → `sr-Latn`; MCC/MNC and non-language qualifiers (`values-night`) are ignored.
+///   `values-b+sr+Latn` → `sr-Latn`. A language qualifier is what aapt2 takes for one: two or three
+///   letters (not `car`, the UI mode), or `b+` and a BCP 47 tag, optionally followed by a region `rXX`.
+/// - A folder with any other qualifier (`values-night`, `values-land`, `values-sw600dp`, `values-v21`,
+///   `values-car`, `values-fr-night`, `values-mcc310`…) is a device or configuration variant: its strings are
+///   not read (they would be duplicates of the same key and locale), and `CatalogReader` reports each such
+///   folder that has strings once (`FileReadResult.variantFolder`).
+/// - `product="default"` or no `product` is the string; another product (`product="tablet"`), which
+///   aapt2 builds only when asked for that product, is a problem (not checked) at its line.
 enum AndroidReader {
     static func read(_ path: String, root: XMLNode, defaultSource: String?, log: inout ProblemLog) throws -> FileReadResult {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
         let toolsLocale = root.attribute("tools:locale") ?? root.attribute("locale")
+        if let qualifiers = variantQualifiers(fromFolder: folder) {
+            var result = FileReadResult()
+            let strings = root.attribute("translatable") == "false" ? 0 : root.elements().filter {
+                ["string", "plurals", "string-array"].contains($0.name) && $0.attribute("translatable") != "false"
+            }.count
+            if strings > 0 {
+                result.variantFolder = (URL(fileURLWithPath: path).deletingLastPathComponent().path, qualifiers, strings)
+            }
+            return result
+        }
         let folderLocale = locale(fromFolder: folder)
         let locale = folderLocale ?? toolsLocale ?? defaultSource ?? "en"
         var result = FileReadResult(table: "android:" + URL(fileURLWithPath: path).lastPathComponent)
@@ -38,6 +55,11 @@ enum AndroidReader {
             guard ["string", "plurals", "string-array"].contains(element.name) else { continue }
             guard let name = element.attribute("name"), !name.isEmpty else {
                 try log.report(here, "<\(element.name)> without a name")
+                continue
+            }
+            if let product = element.attribute("product"), product != "default" {
+                try log.report(here, "<\(element.name) name=\"\(name)\" product=\"\(product)\"> is for one product only: "
+                               + "not checked (the string is the one with product=\"default\" or no product)")
                 continue
             }
             switch element.name {
@@ -201,20 +223,45 @@ enum AndroidReader {
         for (g, entries) in added { results[g].result.entries += entries }
     }
 
-    /// The locale of a `values-…` folder, or nil for the default (source) folder.
+    /// The locale of a `values-…` folder, or nil for the default (source) folder and for device or
+    /// configuration variants (see `variantQualifiers(fromFolder:)`).
     static func locale(fromFolder folder: String) -> String? {
-        guard folder.hasPrefix("values") else { return nil }
-        var qualifiers = folder.split(separator: "-").dropFirst().map(String.init)
-        while let q = qualifiers.first, q.hasPrefix("mcc") || q.hasPrefix("mnc") { qualifiers.removeFirst() }
-        guard let first = qualifiers.first else { return nil }
+        guard folder.hasPrefix("values-"), variantQualifiers(fromFolder: folder) == nil else { return nil }
+        let qualifiers = folder.split(separator: "-").dropFirst().map(String.init)
+        let first = qualifiers[0]
         if first.hasPrefix("b+") {
             return first.dropFirst(2).split(separator: "+").joined(separator: "-")
         }
-        guard (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return nil }
-        if qualifiers.count > 1, qualifiers[1].hasPrefix("r"), qualifiers[1].count == 3 || qualifiers[1].count == 4 {
-            return first + "-" + qualifiers[1].dropFirst()
+        return qualifiers.count > 1 ? first + "-" + qualifiers[1].dropFirst() : first
+    }
+
+    /// The qualifiers of a device or configuration variant folder, nil for `values` and a folder of
+    /// language qualifiers only (`values-fr`, `values-fr-rCA`, `values-b+sr+Latn`): any qualifier but a
+    /// first language (aapt2's: two or three lowercase letters other than `car`, or `b+` and a tag) and
+    /// a region after it (`rCA`, `r419`) makes the folder a variant (`values-night`, `values-car`,
+    /// `values-mcc310-de`, `values-fr-land`). A folder not named `values…` (a file read on its own) is
+    /// not a variant.
+    static func variantQualifiers(fromFolder folder: String) -> String? {
+        guard folder.hasPrefix("values-") else { return nil }
+        let qualifiers = folder.split(separator: "-", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        var languageParts = 0
+        if let first = qualifiers.first {
+            if first.hasPrefix("b+"), first.count > 2 {
+                languageParts = 1
+            } else if (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLowercase }), first != "car" {
+                languageParts = 1
+            }
         }
-        return first
+        if languageParts == 1, !qualifiers[0].hasPrefix("b+"), qualifiers.count > 1 {
+            let r = qualifiers[1]
+            let region = r.dropFirst()
+            if r.hasPrefix("r"), (region.count == 2 && region.allSatisfy { $0.isASCII && $0.isLetter })
+                || (region.count == 3 && region.allSatisfy { $0.isASCII && $0.isNumber }) {
+                languageParts = 2
+            }
+        }
+        let rest = qualifiers.dropFirst(languageParts)
+        return rest.isEmpty ? nil : rest.joined(separator: "-")
     }
 
     /// The value of four hex digits at `index` (moved past them), or nil (`index` moved past the hex

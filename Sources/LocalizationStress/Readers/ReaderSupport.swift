@@ -41,6 +41,9 @@ struct FileReadResult {
     /// (`AndroidReader.resolveReferences`).
     var locale: String?
     var references: [String: String] = [:]
+    /// Android: the file is in a device or configuration variant folder (`values-night`), whose strings
+    /// are not read: the folder, its qualifiers (`night`) and how many string resources it has.
+    var variantFolder: (folder: String, qualifiers: String, strings: Int)?
 }
 
 /// Bounds on expanding format references (`%#@name@`) into texts, so that a small hostile file cannot
