@@ -13,9 +13,79 @@ import Testing
         #expect(AndroidReader.locale(fromFolder: "values-fr-rCA") == "fr-CA")
         #expect(AndroidReader.locale(fromFolder: "values-b+sr+Latn") == "sr-Latn")
         #expect(AndroidReader.locale(fromFolder: "values-b+es+419") == "es-419")
-        #expect(AndroidReader.locale(fromFolder: "values-mcc310-de") == "de")
+        #expect(AndroidReader.locale(fromFolder: "values-fil") == "fil")
+        #expect(AndroidReader.locale(fromFolder: "values-es-r419") == "es-419")
+        #expect(AndroidReader.locale(fromFolder: "values-mcc310-de") == nil)
         #expect(AndroidReader.locale(fromFolder: "values-night") == nil)
         #expect(AndroidReader.locale(fromFolder: "values-sw600dp") == nil)
+        #expect(AndroidReader.locale(fromFolder: "values-car") == nil)
+    }
+
+    /// Qualifiers that are not a language (Android's table of configuration qualifiers) make a
+    /// device/configuration variant; `car` is the UI mode, not a language, although it has three letters.
+    @Test func variantFolders() {
+        for folder in ["values", "values-fr", "values-fr-rCA", "values-b+sr+Latn", "values-es-r419", "values-fil"] {
+            #expect(AndroidReader.variantQualifiers(fromFolder: folder) == nil, "\(folder)")
+        }
+        let variants = [
+            "values-night": "night", "values-land": "land", "values-port": "port", "values-sw600dp": "sw600dp",
+            "values-w820dp": "w820dp", "values-h720dp": "h720dp", "values-v21": "v21", "values-car": "car",
+            "values-television": "television", "values-watch": "watch", "values-large": "large", "values-xlarge": "xlarge",
+            "values-ldrtl": "ldrtl", "values-round": "round", "values-notlong": "notlong", "values-xhdpi": "xhdpi",
+            "values-mcc310": "mcc310", "values-mcc310-mnc004-de": "mcc310-mnc004-de",
+            "values-fr-night": "night", "values-fr-rCA-land": "land", "values-b+sr+Latn-v21": "v21",
+        ]
+        for (folder, qualifiers) in variants {
+            #expect(AndroidReader.variantQualifiers(fromFolder: folder) == qualifiers, "\(folder)")
+        }
+    }
+
+    /// `values-night/` and the like were read as more source files (duplicate verdicts), `values-car/` as
+    /// a language `car`: they are notes, one per folder that has strings.
+    @Test func variantFoldersAreNotReadButNoted() throws {
+        let strings = { (text: String) in "<resources><string name=\"title\">\(text)</string></resources>" }
+        let folder = try temporaryCatalog([
+            "res/values/strings.xml": strings("Title"),
+            "res/values-fr/strings.xml": strings("Titre"),
+            "res/values-night/strings.xml": strings("Night"),
+            "res/values-night/more.xml": "<resources><string name=\"a\">A</string><plurals name=\"b\"><item quantity=\"other\">B</item></plurals></resources>",
+            "res/values-land/strings.xml": strings("Land"),
+            "res/values-sw600dp/strings.xml": strings("Tablet"),
+            "res/values-v21/strings.xml": strings("21"),
+            "res/values-car/strings.xml": strings("Car"),
+            "res/values-fr-night/strings.xml": strings("Nuit"),
+            "res/values-v26/colors.xml": "<resources><color name=\"c\">#000</color></resources>",
+        ])
+        let c = try CatalogReader.read([folder])
+        #expect(c.entries.map { [$0.key, $0.locale, $0.text] } == [["title", "fr", "Titre"], ["title", "en", "Title"]])
+        let res = folder + "/res/"
+        #expect(c.problems.map(\.location) == ["values-car", "values-fr-night", "values-land", "values-night", "values-sw600dp", "values-v21"]
+            .map { SourceLocation(file: res + $0) })
+        #expect(c.problems.map(\.message) == [
+            "a device or configuration variant folder (car): its 1 string resource not checked (only values/ and values-<language>/ are read)",
+            "a device or configuration variant folder (night): its 1 string resource not checked (only values/ and values-<language>/ are read)",
+            "a device or configuration variant folder (land): its 1 string resource not checked (only values/ and values-<language>/ are read)",
+            "a device or configuration variant folder (night): its 3 string resources not checked (only values/ and values-<language>/ are read)",
+            "a device or configuration variant folder (sw600dp): its 1 string resource not checked (only values/ and values-<language>/ are read)",
+            "a device or configuration variant folder (v21): its 1 string resource not checked (only values/ and values-<language>/ are read)",
+        ])
+    }
+
+    /// aapt2 builds `product="default"` (or no product) unless asked for another: one verdict, the
+    /// other product reported as not checked.
+    @Test func otherProductsAreNotChecked() throws {
+        let folder = try temporaryCatalog(["res/values/strings.xml": """
+            <resources>
+            <string name="product" product="tablet">Tap the tablet screen</string>
+            <string name="product" product="default">Tap</string>
+            <string name="plain">Plain</string>
+            </resources>
+            """])
+        let c = try CatalogReader.read([folder])
+        #expect(c.entries.map { [$0.key, $0.text] } == [["product", "Tap"], ["plain", "Plain"]])
+        #expect(c.problemLines == [
+            "strings.xml:2 <string name=\"product\" product=\"tablet\"> is for one product only: not checked (the string is the one with product=\"default\" or no product)",
+        ])
     }
 
     @Test func stringsEscapesAndWhitespace() throws {
@@ -124,6 +194,65 @@ import Testing
             "strings.xml:3 \\uD83D is half of a UTF-16 surrogate pair, without its other half",
             "strings.xml:4 \\uDE00 is half of a UTF-16 surrogate pair, without its other half",
         ])
+    }
+
+    /// A string whose value is `@string/name` is an alias (Android's "string resource may reference
+    /// another"): it was measured as the literal `@string/apos`.
+    @Test func stringReferencesAreResolvedPerLocale() throws {
+        let folder = try temporaryCatalog([
+            "res/values/strings.xml": #"""
+                <resources>
+                <string name="apos">Don\'t stop</string>
+                <string name="ref">@string/apos</string>
+                <string name="ref2">  @string/ref  </string>
+                <string name="escaped">\@string/apos</string>
+                <string name="quoted">"@string/apos"</string>
+                <string name="missing">@string/nowhere</string>
+                <string name="loop.a">@string/loop.b</string>
+                <string name="loop.b">@string/loop.a</string>
+                <string name="framework">@android:string/ok</string>
+                <string name="only_en">Only here</string>
+                <string name="ref_en">@string/only_en</string>
+                <string-array name="list"><item>@string/apos</item></string-array>
+                </resources>
+                """#,
+            "res/values-de/strings.xml": """
+                <resources>
+                <string name="apos">Hör nicht auf</string>
+                <string name="own">@string/ref</string>
+                </resources>
+                """,
+        ])
+        let c = try CatalogReader.read([folder])
+        let en = folder + "/res/values/strings.xml", de = folder + "/res/values-de/strings.xml"
+        #expect(c.entry("ref", "en")?.text == "Don't stop")
+        #expect(c.entry("ref", "en")?.origin == SourceLocation(file: en, line: 3))
+        #expect(c.entry("ref2", "en")?.text == "Don't stop")
+        // In German the alias shows the German string it names (Android resolves it in the current locale).
+        let ref = try #require(c.entry("ref", "de"))
+        #expect(ref.text == "Hör nicht auf")
+        #expect(ref.isTranslated)
+        #expect(ref.sourceText == "Don't stop")
+        #expect(ref.origin == SourceLocation(file: de, line: 2))
+        #expect(c.entry("ref2", "de")?.text == "Hör nicht auf")
+        #expect(c.entry("own", "de")?.text == "Hör nicht auf")
+        #expect(c.entry("list[0]", "en")?.text == "Don't stop")
+        #expect(c.entry("list[0]", "de")?.text == "Hör nicht auf")
+        // A name German lacks falls back to values/, untranslated.
+        #expect(c.entry("ref_en", "de")?.text == "Only here")
+        #expect(c.entry("ref_en", "de")?.isTranslated == false)
+        // Escaped or quoted, it is text.
+        #expect(c.entry("escaped", "en")?.text == "@string/apos")
+        #expect(c.entry("quoted", "en")?.text == "@string/apos")
+        #expect(c.problemLines == [
+            "strings.xml:10 \"framework\" refers to @android:string/ok, which is not a string of the catalog: not checked",
+            "strings.xml:7 \"missing\" (en) refers to @string/nowhere, which is not defined: not checked",
+            "strings.xml:8 \"loop.a\" (en) refers to itself: @string/loop.a → @string/loop.b → @string/loop.a: not checked",
+            "strings.xml:9 \"loop.b\" (en) refers to itself: @string/loop.b → @string/loop.a → @string/loop.b: not checked",
+        ])
+        #expect(c.problems.allSatisfy { $0.location.file == en })
+        for key in ["missing", "loop.a", "loop.b", "framework"] { #expect(c.variants(key, "en").isEmpty && c.variants(key, "de").isEmpty) }
+        #expect(!c.entries.contains { $0.text.hasPrefix("@") && $0.key != "escaped" && $0.key != "quoted" })
     }
 
     @Test func malformedResources() {

@@ -46,21 +46,137 @@ import Testing
 
     @Test func stringsdictExportIDsAndInlinePlaceholders() throws {
         let c = try readFixture("Export/de.xliff")
-        #expect(c.variants("%d photos", "de") == ["plural.few"])
+        #expect(c.variants("%d photos", "de") == ["plural.few", "plural.other"])
         #expect(c.entry("%d photos", "de", "plural.few")?.text == "%d Fotos")
         #expect(c.entry("%d photos", "de", "plural.few")?.origin.line == 42)
+        #expect(c.entry("%d photos", "de", "plural.other")?.text == "%d Fotos insgesamt")
         #expect(c.entry("Greeting %@", "de")?.text == "Hallo %@!")
         #expect(c.entry("Greeting %@", "de")?.sourceText == "Hello %@!")
-        #expect(c.entries.count == 7)
+        #expect(c.entries.count == 8)
     }
 
     @Test func idSplitting() {
-        #expect(XLIFFReader.splitID("a|==|plural.one")! == ("a", "plural.one"))
-        #expect(XLIFFReader.splitID("a|==|device.mac.plural.few")! == ("a", "device.mac/plural.few"))
-        #expect(XLIFFReader.splitID("a|==|substitutions.n.plural.one")! == ("a", "substitution.n.plural.one"))
-        #expect(XLIFFReader.splitID("/k:dict/NSStringLocalizedFormatKey:dict/:string") == nil)
-        #expect(XLIFFReader.splitID("/k:dict/NSStringVariableWidthRuleType:dict/20:dict/:string")! == ("k", "width.20"))
-        #expect(XLIFFReader.splitID("plain")! == ("plain", ""))
+        #expect(XLIFFReader.splitID("a|==|plural.one") == ("a", "plural.one"))
+        #expect(XLIFFReader.splitID("a|==|device.mac.plural.few") == ("a", "device.mac/plural.few"))
+        #expect(XLIFFReader.splitID("a|==|substitutions.n.plural.one") == ("a", "substitution.n.plural.one"))
+        #expect(XLIFFReader.splitID("plain") == ("plain", ""))
+        #expect(XLIFFReader.dictPath("/k:dict/NSStringLocalizedFormatKey:dict/:string")! == ("k", ["NSStringLocalizedFormatKey"]))
+        #expect(XLIFFReader.dictPath("/a/b:dict/files:dict/one:dict/:string")! == ("a/b", ["files", "one"]))
+        #expect(XLIFFReader.dictPath("/k:dict/NSStringVariableWidthRuleType:dict/20:dict/:string")! == ("k", ["NSStringVariableWidthRuleType", "20"]))
+        #expect(XLIFFReader.dictPath("plain") == nil)
+    }
+
+    /// `xcodebuild -exportLocalizations` writes a `.stringsdict` key's format and each plural case as
+    /// units of their own: they are put back together, one entry per combination with the whole text
+    /// (the format unit used to be skipped and `%d Datei` measured alone).
+    @Test func stringsdictExportIsReassembled() throws {
+        let c = try readFixture("Export/assembled.xliff")
+        #expect(c.problems.isEmpty)
+        #expect(c.variants("files.selected", "de") == ["plural.one", "plural.other"])
+        let one = try #require(c.entry("files.selected", "de", "plural.one"))
+        #expect(one.text == "Ausgewählt: %d Datei im aktuellen Ordner")
+        #expect(one.sourceText == "Selected %d file in the current folder")
+        #expect(one.comment == "Toolbar status")
+        #expect(one.maxWidth == 200)
+        #expect(one.isTranslated)
+        #expect(one.origin == SourceLocation(file: fixture("Export/assembled.xliff"), line: 10))
+        // The `other` case is untranslated (needs-translation): its source stands in, and the whole is untranslated.
+        let other = try #require(c.entry("files.selected", "de", "plural.other"))
+        #expect(other.text == "Ausgewählt: %d files im aktuellen Ordner")
+        #expect(!other.isTranslated)
+        #expect(other.state == "needs-translation")
+        #expect(other.maxWidth == nil)
+        #expect(other.origin.line == 14)
+        // Two variables: their product, named as the stringsdict reader names them (no duplicate plural.one).
+        #expect(c.variants("summary", "de") == [
+            "substitution.files.plural.one/substitution.folders.plural.one",
+            "substitution.files.plural.one/substitution.folders.plural.other",
+            "substitution.files.plural.other/substitution.folders.plural.one",
+            "substitution.files.plural.other/substitution.folders.plural.other",
+        ])
+        #expect(c.entry("summary", "de", "substitution.files.plural.other/substitution.folders.plural.one")?.text
+                == "%d Dateien in %d Ordner")
+        #expect(c.entry("summary", "de", "substitution.files.plural.one/substitution.folders.plural.other")?.origin.line == 35)
+        // Catalog order: each key where its first unit is.
+        #expect(Array(c.entries.map(\.key).prefix(7)) == ["files.selected", "files.selected", "Plain"] + Array(repeating: "summary", count: 4))
+    }
+
+    /// A String Catalog export writes substitutions as `key|==|substitutions.name.plural.one` units beside
+    /// the string that refers to them (`%2$#@photos@`): expanded as the `.xcstrings` reader expands them.
+    @Test func stringCatalogSubstitutionsAreReassembled() throws {
+        let c = try readFixture("Export/assembled.xliff")
+        #expect(c.variants("photos.found", "de") == ["substitution.photos.plural.one", "substitution.photos.plural.other"])
+        let other = try #require(c.entry("photos.found", "de", "substitution.photos.plural.other"))
+        #expect(other.text == "%1$@ hat %2$lld Fotos gefunden")
+        #expect(other.sourceText == "%1$@ found %2$lld photos")
+        #expect(other.isTranslated)
+        #expect(other.state == "translated")
+        #expect(other.origin.line == 42)
+        // The `one` unit is new with an empty target: its source is measured, untranslated.
+        let one = try #require(c.entry("photos.found", "de", "substitution.photos.plural.one"))
+        #expect(one.text == "%1$@ hat %2$lld photo gefunden")
+        #expect(!one.isTranslated)
+        #expect(one.state == "new")
+        #expect(PlaceholderSamples.standard.substitute(other.text) == "Maximilian Mustermann-Schmidt hat 8,888,888 Fotos gefunden")
+        // Device variations share the string's substitutions.
+        #expect(c.variants("Tap", "de") == [
+            "device.iphone/substitution.n.plural.one", "device.iphone/substitution.n.plural.other",
+            "device.mac/substitution.n.plural.one", "device.mac/substitution.n.plural.other",
+        ])
+        #expect(c.entry("Tap", "de", "device.mac/substitution.n.plural.other")?.text == "Klicke %lld Male")
+        #expect(c.entry("Tap", "de", "device.mac/substitution.n.plural.other")?.sourceText == "Click %lld times")
+        #expect(c.entries.count == 13)
+    }
+
+    /// The same strings as a `.stringsdict` and a String Catalog give the same variants and texts as
+    /// their XLIFF export.
+    @Test func reassembledVariantsAreThoseOfTheNativeReaders() throws {
+        func plural(_ name: String, _ one: String, _ other: String) -> String {
+            "<key>\(name)</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+                + "<key>NSStringFormatValueTypeKey</key><string>d</string>"
+                + "<key>one</key><string>\(one)</string><key>other</key><string>\(other)</string></dict>"
+        }
+        let folder = try temporaryCatalog([
+            "de.lproj/Localizable.stringsdict": """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict>
+                <key>summary</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@files@ in %#@folders@</string>
+                \(plural("files", "%d Datei", "%d Dateien"))\(plural("folders", "%d Ordner", "%d Ordnern"))</dict>
+                </dict></plist>
+                """,
+            "Localizable.xcstrings": """
+                {"sourceLanguage": "en", "strings": {"photos.found": {"localizations": {"de": {
+                  "stringUnit": {"state": "translated", "value": "%1$@ hat %2$#@photos@ gefunden"},
+                  "substitutions": {"photos": {"argNum": 2, "formatSpecifier": "lld", "variations": {"plural": {
+                    "one": {"stringUnit": {"state": "translated", "value": "%arg Foto"}},
+                    "other": {"stringUnit": {"state": "translated", "value": "%arg Fotos"}}}}}}}}}}}
+                """,
+        ])
+        let native = try CatalogReader.read([folder])
+        let exported = try readFixture("Export/assembled.xliff")
+        for key in ["summary", "photos.found"] {
+            let mine = exported.entries.filter { $0.key == key }.map { [$0.variant, $0.text] }
+            let theirs = native.entries.filter { $0.key == key && $0.locale == "de" }.map { [$0.variant, $0.text] }
+            #expect(mine.map { $0[0] } == theirs.map { $0[0] })
+            if key == "summary" { #expect(mine == theirs) }
+        }
+        #expect(native.entry("photos.found", "de", "substitution.photos.plural.other")?.text == "%1$@ hat %2$lld Fotos gefunden")
+    }
+
+    /// Pieces that cannot be put together are problems naming the file, line and unit id, never
+    /// measured alone or with an unresolved variable.
+    @Test func piecesThatDoNotFitAreReported() throws {
+        let c = try readFixture("BrokenXLIFF/pieces.xliff")
+        #expect(c.problemLines == [
+            "pieces.xliff:5 trans-unit \"/no.units:dict/NSStringLocalizedFormatKey:dict/:string\" refers to variable 'folders', which has no units (\"/no.units:dict/folders:dict/<category>:dict/:string\") in this <file>: \"no.units\" not checked",
+            "pieces.xliff:13 trans-unit \"/no.format:dict/files:dict/one:dict/:string\" is part of \"no.format\", whose format unit \"/no.format:dict/NSStringLocalizedFormatKey:dict/:string\" is not in this <file>: not checked",
+            "pieces.xliff:25 trans-unit \"/unused:dict/filez:dict/other:dict/:string\" is in no text of \"unused\" (nothing refers to it): not checked",
+            "pieces.xliff:33 trans-unit \"lonely|==|substitutions.n.plural.other\" is substitution 'n' of \"lonely\", whose own unit \"lonely\" is not in this <file>: not checked",
+            "pieces.xliff:37 trans-unit \"undefined\" refers to substitution 'n', which has no units (\"undefined|==|substitutions.n.plural.<category>\") in this <file>: not checked",
+        ])
+        #expect(c.entries.map { [$0.key, $0.variant, $0.text] } == [["unused", "plural.other", "%d Dateien"], ["fine", "", "Gut"]])
+        let strict = expectProblem { try readFixture("BrokenXLIFF/pieces.xliff", strict: true) }
+        #expect(strict?.location == SourceLocation(file: fixture("BrokenXLIFF/pieces.xliff"), line: 5))
     }
 
     @Test func xliff20() throws {

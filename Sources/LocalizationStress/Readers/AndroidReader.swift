@@ -10,17 +10,43 @@ import Foundation
 ///   (which are removed); escapes `\'` `\"` `\\` `\n` `\t` `\@` `\?` `\uXXXX` (a surrogate pair written as two
 ///   `\u` escapes is one character). An unescaped apostrophe outside
 ///   double quotes is a problem (aapt2 rejects it); the text is kept.
+/// - A value that is a reference to another string, `@string/name` (the whole value, white space
+///   trimmed, as aapt2 reads it; `\@string/name` and `"@string/name"` are text), is that string's text,
+///   looked up as Android does at run time: in the same locale, then its parent (`fr-CA` → `fr`), then
+///   `values/`; a reference that is itself a reference is followed. A key of `values/` that is such an
+///   alias is, in a locale without its own, the string it refers to in that locale (translated when that
+///   locale has it). A reference to a name no file defines, a cycle, or a reference to anything but a
+///   string of the catalog (`@android:string/ok`, `@color/x`) is a problem naming the file and line, and
+///   the key is skipped.
 /// - Locale from the folder: `values` is the source language (`tools:locale` on `<resources>`, else the
 ///   reader's `sourceLanguage`, else `en`); `values-fr` → `fr`, `values-fr-rCA` → `fr-CA`,
-///   `values-b+sr+Latn` → `sr-Latn`; MCC/MNC and non-language qualifiers (`values-night`) are ignored.
+///   `values-b+sr+Latn` → `sr-Latn`. A language qualifier is what aapt2 takes for one: two or three
+///   letters (not `car`, the UI mode), or `b+` and a BCP 47 tag, optionally followed by a region `rXX`.
+/// - A folder with any other qualifier (`values-night`, `values-land`, `values-sw600dp`, `values-v21`,
+///   `values-car`, `values-fr-night`, `values-mcc310`…) is a device or configuration variant: its strings are
+///   not read (they would be duplicates of the same key and locale), and `CatalogReader` reports each such
+///   folder that has strings once (`FileReadResult.variantFolder`).
+/// - `product="default"` or no `product` is the string; another product (`product="tablet"`), which
+///   aapt2 builds only when asked for that product, is a problem (not checked) at its line.
 enum AndroidReader {
     static func read(_ path: String, root: XMLNode, defaultSource: String?, log: inout ProblemLog) throws -> FileReadResult {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
         let toolsLocale = root.attribute("tools:locale") ?? root.attribute("locale")
+        if let qualifiers = variantQualifiers(fromFolder: folder) {
+            var result = FileReadResult()
+            let strings = root.attribute("translatable") == "false" ? 0 : root.elements().filter {
+                ["string", "plurals", "string-array"].contains($0.name) && $0.attribute("translatable") != "false"
+            }.count
+            if strings > 0 {
+                result.variantFolder = (URL(fileURLWithPath: path).deletingLastPathComponent().path, qualifiers, strings)
+            }
+            return result
+        }
         let folderLocale = locale(fromFolder: folder)
         let locale = folderLocale ?? toolsLocale ?? defaultSource ?? "en"
         var result = FileReadResult(table: "android:" + URL(fileURLWithPath: path).lastPathComponent)
         result.isSourceTable = folderLocale == nil
+        result.locale = locale
         if folderLocale == nil, let toolsLocale { result.sourceLanguage = toolsLocale }
         if root.attribute("translatable") == "false" { return result }
         for element in root.elements() {
@@ -31,9 +57,14 @@ enum AndroidReader {
                 try log.report(here, "<\(element.name)> without a name")
                 continue
             }
+            if let product = element.attribute("product"), product != "default" {
+                try log.report(here, "<\(element.name) name=\"\(name)\" product=\"\(product)\"> is for one product only: "
+                               + "not checked (the string is the one with product=\"default\" or no product)")
+                continue
+            }
             switch element.name {
             case "string":
-                let text = try unescape(element.text(), at: here, log: &log)
+                guard let text = try value(element.text(), key: name, variant: "", at: here, into: &result, log: &log) else { continue }
                 result.entries.append(CatalogEntry(key: name, locale: locale, text: text, origin: here))
             case "plurals":
                 let count = result.entries.count
@@ -47,13 +78,16 @@ enum AndroidReader {
                         try log.report(itemHere, "plural item of \"\(name)\" has no valid quantity (zero, one, two, few, many, other)")
                         continue
                     }
-                    let text = try unescape(item.text(), at: itemHere, log: &log)
+                    guard let text = try value(item.text(), key: name, variant: "plural.\(q)", at: itemHere, into: &result, log: &log) else { continue }
                     result.entries.append(CatalogEntry(key: name, locale: locale, variant: "plural.\(q)", text: text, origin: itemHere))
                 }
             default:
                 for (index, item) in element.elements("item").enumerated() {
                     let itemHere = SourceLocation(file: path, line: item.line)
-                    let text = try unescape(item.text(), at: itemHere, log: &log)
+                    guard let text = try value(item.text(), key: "\(name)[\(index)]", variant: "", at: itemHere, into: &result, log: &log) else {
+                        result.skipped.append(("\(name)[\(index)]", locale))
+                        continue
+                    }
                     result.entries.append(CatalogEntry(key: "\(name)[\(index)]", locale: locale, text: text, origin: itemHere))
                 }
             }
@@ -61,20 +95,173 @@ enum AndroidReader {
         return result
     }
 
-    /// The locale of a `values-…` folder, or nil for the default (source) folder.
+    /// The text of a value, or for a reference `@string/name` the reference itself (recorded in
+    /// `result.references`, resolved later); nil, with a problem, for a reference to anything else.
+    static func value(_ raw: String, key: String, variant: String, at location: SourceLocation,
+                      into result: inout FileReadResult, log: inout ProblemLog) throws -> String? {
+        guard let ref = reference(raw) else { return try unescape(raw, at: location, log: &log) }
+        let written = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard ref.package == nil, ref.type == "string" else {
+            try log.report(location, "\"\(key)\" refers to \(written), which is not a string of the catalog: not checked")
+            if variant.isEmpty { result.skipped.append((key, result.locale ?? "")) }
+            return nil
+        }
+        result.references[key + "\u{1}" + variant] = ref.name
+        return written
+    }
+
+    /// The resource a value refers to when the whole value (white space trimmed) is a reference
+    /// `@[*][package:]type/name`, as aapt2 reads it; nil for text.
+    static func reference(_ raw: String) -> (package: String?, type: String, name: String)? {
+        var s = Substring(raw.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard s.hasPrefix("@") else { return nil }
+        s = s.dropFirst()
+        if s.hasPrefix("*") { s = s.dropFirst() }
+        var package: String?
+        if let colon = s.firstIndex(of: ":") {
+            package = String(s[..<colon])
+            s = s[s.index(after: colon)...]
+        }
+        guard let slash = s.firstIndex(of: "/") else { return nil }
+        let type = String(s[..<slash]), name = String(s[s.index(after: slash)...])
+        func isName(_ t: String) -> Bool {
+            !t.isEmpty && t.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == ".") }
+        }
+        guard isName(type), isName(name), package.map(isName) ?? true else { return nil }
+        return (package, type, name)
+    }
+
+    /// Replaces each `@string/name` value of the Android files among `results` by the text it refers
+    /// to, and gives each locale without its own copy of a `values/` alias the text the alias has there
+    /// (see the type's documentation). Problems skip the entry.
+    static func resolveReferences(_ results: inout [(path: String, result: FileReadResult)], log: inout ProblemLog) throws {
+        guard results.contains(where: { !$0.result.references.isEmpty }) else { return }
+        let android = results.indices.filter { results[$0].result.table?.hasPrefix("android:") == true }
+        let sourceLocale = android.first { results[$0].result.isSourceTable }.flatMap { results[$0].result.locale }
+        // The plain strings of every file (an alias may name a string of another file), by locale and name.
+        var strings: [String: [String: (file: Int, entry: Int)]] = [:]
+        for f in android {
+            for (i, e) in results[f].result.entries.enumerated() where e.variant.isEmpty && !e.key.contains("[") {
+                if strings[e.locale]?[e.key] == nil { strings[e.locale, default: [:]][e.key] = (f, i) }
+            }
+        }
+        func fallback(_ locale: String) -> [String] {
+            var out = [locale]
+            var parts = locale.split(separator: "-")
+            while parts.count > 1 { parts.removeLast(); out.append(parts.joined(separator: "-")) }
+            if let sourceLocale, !out.contains(sourceLocale) { out.append(sourceLocale) }
+            return out
+        }
+        enum Resolution { case text(String, SourceLocation, translated: Bool), missing([String]), cycle([String]) }
+        // The path starts with the key itself when it is a string, so that `a` → `b` → `a` is seen at `a`.
+        func resolve(_ entry: CatalogEntry, to name: String, in locale: String) -> Resolution {
+            var path = entry.variant.isEmpty && !entry.key.contains("[") ? [entry.key, name] : [name]
+            if path.count == 2, path[0] == path[1] { return .cycle(path) }
+            while true {
+                guard let hit = fallback(locale).compactMap({ strings[$0]?[path.last!] }).first else { return .missing(path) }
+                let e = results[hit.file].result.entries[hit.entry]
+                guard let next = results[hit.file].result.references[e.key + "\u{1}"] else {
+                    return .text(e.text, e.origin, translated: locale == sourceLocale || e.locale != sourceLocale)
+                }
+                if path.contains(next) { return .cycle(path + [next]) }
+                path.append(next)
+            }
+        }
+        func chain(_ path: [String]) -> String { path.map { "@string/" + $0 }.joined(separator: " → ") }
+        func problem(_ key: String, _ locale: String, _ r: Resolution) -> String? {
+            switch r {
+            case .text: return nil
+            case .missing(var path):
+                if path.count > 1, path[0] == key { path.removeFirst() }
+                return "\"\(key)\" (\(locale)) refers to \(chain(path)), which is not defined: not checked"
+            case .cycle(let path):
+                return "\"\(key)\" (\(locale)) refers to itself: \(chain(path)): not checked"
+            }
+        }
+        var removed: [Int: [Int]] = [:]
+        for f in android {
+            for (i, e) in results[f].result.entries.enumerated() {
+                guard let target = results[f].result.references[e.key + "\u{1}" + e.variant] else { continue }
+                let r = resolve(e, to: target, in: e.locale)
+                if case .text(let text, _, _) = r {
+                    results[f].result.entries[i].text = text
+                } else {
+                    try log.report(e.origin, problem(e.key, e.locale, r)!)
+                    removed[f, default: []].append(i)
+                    results[f].result.skipped.append((e.key, e.locale))
+                }
+            }
+        }
+        // A `values/` alias in the locales of its table that do not define the key themselves.
+        var added: [Int: [CatalogEntry]] = [:]
+        for f in android where results[f].result.isSourceTable {
+            let table = results[f].result.table
+            var fileOf: [String: Int] = [:]
+            var keysOf: [String: Set<String>] = [:]
+            for g in android where results[g].result.table == table && !results[g].result.isSourceTable {
+                guard let l = results[g].result.locale else { continue }
+                if fileOf[l] == nil { fileOf[l] = g }
+                keysOf[l, default: []].formUnion(results[g].result.entries.map(\.key) + results[g].result.skipped.map(\.key))
+            }
+            for (i, e) in results[f].result.entries.enumerated() where !(removed[f]?.contains(i) ?? false) {
+                guard let target = results[f].result.references[e.key + "\u{1}" + e.variant] else { continue }
+                for (l, g) in fileOf.sorted(by: { $0.key < $1.key }) where !keysOf[l]!.contains(e.key) {
+                    let r = resolve(e, to: target, in: l)
+                    if case .text(let text, let origin, let translated) = r {
+                        added[g, default: []].append(CatalogEntry(key: e.key, locale: l, variant: e.variant, text: text,
+                                                                  isTranslated: translated, origin: origin))
+                    } else {
+                        try log.report(e.origin, problem(e.key, l, r)!)
+                        results[g].result.skipped.append((e.key, l))
+                    }
+                }
+            }
+        }
+        for (f, indices) in removed {
+            for i in indices.sorted(by: >) { results[f].result.entries.remove(at: i) }
+        }
+        for (g, entries) in added { results[g].result.entries += entries }
+    }
+
+    /// The locale of a `values-…` folder, or nil for the default (source) folder and for device or
+    /// configuration variants (see `variantQualifiers(fromFolder:)`).
     static func locale(fromFolder folder: String) -> String? {
-        guard folder.hasPrefix("values") else { return nil }
-        var qualifiers = folder.split(separator: "-").dropFirst().map(String.init)
-        while let q = qualifiers.first, q.hasPrefix("mcc") || q.hasPrefix("mnc") { qualifiers.removeFirst() }
-        guard let first = qualifiers.first else { return nil }
+        guard folder.hasPrefix("values-"), variantQualifiers(fromFolder: folder) == nil else { return nil }
+        let qualifiers = folder.split(separator: "-").dropFirst().map(String.init)
+        let first = qualifiers[0]
         if first.hasPrefix("b+") {
             return first.dropFirst(2).split(separator: "+").joined(separator: "-")
         }
-        guard (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return nil }
-        if qualifiers.count > 1, qualifiers[1].hasPrefix("r"), qualifiers[1].count == 3 || qualifiers[1].count == 4 {
-            return first + "-" + qualifiers[1].dropFirst()
+        return qualifiers.count > 1 ? first + "-" + qualifiers[1].dropFirst() : first
+    }
+
+    /// The qualifiers of a device or configuration variant folder, nil for `values` and a folder of
+    /// language qualifiers only (`values-fr`, `values-fr-rCA`, `values-b+sr+Latn`): any qualifier but a
+    /// first language (aapt2's: two or three lowercase letters other than `car`, or `b+` and a tag) and
+    /// a region after it (`rCA`, `r419`) makes the folder a variant (`values-night`, `values-car`,
+    /// `values-mcc310-de`, `values-fr-land`). A folder not named `values…` (a file read on its own) is
+    /// not a variant.
+    static func variantQualifiers(fromFolder folder: String) -> String? {
+        guard folder.hasPrefix("values-") else { return nil }
+        let qualifiers = folder.split(separator: "-", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        var languageParts = 0
+        if let first = qualifiers.first {
+            if first.hasPrefix("b+"), first.count > 2 {
+                languageParts = 1
+            } else if (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLowercase }), first != "car" {
+                languageParts = 1
+            }
         }
-        return first
+        if languageParts == 1, !qualifiers[0].hasPrefix("b+"), qualifiers.count > 1 {
+            let r = qualifiers[1]
+            let region = r.dropFirst()
+            if r.hasPrefix("r"), (region.count == 2 && region.allSatisfy { $0.isASCII && $0.isLetter })
+                || (region.count == 3 && region.allSatisfy { $0.isASCII && $0.isNumber }) {
+                languageParts = 2
+            }
+        }
+        let rest = qualifiers.dropFirst(languageParts)
+        return rest.isEmpty ? nil : rest.joined(separator: "-")
     }
 
     /// The value of four hex digits at `index` (moved past them), or nil (`index` moved past the hex

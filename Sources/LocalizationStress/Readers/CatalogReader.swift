@@ -70,6 +70,18 @@ public enum CatalogReader {
             try limits.checkEntries(count, at: file)
             results.append((file, result))
         }
+        // Android device/configuration variant folders: one note per folder with strings, not checked.
+        var variantFolders: [(folder: String, qualifiers: String, strings: Int)] = []
+        for item in results {
+            guard let v = item.result.variantFolder else { continue }
+            if let i = variantFolders.firstIndex(where: { $0.folder == v.folder }) { variantFolders[i].strings += v.strings }
+            else { variantFolders.append(v) }
+        }
+        for v in variantFolders {
+            try log.report(SourceLocation(file: v.folder), "a device or configuration variant folder (\(v.qualifiers)): "
+                           + "its \(v.strings) string resource\(v.strings == 1 ? "" : "s") not checked (only values/ and values-<language>/ are read)")
+        }
+        try AndroidReader.resolveReferences(&results, log: &log)
         var catalog = Catalog(problems: [])
         catalog.sourceLanguage = results.lazy.compactMap(\.result.sourceLanguage).first ?? sourceLanguage
         catalog.entries = complete(results, sourceLanguage: sourceLanguage)

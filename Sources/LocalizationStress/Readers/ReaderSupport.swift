@@ -36,6 +36,14 @@ struct FileReadResult {
     /// completion must not add them back as untranslated copies of the source, which would measure the
     /// source text where a translation exists and call it missing.
     var skipped: [(key: String, locale: String)] = []
+    /// Android: the file's locale (from its folder), and its values that refer to a string
+    /// (`@string/name`), by `key + "\u{1}" + variant` → `name`, resolved once all files are read
+    /// (`AndroidReader.resolveReferences`).
+    var locale: String?
+    var references: [String: String] = [:]
+    /// Android: the file is in a device or configuration variant folder (`values-night`), whose strings
+    /// are not read: the folder, its qualifiers (`night`) and how many string resources it has.
+    var variantFolder: (folder: String, qualifiers: String, strings: Int)?
 }
 
 /// Bounds on expanding format references (`%#@name@`) into texts, so that a small hostile file cannot

@@ -72,13 +72,29 @@ enum StringsDictReader {
 
     /// The variants of one key.
     static func expandKey(_ key: String, _ body: Plist, file: String, log: inout ProblemLog) throws -> [(String, String, Int?)] {
+        try expansions(key, body, file: file, log: &log).map { ($0.variant, $0.text, $0.line) }
+    }
+
+    /// One text of a key: its variant, text, the line of the last value it was made from, and the
+    /// values it was made from, as paths into the key's `<dict>` (`["NSStringLocalizedFormatKey"]`,
+    /// `["files", "one"]`, `["NSStringVariableWidthRuleType", "20"]`), so that a reader that assembled
+    /// the dict from pieces (an XLIFF export) can tell which pieces each text used.
+    struct Expansion {
+        var variant: String
+        var text: String
+        var line: Int?
+        var sources: [[String]]
+    }
+
+    /// The variants of one key, with the values each was made from (see `Expansion`).
+    static func expansions(_ key: String, _ body: Plist, file: String, log: inout ProblemLog) throws -> [Expansion] {
         for (rule, prefix) in [("NSStringVariableWidthRuleType", "width"), ("NSStringDeviceSpecificRuleType", "device")] {
             guard let table = body.value(rule) else { continue }
             guard case .dict(let cases, _) = table else {
                 try log.report(SourceLocation(file: file, line: table.line), "\(rule) of \"\(key)\" is not a <dict>")
                 return []
             }
-            var out: [(String, String, Int?)] = []
+            var out: [Expansion] = []
             let ordered = prefix == "width"
                 ? cases.sorted { (Int($0.key) ?? .max) < (Int($1.key) ?? .max) }
                 : canonicalOrder(cases.map(\.key), deviceNames).compactMap { k in cases.first { $0.key == k } }
@@ -91,7 +107,7 @@ enum StringsDictReader {
                     try log.report(SourceLocation(file: file, line: value.line), "\(prefix) \"\(name)\" of \"\(key)\" is not a <string>")
                     continue
                 }
-                out.append(("\(prefix).\(name)", s, line))
+                out.append(Expansion(variant: "\(prefix).\(name)", text: s, line: line, sources: [[rule, name]]))
             }
             return out
         }
@@ -193,7 +209,8 @@ enum StringsDictReader {
             let variant = names.count <= 1
                 ? joinVariant(item.parts.map { "plural.\($0.1)" })
                 : joinVariant(item.parts.map { "substitution.\($0.0).plural.\($0.1)" })
-            return (variant, item.text, item.line)
+            return Expansion(variant: variant, text: item.text, line: item.line,
+                             sources: [["NSStringLocalizedFormatKey"]] + item.parts.map { [$0.0, $0.1] })
         }
     }
 

@@ -60,8 +60,14 @@ enum XCStringsReader {
     struct Walker {
         let file: String
         let source: String
+        /// Lines of units that come from a line-based file rather than JSON (an XLIFF export, whose
+        /// units `XLIFFReader` expands here), by the `Unit.path` it gave them: their problems name the line.
+        var lines: [String: Int] = [:]
 
-        func loc(_ path: String) -> SourceLocation { SourceLocation(file: file, jsonPath: path) }
+        func loc(_ path: String) -> SourceLocation {
+            if let line = lines[path] { return SourceLocation(file: file, line: line) }
+            return SourceLocation(file: file, jsonPath: path)
+        }
 
         mutating func readKey(_ key: String, _ value: Any, locales: [String], log: inout ProblemLog) throws -> [CatalogEntry] {
             let keyPath = "$.strings[\(quote(key))]"

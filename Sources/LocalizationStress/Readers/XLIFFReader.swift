@@ -6,11 +6,24 @@ import Foundation
 /// language when no target language is given); each `<trans-unit>` gives the key (`id`), `<source>`,
 /// `<target>` (its `state` kept) and `<note>`s (joined with newlines as the comment). Ids of the form
 /// `key|==|plural.one` (String Catalog exports) give the key and the variant, with nested kinds
-/// separated (`key|==|device.iphone.plural.one` → `device.iphone/plural.one`, `substitutions.n.plural.one`
-/// → `substitution.n.plural.one`); stringsdict exports (`/key:dict/var:dict/one:dict/:string`) give
-/// `plural.one` and their `NSStringLocalizedFormatKey` units are skipped. `maxwidth` with
+/// separated (`key|==|device.iphone.plural.one` → `device.iphone/plural.one`). `maxwidth` with
 /// `size-unit="pixel"` sets `maxWidth`; in another unit it is reported as not checked. `translate="no"`
 /// units are skipped.
+///
+/// Plural variables and substitutions, which an export writes as units of their own, are put back
+/// together and expanded by the reader of the format they were exported from, so that the entries
+/// (variants, texts) are those that reader gives for the same strings (see `assemble`):
+/// - `.stringsdict` exports (`/key:dict/NSStringLocalizedFormatKey:dict/:string`,
+///   `/key:dict/files:dict/one:dict/:string`, `/key:dict/NSStringVariableWidthRuleType:dict/20:dict/:string`)
+///   are rebuilt into the key's `<dict>` and expanded by `StringsDictReader` (`plural.one`, or
+///   `substitution.files.plural.one/substitution.folders.plural.other` for several variables; `width.20`; `device.ipad`).
+/// - String Catalog exports (`key` whose text has `%2$#@photos@`, and `key|==|substitutions.photos.plural.one`)
+///   are expanded by `XCStringsReader` (`substitution.photos.plural.one`, after any `device.…/`).
+/// A combined entry is translated when every unit it is made of is; its state is that of the first
+/// untranslated unit, else the main unit's; its `maxWidth` the smallest of its units'; its notes those of
+/// its units; its line that of its last unit. A reference to a variable or substitution without units,
+/// units whose format unit is missing, and units no text refers to are problems naming the unit id;
+/// the first two skip the string.
 ///
 /// XLIFF 2.0: `srcLang`/`trgLang` on `<xliff>`, `<unit id>` (inside `<file>` and `<group>`s), its
 /// `<segment>`s and `<ignorable>`s concatenated, `<notes>` as the comment, the first segment's `state`.
@@ -38,6 +51,7 @@ enum XLIFFReader {
             }
             result.sourceLanguage = result.sourceLanguage ?? sourceLang
             let locale = file.attribute("target-language") ?? sourceLang
+            var pieces: [Piece] = []
             for unit in units12(file) {
                 let here = SourceLocation(file: path, line: unit.line)
                 if unit.attribute("translate") == "no" { continue }
@@ -49,7 +63,6 @@ enum XLIFFReader {
                     try log.report(here, "<trans-unit> \"\(id)\" has no <source>")
                     continue
                 }
-                guard let (key, variant) = splitID(id) else { continue }
                 let source = sourceNode.text(inline: placeholder)
                 let targetNode = unit.first("target")
                 let target = targetNode?.text(inline: placeholder)
@@ -71,11 +84,11 @@ enum XLIFFReader {
                     }
                 }
                 let notes = unit.elements("note").map { $0.text() }.filter { !$0.isEmpty }
-                result.entries.append(CatalogEntry(
-                    key: key, locale: locale, variant: variant, text: translated ? target! : source, sourceText: source,
-                    comment: notes.isEmpty ? nil : notes.joined(separator: "\n"), isTranslated: translated || locale == sourceLang,
-                    state: state, maxWidth: maxWidth, origin: here))
+                pieces.append(Piece(id: id, source: source, text: translated ? target! : source, translated: translated,
+                                    state: state, comment: notes.isEmpty ? nil : notes.joined(separator: "\n"),
+                                    maxWidth: maxWidth, origin: here))
             }
+            result.entries += try assemble(pieces, file: path, locale: locale, sourceLanguage: sourceLang, log: &log)
         }
         return result
     }
@@ -122,39 +135,248 @@ enum XLIFFReader {
         return String(Character(scalar))
     }
 
-    /// Splits an XLIFF id into key and variant; nil for structural units to skip.
-    static func splitID(_ id: String) -> (String, String)? {
-        if let r = id.range(of: "|==|") {
-            let key = String(id[..<r.lowerBound])
-            let parts = id[r.upperBound...].split(separator: ".").map(String.init)
-            var components: [String] = []
-            var i = 0
-            while i < parts.count {
-                let kind = parts[i]
-                if kind == "substitutions" || kind == "substitution", i + 3 < parts.count {
-                    components.append("substitution.\(parts[i + 1]).\(parts[i + 2]).\(parts[i + 3])")
-                    i += 4
-                    continue
+    /// Splits a String Catalog export id into key and variant (`key|==|device.iphone.plural.one` →
+    /// `device.iphone/plural.one`; `key|==|substitutions.n.plural.one` → `substitution.n.plural.one`, the
+    /// substitution's nested kinds joined with `.` as `XCStringsReader` names them); any other id is a key.
+    static func splitID(_ id: String) -> (String, String) {
+        guard let r = id.range(of: "|==|") else { return (id, "") }
+        let key = String(id[..<r.lowerBound])
+        let parts = id[r.upperBound...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var components: [String] = []
+        var i = 0
+        while i < parts.count {
+            let kind = parts[i]
+            if kind == "substitutions" || kind == "substitution", i + 2 < parts.count {
+                components.append((["substitution"] + parts[(i + 1)...]).joined(separator: "."))
+                break
+            }
+            components.append(i + 1 < parts.count ? "\(kind).\(parts[i + 1])" : kind)
+            i += 2
+        }
+        return (key, joinVariant(components))
+    }
+
+    /// A `.stringsdict` export id, `/key:dict/var:dict/one:dict/:string`: the key and the path of the
+    /// value inside the key's `<dict>` (`["var", "one"]`); nil for any other id.
+    static func dictPath(_ id: String) -> (key: String, path: [String])? {
+        guard id.hasPrefix("/"), id.hasSuffix(":dict/:string") else { return nil }
+        let names = id.dropFirst().dropLast(":dict/:string".count).components(separatedBy: ":dict/")
+        return (names[0], Array(names.dropFirst()))
+    }
+
+    /// One unit as read, before an export's pieces are put back together.
+    struct Piece {
+        var id: String
+        var source: String
+        /// The text measured: the target when translated, else the source.
+        var text: String
+        var translated: Bool
+        var state: String?
+        var comment: String?
+        var maxWidth: Double?
+        var origin: SourceLocation
+    }
+
+    /// The entries of one `<file>`'s units, in their order: plain units as they are, the pieces of a
+    /// `.stringsdict` key or of a String Catalog string with substitutions put back together and expanded
+    /// (at the place of their first unit); see the type's documentation.
+    static func assemble(_ pieces: [Piece], file: String, locale: String, sourceLanguage: String,
+                         log: inout ProblemLog) throws -> [CatalogEntry] {
+        var dictPieces: [String: [(path: [String], piece: Piece)]] = [:]
+        var mains: [String: [(variant: String, piece: Piece)]] = [:]
+        var subs: [String: [(variant: String, piece: Piece)]] = [:]
+        for p in pieces {
+            if let (key, path) = dictPath(p.id) {
+                dictPieces[key, default: []].append((path, p))
+            } else {
+                let (key, variant) = splitID(p.id)
+                if variant.hasPrefix("substitution.") { subs[key, default: []].append((variant, p)) }
+                else { mains[key, default: []].append((variant, p)) }
+            }
+        }
+        var entries: [CatalogEntry] = []
+        var done = Set<String>()
+        for p in pieces {
+            if let (key, _) = dictPath(p.id) {
+                if done.insert("dict\u{1}" + key).inserted {
+                    entries += try assembleDict(key, dictPieces[key]!, file: file, locale: locale,
+                                                sourceLanguage: sourceLanguage, log: &log)
                 }
-                components.append(i + 1 < parts.count ? "\(kind).\(parts[i + 1])" : kind)
-                i += 2
+                continue
             }
-            return (key, joinVariant(components))
-        }
-        // Stringsdict export: /key:dict/var:dict/category:dict/:string
-        if id.hasPrefix("/"), id.hasSuffix(":dict/:string") {
-            let segments = id.dropFirst().split(separator: "/").map(String.init)
-            let names = segments.compactMap { $0.hasSuffix(":dict") ? String($0.dropLast(":dict".count)) : nil }
-            guard let key = names.first else { return (id, "") }
-            if names.contains("NSStringLocalizedFormatKey") { return nil }
-            if names.count >= 3 {
-                if names[1] == "NSStringVariableWidthRuleType" { return (key, "width.\(names[2])") }
-                if names[1] == "NSStringDeviceSpecificRuleType" { return (key, "device.\(names[2])") }
-                return (key, "plural.\(names.last!)")
+            let (key, variant) = splitID(p.id)
+            let keyMains = mains[key] ?? []
+            if subs[key] == nil, !keyMains.contains(where: { !XCStringsReader.substitutionReferences(in: $0.piece.text).isEmpty }) {
+                entries.append(CatalogEntry(
+                    key: key, locale: locale, variant: variant, text: p.text, sourceText: p.source, comment: p.comment,
+                    isTranslated: p.translated || locale == sourceLanguage, state: p.state, maxWidth: p.maxWidth, origin: p.origin))
+            } else if done.insert("subs\u{1}" + key).inserted {
+                entries += try assembleSubstitutions(key, mains: keyMains, subs: subs[key] ?? [], file: file, locale: locale,
+                                                     sourceLanguage: sourceLanguage, log: &log)
             }
-            return (key, "")
         }
-        return (id, "")
+        return entries
+    }
+
+    /// The entry of one text made of `used` pieces (the main or format unit first).
+    static func combined(_ key: String, variant: String, text: String, sourceText: String?, used: [Piece],
+                         locale: String, sourceLanguage: String) -> CatalogEntry {
+        var comments: [String] = []
+        for c in used.compactMap(\.comment) where !comments.contains(c) { comments.append(c) }
+        let untranslated = used.first { !$0.translated }
+        return CatalogEntry(
+            key: key, locale: locale, variant: variant, text: text, sourceText: sourceText,
+            comment: comments.isEmpty ? nil : comments.joined(separator: "\n"),
+            isTranslated: untranslated == nil || locale == sourceLanguage, state: (untranslated ?? used[0]).state,
+            maxWidth: used.compactMap(\.maxWidth).min(), origin: used.last!.origin)
+    }
+
+    /// A `.stringsdict` key exported as units: its `<dict>` rebuilt from their ids and expanded by
+    /// `StringsDictReader`, once with the measured texts and once with the sources (for `sourceText`).
+    static func assembleDict(_ key: String, _ pieces: [(path: [String], piece: Piece)], file: String, locale: String,
+                             sourceLanguage: String, log: inout ProblemLog) throws -> [CatalogEntry] {
+        let rules = ["NSStringVariableWidthRuleType", "NSStringDeviceSpecificRuleType"]
+        let formatKey = "NSStringLocalizedFormatKey"
+        var target = StringsDictReader.Plist.dict([], line: pieces[0].piece.origin.line)
+        var source = target
+        var byPath: [[String]: Piece] = [:]
+        for (path, p) in pieces {
+            guard !path.isEmpty else {
+                try log.report(p.origin, "trans-unit \"\(p.id)\" names no value inside \"\(key)\": not checked")
+                continue
+            }
+            guard let t = inserting(p.text, line: p.origin.line, at: path[...], into: target),
+                  let s = inserting(p.source, line: p.origin.line, at: path[...], into: source) else {
+                try log.report(p.origin, "trans-unit \"\(p.id)\" repeats or conflicts with an earlier unit of \"\(key)\": not checked")
+                continue
+            }
+            target = t
+            source = s
+            byPath[path] = p
+        }
+        let kept = pieces.filter { byPath[$0.path]?.id == $0.piece.id && byPath[$0.path]?.origin == $0.piece.origin }
+        guard !kept.isEmpty else { return [] }
+        if byPath[[formatKey]] == nil, !kept.contains(where: { rules.contains($0.path[0]) }) {
+            for (_, p) in kept {
+                try log.report(p.origin, "trans-unit \"\(p.id)\" is part of \"\(key)\", whose format unit "
+                               + "\"/\(key):dict/\(formatKey):dict/:string\" is not in this <file>: not checked")
+            }
+            return []
+        }
+        // A reference to a variable that has no units would be measured as an unresolved placeholder.
+        let variables = Set(kept.map(\.path[0])).subtracting([formatKey] + rules)
+        var broken = false
+        for (_, p) in kept {
+            for ref in XCStringsReader.substitutionReferences(in: p.text) where !variables.contains(ref.name) {
+                try log.report(p.origin, "trans-unit \"\(p.id)\" refers to variable '\(ref.name)', which has no units "
+                               + "(\"/\(key):dict/\(ref.name):dict/<category>:dict/:string\") in this <file>: \"\(key)\" not checked")
+                broken = true
+            }
+        }
+        if broken { return [] }
+        let expansions = try StringsDictReader.expansions(key, target, file: file, log: &log)
+        guard !expansions.isEmpty else { return [] }
+        var scratch = ProblemLog(strict: false)
+        let sources = ((try? StringsDictReader.expansions(key, source, file: file, log: &scratch)) ?? [])
+            .map { (variant: $0.variant, text: $0.text) }
+        var usedPaths = Set<[String]>()
+        var entries: [CatalogEntry] = []
+        for e in expansions {
+            usedPaths.formUnion(e.sources)
+            entries.append(combined(key, variant: e.variant, text: e.text, sourceText: sourceText(for: e.variant, in: sources),
+                                    used: e.sources.compactMap { byPath[$0] }, locale: locale, sourceLanguage: sourceLanguage))
+        }
+        for (path, p) in kept where !usedPaths.contains(path) {
+            try log.report(p.origin, "trans-unit \"\(p.id)\" is in no text of \"\(key)\" (nothing refers to it): not checked")
+        }
+        return entries
+    }
+
+    /// `node` with `text` added at `path` (dicts made as needed), or nil when the path is taken or
+    /// passes through a string.
+    static func inserting(_ text: String, line: Int?, at path: ArraySlice<String>,
+                          into node: StringsDictReader.Plist) -> StringsDictReader.Plist? {
+        guard case .dict(var items, let dictLine) = node, let name = path.first else { return nil }
+        let index = items.firstIndex { $0.key == name }
+        if path.count == 1 {
+            guard index == nil else { return nil }
+            items.append((name, .string(text, line: line)))
+        } else if let index {
+            guard let child = inserting(text, line: line, at: path.dropFirst(), into: items[index].value) else { return nil }
+            items[index].value = child
+        } else {
+            guard let child = inserting(text, line: line, at: path.dropFirst(), into: .dict([], line: line)) else { return nil }
+            items.append((name, child))
+        }
+        return .dict(items, line: dictLine)
+    }
+
+    /// A String Catalog string exported as units (`key`, `key|==|device.iphone`, …, and
+    /// `key|==|substitutions.name.plural.one`): its substitutions expanded by `XCStringsReader`, once with
+    /// the measured texts and once with the sources (for `sourceText`).
+    static func assembleSubstitutions(_ key: String, mains: [(variant: String, piece: Piece)],
+                                      subs: [(variant: String, piece: Piece)], file: String, locale: String,
+                                      sourceLanguage: String, log: inout ProblemLog) throws -> [CatalogEntry] {
+        func name(_ variant: String) -> String {
+            String(variant.dropFirst("substitution.".count).prefix { $0 != "." })
+        }
+        guard !mains.isEmpty else {
+            for (variant, p) in subs {
+                try log.report(p.origin, "trans-unit \"\(p.id)\" is substitution '\(name(variant))' of \"\(key)\", "
+                               + "whose own unit \"\(key)\" is not in this <file>: not checked")
+            }
+            return []
+        }
+        // Cases in the String Catalog reader's order (plural categories, then devices, then by name).
+        let canonical = pluralCategories + deviceNames
+        func rank(_ variant: String) -> Int { canonical.firstIndex(of: String(variant.split(separator: ".").last ?? "")) ?? Int.max }
+        let ordered = subs.enumerated().sorted { a, b in
+            let (ra, rb) = (rank(a.element.variant), rank(b.element.variant))
+            return ra != rb ? ra < rb : a.offset < b.offset
+        }.map(\.element)
+        var walker = XCStringsReader.Walker(file: file, source: sourceLanguage)
+        var table: [String: [XCStringsReader.Unit]] = [:], sourceTable = table
+        var byVariant: [String: Piece] = [:]
+        for (variant, p) in ordered {
+            guard byVariant[variant] == nil else {
+                try log.report(p.origin, "trans-unit \"\(p.id)\" repeats an earlier unit of \"\(key)\": not checked")
+                continue
+            }
+            byVariant[variant] = p
+            walker.lines[p.id] = p.origin.line
+            table[name(variant), default: []].append(XCStringsReader.Unit(variant: variant, text: p.text, path: p.id))
+            sourceTable[name(variant), default: []].append(XCStringsReader.Unit(variant: variant, text: p.source, path: p.id))
+        }
+        var units: [XCStringsReader.Unit] = [], sourceUnits = units
+        var mainByID: [String: Piece] = [:]
+        var referenced = Set<String>()
+        for (variant, p) in mains {
+            let refs = XCStringsReader.substitutionReferences(in: p.text)
+            referenced.formUnion(refs.map(\.name))
+            let missing = refs.filter { table[$0.name] == nil }
+            for ref in missing {
+                try log.report(p.origin, "trans-unit \"\(p.id)\" refers to substitution '\(ref.name)', which has no units "
+                               + "(\"\(key)|==|substitutions.\(ref.name).plural.<category>\") in this <file>: not checked")
+            }
+            guard missing.isEmpty, mainByID[p.id] == nil else { continue }
+            mainByID[p.id] = p
+            walker.lines[p.id] = p.origin.line
+            units.append(XCStringsReader.Unit(variant: variant, text: p.text, path: p.id))
+            sourceUnits.append(XCStringsReader.Unit(variant: variant, text: p.source, path: p.id))
+        }
+        for (variant, p) in ordered where byVariant[variant]?.id == p.id && !referenced.contains(name(variant)) {
+            try log.report(p.origin, "trans-unit \"\(p.id)\" is substitution '\(name(variant))', which no text of "
+                           + "\"\(key)\" refers to: not checked")
+        }
+        let expanded = try walker.checkReferences(units, subs: table, path: "", log: &log)
+        var scratch = ProblemLog(strict: false)
+        let sources = ((try? walker.checkReferences(sourceUnits, subs: sourceTable, path: "", log: &scratch)) ?? [])
+            .map { (variant: $0.variant, text: $0.text) }
+        return expanded.map { u in
+            let used = [mainByID[u.path]!] + u.variant.split(separator: "/").compactMap { byVariant[String($0)] }
+            return combined(key, variant: u.variant, text: u.text, sourceText: sourceText(for: u.variant, in: sources),
+                            used: used, locale: locale, sourceLanguage: sourceLanguage)
+        }
     }
 
     static func read2(_ path: String, root: XMLNode, log: inout ProblemLog) throws -> FileReadResult {
@@ -168,6 +390,7 @@ enum XLIFFReader {
                 e.name == "unit" ? [e] : (e.name == "group" || e.name == "file" ? units(e) : [])
             }
         }
+        var read: [Piece] = []
         for unit in units(root) {
             let here = SourceLocation(file: path, line: unit.line)
             if unit.attribute("translate") == "no" { continue }
@@ -203,14 +426,12 @@ enum XLIFFReader {
             for ref in Set(missing).sorted() {
                 try log.report(here, "<ph dataRef=\"\(ref)\"> of \"\(id)\" names no <data> in the unit's <originalData>")
             }
-            guard let (key, variant) = splitID(id) else { continue }
             let translated = hasTarget && !target.isEmpty && state != "initial"
             let notes = (unit.first("notes")?.elements("note") ?? []).map { $0.text() }.filter { !$0.isEmpty }
-            result.entries.append(CatalogEntry(
-                key: key, locale: locale, variant: variant, text: translated ? target : source, sourceText: source,
-                comment: notes.isEmpty ? nil : notes.joined(separator: "\n"), isTranslated: translated || locale == sourceLang,
-                state: state, origin: here))
+            read.append(Piece(id: id, source: source, text: translated ? target : source, translated: translated,
+                                state: state, comment: notes.isEmpty ? nil : notes.joined(separator: "\n"), origin: here))
         }
+        result.entries = try assemble(read, file: path, locale: locale, sourceLanguage: sourceLang, log: &log)
         return result
     }
 }
