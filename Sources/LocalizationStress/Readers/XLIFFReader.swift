@@ -194,6 +194,11 @@ enum XLIFFReader {
                 else { mains[key, default: []].append((variant, p)) }
             }
         }
+        // Keys whose units are put back together: those with substitution units, or whose text refers to one.
+        var substituted = Set(subs.keys)
+        for (key, units) in mains where units.contains(where: { !XCStringsReader.substitutionReferences(in: $0.piece.text).isEmpty }) {
+            substituted.insert(key)
+        }
         var entries: [CatalogEntry] = []
         var done = Set<String>()
         for p in pieces {
@@ -205,13 +210,12 @@ enum XLIFFReader {
                 continue
             }
             let (key, variant) = splitID(p.id)
-            let keyMains = mains[key] ?? []
-            if subs[key] == nil, !keyMains.contains(where: { !XCStringsReader.substitutionReferences(in: $0.piece.text).isEmpty }) {
+            if !substituted.contains(key) {
                 entries.append(CatalogEntry(
                     key: key, locale: locale, variant: variant, text: p.text, sourceText: p.source, comment: p.comment,
                     isTranslated: p.translated || locale == sourceLanguage, state: p.state, maxWidth: p.maxWidth, origin: p.origin))
             } else if done.insert("subs\u{1}" + key).inserted {
-                entries += try assembleSubstitutions(key, mains: keyMains, subs: subs[key] ?? [], file: file, locale: locale,
+                entries += try assembleSubstitutions(key, mains: mains[key] ?? [], subs: subs[key] ?? [], file: file, locale: locale,
                                                      sourceLanguage: sourceLanguage, log: &log)
             }
         }
