@@ -72,9 +72,10 @@ public enum FormatSegment: Sendable, Hashable {
 ///   [width: digits or `*`] [`.` precision: digits or `*`] [length `hh h l ll q L z t j`] conversion
 ///   (`@ s S d D i u U x X o O f F e E g G a A c C p`). Java's `,` (grouping) and `(` (negative in
 ///   parentheses) are taken only before a decimal conversion (`d i u D U f F e E g G`), as Java
-///   allows them, so that `%(a` in prose stays text. A space (Java's and C's sign flag) is taken only
-///   in a positional placeholder (`%1$ d`): a bare `% d` stays text, since `50% off` and French
-///   `50% de réduction` are far more common than the flag.
+///   allows them, so that `%(a` in prose stays text. A space (Java's and C's sign flag) is never taken:
+///   `50% off` and French `50% de réduction` are far more common than the flag, and even after a
+///   position (`%1$ d`) it would join a dangling `%1$` to the next word (fuzzing: pseudo-localization's
+///   padding after `"%1$"` made `%1$ o` a placeholder the source did not have).
 /// - Python's named form, as gettext's `python-format` uses it: `%(name)` [flags `-+#0`] [width]
 ///   [`.` precision] conversion (`s r a d i u o x X e E f F g G c`): `%(count)d` is an integer, `%(name)s`
 ///   (and `r`, `a`) an object, with the name for a sample by name.
@@ -154,7 +155,7 @@ public enum FormatScanner {
         if position == nil, s[j] == "(", let python = pythonPlaceholder(s, at: start) { return python }
 
         let flagsStart = j
-        j = skip(s, from: j, while: { "-+#0',(".unicodeScalars.contains($0) || (position != nil && $0 == " ") })
+        j = skip(s, from: j, while: { "-+#0',(".unicodeScalars.contains($0) })
         let javaFlags = s[flagsStart..<j].contains { $0 == "," || $0 == "(" }
         if j < s.count, s[j] == "*" { j += 1 } else { j = skip(s, from: j, while: isDigit) }
         if j < s.count, s[j] == "." {
