@@ -11,7 +11,8 @@ import Glibc
 /// Routes: `POST /v1/measure|layout|render|stress-check` and `GET|POST /v1/fonts` (the body goes to
 /// ``ServiceDispatcher/handle(_:body:)``), `GET /healthz`, `GET /metrics` (Prometheus text),
 /// `GET /` (the playground page). An unknown path answers 404 `not-found`, a known path with the
-/// wrong method 405 `method-not-allowed` (with `Allow`), a body over ``ServiceLimits/maxBodyBytes``
+/// wrong method 405 `method-not-allowed` (with `Allow`), a method HTTP does not define (`FROB`) 501
+/// `not-implemented` (RFC 9110 §9.1), a body over ``ServiceLimits/maxBodyBytes``
 /// 413 `payload-too-large` — all as `{"error": {"code", "message"}}`.
 ///
 /// Threading: libmicrohttpd's own thread pool (`.THREAD_POOL_SIZE`, one epoll loop per
@@ -416,6 +417,8 @@ enum Route: Equatable {
     case operation(String)
     case notFound(path: String)
     case methodNotAllowed(path: String, allowed: [String])
+    /// A method outside RFC 9110's (and PATCH's): 501, whatever the path (RFC 9110 §9.1, §15.6.2).
+    case notImplemented
 
     /// The fixed routes: path → (allowed methods, route).
     static let table: [String: ([String], Route)] = {
@@ -431,7 +434,12 @@ enum Route: Equatable {
         return table
     }()
 
+    /// The methods HTTP defines (RFC 9110 §9.3, and PATCH, RFC 5789): any other is not implemented
+    /// here; these, when a route does not take them, are not allowed there.
+    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+
     static func resolve(method: String, path: String) -> Route {
+        guard knownMethods.contains(method) else { return .notImplemented }
         guard let (methods, route) = table[path] else { return .notFound(path: path) }
         return methods.contains(method) ? route : .methodNotAllowed(path: path, allowed: methods)
     }
@@ -443,7 +451,7 @@ enum Route: Equatable {
         case .metrics: "/metrics"
         case .playground: "/"
         case .operation(let name): "/v1/\(name)"
-        case .notFound: "other"
+        case .notFound, .notImplemented: "other"
         case .methodNotAllowed(let path, _): path
         }
     }
@@ -551,6 +559,8 @@ private final class ServerContext: Sendable {
             return ServiceError(.notFound, "no route for \(Self.printable(path)) (routes: \(routes))").response
         case .methodNotAllowed(let path, let allowed):
             return ServiceError(.methodNotAllowed, "\(Self.printable(method)) is not allowed on \(path) (allowed: \(allowed.joined(separator: ", ")))").response
+        case .notImplemented:
+            return ServiceError(.notImplemented, "the method \(Self.printable(method)) is not implemented (GET, HEAD and POST are)").response
         }
     }
 

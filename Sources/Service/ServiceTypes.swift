@@ -36,6 +36,7 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
         case unknownOperation = "unknown-operation"
         case notFound = "not-found"
         case methodNotAllowed = "method-not-allowed"
+        case notImplemented = "not-implemented"
         case payloadTooLarge = "payload-too-large"
         case limitExceeded = "limit-exceeded"
         case unreadableInput = "unreadable-input"
@@ -48,6 +49,7 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
             case .malformedJSON, .invalidUTF8, .invalidRequest: 400
             case .unknownOperation, .notFound: 404
             case .methodNotAllowed: 405
+            case .notImplemented: 501
             case .payloadTooLarge: 413
             case .limitExceeded, .unreadableInput: 422
             case .overloaded: 503

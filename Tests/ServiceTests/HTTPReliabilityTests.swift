@@ -219,7 +219,10 @@ struct HTTPReliabilityTests {
         ("HTTP/1.1 without Host", Array("GET /healthz HTTP/1.1\r\n\r\n".utf8), 400, "invalid-request", "needs a Host header"),
         ("two Host headers", Array("GET /healthz HTTP/1.1\r\nHost: a\r\nhost: b\r\n\r\n".utf8), 400, "invalid-request", "2 Host headers"),
         ("GET on a POST route", Array("GET /v1/measure HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 405, "method-not-allowed", "POST"),
-        ("an unknown method", Array("FROB /v1/layout HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 405, "method-not-allowed", "FROB"),
+        // RFC 9110 §9.1: a method the server does not recognise is 501, on any path (a known one is 405).
+        ("an unknown method", Array("FROB /v1/layout HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 501, "not-implemented", "FROB"),
+        ("an unknown method on an unknown path", Array("FROB /nowhere HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 501, "not-implemented", "FROB"),
+        ("PUT on a GET route", Array("PUT /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n".utf8), 405, "method-not-allowed", "GET, HEAD"),
         ("an unknown route", post("{}", path: "/v2/measure"), 404, "not-found", "/v2/measure"),
         ("a non-UTF-8 path", Array("GET /".utf8) + [0xFF, 0xFE] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 404, "not-found", "no route"),
         ("a 40 kB header", Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 40_000))\r\n\r\n".utf8), 431, nil, ""),

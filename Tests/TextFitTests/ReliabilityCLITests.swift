@@ -14,7 +14,7 @@ private final class RunningCLI {
     let stderrFile = scratch("stderr")
 
     init(_ arguments: [String], stdout: String = "/dev/null") throws {
-        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        try Data().write(to: stderrFile)
         process.executableURL = URL(fileURLWithPath: CLI.binary)
         process.arguments = arguments
         process.standardOutput = FileHandle(forWritingAtPath: stdout)
