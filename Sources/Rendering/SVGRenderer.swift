@@ -156,10 +156,19 @@ public struct SVGRenderer: Sendable {
             for (frame, layout) in textLeaves { document.lineBoxes(layout, at: frame.origin) }
         }
         if options.overlays.contains(.baselines) {
+            // Elements holding a text leaf (it, and every element on its path from the root).
+            var holdsText = Set<[Int]>()
+            for index in 0..<result.count where result.leaf(at: index)?.element is any ParagraphProviding {
+                let path = result[index].path
+                for length in 0...path.count { holdsText.insert(Array(path.prefix(length))) }
+            }
             for element in result.elements where !element.isHidden {
                 let height = element.frame.height
-                // A view without text answers its height for both baselines: nothing to show.
-                guard element.firstTextBaseline < height - 1e-9 || element.lastTextBaseline < height - 1e-9 else { continue }
+                // A view without text answers its height for both baselines: nothing to show. A
+                // text's baseline can sit at or below its frame's bottom (a frame shorter than the
+                // text), so an element holding text always shows its baselines, where they are.
+                let answersHeight = abs(element.firstTextBaseline - height) < 1e-9 && abs(element.lastTextBaseline - height) < 1e-9
+                guard !answersHeight || holdsText.contains(element.path) else { continue }
                 document.baselines(in: element.frame, first: element.firstTextBaseline, last: element.lastTextBaseline)
             }
         }

@@ -485,7 +485,7 @@ final class ParagraphContent: Sendable {
             width = prefix[end] - prefix[a]
         }
         // A cut at the break is only a cut of glyphs when no hanging space sits before it.
-        if unsafeBefore[a] || (end == b && unsafeBefore[end]) { width += reshapeCorrection(a, end) }
+        if unsafeBefore[a] || (end == b && unsafeBefore[end]) { width += reshapeCorrection(a, end, cutAtEnd: end == b) }
         if hyphen { width += hyphenWidth(at: b - 1) }
         return width
     }
@@ -507,10 +507,10 @@ final class ParagraphContent: Sendable {
         return (floor(before / style.tabStop + 1e-9) + 1) * style.tabStop - before
     }
 
-    /// The change in width when the pieces cut at `a` and `end` are reshaped on their own.
-    func reshapeCorrection(_ a: Int, _ end: Int) -> Double {
+    /// The change in width when the pieces cut at `a` and (if `cutAtEnd`) `end` are reshaped on their own.
+    func reshapeCorrection(_ a: Int, _ end: Int, cutAtEnd: Bool = true) -> Double {
         // Segment by segment, without building the array `reshapedSegments` returns.
-        let (first, second) = segmentRanges(a, end)
+        let (first, second) = segmentRanges(a, end, cutAtEnd: cutAtEnd)
         var total = 0.0
         if let segment = first {
             total = total + reshapedWidth(segment.start, segment.stop, piece: segment.piece).1 - (prefix[segment.stop] - prefix[segment.start])
@@ -532,8 +532,9 @@ final class ParagraphContent: Sendable {
 
     /// The segments of line `a..<end` that need reshaping: from `a` to the next safe position,
     /// and from the last safe position to `end`, inside the pieces they cut (merged when they meet).
-    func reshapedSegments(_ a: Int, _ end: Int) -> [Reshaped] {
-        let (first, second) = segmentRanges(a, end)
+    /// `cutAtEnd` false: the line ends at hanging whitespace after `end`, so `end` cuts no glyphs.
+    func reshapedSegments(_ a: Int, _ end: Int, cutAtEnd: Bool = true) -> [Reshaped] {
+        let (first, second) = segmentRanges(a, end, cutAtEnd: cutAtEnd)
         return [first, second].compactMap { segment in
             segment.map { segment in
                 let (shaped, width) = reshapedWidth(segment.start, segment.stop, piece: segment.piece)
@@ -545,7 +546,7 @@ final class ParagraphContent: Sendable {
     private typealias SegmentRange = (start: Int, stop: Int, piece: Int)
 
     /// The (at most two) ranges `reshapedSegments` shapes, in order.
-    private func segmentRanges(_ a: Int, _ end: Int) -> (SegmentRange?, SegmentRange?) {
+    private func segmentRanges(_ a: Int, _ end: Int, cutAtEnd: Bool) -> (SegmentRange?, SegmentRange?) {
         var first: SegmentRange?
         if unsafeBefore[a], let p = pieceIndex(containing: a), pieces[p].start < a {
             var e = a + 1
@@ -553,7 +554,7 @@ final class ParagraphContent: Sendable {
             while e < limit, unsafeBefore[e] { e += 1 }
             first = (a, e, p)
         }
-        if end > a, end < analysis.scalars.count, unsafeBefore[end], let p = pieceIndex(containing: end - 1), pieces[p].end > end {
+        if cutAtEnd, end > a, end < analysis.scalars.count, unsafeBefore[end], let p = pieceIndex(containing: end - 1), pieces[p].end > end {
             var s = end - 1
             let limit = max(a, pieces[p].start)
             while s > limit, unsafeBefore[s] { s -= 1 }

@@ -66,7 +66,11 @@ public struct LineLayout: Sendable {
     public var height: Double { ascent + descent + leading }
 
     /// The runs in visual order, left to right, built from the shaped paragraph on each access
-    /// (a layout asked only for sizes never builds them).
+    /// (a layout asked only for sizes never builds them). They span exactly the line's `width`
+    /// from its left edge: hanging trailing whitespace has no glyphs here, in either direction (it
+    /// hangs past the trailing edge; drawn right to left it would push every glyph right). Tracking
+    /// and tab space follow each cluster in reading order: on its right left to right, on its left
+    /// right to left, so the first cluster is flush with the leading edge.
     /// - Complexity: O(glyphs on the line).
     public var runs: [GlyphRun] {
         let runs = VisualLineBuilder(paragraph: source.paragraph).runs(for: source.line)
@@ -87,7 +91,8 @@ public struct GlyphRun: Sendable {
     public let size: Double
     public let script: Script
     public let direction: TextDirection
-    /// Scalar offsets of the source text the run shows (empty for a synthesized hyphen or ellipsis).
+    /// Scalar offsets of the source text the run shows (empty for a synthesized hyphen or ellipsis;
+    /// never a line's hanging trailing whitespace).
     public let range: Range<Int>
     /// The run's left edge from the line's left edge, and its advance width.
     public let x: Double

@@ -44,12 +44,24 @@ struct VisualLineBuilder {
         case synthesized(LineMeasurement)
     }
 
+    /// The runs of source text `range`, without its hanging trailing whitespace: that whitespace
+    /// hangs past the line's trailing edge (as CSS, CoreText and SwiftUI hang it), so it is neither
+    /// drawn nor allowed to push the visible glyphs. Right to left it would sit at the line's visual
+    /// left (UAX #9 L1 gives it the paragraph level) and shift every glyph right by its advance;
+    /// excluded, the runs are exactly as wide as the line (`width(of:)`) in either direction.
     private func textRuns(_ range: Range<Int>, lineStart: Int, pen: inout Double) -> [GlyphRun] {
-        guard !range.isEmpty else { return [] }
         var trimmed = range.upperBound
         while trimmed > range.lowerBound, analysis.hangs(at: trimmed - 1) { trimmed -= 1 }
-        let reshaped = paragraph.reshapedSegments(range.lowerBound, trimmed)
-        let visual = analysis.bidi.isPureLTR ? [BidiRun(range: range, level: 0)] : analysis.bidi.visualRuns(in: range)
+        guard trimmed > range.lowerBound else { return [] }
+        let shown = range.lowerBound..<trimmed
+        // As `lineWidth` measures: the end is a cut of glyphs only when no hanging space precedes it.
+        let reshaped = paragraph.reshapedSegments(range.lowerBound, trimmed, cutAtEnd: trimmed == range.upperBound)
+        // Levels are resolved over the whole line (L1 looks at its end), then clipped to what is shown.
+        let visual = analysis.bidi.isPureLTR ? [BidiRun(range: shown, level: 0)]
+            : analysis.bidi.visualRuns(in: range).compactMap { run -> BidiRun? in
+                let clipped = run.range.clamped(to: shown)
+                return clipped.isEmpty ? nil : BidiRun(range: clipped, level: run.level)
+            }
         var runs: [GlyphRun] = []
         for bidiRun in visual {
             var parts: [(Int, Int, Source)] = []
@@ -92,16 +104,25 @@ struct VisualLineBuilder {
         let startX = pen
         var glyphs: [UInt32] = [], positions: [CGPoint] = [], advances: [Double] = [], clusters: [Int] = []
         let selected = shaped.glyphs.filter { range.contains(base + Int($0.cluster)) }
+        let rtl = piece.direction == .rightToLeft
         for (k, glyph) in selected.enumerated() {
             let cluster = base + Int(glyph.cluster)
             var advance = Double(glyph.advance) * piece.scale
-            let lastOfCluster = k + 1 == selected.count || selected[k + 1].cluster != glyph.cluster
-            if lastOfCluster {
-                if analysis.isGraphemeStart[cluster] { advance += paragraph.tracking(after: cluster) }
-                if analysis.scalars[cluster] == "\t" { advance += paragraph.tabAdvance(at: cluster, lineStart: lineStart) }
+            // Tracking and a tab's stop go after the cluster in reading order: on its right left to
+            // right (after its last glyph), on its left right to left (before its first glyph in
+            // visual order), so the line's first cluster is flush with the leading edge either way.
+            let trailingGlyph = rtl ? k == 0 || selected[k - 1].cluster != glyph.cluster
+                : k + 1 == selected.count || selected[k + 1].cluster != glyph.cluster
+            var before = 0.0
+            if trailingGlyph {
+                var space = 0.0
+                if analysis.isGraphemeStart[cluster] { space += paragraph.tracking(after: cluster) }
+                if analysis.scalars[cluster] == "\t" { space += paragraph.tabAdvance(at: cluster, lineStart: lineStart) }
+                advance += space
+                if rtl { before = space }
             }
             glyphs.append(glyph.id)
-            positions.append(CGPoint(x: pen + Double(glyph.xOffset) * piece.scale, y: -Double(glyph.yOffset) * piece.scale))
+            positions.append(CGPoint(x: pen + before + Double(glyph.xOffset) * piece.scale, y: -Double(glyph.yOffset) * piece.scale))
             advances.append(advance)
             clusters.append(cluster)
             pen += advance

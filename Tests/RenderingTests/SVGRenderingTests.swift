@@ -311,6 +311,28 @@ import Typography
         #expect(placed.allSatisfy { abs($0.y - baseline) < 0.01 })
     }
 
+    @Test("A text's baselines are drawn even when a frame puts them at or below its bottom")
+    func baselineAtOrBelowTheFrameBottom() throws {
+        // Noto Sans at 17 pt (hhea 1069 / −293 per 1000): ascent 18.173, line height 23.154.
+        // Centred in a 10 pt frame the text sits at y = (10 − 23.154) / 2 = −6.577, so the frame's
+        // baseline is 18.173 − 6.577 = 11.596, below its bottom. Top-aligned in an 18.173 pt frame
+        // the baseline is exactly its bottom. A view without text answers its height for both
+        // baselines; these frames hold text, so their baselines are drawn too.
+        for (height, alignment, baseline) in [(10.0, Alignment.center, 11.596), (18.173, .top, 18.173)] {
+            let tree = try ParagraphLeaf("Hello").frame(height: CGFloat(height), alignment: alignment)
+            let result = tree.layout(in: ProposedViewSize(width: 200, height: nil))
+            #expect(abs(Double(result.root.firstTextBaseline) - baseline) < 1e-9)
+            let svg = SVGRenderer(options: .init(overlays: .baselines)).svg(result)
+            let layer = try #require(svg.components(separatedBy: "class=\"baselines\"").last?.components(separatedBy: "</g>").first)
+            // First and last baseline of the text leaf, and of the frame around it.
+            #expect(SVGScan.count("<line ", in: layer) == 4, "frame height \(height)")
+            #expect(layer.contains("y1=\"\(SVGNumber.format(baseline, decimals: 2))\""))
+        }
+        // A box has no text: nothing drawn.
+        let box = Box(width: 30, height: 20).layout(in: ProposedViewSize(width: nil, height: nil))
+        #expect(!SVGRenderer(options: .init(overlays: .baselines)).svg(box).contains("class=\"baselines\""))
+    }
+
     @Test func rightToLeftTreeDrawsTextInsideItsMirroredFrame() throws {
         let hello = try ParagraphLeaf("שלום world")
         let tree = HStackLayout(spacing: 10) {
