@@ -103,16 +103,19 @@ struct VisualLineBuilder {
         let piece = paragraph.pieces[pieceIndex]
         let startX = pen
         var glyphs: [UInt32] = [], positions: [CGPoint] = [], advances: [Double] = [], clusters: [Int] = []
-        let selected = shaped.glyphs.filter { range.contains(base + Int($0.cluster)) }
         let rtl = piece.direction == .rightToLeft
-        for (k, glyph) in selected.enumerated() {
+        let selected = shaped.glyphs[Self.glyphRange(of: range.lowerBound - base..<range.upperBound - base, in: shaped.glyphs, rtl: rtl)]
+        glyphs.reserveCapacity(selected.count); positions.reserveCapacity(selected.count)
+        advances.reserveCapacity(selected.count); clusters.reserveCapacity(selected.count)
+        for k in selected.indices {
+            let glyph = selected[k]
             let cluster = base + Int(glyph.cluster)
             var advance = Double(glyph.advance) * piece.scale
             // Tracking and a tab's stop go after the cluster in reading order: on its right left to
             // right (after its last glyph), on its left right to left (before its first glyph in
             // visual order), so the line's first cluster is flush with the leading edge either way.
-            let trailingGlyph = rtl ? k == 0 || selected[k - 1].cluster != glyph.cluster
-                : k + 1 == selected.count || selected[k + 1].cluster != glyph.cluster
+            let trailingGlyph = rtl ? k == selected.startIndex || selected[k - 1].cluster != glyph.cluster
+                : k + 1 == selected.endIndex || selected[k + 1].cluster != glyph.cluster
             var before = 0.0
             if trailingGlyph {
                 var space = 0.0
@@ -129,6 +132,28 @@ struct VisualLineBuilder {
         }
         return GlyphRun(face: piece.face, size: piece.size, script: piece.script, direction: piece.direction, range: range,
                         x: startX, width: pen - startX, glyphs: glyphs, positions: positions, advances: advances, clusters: clusters)
+    }
+
+    /// The indices of the glyphs whose clusters lie in `clusters` (offsets relative to the run).
+    /// HarfBuzz's default cluster level keeps clusters monotone in visual order: increasing left
+    /// to right, decreasing right to left, so the glyphs of a range are contiguous.
+    /// - Complexity: O(log glyphs): a line takes its slice of a long piece without a scan of it.
+    static func glyphRange(of clusters: Range<Int>, in glyphs: [ShapedGlyph], rtl: Bool) -> Range<Int> {
+        /// The first index whose glyph's cluster is at or past `offset` in reading order.
+        func partition(_ offset: Int) -> Int {
+            var low = 0, high = glyphs.count
+            while low < high {
+                let mid = (low + high) / 2
+                let cluster = Int(glyphs[mid].cluster)
+                if rtl ? cluster >= offset : cluster < offset { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        // Left to right: from the first cluster ≥ lowerBound to the first ≥ upperBound. Right to
+        // left (decreasing): from the first cluster < upperBound to the first < lowerBound.
+        let (a, b) = rtl ? (partition(clusters.upperBound), partition(clusters.lowerBound))
+            : (partition(clusters.lowerBound), partition(clusters.upperBound))
+        return a..<max(a, b)
     }
 
     private func synthesizedRuns(_ measurement: LineMeasurement, pen: inout Double) -> [GlyphRun] {
