@@ -512,11 +512,14 @@ final class ParagraphContent: Sendable {
         // Segment by segment, without building the array `reshapedSegments` returns.
         let (first, second) = segmentRanges(a, end, cutAtEnd: cutAtEnd)
         var total = 0.0
-        if let segment = first {
-            total = total + reshapedWidth(segment.start, segment.stop, piece: segment.piece).1 - (prefix[segment.stop] - prefix[segment.start])
-        }
-        if let segment = second {
-            total = total + reshapedWidth(segment.start, segment.stop, piece: segment.piece).1 - (prefix[segment.stop] - prefix[segment.start])
+        for segment in [first, second] {
+            guard let segment else { continue }
+            if segment.stop - segment.start <= Self.wholeReshapeLimit {
+                total = total + reshapedWidth(segment.start, segment.stop, piece: segment.piece).1
+                    - (prefix[segment.stop] - prefix[segment.start])
+            } else {
+                for part in reshapedParts(segment) { total = total + part.width - (prefix[part.end] - prefix[part.start]) }
+            }
         }
         return total
     }
@@ -533,35 +536,137 @@ final class ParagraphContent: Sendable {
     /// The segments of line `a..<end` that need reshaping: from `a` to the next safe position,
     /// and from the last safe position to `end`, inside the pieces they cut (merged when they meet).
     /// `cutAtEnd` false: the line ends at hanging whitespace after `end`, so `end` cuts no glyphs.
+    /// A segment longer than ``wholeReshapeLimit`` (a long word with no safe position, such as
+    /// joined Arabic letters) gives only the parts near its cuts (``reshapedParts(_:)``).
     func reshapedSegments(_ a: Int, _ end: Int, cutAtEnd: Bool = true) -> [Reshaped] {
         let (first, second) = segmentRanges(a, end, cutAtEnd: cutAtEnd)
-        return [first, second].compactMap { segment in
-            segment.map { segment in
-                let (shaped, width) = reshapedWidth(segment.start, segment.stop, piece: segment.piece)
-                return Reshaped(start: segment.start, end: segment.stop, piece: segment.piece, shaped: shaped, width: width)
-            }
+        return [first, second].flatMap { segment -> [Reshaped] in
+            guard let segment else { return [] }
+            return reshapedParts(segment)
         }
     }
 
-    private typealias SegmentRange = (start: Int, stop: Int, piece: Int)
+    /// A range to reshape, in piece `piece`, and which of its ends are cuts of the piece's glyphs
+    /// (the others are safe-to-break positions, piece ends or the text's end).
+    private typealias SegmentRange = (start: Int, stop: Int, piece: Int, cutStart: Bool, cutEnd: Bool)
 
-    /// The (at most two) ranges `reshapedSegments` shapes, in order.
+    /// A segment at most this long (scalars) is reshaped whole, as HarfBuzz shapes it alone: every
+    /// ordinary word, so ordinary text measures exactly as before windows existed.
+    static let wholeReshapeLimit = 64
+    /// The first window reshaped at a cut in a longer segment (doubled until the shaping settles).
+    static let reshapeWindow = 32
+    /// Scalars that must shape the same in the window as in the paragraph, past a cut's reach,
+    /// before the rest of the segment is taken from the paragraph's shaping.
+    static let reshapeAgreement = 8
+
+    /// The (at most two) ranges `reshapedSegments` shapes, in order. The scans for a safe position
+    /// stop after ``wholeReshapeLimit`` scalars: a longer segment reaches to the line's end or start
+    /// inside its piece (only its cut ends are reshaped, by window).
     private func segmentRanges(_ a: Int, _ end: Int, cutAtEnd: Bool) -> (SegmentRange?, SegmentRange?) {
         var first: SegmentRange?
         if unsafeBefore[a], let p = pieceIndex(containing: a), pieces[p].start < a {
             var e = a + 1
             let limit = min(end, pieces[p].end)
-            while e < limit, unsafeBefore[e] { e += 1 }
-            first = (a, e, p)
+            let scanLimit = min(limit, a + Self.wholeReshapeLimit + 1)
+            while e < scanLimit, unsafeBefore[e] { e += 1 }
+            if e == scanLimit, scanLimit < limit, unsafeBefore[e] { e = limit }  // no safe position near: a long segment
+            first = (a, e, p, true, false)
         }
         if cutAtEnd, end > a, end < analysis.scalars.count, unsafeBefore[end], let p = pieceIndex(containing: end - 1), pieces[p].end > end {
             var s = end - 1
             let limit = max(a, pieces[p].start)
-            while s > limit, unsafeBefore[s] { s -= 1 }
-            if let head = first, head.piece == p, head.stop >= s { return ((head.start, end, p), nil) }
-            return (first, (s, end, p))
+            let scanLimit = max(limit, end - Self.wholeReshapeLimit - 1)
+            while s > scanLimit, unsafeBefore[s] { s -= 1 }
+            if s == scanLimit, scanLimit > limit, unsafeBefore[s] { s = limit }
+            if let head = first, head.piece == p, head.stop >= s { return ((head.start, end, p, true, true), nil) }
+            return (first, (s, end, p, false, true))
         }
         return (first, nil)
+    }
+
+    /// The reshaped parts of a segment: the segment shaped whole when it is short; otherwise only
+    /// a part at each cut end, found by ``splice(_:atStart:)``, the glyphs between them being the
+    /// paragraph's own. A cut changes the shaping only near it (a letter's joining form, a
+    /// ligature, a kerning pair, a mark), so a long unbreakable word costs O(window) per line end,
+    /// not O(word), and the run cache holds windows, not the rest of the word from every cut.
+    private func reshapedParts(_ segment: SegmentRange) -> [Reshaped] {
+        func whole() -> [Reshaped] {
+            let (shaped, width) = reshapedWidth(segment.start, segment.stop, piece: segment.piece)
+            return [Reshaped(start: segment.start, end: segment.stop, piece: segment.piece, shaped: shaped, width: width)]
+        }
+        guard segment.stop - segment.start > Self.wholeReshapeLimit else { return whole() }
+        var parts: [Reshaped] = []
+        if segment.cutStart {
+            guard let head = splice(segment, atStart: true) else { return whole() }
+            parts.append(head)
+        }
+        if segment.cutEnd {
+            guard let tail = splice(segment, atStart: false), tail.start >= (parts.first?.end ?? segment.start) else { return whole() }
+            parts.append(tail)
+        }
+        return parts
+    }
+
+    /// The part of a long segment to reshape at its start (`atStart`) or its end: a window of
+    /// scalars at that cut is shaped alone and the cut's reach found where the window's glyphs
+    /// agree with the paragraph's for ``reshapeAgreement`` scalars (clear of the window's other,
+    /// artificial, end); the part runs from the cut to there. The window doubles until they agree;
+    /// `nil` when it would cover the segment (then the segment is reshaped whole).
+    private func splice(_ segment: SegmentRange, atStart: Bool) -> Reshaped? {
+        let piece = pieces[segment.piece]
+        let rtl = piece.direction == .rightToLeft
+        let k = Self.reshapeAgreement
+        var size = Self.reshapeWindow
+        while size + 2 * k < segment.stop - segment.start {
+            let window = atStart ? segment.start..<segment.start + size + 2 * k : segment.stop - size - 2 * k..<segment.stop
+            let (shaped, _) = reshapedWidth(window.lowerBound, window.upperBound, piece: segment.piece)
+            /// The window's glyphs for scalars `range` equal the paragraph's, and `boundary` starts a
+            /// HarfBuzz cluster in both (so the part and the paragraph's glyphs meet between clusters).
+            func agrees(_ range: Range<Int>, boundary: Int) -> Bool {
+                guard !shaped.glyphIndices(of: boundary - window.lowerBound..<boundary - window.lowerBound + 1, rtl: rtl).isEmpty,
+                      !piece.shaped.glyphIndices(of: boundary - piece.start..<boundary - piece.start + 1, rtl: rtl).isEmpty
+                else { return false }
+                let mine = shaped.glyphIndices(of: range.lowerBound - window.lowerBound..<range.upperBound - window.lowerBound, rtl: rtl)
+                let theirs = piece.shaped.glyphIndices(of: range.lowerBound - piece.start..<range.upperBound - piece.start, rtl: rtl)
+                guard mine.count == theirs.count, !mine.isEmpty else { return false }
+                for (i, j) in zip(mine, theirs) {
+                    let x = shaped.glyphs[i], y = piece.shaped.glyphs[j]
+                    guard x.id == y.id, x.advance == y.advance, x.xOffset == y.xOffset, x.yOffset == y.yOffset,
+                          Int(x.cluster) + window.lowerBound == Int(y.cluster) + piece.start else { return false }
+                }
+                return true
+            }
+            if atStart {
+                // The first boundary after the cut from which k scalars agree, k clear of the window's end.
+                for boundary in window.lowerBound + 1...window.upperBound - 2 * k
+                where agrees(boundary..<boundary + k, boundary: boundary) {
+                    return part(shaped, window, segment.piece, boundary: boundary, atStart: true, rtl: rtl)
+                }
+            } else {
+                for boundary in stride(from: window.upperBound - 1, through: window.lowerBound + 2 * k, by: -1)
+                where agrees(boundary - k..<boundary, boundary: boundary) {
+                    return part(shaped, window, segment.piece, boundary: boundary, atStart: false, rtl: rtl)
+                }
+            }
+            size *= 2
+        }
+        return nil
+    }
+
+    /// The glyphs of `shaped` (scalars `window` of piece `p`) before `boundary` (`atStart`) or from it.
+    private func part(_ shaped: ShapedRun, _ window: Range<Int>, _ p: Int, boundary: Int, atStart: Bool, rtl: Bool) -> Reshaped {
+        let range = atStart ? window.lowerBound..<boundary : boundary..<window.upperBound
+        let glyphs = shaped.glyphIndices(of: range.lowerBound - window.lowerBound..<range.upperBound - window.lowerBound, rtl: rtl)
+        // Clusters relative to the part's start, as a reshaped segment's are.
+        let shift = UInt32(range.lowerBound - window.lowerBound)
+        let run = ShapedRun(glyphs: shaped.glyphs[glyphs].map { glyph in
+            var moved = glyph
+            moved.cluster -= shift
+            return moved
+        })
+        var width = Double(run.advance) * pieces[p].scale
+        if pieces[p].attributes.tracking != 0 { width += range.reduce(0) { $0 + tracking(after: $1) } }
+        return Reshaped(start: range.lowerBound, end: range.upperBound, piece: p, shaped: run, width: width)
     }
 
     /// Scalars `start..<stop` of piece `p` shaped alone (through the shaper's cache), and their width.

@@ -104,7 +104,7 @@ struct VisualLineBuilder {
         let startX = pen
         var glyphs: [UInt32] = [], positions: [CGPoint] = [], advances: [Double] = [], clusters: [Int] = []
         let rtl = piece.direction == .rightToLeft
-        let selected = shaped.glyphs[Self.glyphRange(of: range.lowerBound - base..<range.upperBound - base, in: shaped.glyphs, rtl: rtl)]
+        let selected = shaped.glyphs[shaped.glyphIndices(of: range.lowerBound - base..<range.upperBound - base, rtl: rtl)]
         glyphs.reserveCapacity(selected.count); positions.reserveCapacity(selected.count)
         advances.reserveCapacity(selected.count); clusters.reserveCapacity(selected.count)
         for k in selected.indices {
@@ -134,28 +134,6 @@ struct VisualLineBuilder {
                         x: startX, width: pen - startX, glyphs: glyphs, positions: positions, advances: advances, clusters: clusters)
     }
 
-    /// The indices of the glyphs whose clusters lie in `clusters` (offsets relative to the run).
-    /// HarfBuzz's default cluster level keeps clusters monotone in visual order: increasing left
-    /// to right, decreasing right to left, so the glyphs of a range are contiguous.
-    /// - Complexity: O(log glyphs): a line takes its slice of a long piece without a scan of it.
-    static func glyphRange(of clusters: Range<Int>, in glyphs: [ShapedGlyph], rtl: Bool) -> Range<Int> {
-        /// The first index whose glyph's cluster is at or past `offset` in reading order.
-        func partition(_ offset: Int) -> Int {
-            var low = 0, high = glyphs.count
-            while low < high {
-                let mid = (low + high) / 2
-                let cluster = Int(glyphs[mid].cluster)
-                if rtl ? cluster >= offset : cluster < offset { low = mid + 1 } else { high = mid }
-            }
-            return low
-        }
-        // Left to right: from the first cluster ≥ lowerBound to the first ≥ upperBound. Right to
-        // left (decreasing): from the first cluster < upperBound to the first < lowerBound.
-        let (a, b) = rtl ? (partition(clusters.upperBound), partition(clusters.lowerBound))
-            : (partition(clusters.lowerBound), partition(clusters.upperBound))
-        return a..<max(a, b)
-    }
-
     private func synthesizedRuns(_ measurement: LineMeasurement, pen: inout Double) -> [GlyphRun] {
         measurement.line.runs.map { run in
             let scale = measurement.size / Double(run.face.metrics.unitsPerEm)
@@ -181,5 +159,29 @@ extension GlyphRun {
                  width: width * scale, glyphs: glyphs,
                  positions: positions.map { CGPoint(x: $0.x * scale, y: $0.y * scale) },
                  advances: advances.map { $0 * scale }, clusters: clusters)
+    }
+}
+
+extension ShapedRun {
+    /// The indices of the glyphs whose clusters lie in `clusters` (offsets relative to the run).
+    /// HarfBuzz's default cluster level keeps clusters monotone in visual order: increasing left
+    /// to right, decreasing right to left, so the glyphs of a range are contiguous.
+    /// - Complexity: O(log glyphs): a line takes its slice of a long piece without a scan of it.
+    func glyphIndices(of clusters: Range<Int>, rtl: Bool) -> Range<Int> {
+        /// The first index whose glyph's cluster is at or past `offset` in reading order.
+        func partition(_ offset: Int) -> Int {
+            var low = 0, high = glyphs.count
+            while low < high {
+                let mid = (low + high) / 2
+                let cluster = Int(glyphs[mid].cluster)
+                if rtl ? cluster >= offset : cluster < offset { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        // Left to right: from the first cluster ≥ lowerBound to the first ≥ upperBound. Right to
+        // left (decreasing): from the first cluster < upperBound to the first < lowerBound.
+        let (a, b) = rtl ? (partition(clusters.upperBound), partition(clusters.lowerBound))
+            : (partition(clusters.lowerBound), partition(clusters.upperBound))
+        return a..<max(a, b)
     }
 }

@@ -1,14 +1,19 @@
 
-/// A thread-safe cache holding at most `capacity` entries, evicting the least recently used half
-/// at a time: entries live in a recent and an older generation; a hit in the older generation
-/// moves the entry to the recent one; when the recent generation is full, the older one is
-/// dropped and the recent one takes its place.
+/// A thread-safe cache holding at most `capacity` entries and `byteLimit` bytes (as `cost`
+/// estimates them), evicting the least recently used half at a time: entries live in a recent and
+/// an older generation; a hit in the older generation moves the entry to the recent one; when the
+/// recent generation is full (half the entries or half the bytes), the older one is dropped and the
+/// recent one takes its place. An entry costing more than half the bytes is not kept at all: it
+/// would evict everything for one value (a run of a long text shaped once).
 ///
-/// - Complexity: O(1) per lookup and insertion (plus hashing the key).
+/// - Complexity: O(1) per lookup and insertion (plus hashing the key and `cost`).
 final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct State {
         var recent: [Key: Value] = [:]
         var older: [Key: Value] = [:]
+        /// The cost of `recent`'s entries, and of `older`'s.
+        var recentBytes = 0
+        var olderBytes = 0
         var hits = 0
         var misses = 0
     }
@@ -21,10 +26,18 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     let capacity: Int
+    let byteLimit: Int
+    private let cost: @Sendable (Key, Value) -> Int
     private let state = Locked(State())
 
-    /// - Parameter capacity: the most entries kept (at least 2).
-    init(capacity: Int) { self.capacity = max(2, capacity) }
+    /// - Parameters:
+    ///   - capacity: the most entries kept (at least 2).
+    ///   - byteLimit: the most bytes kept, by `cost` (the memory an entry holds: its key and value).
+    init(capacity: Int, byteLimit: Int = .max, cost: @escaping @Sendable (Key, Value) -> Int = { _, _ in 0 }) {
+        self.capacity = max(2, capacity)
+        self.byteLimit = max(2, byteLimit)
+        self.cost = cost
+    }
 
     func value(for key: Key) -> Value? {
         state.withLock { state in
@@ -34,7 +47,9 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             }
             if !state.older.isEmpty, let value = state.older.removeValue(forKey: key) {
                 state.hits += 1
-                Self.insert(value, for: key, into: &state, capacity: capacity)
+                let bytes = cost(key, value)
+                state.olderBytes -= bytes
+                insert(value, for: key, bytes: bytes, into: &state)
                 return value
             }
             state.misses += 1
@@ -43,7 +58,8 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     func insert(_ value: Value, for key: Key) {
-        state.withLock { Self.insert(value, for: key, into: &$0, capacity: capacity) }
+        let bytes = cost(key, value)
+        state.withLock { insert(value, for: key, bytes: bytes, into: &$0) }
     }
 
     /// Empties the cache and its counters, keeping the storage (benchmarks clear it often).
@@ -51,6 +67,8 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         state.withLock { state in
             state.recent.removeAll(keepingCapacity: true)
             state.older.removeAll(keepingCapacity: true)
+            state.recentBytes = 0
+            state.olderBytes = 0
             state.hits = 0
             state.misses = 0
         }
@@ -60,12 +78,21 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         state.withLock { Statistics(hits: $0.hits, misses: $0.misses, count: $0.recent.count + $0.older.count) }
     }
 
-    private static func insert(_ value: Value, for key: Key, into state: inout State, capacity: Int) {
-        if state.recent.count >= capacity / 2, state.recent[key] == nil {
+    /// The cost of the entries held.
+    var bytes: Int { state.withLock { $0.recentBytes + $0.olderBytes } }
+
+    private func insert(_ value: Value, for key: Key, bytes: Int, into state: inout State) {
+        guard bytes <= byteLimit / 2 else { return }
+        if let old = state.recent[key] {
+            state.recentBytes -= cost(key, old)
+        } else if state.recent.count >= capacity / 2 || state.recentBytes + bytes > byteLimit / 2 {
             state.older = state.recent
+            state.olderBytes = state.recentBytes
             state.recent = [:]
+            state.recentBytes = 0
             state.recent.reserveCapacity(capacity / 2)
         }
         state.recent[key] = value
+        state.recentBytes += bytes
     }
 }

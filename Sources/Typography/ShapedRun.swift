@@ -28,6 +28,15 @@ package struct ShapedRun: Sendable {
     /// The sum of the advances.
     package var advance: Int
 
+    /// The memory the glyphs take (for caches bounded by bytes).
+    var byteCount: Int { glyphs.count * MemoryLayout<ShapedGlyph>.stride }
+
+    /// A run of `glyphs` already shaped (a slice of another run).
+    package init(glyphs: [ShapedGlyph]) {
+        self.glyphs = glyphs
+        advance = glyphs.reduce(0) { $0 + Int($1.advance) }
+    }
+
     /// Shapes `scalars` with `font` (scale = units per em) under the given segment properties.
     init(shaping scalars: UnsafeBufferPointer<UInt32>, font: OpaquePointer, script: Script, direction: TextDirection,
          language: String?, features: [FontFeature]) {

@@ -22,15 +22,29 @@ public final class Shaper: Sendable {
     private let lines: BoundedCache<LineKey, LineEntry>
     private let runs: BoundedCache<RunKey, ShapedRun>
     private let shapeCalls = Atomic<Int>(0)
+    private let shapedScalars = Atomic<Int>(0)
+
+    /// The most memory each cache holds, whatever its entry count: 32,768 runs of a few glyphs
+    /// take about 12 MB, but runs of long texts (a paragraph's reshaped windows, a long line) are
+    /// far larger, and a count alone let a few thousand of them take gigabytes.
+    static let cacheByteLimit = 32 << 20
 
     /// - Parameters:
     ///   - lineCacheCapacity: the most shaped lines kept (whole single-line measurements).
     ///   - runCacheCapacity: the most shaped runs kept.
+    /// Each cache also holds at most 32 MiB of glyphs and keys (`cacheByteLimit`).
     public init(library: FontLibrary, lineCacheCapacity: Int = 8_192, runCacheCapacity: Int = 32_768) {
         self.library = library
-        self.lines = BoundedCache(capacity: lineCacheCapacity)
-        self.runs = BoundedCache(capacity: runCacheCapacity)
+        self.lines = BoundedCache(capacity: lineCacheCapacity, byteLimit: Self.cacheByteLimit) { key, entry in
+            key.text.utf8.count + entry.line.runs.reduce(128) { $0 + 96 + $1.shaped.byteCount }
+        }
+        self.runs = BoundedCache(capacity: runCacheCapacity, byteLimit: Self.cacheByteLimit) { key, run in
+            key.scalars.byteCount + run.byteCount + 96
+        }
     }
+
+    /// The bytes the run cache holds (tests).
+    var runCacheBytes: Int { runs.bytes }
 
     /// Measures `text` as one line (no wrapping) at the attributes' size.
     ///
@@ -69,6 +83,9 @@ public final class Shaper: Sendable {
     /// How many times HarfBuzz's `hb_shape` has run (cache misses), for tests that prove a
     /// reflow reshapes nothing.
     public var shapingCount: Int { shapeCalls.load(ordering: .relaxed) }
+
+    /// How many scalars HarfBuzz has shaped in all (cache misses), for tests that bound reshaping.
+    package var shapedScalarCount: Int { shapedScalars.load(ordering: .relaxed) }
 
     /// Empties both caches (benchmarks measure cold runs this way).
     public func clearCaches() {
@@ -515,6 +532,7 @@ public final class Shaper: Sendable {
     private func shape(_ scalars: UnsafeBufferPointer<UInt32>, face: FontFace, script: Script, direction: TextDirection,
                        attributes: TextAttributes) -> ShapedRun {
         shapeCalls.add(1, ordering: .relaxed)
+        shapedScalars.add(scalars.count, ordering: .relaxed)
         return ShapedRun(shaping: scalars, font: face.hbFont, script: script, direction: direction,
                          language: attributes.locale, features: attributes.features)
     }

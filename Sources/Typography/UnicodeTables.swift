@@ -68,6 +68,9 @@ struct ScalarsKey: Hashable, Sendable {
         }
     }
 
+    /// The memory the key holds beyond its own size (the scalars of a long run).
+    var byteCount: Int { (long?.count ?? 0) * MemoryLayout<UInt32>.stride }
+
     func hash(into hasher: inout Hasher) {
         if let long {
             long.withUnsafeBytes { hasher.combine(bytes: $0) }

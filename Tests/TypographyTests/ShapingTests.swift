@@ -84,6 +84,40 @@ struct ShapingTests {
         }
     }
 
+    @Test("The run cache is bounded by bytes, not only by entries: long runs do not pile up")
+    func runCacheByteBound() throws {
+        let shaper = try Fixtures.shaper()  // 32,768 entries
+        let face = try Fixtures.library().match(FontRequest()).face
+        let n = 65_536
+        // Each run: 65,536 glyphs of 24 bytes (ShapedGlyph's stride) and a key of 65,536 scalars
+        // of 4 bytes, about 1.8 MB; 30 of them would be 54 MB. The cache keeps at most 32 MiB.
+        let perRun = n * (MemoryLayout<ShapedGlyph>.stride + 4)
+        var first = 0
+        for i in 0..<30 {
+            let scalars = ([UInt32(0x30 + i % 10), UInt32(0x41 + i / 10)] + Array(repeating: UInt32(0x61), count: n - 2))[...]
+            let advance = shaper.shapeRun(scalars, face: face, script: Script(code: "Latn"), direction: .leftToRight,
+                                          attributes: Fixtures.attributes()).advance
+            if i == 0 { first = advance }
+            #expect(advance > 0)
+        }
+        let count = shaper.cacheStatistics.runs.count
+        #expect(count >= 1 && count * perRun <= 32 << 20, "\(count) runs kept")
+        #expect(shaper.runCacheBytes <= 32 << 20)
+        #expect(first > 0)
+    }
+
+    @Test("BoundedCache evicts by bytes, and does not keep an entry larger than half its bytes")
+    func cacheBytePolicy() {
+        let cache = BoundedCache<Int, Int>(capacity: 100, byteLimit: 100) { _, value in value }
+        for i in 0..<10 { cache.insert(10, for: i) }  // recent {5…9} (50 bytes), older {0…4}
+        #expect(cache.statistics.count == 10 && cache.bytes == 100)
+        cache.insert(10, for: 10)  // recent full by bytes: {0…4} dropped
+        #expect(cache.value(for: 0) == nil && cache.value(for: 5) == 10 && cache.value(for: 10) == 10)
+        #expect(cache.bytes <= 100)
+        cache.insert(51, for: 99)  // more than half the bytes: not kept, nothing evicted for it
+        #expect(cache.value(for: 99) == nil && cache.value(for: 10) == 10)
+    }
+
     @Test("BoundedCache keeps recently used entries when evicting")
     func cachePolicy() {
         let cache = BoundedCache<Int, Int>(capacity: 4)
