@@ -12,7 +12,8 @@ struct Analysis: Sendable {
     let breaks: [LineBreakOpportunity]
     let bidi: BidiParagraph
     let hasTabs: Bool
-    private let tabs: [Int]
+    /// The offsets of the tabs, in order.
+    let tabs: [Int]
     /// The text ends with a hard break, so its last line is empty.
     let endsWithHardBreak: Bool
 
@@ -64,12 +65,19 @@ struct Analysis: Sendable {
 
     /// The first tab at or after `offset`.
     func nextTab(from offset: Int) -> Int? {
+        let index = tabIndex(from: offset)
+        return index < tabs.count ? tabs[index] : nil
+    }
+
+    /// The index in `tabs` of the first tab at or after `offset` (`tabs.count` if none).
+    /// - Complexity: O(log tabs).
+    func tabIndex(from offset: Int) -> Int {
         var low = 0, high = tabs.count
         while low < high {
             let mid = (low + high) / 2
             if tabs[mid] < offset { low = mid + 1 } else { high = mid }
         }
-        return low < tabs.count ? tabs[low] : nil
+        return low
     }
 
     /// Calls `body` with each run of equal bidi level inside `range` (start, end, level), in

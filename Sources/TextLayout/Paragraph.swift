@@ -362,6 +362,11 @@ final class ParagraphContent: Sendable {
     /// and a line is never narrower than a word on it (fuzzing found a min-content wider than the
     /// ideal width, "!" at 0.01 pt tracked −0.5 beside a larger character).
     let trackingAfter: [Double]
+    /// `tabSteps[i]`: the tab stops advanced by tabs 1…i of `analysis.tabs`, each from the stop the
+    /// tab before it reached (a prefix sum, empty without tabs). After a line's first tab the pen
+    /// is on a stop, so where later tabs land does not depend on where the line starts: a width
+    /// across any number of tabs is O(log tabs).
+    let tabSteps: [Double]
     /// Scalar ranges of clusters no font covers.
     let missingClusters: [Range<Int>]
 
@@ -430,6 +435,15 @@ final class ParagraphContent: Sendable {
             }
         }
         if tracked { for i in 0..<n { prefix[i + 1] += prefix[i] } }
+        var tabSteps: [Double] = []
+        if analysis.hasTabs {
+            let tabs = analysis.tabs, stop = style.tabStop
+            tabSteps = [Double](filledWith: 0, count: tabs.count)
+            for i in tabs.indices.dropFirst() {
+                tabSteps[i] = tabSteps[i - 1] + floor((prefix[tabs[i]] - prefix[tabs[i - 1] + 1]) / stop + 1e-9) + 1
+            }
+        }
+        self.tabSteps = tabSteps
         self.pieces = pieces
         self.prefix = prefix
         self.trackingAfter = trackingAfter
@@ -490,15 +504,16 @@ final class ParagraphContent: Sendable {
         return width
     }
 
+    /// The width of scalars `a..<end` from x = 0 with tabs advancing to the next stop: the first
+    /// tab's stop from the text before it, each later one's from `tabSteps`.
+    /// - Complexity: O(log tabs).
     private func widthWithTabs(_ a: Int, _ end: Int) -> Double {
-        var x = 0.0
-        var segmentStart = a
-        while let tab = analysis.nextTab(from: segmentStart), tab < end {
-            x += prefix[tab] - prefix[segmentStart]
-            x = (floor(x / style.tabStop + 1e-9) + 1) * style.tabStop
-            segmentStart = tab + 1
-        }
-        return x + prefix[end] - prefix[segmentStart]
+        let tabs = analysis.tabs, stop = style.tabStop
+        let first = analysis.tabIndex(from: a)
+        guard first < tabs.count, tabs[first] < end else { return prefix[end] - prefix[a] }
+        let last = analysis.tabIndex(from: end) - 1
+        let stops = floor((prefix[tabs[first]] - prefix[a]) / stop + 1e-9) + 1 + (tabSteps[last] - tabSteps[first])
+        return stops * stop + prefix[end] - prefix[tabs[last] + 1]
     }
 
     /// The width of a tab at `offset` on a line starting at `lineStart`.
