@@ -16,6 +16,10 @@ struct Analysis: Sendable {
     let tabs: [Int]
     /// The text ends with a hard break, so its last line is empty.
     let endsWithHardBreak: Bool
+    /// The maximal runs of hanging scalars at least ``longHangingRun`` long, in order, so trimming
+    /// a line's hanging end (``trimHanging(_:_:)``) jumps over a long run of spaces at once.
+    private let longHangingRuns: [Range<Int>]
+    static let longHangingRun = 16
 
     init(_ text: StyledText, direction: BaseDirection) {
         let string = text.string
@@ -25,14 +29,24 @@ struct Analysis: Sendable {
         let n = text.scalarCount
         var scalars = [Unicode.Scalar](filledWith: " ", count: n)
         var tabs: [Int] = []
+        var longHangingRuns: [Range<Int>] = []
         scalars.withUnsafeMutableBufferPointer { scalars in
             var i = 0
+            var hangingSince = -1  // the start of the run of hanging scalars before i, or -1
             for scalar in string.unicodeScalars where i < n {
                 scalars[i] = scalar
                 if scalar == "\t" { tabs.append(i) }
+                if Analysis.hangs(scalar) {
+                    if hangingSince < 0 { hangingSince = i }
+                } else if hangingSince >= 0 {
+                    if i - hangingSince >= Analysis.longHangingRun { longHangingRuns.append(hangingSince..<i) }
+                    hangingSince = -1
+                }
                 i += 1
             }
+            if hangingSince >= 0, i - hangingSince >= Analysis.longHangingRun { longHangingRuns.append(hangingSince..<i) }
         }
+        self.longHangingRuns = longHangingRuns
         self.scalars = scalars
         isGraphemeStart = TextSegmentation.graphemeStarts(string, scalars: scalars)
         breaks = TextSegmentation.lineBreaks(string, scalars: scalars, locale: text.runs.isEmpty ? nil : text.runs[0].attributes.locale)
@@ -96,6 +110,29 @@ struct Analysis: Sendable {
     /// see `hangs(_:)`). Decided from the scalar each time: a few comparisons, cheaper than a
     /// per-scalar array to allocate and fill for every paragraph.
     func hangs(at offset: Int) -> Bool { Analysis.hangs(scalars[offset]) }
+
+    /// `end` moved back over the hanging scalars before it, not below `start`: where a line from
+    /// `start` to `end` ends visibly.
+    /// - Complexity: O(1) for a few spaces, O(log runs) across a long run of them.
+    func trimHanging(_ start: Int, _ end: Int) -> Int {
+        var trimmed = end, stepped = 0
+        while trimmed > start, hangs(at: trimmed - 1) {
+            if stepped == Analysis.longHangingRun {
+                // This run is long, so it is listed: its start is where the hanging ends.
+                var low = 0, high = longHangingRuns.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if longHangingRuns[mid].upperBound < trimmed { low = mid + 1 } else { high = mid }
+                }
+                if low < longHangingRuns.count, longHangingRuns[low].contains(trimmed - 1) {
+                    return max(start, longHangingRuns[low].lowerBound)
+                }
+            }
+            trimmed -= 1
+            stepped += 1
+        }
+        return trimmed
+    }
 
     /// Spaces that hang past the line's end (CSS `white-space: normal`): U+0020, U+1680,
     /// U+2000–U+2006, U+2008–U+200A, U+205F, U+3000; and hard-break characters. No-break and

@@ -141,8 +141,7 @@ struct LineBreaker {
         var forced = false
         for opportunity in analysis.breaks where opportunity.offset > start {
             let end = opportunity.offset
-            var trimmed = end
-            while trimmed > start, analysis.hangs(at: trimmed - 1) { trimmed -= 1 }
+            let trimmed = analysis.trimHanging(start, end)
             if style.wrap != .word, trimmed > start {
                 var g = start
                 var next = start + 1
@@ -283,11 +282,7 @@ struct LineBreaker {
         return Line(start: start, end: n, truncation: Truncation(before: before, after: after, ellipsis: ellipsis))
     }
 
-    private func trimHanging(_ start: Int, _ end: Int) -> Int {
-        var trimmed = end
-        while trimmed > start, analysis.hangs(at: trimmed - 1) { trimmed -= 1 }
-        return trimmed
-    }
+    private func trimHanging(_ start: Int, _ end: Int) -> Int { analysis.trimHanging(start, end) }
 
     // MARK: - Metrics and placement
 

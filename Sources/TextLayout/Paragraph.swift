@@ -489,8 +489,7 @@ final class ParagraphContent: Sendable {
     /// corrections where a line end cuts a piece at an unsafe-to-break position, and a hyphen
     /// if the line ends after a soft hyphen. Hanging trailing whitespace is excluded.
     func lineWidth(_ a: Int, _ b: Int, hyphen: Bool = false) -> Double {
-        var end = b
-        while end > a, analysis.hangs(at: end - 1) { end -= 1 }
+        let end = analysis.trimHanging(a, b)
         guard end > a else { return 0 }
         var width: Double
         if analysis.hasTabs, let firstTab = analysis.nextTab(from: a), firstTab < end {

@@ -50,8 +50,7 @@ struct VisualLineBuilder {
     /// left (UAX #9 L1 gives it the paragraph level) and shift every glyph right by its advance;
     /// excluded, the runs are exactly as wide as the line (`width(of:)`) in either direction.
     private func textRuns(_ range: Range<Int>, lineStart: Int, pen: inout Double) -> [GlyphRun] {
-        var trimmed = range.upperBound
-        while trimmed > range.lowerBound, analysis.hangs(at: trimmed - 1) { trimmed -= 1 }
+        let trimmed = analysis.trimHanging(range.lowerBound, range.upperBound)
         guard trimmed > range.lowerBound else { return [] }
         let shown = range.lowerBound..<trimmed
         // As `lineWidth` measures: the end is a cut of glyphs only when no hanging space precedes it.
