@@ -526,8 +526,8 @@ final class ParagraphContent: Sendable {
         // Segment by segment, without building the array `reshapedSegments` returns.
         let (first, second) = segmentRanges(a, end, cutAtEnd: cutAtEnd)
         var total = 0.0
-        for segment in [first, second] {
-            guard let segment else { continue }
+        // (Not a loop over [first, second]: an array a call on this path costs an allocation.)
+        func add(_ segment: SegmentRange) {
             if segment.stop - segment.start <= Self.wholeReshapeLimit {
                 total = total + reshapedWidth(segment.start, segment.stop, piece: segment.piece).1
                     - (prefix[segment.stop] - prefix[segment.start])
@@ -535,6 +535,8 @@ final class ParagraphContent: Sendable {
                 for part in reshapedParts(segment) { total = total + part.width - (prefix[part.end] - prefix[part.start]) }
             }
         }
+        if let first { add(first) }
+        if let second { add(second) }
         return total
     }
 
