@@ -83,16 +83,15 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     private func insert(_ value: Value, for key: Key, bytes: Int, into state: inout State) {
         guard bytes <= byteLimit / 2 else { return }
-        if let old = state.recent[key] {
-            state.recentBytes -= cost(key, old)
-        } else if state.recent.count >= capacity / 2 || state.recentBytes + bytes > byteLimit / 2 {
+        // One hash of the key unless the recent generation is full (then two), as without bytes.
+        if state.recent.count >= capacity / 2 || state.recentBytes + bytes > byteLimit / 2, state.recent[key] == nil {
             state.older = state.recent
             state.olderBytes = state.recentBytes
             state.recent = [:]
             state.recentBytes = 0
             state.recent.reserveCapacity(capacity / 2)
         }
-        state.recent[key] = value
+        if let old = state.recent.updateValue(value, forKey: key) { state.recentBytes -= cost(key, old) }
         state.recentBytes += bytes
     }
 }
