@@ -90,13 +90,13 @@ enum XCStringsReader {
             }
             let sourceUnits: [Unit] = units[source].flatMap { $0.isEmpty ? nil : $0 }
                 ?? [Unit(variant: "", text: key, state: nil, path: keyPath)]
-            let sourcePairs = sourceUnits.map { (variant: $0.variant, text: $0.text) }
+            let sourcePairs = SourceTexts(sourceUnits.map { (variant: $0.variant, text: $0.text) })
             var entries: [CatalogEntry] = []
             for locale in locales {
                 let isSource = locale == source
                 if let own = units[locale], !own.isEmpty {
                     for u in own {
-                        let src = sourceText(for: u.variant, in: sourcePairs)
+                        let src = sourcePairs.text(for: u.variant)
                         let untranslated = !isSource && u.state == "new"
                         let text = untranslated && u.text.isEmpty ? (src ?? key) : u.text
                         entries.append(CatalogEntry(key: key, locale: locale, variant: u.variant, text: text,
