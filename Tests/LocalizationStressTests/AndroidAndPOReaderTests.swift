@@ -328,6 +328,43 @@ import Testing
         #expect(c.problems.count == 2 * (n - 17) + (n - 1))
     }
 
+    /// FoundationXML gave libxml2 the whole document at once, and libxml2 (without `XML_PARSE_HUGE`,
+    /// which FoundationXML does not offer) refused any over 10,000,000 bytes: "malformed XML: parser
+    /// error 1" at the line where it gave up. Pushed in pieces, a 19 MB file is read: 100,000 strings
+    /// (9 MB), and one text of 10,000,001 bytes, which is then skipped as over `maxTextBytes` (1 MiB)
+    /// like any long text.
+    @Test func xmlOverTenMillionBytesIsRead() throws {
+        var xml = "<resources>\n"
+        for i in 0..<100_000 { xml += "<string name=\"k\(i)\">The quick brown fox jumps over the lazy dog, number \(i).</string>\n" }
+        xml += "<string name=\"huge\">" + String(repeating: "a", count: 10_000_001) + "</string>\n</resources>\n"
+        #expect(xml.utf8.count > 18_000_000)
+        let folder = try temporaryCatalog(["res/values/strings.xml": xml])
+        let c = try CatalogReader.read([folder])
+        #expect(c.entries.count == 100_000)
+        #expect(c.entry("k99999", "en")?.text == "The quick brown fox jumps over the lazy dog, number 99999.")
+        #expect(c.entry("k99999", "en")?.origin.line == 100_001)
+        #expect(c.problemLines == ["strings.xml:100002 the text of 'huge' (en) is 10000001 bytes, over the limit of 1048576 (maxTextBytes)"])
+    }
+
+    /// One piece of markup longer than libxml2's 10,000,000 bytes is still refused, now with an error
+    /// naming the file, the line and length of the piece, the file's size and the limit, not "malformed
+    /// XML: parser error 45" (a comment) or "… 1" (an attribute value). Lengths by hand: `<!-- ` 5 bytes,
+    /// the x's, ` -->` 4 bytes; `<string name="` 14 bytes, the x's, `">` 2 bytes.
+    @Test func markupOverTheParsersLimitIsNamed() throws {
+        let limit = "bytes the XML parser (libxml2, without its huge option, which FoundationXML does not offer) takes in one piece"
+        let comment = "<resources>\n<!-- " + String(repeating: "x", count: 10_000_001) + " -->\n<string name=\"a\">b</string>\n</resources>\n"
+        let attribute = "<resources>\n<string name=\"a\">b</string>\n<string name=\"" + String(repeating: "x", count: 10_000_000) + "\">b</string>\n</resources>\n"
+        let folder = try temporaryCatalog(["comment.xml": comment, "attribute.xml": attribute])
+        let p = expectProblem { try CatalogReader.read([folder + "/comment.xml"]) }
+        #expect(p?.location == SourceLocation(file: folder + "/comment.xml", line: 2))
+        #expect(p?.message == "not read: a comment of 10000010 bytes starts here, longer than the 10000000 \(limit); "
+                + "the file is \(comment.utf8.count) bytes (a file, or a text, of any size is read)")
+        let q = expectProblem { try CatalogReader.read([folder + "/attribute.xml"]) }
+        #expect(q?.location == SourceLocation(file: folder + "/attribute.xml", line: 3))
+        #expect(q?.message == "not read: a tag with its attributes of 10000016 bytes starts here, longer than the 10000000 \(limit); "
+                + "the file is \(attribute.utf8.count) bytes (a file, or a text, of any size is read)")
+    }
+
     @Test func malformedResources() {
         let p = expectProblem { try readFixture("BrokenAndroid") }
         #expect(p?.location == SourceLocation(file: fixture("BrokenAndroid/values-de/malformed.xml"), line: 4))
