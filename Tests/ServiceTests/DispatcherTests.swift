@@ -115,6 +115,18 @@ struct DispatcherTests {
         #expect(verdicts.map { $0["locale"] as? String } == ["de", "en"])
         #expect(verdicts.map { $0["status"] as? String } == ["truncated", "fits"])
     }
+
+    /// maxTextScalars held for the text as sent only: 4,000 `%@` (8,000 characters) were measured as
+    /// 116,000 characters (29 a sample).
+    @Test("stress-check: maxTextScalars holds once placeholders are replaced by samples")
+    func stressCheckTextCapAfterSamples() throws {
+        let many = String(repeating: "%@", count: 4_000)
+        let response = try call("stress-check", #"{"texts": {"en": "Hi", "de": "\#(many)"}, "constraint": {"dynamicType": "large"}}"#)
+        #expect(response.status == 422)
+        let error = try #require(try ServiceFixtures.json(response)["error"] as? [String: Any])
+        #expect(error["code"] as? String == "limit-exceeded")
+        #expect(error["message"] as? String == "texts.de is longer than maxTextScalars (10000) once its placeholders are replaced by samples")
+    }
 }
 
 @Suite("stdio mode")
