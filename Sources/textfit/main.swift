@@ -64,7 +64,8 @@ let usage = """
     LAYOUT OPTIONS
       --width W, --height H  the proposal (absent: the ideal on that axis; inf means the same as
                              absent, not an infinite proposal)
-      --dynamic-type SIZE    one size, a comma list, or all (one JSON object per size, smallest first)
+      --dynamic-type SIZE    one size, a comma list (each size once, at most 12 items), or all
+                             (one JSON object per size, smallest first)
       --direction DIR        ltr (default) or rtl: mirrors every container
       --json                 one JSON object per size (JSON Lines)
       --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each
