@@ -221,10 +221,15 @@ extension FlowLayout {
     /// Keeps the first `maxRows` rows and ends the last with the overflow element for the number
     /// of items hidden, dropping items from its end while the element does not fit. Returns the
     /// hidden count. With no element for a count, the rows end without one.
+    /// - Complexity: O(length of the last row): its right edges are summed once, at the first drop, so
+    ///   each drop costs O(1) (recounting the row at every drop made k drops O(n·k), quadratic).
     func truncate(_ rows: inout [Row], to maxRows: Int, rowWidth: CGFloat, _ subviews: Subviews, _ cache: Cache) -> Int {
         rows.removeSubrange(maxRows...)
         var last = rows[maxRows - 1]
         var hidden = cache.items.count - last.end
+        // `edges[j]`: the row's cursor and width after its first j items, summed in `Row.add`'s order
+        // (so each equals what a recount of the shortened row gives).
+        var edges: [(cursor: CGFloat, width: CGFloat)] = []
         while let indicator = cache.indicators[hidden] {
             var m = Measured(size: indicator.size, guide: indicator.guide, proposal: .unspecified)
             if last.itemCount == 0 {
@@ -242,14 +247,29 @@ extension FlowLayout {
                 last.indicator = RowIndicator(offset: indicator.offset, measured: m, gapBefore: gap, spacingClass: indicator.spacingClass)
                 break
             }
+            if edges.isEmpty, last.overWide == nil { edges = rightEdges(last, cache) }
             last.end -= 1
             last.overWide = nil
-            recomputeMetrics(&last, cache)
+            (last.cursor, last.width) = last.itemCount > 0 ? edges[last.itemCount] : (0, 0)
             hidden += 1
         }
         recomputeMetrics(&last, cache)
         rows[maxRows - 1] = last
         return hidden
+    }
+
+    /// A row's cursor and width after each of its first j items, j = 0…itemCount, as `Row.add` sums
+    /// them (no over-wide item, no overflow element).
+    func rightEdges(_ row: Row, _ cache: Cache) -> [(cursor: CGFloat, width: CGFloat)] {
+        var edges: [(cursor: CGFloat, width: CGFloat)] = [(0, 0)]
+        edges.reserveCapacity(row.itemCount + 1)
+        var cursor: CGFloat = 0, width: CGFloat = 0
+        for k in row.start..<row.end {
+            cursor += (k > row.start ? gap(after: k - 1, cache) : 0) + cache.metrics[k].width
+            width = max(width, cursor)
+            edges.append((cursor, width))
+        }
+        return edges
     }
 
     /// Width, cursor, ascent and descent of a row from its items and overflow element.

@@ -368,6 +368,22 @@ public struct PlaceholderSamples: Sendable, Hashable, Codable {
         }.joined()
     }
 
+    /// `text` with every placeholder replaced by its sample (as ``substitute(_:)``), or nil as soon as
+    /// the result grows past `maxBytes` UTF-8 bytes — without building more than that. A cap on the texts
+    /// of a catalog must hold for what is measured: a `%@` (2 bytes) becomes a 29-byte sample, so a 1 MiB
+    /// text of them would be measured as ~15 MiB.
+    public func substitute(_ text: String, maxBytes: Int) -> String? {
+        var out = ""
+        var bytes = 0
+        for segment in FormatScanner.segments(text) {
+            let piece = if case .placeholder(let placeholder) = segment { sample(for: placeholder) } else { segment.source }
+            bytes += piece.utf8.count
+            guard bytes <= maxBytes else { return nil }
+            out += piece
+        }
+        return out
+    }
+
     /// These samples with the overrides' values put in (names are merged, the overrides' winning).
     public func applying(_ overrides: Overrides) -> PlaceholderSamples {
         var result = self
@@ -408,5 +424,33 @@ public struct PlaceholderSamples: Sendable, Hashable, Codable {
 
         /// Whether nothing is overridden.
         public var isEmpty: Bool { self == Overrides() }
+    }
+}
+
+/// The texts a sweep measures: each entry's text with its placeholders replaced by samples, held to
+/// the same cap as the catalog's texts (`CatalogLimits.maxTextBytes`) once replaced.
+public struct SampledTexts: Sendable {
+    /// The indices of the entries kept, in order.
+    public var kept: [Int] = []
+    /// The text to measure for each kept entry.
+    public var texts: [String] = []
+    /// One problem per entry left out, at its origin, naming its key and locale.
+    public var problems: [CatalogProblem] = []
+
+    /// Replaces the placeholders of each of `entries` by `samples(index)`; an entry whose text would
+    /// then be longer than `maxTextBytes` UTF-8 bytes is left out with a problem (a bad entry, as one
+    /// whose text is over the cap as written).
+    public init(_ entries: [CatalogEntry], samples: (Int) -> PlaceholderSamples, maxTextBytes: Int) {
+        for (index, entry) in entries.enumerated() {
+            if let text = samples(index).substitute(entry.text, maxBytes: maxTextBytes) {
+                kept.append(index)
+                texts.append(text)
+            } else {
+                let variant = entry.variant.isEmpty ? "" : " \(entry.variant)"
+                problems.append(CatalogProblem(entry.origin, "the text of '\(entry.key)' (\(entry.locale)\(variant)), \(entry.text.utf8.count) "
+                                               + "bytes as written, is over the limit of \(maxTextBytes) (maxTextBytes) once its "
+                                               + "placeholders are replaced by samples: not checked"))
+            }
+        }
     }
 }

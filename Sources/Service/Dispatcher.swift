@@ -238,9 +238,17 @@ public final class ServiceDispatcher: Sendable {
         } catch {
             throw ServiceError(.unreadableInput, "$.constraint.font: \(error)")
         }
+        // The cap holds for what is measured: a `%@` (2 characters) becomes a 29-character sample.
+        let sampled = try entries.map { entry in
+            guard let text = constraint.placeholders.substitute(entry.text, maxBytes: 4 * limits.maxTextScalars),
+                  text.unicodeScalars.count <= limits.maxTextScalars else {
+                throw ServiceError(.limitExceeded, "texts.\(entry.locale) is longer than maxTextScalars (\(limits.maxTextScalars)) "
+                                   + "once its placeholders are replaced by samples")
+            }
+            return text
+        }
         do {
-            return try sweep.checkedRun(entries, containers: entries.map { _ in constraint.container },
-                                        texts: entries.map { constraint.placeholders.substitute($0.text) })
+            return try sweep.checkedRun(entries, containers: entries.map { _ in constraint.container }, texts: sampled)
         } catch {
             throw ServiceError(.unreadableInput, "\(error)")
         }

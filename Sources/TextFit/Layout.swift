@@ -37,14 +37,23 @@ public struct LayoutOutput: Codable, Sendable, Equatable {
 
 extension DynamicTypeSize {
     /// The sizes a `layout` or `render` request (or `textfit layout --dynamic-type`) names: one size,
-    /// `all`, or a comma list (`large,ax3`; spaces around an item are ignored), in the order given.
+    /// `all`, or a comma list (`large,ax3`; spaces around an item are ignored), in the order given, each
+    /// once: a size named again is dropped (its first place kept), as a stress constraint's range drops it.
     /// - Throws: ``RequestError`` for `dynamicType` when the list is empty or has an empty item
     ///   (`""`, `","`, `"large,,ax1"`) — refused, as the rules file's ranges refuse them, never
-    ///   skipped — or an item that is not a size.
+    ///   skipped — when it has more items than there are sizes (12: a longer list can only repeat
+    ///   them, and one of thousands of items, each laid out, took a minute and gigabytes of the
+    ///   service), or an item that is not a size.
     public static func list(parsing text: String) throws -> [DynamicTypeSize] {
         if text.trimmingCharacters(in: .whitespaces) == "all" { return DynamicTypeSize.allCases }
-        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        return try items.map { name in
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard items.count <= DynamicTypeSize.allCases.count else {
+            throw RequestError(field: "dynamicType", "has \(items.count) items; at most \(DynamicTypeSize.allCases.count), "
+                               + "one per Dynamic Type size (or all)")
+        }
+        var sizes: [DynamicTypeSize] = []
+        for item in items {
+            let name = item.trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else {
                 throw RequestError(field: "dynamicType", text.trimmingCharacters(in: .whitespaces).isEmpty
                     ? "empty; expected a Dynamic Type size, a comma list of sizes, or all"
@@ -53,8 +62,9 @@ extension DynamicTypeSize {
             guard let size = DynamicTypeSize(name: name) else {
                 throw RequestError(field: "dynamicType", "'\(name)' is not a Dynamic Type size (or all)")
             }
-            return size
+            if !sizes.contains(size) { sizes.append(size) }
         }
+        return sizes
     }
 }
 

@@ -64,7 +64,8 @@ let usage = """
     LAYOUT OPTIONS
       --width W, --height H  the proposal (absent: the ideal on that axis; inf means the same as
                              absent, not an infinite proposal)
-      --dynamic-type SIZE    one size, a comma list, or all (one JSON object per size, smallest first)
+      --dynamic-type SIZE    one size, a comma list (each size once, at most 12 items), or all
+                             (one JSON object per size, smallest first)
       --direction DIR        ltr (default) or rtl: mirrors every container
       --json                 one JSON object per size (JSON Lines)
       --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each
@@ -676,6 +677,16 @@ func runStress(_ arguments: Arguments) throws {
         entries = kept.map { entries[$0] }
         constraints = kept.map { constraints[$0] }
     }
+    // The cap on a text holds for what is measured: placeholders replaced by their (wider) samples.
+    let sampled = SampledTexts(entries, samples: { constraints[$0].placeholders }, maxTextBytes: limits.maxTextBytes)
+    if let first = sampled.problems.first, arguments.flags.contains("strict") { throw CommandError.input("\(first)") }
+    for problem in sampled.problems.prefix(20) { printError("warning: \(problem)") }
+    if sampled.problems.count > 20 { printError("warning: … \(sampled.problems.count - 20) more texts over the limit once sampled") }
+    if sampled.kept.count < entries.count {
+        entries = sampled.kept.map { entries[$0] }
+        constraints = sampled.kept.map { constraints[$0] }
+        guard !entries.isEmpty else { throw CommandError.input("no strings to check in \(arguments.positional.joined(separator: ", "))") }
+    }
     // --font-file is the font of every key whose rule names no family.
     let fontFile = arguments.values["font-file"]
     let containers = constraints.map { constraint in
@@ -683,7 +694,7 @@ func runStress(_ arguments: Arguments) throws {
         if let fontFile, constraint.font == nil { container.font.file = fontFile }
         return container
     }
-    let texts = zip(entries, constraints).map { entry, constraint in constraint.placeholders.substitute(entry.text) }
+    let texts = sampled.texts
     let total = entries.count
 
     // Fail fast, before the sweep: every font opens (they are then kept open for the run), and the

@@ -155,3 +155,35 @@ import Testing
         #expect(decoded == custom)
     }
 }
+
+/// The cap on a catalog's texts (`maxTextBytes`, 1 MiB) held only for the text as written: a `%@`
+/// (2 bytes) becomes "Maximilian Mustermann-Schmidt" (29 bytes: 10 + 1 + 18), so 500,000 of them
+/// (1,000,000 bytes) were measured as a 14.5 MB text (9.2 s and 1.6 GB in `textfit stress`).
+@Suite struct SampledTextCapTests {
+    let origin = SourceLocation(file: "strings.xml", line: 3)
+
+    @Test func theCapHoldsOnceSamplesReplaceThePlaceholders() {
+        let entries = [
+            CatalogEntry(key: "two", locale: "en", text: "%@%@", origin: origin),          // 29 × 2 = 58 bytes
+            CatalogEntry(key: "three", locale: "de", variant: "plural.one", text: "%@%@%@", origin: origin),  // 87 bytes
+            CatalogEntry(key: "mixed", locale: "en", text: "%@ + %d", origin: origin),    // 29 + 3 + 9 = 41 bytes
+        ]
+        let sampled = SampledTexts(entries, samples: { _ in .standard }, maxTextBytes: 58)
+        #expect(sampled.kept == [0, 2])
+        #expect(sampled.texts == ["Maximilian Mustermann-SchmidtMaximilian Mustermann-Schmidt",
+                                  "Maximilian Mustermann-Schmidt + 8,888,888"])
+        #expect(sampled.problems == [CatalogProblem(origin, "the text of 'three' (de plural.one), 6 bytes as written, is over "
+                                                    + "the limit of 58 (maxTextBytes) once its placeholders are replaced by samples: not checked")])
+    }
+
+    @Test func aMegabyteOfPlaceholdersIsNotExpanded() {
+        let many = String(repeating: "%@", count: 500_000)
+        let sampled = SampledTexts([CatalogEntry(key: "many", locale: "en", text: many, origin: origin)],
+                                   samples: { _ in .standard }, maxTextBytes: 1 << 20)
+        #expect(sampled.kept.isEmpty && sampled.texts.isEmpty)
+        #expect(sampled.problems.map(\.message) == ["the text of 'many' (en), 1000000 bytes as written, is over the limit of "
+                                                    + "1048576 (maxTextBytes) once its placeholders are replaced by samples: not checked"])
+        #expect(PlaceholderSamples.standard.substitute("%@", maxBytes: 28) == nil)
+        #expect(PlaceholderSamples.standard.substitute("%@", maxBytes: 29) == "Maximilian Mustermann-Schmidt")
+    }
+}

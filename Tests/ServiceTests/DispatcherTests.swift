@@ -104,6 +104,28 @@ struct DispatcherTests {
         #expect(clusters?.count == 2)
     }
 
+    /// A layout request's dynamicType list was taken as given: 4,000 copies of one size laid the tree
+    /// out 4,000 times (57 s and 3.3 GB). A size named again is dropped, its first place kept (as a
+    /// stress constraint drops it), and a list longer than the 12 sizes is refused naming the field.
+    @Test("layout: a repeated dynamicType size is laid out once, in first-seen order; more than 12 items is 400 naming dynamicType")
+    func layoutDynamicTypeListIsBounded() throws {
+        let object = try ServiceFixtures.json(try call("layout", #"{"tree": {"text": "Hi"}, "dynamicType": "ax2, large, ax2, large, ax2"}"#))
+        let layouts = try #require(object["layouts"] as? [[String: Any]])
+        #expect(layouts.map { $0["dynamicTypeSize"] as? String } == ["accessibility2", "large"])
+        let thirteen = Array(repeating: "large", count: 13).joined(separator: ",")
+        for operation in ["layout", "render"] {
+            let response = try call(operation, #"{"tree": {"text": "Hi"}, "dynamicType": "\#(thirteen)"}"#)
+            #expect(response.status == 400)
+            let error = try #require(try ServiceFixtures.json(response)["error"] as? [String: Any])
+            #expect(error["code"] as? String == "invalid-request")
+            #expect(error["message"] as? String == "dynamicType: has 13 items; at most 12, one per Dynamic Type size (or all)")
+        }
+        // Twelve items, all distinct, are every size once.
+        let twelve = DynamicTypeSize.allCases.reversed().map(\.rawValue).joined(separator: ",")
+        let all = try ServiceFixtures.json(try call("layout", #"{"tree": {"text": "Hi"}, "dynamicType": "\#(twelve)"}"#))
+        #expect((all["layouts"] as? [[String: Any]])?.count == 12)
+    }
+
     @Test("stress-check: one string in several locales against a constraint")
     func stressCheck() throws {
         // "Einstellungen" at body 17 pt is wider than 80 pt; "Settings" (64.69 pt) is not.
@@ -114,6 +136,18 @@ struct DispatcherTests {
         let verdicts = try #require(object["verdicts"] as? [[String: Any]])
         #expect(verdicts.map { $0["locale"] as? String } == ["de", "en"])
         #expect(verdicts.map { $0["status"] as? String } == ["truncated", "fits"])
+    }
+
+    /// maxTextScalars held for the text as sent only: 4,000 `%@` (8,000 characters) were measured as
+    /// 116,000 characters (29 a sample).
+    @Test("stress-check: maxTextScalars holds once placeholders are replaced by samples")
+    func stressCheckTextCapAfterSamples() throws {
+        let many = String(repeating: "%@", count: 4_000)
+        let response = try call("stress-check", #"{"texts": {"en": "Hi", "de": "\#(many)"}, "constraint": {"dynamicType": "large"}}"#)
+        #expect(response.status == 422)
+        let error = try #require(try ServiceFixtures.json(response)["error"] as? [String: Any])
+        #expect(error["code"] as? String == "limit-exceeded")
+        #expect(error["message"] as? String == "texts.de is longer than maxTextScalars (10000) once its placeholders are replaced by samples")
     }
 }
 

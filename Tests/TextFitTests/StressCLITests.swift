@@ -46,6 +46,27 @@ struct StressCLITests {
         #expect(verdicts.allSatisfy { $0["locale"] as? String == locale })
     }
 
+    /// --max-text-bytes held for the text as written only: 4,000 `%@` (8,000 bytes) were measured as
+    /// 116,000 bytes (29 each). Now the entry is skipped with a warning naming it; --strict exits 3.
+    @Test("--max-text-bytes holds once placeholders are replaced by samples: the entry is skipped, naming its key")
+    func textCapAfterSamples() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory + "/res/values", withIntermediateDirectories: true)
+        let xml = "<resources>\n<string name=\"ok\">Fine</string>\n<string name=\"many\">" + String(repeating: "%@", count: 4_000)
+            + "</string>\n</resources>\n"
+        try Data(xml.utf8).write(to: URL(fileURLWithPath: directory + "/res/values/strings.xml"))
+        let options = ["--bundled-only", "--width", "2000", "--dynamic-type", "large", "--max-text-bytes", "10000", "--json"]
+        let run = try CLI.run(["stress", directory + "/res"] + options)
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("strings.xml:3: the text of 'many' (en), 8000 bytes as written, is over the limit of 10000 "
+                                    + "(maxTextBytes) once its placeholders are replaced by samples: not checked"), "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((object["verdicts"] as? [[String: Any]])?.map { $0["key"] as? String } == ["ok"])
+        let strict = try CLI.run(["stress", directory + "/res", "--strict"] + options)
+        #expect(strict.status == 3 && strict.stderr.contains("'many'"))
+    }
+
     @Test("Unreadable catalogs and rules exit 3 naming the file; bad options exit 2")
     func errors() throws {
         let missing = try CLI.run(["stress", "/nonexistent/Localizable.xcstrings", "--bundled-only"])

@@ -15,9 +15,10 @@ import Foundation
 ///   looked up as Android does at run time: in the same locale, then its parent (`fr-CA` → `fr`), then
 ///   `values/`; a reference that is itself a reference is followed. A key of `values/` that is such an
 ///   alias is, in a locale without its own, the string it refers to in that locale (translated when that
-///   locale has it). A reference to a name no file defines, a cycle, or a reference to anything but a
-///   string of the catalog (`@android:string/ok`, `@color/x`) is a problem naming the file and line, and
-///   the key is skipped.
+///   locale has it). A reference to a name no file defines, a cycle (its keys named), a chain of more
+///   than 16 references (`ReferenceExpansion.maxNesting`, the bound on `.stringsdict` variables), or a
+///   reference to anything but a string of the catalog (`@android:string/ok`, `@color/x`) is a problem
+///   naming the file and line, and the key is skipped.
 /// - Locale from the folder: `values` is the source language (`tools:locale` on `<resources>`, else the
 ///   reader's `sourceLanguage`, else `en`); `values-fr` → `fr`, `values-fr-rCA` → `fr-CA`,
 ///   `values-b+sr+Latn` → `sr-Latn`. A language qualifier is what aapt2 takes for one: two or three
@@ -133,62 +134,65 @@ enum AndroidReader {
 
     /// Replaces each `@string/name` value of the Android files among `results` by the text it refers
     /// to, and gives each locale without its own copy of a `values/` alias the text the alias has there
-    /// (see the type's documentation). Problems skip the entry.
+    /// (see the type's documentation). Problems skip the entry: a name not defined, a cycle (naming its
+    /// keys), or a chain of more than `ReferenceExpansion.maxNesting` (16) references, the bound
+    /// `.stringsdict` variables have.
+    ///
+    /// - Complexity: O(n) for n entries: each name is resolved once per locale it is looked up in
+    ///   (memoized, with the cycle found on the way), whatever the length of the chains.
     static func resolveReferences(_ results: inout [(path: String, result: FileReadResult)], log: inout ProblemLog) throws {
         guard results.contains(where: { !$0.result.references.isEmpty }) else { return }
         let android = results.indices.filter { results[$0].result.table?.hasPrefix("android:") == true }
         let sourceLocale = android.first { results[$0].result.isSourceTable }.flatMap { results[$0].result.locale }
-        // The plain strings of every file (an alias may name a string of another file), by locale and name.
-        var strings: [String: [String: (file: Int, entry: Int)]] = [:]
-        for f in android {
-            for (i, e) in results[f].result.entries.enumerated() where e.variant.isEmpty && !e.key.contains("[") {
-                if strings[e.locale]?[e.key] == nil { strings[e.locale, default: [:]][e.key] = (f, i) }
+        var aliases = AliasResolver(results, android: android, sourceLocale: sourceLocale)
+        func isPlain(_ e: CatalogEntry) -> Bool { e.variant.isEmpty && !e.key.contains("[") }
+        /// The entry's outcome in `locale`, and the names its chain starts with (for messages).
+        func resolve(_ e: CatalogEntry, at index: AliasResolver.Hit, to target: String, in locale: String)
+            -> (AliasResolver.Outcome, start: [String]) {
+            // The path starts with the key itself when it is the string looked up, so that `a` → `b` → `a`
+            // is seen at `a`.
+            if isPlain(e), e.key == target { return (.cycle(AliasResolver.Cycle([e.key])), [e.key]) }
+            if isPlain(e), aliases.lookup(e.key, in: locale) == index { return (aliases.outcome(of: e.key, in: locale), [e.key]) }
+            return (aliases.outcome(of: target, in: locale).followed, [target])
+        }
+        func problem(_ key: String, _ locale: String, _ r: AliasResolver.Outcome, start: [String]) -> String? {
+            let limit = ReferenceExpansion.maxNesting
+            func chain(_ names: [String], more: Bool = false) -> String {
+                names.map { "@string/" + $0 }.joined(separator: " → ") + (more ? " → …" : "")
             }
-        }
-        func fallback(_ locale: String) -> [String] {
-            var out = [locale]
-            var parts = locale.split(separator: "-")
-            while parts.count > 1 { parts.removeLast(); out.append(parts.joined(separator: "-")) }
-            if let sourceLocale, !out.contains(sourceLocale) { out.append(sourceLocale) }
-            return out
-        }
-        enum Resolution { case text(String, SourceLocation, translated: Bool), missing([String]), cycle([String]) }
-        // The path starts with the key itself when it is a string, so that `a` → `b` → `a` is seen at `a`.
-        func resolve(_ entry: CatalogEntry, to name: String, in locale: String) -> Resolution {
-            var path = entry.variant.isEmpty && !entry.key.contains("[") ? [entry.key, name] : [name]
-            if path.count == 2, path[0] == path[1] { return .cycle(path) }
-            while true {
-                guard let hit = fallback(locale).compactMap({ strings[$0]?[path.last!] }).first else { return .missing(path) }
-                let e = results[hit.file].result.entries[hit.entry]
-                guard let next = results[hit.file].result.references[e.key + "\u{1}"] else {
-                    return .text(e.text, e.origin, translated: locale == sourceLocale || e.locale != sourceLocale)
-                }
-                if path.contains(next) { return .cycle(path + [next]) }
-                path.append(next)
-            }
-        }
-        func chain(_ path: [String]) -> String { path.map { "@string/" + $0 }.joined(separator: " → ") }
-        func problem(_ key: String, _ locale: String, _ r: Resolution) -> String? {
             switch r {
-            case .text: return nil
-            case .missing(var path):
-                if path.count > 1, path[0] == key { path.removeFirst() }
-                return "\"\(key)\" (\(locale)) refers to \(chain(path)), which is not defined: not checked"
-            case .cycle(let path):
-                return "\"\(key)\" (\(locale)) refers to itself: \(chain(path)): not checked"
+            case .text(_, let hops) where hops <= limit: return nil
+            case .missing(_, let hops) where hops <= limit:
+                var path = aliases.path(from: start[0], in: locale)
+                if path.names.count > 1, path.names[0] == key { path.names.removeFirst() }
+                return "\"\(key)\" (\(locale)) refers to \(chain(path.names)), which is not defined: not checked"
+            case .cycle(let cycle):
+                let path = aliases.path(from: start[0], in: locale)
+                if cycle.members.contains(key) {
+                    return "\"\(key)\" (\(locale)) refers to itself: \(chain(path.names, more: path.more)): not checked"
+                }
+                var names = path.names
+                if names.count > 1, names[0] == key { names.removeFirst() }
+                return "\"\(key)\" (\(locale)) refers to \(chain(names, more: path.more)), which ends in a cycle of \(cycle.count) "
+                    + "string\(cycle.count == 1 ? "" : "s"): not checked"
+            case .text, .missing:
+                var names = aliases.path(from: start[0], in: locale).names
+                if names.count > 1, names[0] == key { names.removeFirst() }
+                return "\"\(key)\" (\(locale)) refers through more than \(limit) @string/ references (\(chain(Array(names.prefix(limit + 1)), more: true))), "
+                    + "deeper than aliases may nest (\(limit), the bound .stringsdict variables have): not checked"
             }
         }
-        var removed: [Int: [Int]] = [:]
+        var removed: [Int: Set<Int>] = [:]
         for f in android {
             for (i, e) in results[f].result.entries.enumerated() {
                 guard let target = results[f].result.references[e.key + "\u{1}" + e.variant] else { continue }
-                let r = resolve(e, to: target, in: e.locale)
-                if case .text(let text, _, _) = r {
-                    results[f].result.entries[i].text = text
-                } else {
-                    try log.report(e.origin, problem(e.key, e.locale, r)!)
-                    removed[f, default: []].append(i)
+                let (r, start) = resolve(e, at: AliasResolver.Hit(file: f, entry: i), to: target, in: e.locale)
+                if let message = problem(e.key, e.locale, r, start: start) {
+                    try log.report(e.origin, message)
+                    removed[f, default: []].insert(i)
                     results[f].result.skipped.append((e.key, e.locale))
+                } else if case .text(let hit, _) = r {
+                    results[f].result.entries[i].text = aliases.entry(hit).text
                 }
             }
         }
@@ -203,24 +207,158 @@ enum AndroidReader {
                 if fileOf[l] == nil { fileOf[l] = g }
                 keysOf[l, default: []].formUnion(results[g].result.entries.map(\.key) + results[g].result.skipped.map(\.key))
             }
-            for (i, e) in results[f].result.entries.enumerated() where !(removed[f]?.contains(i) ?? false) {
+            let locales = fileOf.sorted { $0.key < $1.key }
+            let skipped = removed[f] ?? []
+            for (i, e) in results[f].result.entries.enumerated() where !skipped.contains(i) {
                 guard let target = results[f].result.references[e.key + "\u{1}" + e.variant] else { continue }
-                for (l, g) in fileOf.sorted(by: { $0.key < $1.key }) where !keysOf[l]!.contains(e.key) {
-                    let r = resolve(e, to: target, in: l)
-                    if case .text(let text, let origin, let translated) = r {
-                        added[g, default: []].append(CatalogEntry(key: e.key, locale: l, variant: e.variant, text: text,
-                                                                  isTranslated: translated, origin: origin))
-                    } else {
-                        try log.report(e.origin, problem(e.key, l, r)!)
+                for (l, g) in locales where !keysOf[l]!.contains(e.key) {
+                    let (r, start) = resolve(e, at: AliasResolver.Hit(file: f, entry: i), to: target, in: l)
+                    if let message = problem(e.key, l, r, start: start) {
+                        try log.report(e.origin, message)
                         results[g].result.skipped.append((e.key, l))
+                    } else if case .text(let hit, _) = r {
+                        let found = aliases.entry(hit)
+                        added[g, default: []].append(CatalogEntry(key: e.key, locale: l, variant: e.variant, text: found.text,
+                                                                  isTranslated: l == sourceLocale || found.locale != sourceLocale,
+                                                                  origin: found.origin))
                     }
                 }
             }
         }
         for (f, indices) in removed {
-            for i in indices.sorted(by: >) { results[f].result.entries.remove(at: i) }
+            results[f].result.entries = results[f].result.entries.enumerated().filter { !indices.contains($0.offset) }.map(\.element)
         }
         for (g, entries) in added { results[g].result.entries += entries }
+    }
+
+    /// Resolves `@string/name` aliases as Android looks them up: the name in a locale, else its parent
+    /// language, else `values/`; an alias of an alias is followed. Each (locale, name) is resolved once
+    /// and remembered, so a chain of n aliases costs O(n) however many entries refer into it.
+    struct AliasResolver {
+        /// An entry of `results`: file and entry index.
+        struct Hit: Hashable {
+            var file: Int
+            var entry: Int
+        }
+
+        /// Names that refer to each other in a ring, in the order the references go.
+        struct Cycle {
+            var members: Set<String>
+            var count: Int
+
+            init(_ names: [String]) {
+                members = Set(names)
+                count = names.count
+            }
+        }
+
+        /// Where a name's chain of references ends: at a text after `hops` references, at a name no
+        /// file defines after `hops` references, or in a cycle.
+        enum Outcome {
+            case text(Hit, hops: Int)
+            case missing(String, hops: Int)
+            case cycle(Cycle)
+
+            /// The outcome one reference further back.
+            var followed: Outcome {
+                switch self {
+                case .text(let hit, let hops): .text(hit, hops: hops + 1)
+                case .missing(let name, let hops): .missing(name, hops: hops + 1)
+                case .cycle: self
+                }
+            }
+        }
+
+        let results: [(path: String, result: FileReadResult)]
+        let sourceLocale: String?
+        /// The plain strings of every Android file (an alias may name a string of another file), by
+        /// locale and name; the first file's wins.
+        var strings: [String: [String: Hit]] = [:]
+        var fallbacks: [String: [String]] = [:]
+        var outcomes: [String: [String: Outcome]] = [:]
+
+        init(_ results: [(path: String, result: FileReadResult)], android: [Int], sourceLocale: String?) {
+            self.results = results
+            self.sourceLocale = sourceLocale
+            for f in android {
+                for (i, e) in results[f].result.entries.enumerated() where e.variant.isEmpty && !e.key.contains("[") {
+                    if strings[e.locale]?[e.key] == nil { strings[e.locale, default: [:]][e.key] = Hit(file: f, entry: i) }
+                }
+            }
+        }
+
+        func entry(_ hit: Hit) -> CatalogEntry { results[hit.file].result.entries[hit.entry] }
+
+        /// `locale`, its parent languages, then the source locale.
+        mutating func fallback(_ locale: String) -> [String] {
+            if let known = fallbacks[locale] { return known }
+            var out = [locale]
+            var parts = locale.split(separator: "-")
+            while parts.count > 1 { parts.removeLast(); out.append(parts.joined(separator: "-")) }
+            if let sourceLocale, !out.contains(sourceLocale) { out.append(sourceLocale) }
+            fallbacks[locale] = out
+            return out
+        }
+
+        /// The string `name` is in `locale`, as Android looks it up.
+        mutating func lookup(_ name: String, in locale: String) -> Hit? {
+            for l in fallback(locale) { if let hit = strings[l]?[name] { return hit } }
+            return nil
+        }
+
+        /// The name the string `hit` refers to, when it is an alias.
+        func reference(of hit: Hit) -> String? { results[hit.file].result.references[entry(hit).key + "\u{1}"] }
+
+        /// Where `name`'s chain ends in `locale`: followed once, and remembered for every name on the way.
+        mutating func outcome(of name: String, in locale: String) -> Outcome {
+            if let known = outcomes[locale]?[name] { return known }
+            var stack: [String] = []
+            var onStack: [String: Int] = [:]
+            var current = name
+            var end: Outcome
+            while true {
+                if let known = outcomes[locale]?[current] { end = known; break }
+                if let at = onStack[current] {
+                    let cycle = Outcome.cycle(Cycle(Array(stack[at...])))
+                    for member in stack[at...] { outcomes[locale, default: [:]][member] = cycle }
+                    stack.removeSubrange(at...)
+                    end = cycle
+                    break
+                }
+                guard let hit = lookup(current, in: locale) else {
+                    end = .missing(current, hops: 0)
+                    break
+                }
+                guard let next = reference(of: hit) else {
+                    end = .text(hit, hops: 0)
+                    outcomes[locale, default: [:]][current] = end
+                    break
+                }
+                onStack[current] = stack.count
+                stack.append(current)
+                current = next
+            }
+            for n in stack.reversed() {
+                end = end.followed
+                outcomes[locale, default: [:]][n] = end
+            }
+            return outcomes[locale]?[name] ?? end
+        }
+
+        /// The names from `name` on, following references until a text, a name not defined, a name seen
+        /// before (a cycle, named twice) or `ReferenceExpansion.maxNesting` + 2 names (`more`: it goes on).
+        mutating func path(from name: String, in locale: String) -> (names: [String], more: Bool) {
+            var names = [name]
+            var seen: Set = [name]
+            var current = name
+            while let hit = lookup(current, in: locale), let next = reference(of: hit) {
+                if names.count > ReferenceExpansion.maxNesting + 1 { return (names, true) }
+                names.append(next)
+                guard seen.insert(next).inserted else { break }
+                current = next
+            }
+            return (names, false)
+        }
     }
 
     /// The locale of a `values-…` folder, or nil for the default (source) folder and for device or

@@ -225,9 +225,13 @@ public enum CatalogReader {
             // A file per locale, for the origin of added untranslated entries.
             var fileByLocale: [String: String] = [:]
             for f in files { if let l = f.result.entries.first?.locale, fileByLocale[l] == nil { fileByLocale[l] = f.path } }
+            // Indexed once per key: a key of n variants in every locale searched its n source variants per entry.
+            var sourceTexts: [String: SourceTexts] = [:]
             for var e in all {
                 if e.sourceText == nil, let src = sourceByKey[e.key] {
-                    e.sourceText = sourceText(for: e.variant, in: src.map { (variant: $0.variant, text: $0.text) })
+                    let texts = sourceTexts[e.key] ?? SourceTexts(src.map { (variant: $0.variant, text: $0.text) })
+                    sourceTexts[e.key] = texts
+                    e.sourceText = texts.text(for: e.variant)
                 }
                 entries.append(e)
             }

@@ -115,14 +115,32 @@ func joinVariant(_ parts: [String]) -> String {
 /// path with its last category replaced by `other` (`plural.few` → `plural.other`), else the plain
 /// string, else the first variant ending in `plural.other`, else the first variant.
 func sourceText(for variant: String, in source: [(variant: String, text: String)]) -> String? {
-    if let hit = source.first(where: { $0.variant == variant }) { return hit.text }
-    if let dot = variant.lastIndex(of: ".") {
-        let other = variant[..<dot] + ".other"
-        if let hit = source.first(where: { $0.variant == other }) { return hit.text }
+    SourceTexts(source).text(for: variant)
+}
+
+/// The source's variants indexed for `sourceText(for:in:)`'s lookup, for a caller that looks up many
+/// variants in one source: a search of the list per variant made a key of n variants O(n²).
+/// - Complexity: O(n) to build, O(variant length) per lookup.
+struct SourceTexts {
+    private var byVariant: [String: String] = [:]
+    private var pluralOther: String?
+    private var first: String?
+
+    init(_ source: [(variant: String, text: String)]) {
+        for (variant, text) in source {
+            if byVariant[variant] == nil { byVariant[variant] = text }
+            if pluralOther == nil, variant.hasSuffix("plural.other") { pluralOther = text }
+        }
+        first = source.first?.text
     }
-    if let plain = source.first(where: { $0.variant.isEmpty }) { return plain.text }
-    if let other = source.first(where: { $0.variant.hasSuffix("plural.other") }) { return other.text }
-    return source.first?.text
+
+    /// The source text for `variant` (see `sourceText(for:in:)`).
+    func text(for variant: String) -> String? {
+        if let hit = byVariant[variant] { return hit }
+        if let dot = variant.lastIndex(of: "."), let hit = byVariant[variant[..<dot] + ".other"] { return hit }
+        if let plain = byVariant[""] { return plain }
+        return pluralOther ?? first
+    }
 }
 
 extension CatalogEntry {

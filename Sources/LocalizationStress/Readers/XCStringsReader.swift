@@ -90,13 +90,13 @@ enum XCStringsReader {
             }
             let sourceUnits: [Unit] = units[source].flatMap { $0.isEmpty ? nil : $0 }
                 ?? [Unit(variant: "", text: key, state: nil, path: keyPath)]
-            let sourcePairs = sourceUnits.map { (variant: $0.variant, text: $0.text) }
+            let sourcePairs = SourceTexts(sourceUnits.map { (variant: $0.variant, text: $0.text) })
             var entries: [CatalogEntry] = []
             for locale in locales {
                 let isSource = locale == source
                 if let own = units[locale], !own.isEmpty {
                     for u in own {
-                        let src = sourceText(for: u.variant, in: sourcePairs)
+                        let src = sourcePairs.text(for: u.variant)
                         let untranslated = !isSource && u.state == "new"
                         let text = untranslated && u.text.isEmpty ? (src ?? key) : u.text
                         entries.append(CatalogEntry(key: key, locale: locale, variant: u.variant, text: text,
@@ -261,8 +261,11 @@ enum XCStringsReader {
     }
 
     /// The `%#@name@` tokens in `text` (with an optional `N$` position), in order, each once.
+    /// - Complexity: O(text length): tokens seen are kept in a set (a search of those found so far made
+    ///   a text of n distinct references O(n²)).
     static func substitutionReferences(in text: String) -> [(token: String, name: String)] {
         var out: [(token: String, name: String)] = []
+        var seen = Set<String>()
         let scalars = Array(text.unicodeScalars)
         var i = 0
         while i < scalars.count {
@@ -276,7 +279,7 @@ enum XCStringsReader {
             guard k < scalars.count, scalars[k] == "@", k > j + 2 else { i += 1; continue }
             var token = String.UnicodeScalarView(); token.append(contentsOf: scalars[i...k])
             var name = String.UnicodeScalarView(); name.append(contentsOf: scalars[(j + 2)..<k])
-            if !out.contains(where: { $0.token == String(token) }) { out.append((String(token), String(name))) }
+            if seen.insert(String(token)).inserted { out.append((String(token), String(name))) }
             i = k + 1
         }
         return out

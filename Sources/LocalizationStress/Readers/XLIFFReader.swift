@@ -241,23 +241,20 @@ enum XLIFFReader {
                              sourceLanguage: String, log: inout ProblemLog) throws -> [CatalogEntry] {
         let rules = ["NSStringVariableWidthRuleType", "NSStringDeviceSpecificRuleType"]
         let formatKey = "NSStringLocalizedFormatKey"
-        var target = StringsDictReader.Plist.dict([], line: pieces[0].piece.origin.line)
-        var source = target
+        var dict = DictBuilder(line: pieces[0].piece.origin.line)
         var byPath: [[String]: Piece] = [:]
         for (path, p) in pieces {
             guard !path.isEmpty else {
                 try log.report(p.origin, "trans-unit \"\(p.id)\" names no value inside \"\(key)\": not checked")
                 continue
             }
-            guard let t = inserting(p.text, line: p.origin.line, at: path[...], into: target),
-                  let s = inserting(p.source, line: p.origin.line, at: path[...], into: source) else {
+            guard dict.insert(text: p.text, source: p.source, line: p.origin.line, at: path) else {
                 try log.report(p.origin, "trans-unit \"\(p.id)\" repeats or conflicts with an earlier unit of \"\(key)\": not checked")
                 continue
             }
-            target = t
-            source = s
             byPath[path] = p
         }
+        let target = dict.plist(source: false), source = dict.plist(source: true)
         let kept = pieces.filter { byPath[$0.path]?.id == $0.piece.id && byPath[$0.path]?.origin == $0.piece.origin }
         guard !kept.isEmpty else { return [] }
         if byPath[[formatKey]] == nil, !kept.contains(where: { rules.contains($0.path[0]) }) {
@@ -281,13 +278,13 @@ enum XLIFFReader {
         let expansions = try StringsDictReader.expansions(key, target, file: file, log: &log)
         guard !expansions.isEmpty else { return [] }
         var scratch = ProblemLog(strict: false)
-        let sources = ((try? StringsDictReader.expansions(key, source, file: file, log: &scratch)) ?? [])
-            .map { (variant: $0.variant, text: $0.text) }
+        let sources = SourceTexts(((try? StringsDictReader.expansions(key, source, file: file, log: &scratch)) ?? [])
+            .map { (variant: $0.variant, text: $0.text) })
         var usedPaths = Set<[String]>()
         var entries: [CatalogEntry] = []
         for e in expansions {
             usedPaths.formUnion(e.sources)
-            entries.append(combined(key, variant: e.variant, text: e.text, sourceText: sourceText(for: e.variant, in: sources),
+            entries.append(combined(key, variant: e.variant, text: e.text, sourceText: sources.text(for: e.variant),
                                     used: e.sources.compactMap { byPath[$0] }, locale: locale, sourceLanguage: sourceLanguage))
         }
         for (path, p) in kept where !usedPaths.contains(path) {
@@ -296,23 +293,63 @@ enum XLIFFReader {
         return entries
     }
 
-    /// `node` with `text` added at `path` (dicts made as needed), or nil when the path is taken or
-    /// passes through a string.
-    static func inserting(_ text: String, line: Int?, at path: ArraySlice<String>,
-                          into node: StringsDictReader.Plist) -> StringsDictReader.Plist? {
-        guard case .dict(var items, let dictLine) = node, let name = path.first else { return nil }
-        let index = items.firstIndex { $0.key == name }
-        if path.count == 1 {
-            guard index == nil else { return nil }
-            items.append((name, .string(text, line: line)))
-        } else if let index {
-            guard let child = inserting(text, line: line, at: path.dropFirst(), into: items[index].value) else { return nil }
-            items[index].value = child
-        } else {
-            guard let child = inserting(text, line: line, at: path.dropFirst(), into: .dict([], line: line)) else { return nil }
-            items.append((name, child))
+    /// A `.stringsdict` key's `<dict>` rebuilt from its units' paths, holding each unit's measured text
+    /// and its source side by side (one tree for both: they have the same paths). Dicts along a path are
+    /// made as needed, with the line of the unit that made them.
+    /// - Complexity: O(path length) per unit (each dict indexes its keys): adding units by copying the
+    ///   tree's items, as this once did, was O(n²) for a key of n units.
+    struct DictBuilder {
+        enum Child {
+            case string(text: String, source: String, line: Int?)
+            case dict(Int)
         }
-        return .dict(items, line: dictLine)
+
+        struct Dict {
+            var line: Int?
+            /// Keys in the order they were added, and what each holds.
+            var keys: [String] = []
+            var children: [String: Child] = [:]
+        }
+
+        /// `dicts[0]` is the key's own `<dict>`.
+        var dicts: [Dict]
+
+        init(line: Int?) { dicts = [Dict(line: line)] }
+
+        /// Adds a unit's texts at `path`; false (nothing added) when the path is taken or passes
+        /// through a string.
+        mutating func insert(text: String, source: String, line: Int?, at path: [String]) -> Bool {
+            var d = 0
+            for (i, name) in path.enumerated() {
+                let last = i == path.count - 1
+                switch dicts[d].children[name] {
+                case nil:
+                    dicts[d].keys.append(name)
+                    if last {
+                        dicts[d].children[name] = .string(text: text, source: source, line: line)
+                        return true
+                    }
+                    dicts.append(Dict(line: line))
+                    dicts[d].children[name] = .dict(dicts.count - 1)
+                    d = dicts.count - 1
+                case .dict(let child) where !last:
+                    d = child
+                default:
+                    return false
+                }
+            }
+            return false
+        }
+
+        /// The tree with the measured texts, or with the sources.
+        func plist(source: Bool, _ d: Int = 0) -> StringsDictReader.Plist {
+            .dict(dicts[d].keys.map { name in
+                switch dicts[d].children[name]! {
+                case .string(let text, let sourceText, let line): (name, .string(source ? sourceText : text, line: line))
+                case .dict(let child): (name, plist(source: source, child))
+                }
+            }, line: dicts[d].line)
+        }
     }
 
     /// A String Catalog string exported as units (`key`, `key|==|device.iphone`, …, and
@@ -374,11 +411,11 @@ enum XLIFFReader {
         }
         let expanded = try walker.checkReferences(units, subs: table, path: "", log: &log)
         var scratch = ProblemLog(strict: false)
-        let sources = ((try? walker.checkReferences(sourceUnits, subs: sourceTable, path: "", log: &scratch)) ?? [])
-            .map { (variant: $0.variant, text: $0.text) }
+        let sources = SourceTexts(((try? walker.checkReferences(sourceUnits, subs: sourceTable, path: "", log: &scratch)) ?? [])
+            .map { (variant: $0.variant, text: $0.text) })
         return expanded.map { u in
             let used = [mainByID[u.path]!] + u.variant.split(separator: "/").compactMap { byVariant[String($0)] }
-            return combined(key, variant: u.variant, text: u.text, sourceText: sourceText(for: u.variant, in: sources),
+            return combined(key, variant: u.variant, text: u.text, sourceText: sources.text(for: u.variant),
                             used: used, locale: locale, sourceLanguage: sourceLanguage)
         }
     }

@@ -64,18 +64,40 @@ final class XMLNode {
 }
 
 enum XMLTree {
+    /// libxml2's limit on what it holds unparsed at once without `XML_PARSE_HUGE`
+    /// (`XML_MAX_LOOKUP_LIMIT`, 10,000,000 bytes), which FoundationXML does not let a caller set.
+    static let libxml2LookupLimit = 10_000_000
+
     /// Parses `data` into its root element; a malformed document throws a problem naming the file and line.
+    ///
+    /// The document is pushed to the parser in pieces (FoundationXML's stream input, 128 KiB at a time),
+    /// not in one: given all at once, libxml2 refused any document over 10,000,000 bytes ("parser error
+    /// 1", its `Huge input lookup`), and FoundationXML has no option for `XML_PARSE_HUGE`. Pushed in
+    /// pieces, a document and a text of any length are read; one piece of markup longer than that limit
+    /// (a tag with its attributes, a comment, a processing instruction) is still refused, with an error
+    /// naming the file, the line and length of that piece, the file's size and the limit.
     static func parse(_ data: Data, file: String) throws -> XMLNode {
         try refuseWhatFoundationXMLCannotTake(data, file: file)
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(stream: InputStream(data: data))
         let builder = Builder()
         parser.delegate = builder
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
         let ok = parser.parse()
+        builder.flushText()
         // FoundationXML on Linux may recover and return true after an error: the first error counts.
         if let (code, line) = builder.firstError ?? (ok ? nil : ((parser.parserError as NSError?)?.code ?? -1, parser.lineNumber)) {
-            throw CatalogProblem(SourceLocation(file: file, line: line > 0 ? line : nil), "malformed XML: \(describe(code))")
+            // libxml2 reports an item over its limit as one of several errors ("Comment too big found" is
+            // an unfinished comment, an attribute value an unfinished attribute…): only a document over
+            // the limit can hold one, and then the document itself says whether it does.
+            if data.count > libxml2LookupLimit, let huge = markup(over: libxml2LookupLimit, in: data) {
+                throw CatalogProblem(SourceLocation(file: file, line: huge.line),
+                                     "not read: \(huge.kind) of \(huge.length) bytes starts here, longer than the \(libxml2LookupLimit) "
+                                     + "bytes the XML parser (libxml2, without its huge option, which FoundationXML does not offer) "
+                                     + "takes in one piece; the file is \(data.count) bytes (a file, or a text, of any size is read)")
+            }
+            let location = SourceLocation(file: file, line: line > 0 ? line : nil)
+            throw CatalogProblem(location, "malformed XML: \(describe(code))")
         }
         guard let root = builder.root else {
             throw CatalogProblem(SourceLocation(file: file), "malformed XML: no root element")
@@ -122,6 +144,53 @@ enum XMLTree {
         }
     }
 
+    /// The first piece of markup in `data` longer than `limit` bytes — a start or end tag with its
+    /// attributes, a comment, a processing instruction, a declaration (`<!DOCTYPE …>`), or one that runs
+    /// to the end — with its kind, length and line. Text and CDATA sections, which libxml2 hands over in
+    /// pieces, are not markup here.
+    /// - Complexity: O(data.count); run only after the parser failed on a document over the limit.
+    static func markup(over limit: Int, in data: Data) -> (kind: String, length: Int, line: Int)? {
+        let bytes = [UInt8](data)
+        func find(_ pattern: [UInt8], from start: Int) -> Int? {
+            var i = start
+            while i + pattern.count <= bytes.count {
+                if bytes[i] == pattern[0], bytes[i..<(i + pattern.count)].elementsEqual(pattern) { return i + pattern.count }
+                i += 1
+            }
+            return nil
+        }
+        func starts(_ prefix: String, at i: Int) -> Bool { bytes[i...].starts(with: prefix.utf8) }
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
+            let kind: String, end: Int?
+            if starts("<!--", at: i) {
+                (kind, end) = ("a comment", find(Array("-->".utf8), from: i + 4))
+            } else if starts("<![CDATA[", at: i) {
+                i = find(Array("]]>".utf8), from: i + 9) ?? bytes.count
+                continue
+            } else if starts("<?", at: i) {
+                (kind, end) = ("a processing instruction", find(Array("?>".utf8), from: i + 2))
+            } else {
+                // A tag ends at the first `>` outside a quoted attribute value.
+                var j = i + 1, quote: UInt8?
+                while j < bytes.count {
+                    let b = bytes[j]
+                    if let q = quote { if b == q { quote = nil } } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") { quote = b } else if b == UInt8(ascii: ">") { break }
+                    j += 1
+                }
+                kind = starts("<!", at: i) ? "a declaration" : "a tag with its attributes"
+                end = j < bytes.count ? j + 1 : nil
+            }
+            let stop = end ?? bytes.count
+            if stop - i > limit {
+                return (kind, stop - i, bytes[..<i].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
+            }
+            i = stop
+        }
+        return nil
+    }
+
     /// A reading of the common `XMLParser.ErrorCode`s (libxml2's numbers).
     private static func describe(_ code: Int) -> String {
         switch code {
@@ -152,6 +221,7 @@ enum XMLTree {
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                     qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+            flushText()
             let node = XMLNode(qualifiedName: elementName, attributes: attributeDict, line: parser.lineNumber)
             if let parent = stack.last { parent.children.append(.element(node)) } else if root == nil { root = node }
             stack.append(node)
@@ -159,6 +229,7 @@ enum XMLTree {
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
                     qualifiedName qName: String?) {
+            flushText()
             _ = stack.popLast()
         }
 
@@ -174,12 +245,24 @@ enum XMLTree {
             append(String(decoding: CDATABlock, as: UTF8.self))
         }
 
+        /// Text not yet given to the open element: the parser hands a long text over in many pieces
+        /// (one per 128 KiB pushed, one per entity), and adding each to the element's last text child
+        /// copied that child every time, O(n²) in the text's length.
+        private var pendingText = ""
+
         private func append(_ s: String) {
-            guard let top = stack.last else { return }
+            guard !stack.isEmpty else { return }
+            pendingText += s
+        }
+
+        /// Gives the text gathered so far to the open element.
+        func flushText() {
+            defer { pendingText = "" }
+            guard !pendingText.isEmpty, let top = stack.last else { return }
             if case .text(let prev)? = top.children.last {
-                top.children[top.children.count - 1] = .text(prev + s)
+                top.children[top.children.count - 1] = .text(prev + pendingText)
             } else {
-                top.children.append(.text(s))
+                top.children.append(.text(pendingText))
             }
         }
     }
