@@ -109,6 +109,8 @@ struct Arguments {
     var positional: [String] = []
     var values: [String: String] = [:]
     var flags: Set<String> = []
+    /// Every option given, in command-line order, for messages.
+    var given: [String] = []
 
     static let valueOptions: Set<String> = [
         "font", "font-file", "face-index", "size", "style", "weight", "dynamic-type", "locale", "features",
@@ -134,16 +136,73 @@ struct Arguments {
                     name = String(name[..<equals])
                 }
                 if Self.flagOptions.contains(name) {
+                    if inline != nil { throw CommandError.usage("--\(name) takes no value, got '\(word)'") }
                     flags.insert(name)
+                    given.append(name)
                 } else if Self.valueOptions.contains(name) {
                     guard let value = inline ?? rest.next() else { throw CommandError.usage("--\(name) needs a value") }
+                    // The last of two values would silently win over the first.
+                    if let first = values[name] {
+                        throw CommandError.usage("--\(name) is given twice ('\(first)' and '\(value)'); give it once")
+                    }
                     values[name] = value
+                    given.append(name)
                 } else {
                     throw CommandError.usage("unknown option '--\(name)'; see textfit --help")
                 }
             } else {
                 positional.append(word)
             }
+        }
+    }
+
+    /// The options each command reads. Any other is refused by ``checkApplicable()``, never
+    /// silently ignored (`measure --svg x.svg` used to measure and write nothing).
+    static let commandOptions: [String: Set<String>] = [
+        "measure": fontOptions.union(paragraphOptions).union(["bundled-only", "file", "json-input", "json", "max-text-bytes"]),
+        "fonts": fontOptions.union(["for", "json", "bundled-only"]),
+        "layout": ["width", "height", "dynamic-type", "direction", "json", "svg", "overlays", "summary", "bundled-only",
+                   "max-elements", "max-depth", "max-text-bytes"],
+        "stress": ["rules", "width", "max-lines", "style", "font", "font-file", "size", "weight", "padding", "truncation-allowed",
+                   "minimum-scale", "locales", "dynamic-type", "source-language", "report", "max-pictures", "baseline", "strict",
+                   "json", "max-entries", "max-text-bytes", "bundled-only"],
+        "serve": ["stdio", "http", "bundled-only"],
+    ]
+    /// What picks the font and its size: `measure`'s, and `fonts --for`'s.
+    static let fontOptions: Set<String> = ["font", "font-file", "face-index", "size", "style", "weight", "italic", "dynamic-type",
+                                           "locale", "features", "tracking"]
+    /// How a paragraph is laid out: `measure`'s only (`fonts --for` lists the font of each cluster).
+    static let paragraphOptions: Set<String> = ["tab-interval", "width", "height", "lines", "truncation", "wrap", "direction",
+                                                "line-metrics", "line-spacing", "minimum-scale"]
+
+    /// Refuses an option the command does not read, and combinations in which one option would be
+    /// ignored, naming the option and the command (exit 2).
+    func checkApplicable() throws {
+        guard let known = Self.commandOptions[command] else { return }
+        if let option = given.first(where: { !known.contains($0) && $0 != "help" }) {
+            throw CommandError.usage("--\(option) does not apply to \(command); see textfit \(command) --help")
+        }
+        switch command {
+        case "fonts":
+            if values["for"] == nil, let option = given.first(where: { Self.fontOptions.contains($0) }) {
+                throw CommandError.usage("--\(option) applies to fonts only with --for TEXT (the text whose fonts are listed)")
+            }
+        case "layout":
+            if flags.contains("overlays"), values["svg"] == nil {
+                throw CommandError.usage("--overlays draws in the SVG, so it needs --svg OUT.svg")
+            }
+            if flags.contains("json"), flags.contains("summary") {
+                throw CommandError.usage("give --json or --summary, not both (each is a whole output)")
+            }
+        case "measure":
+            if values["file"] != nil, !positional.isEmpty {
+                throw CommandError.usage("give TEXT arguments or --file PATH, not both (the texts would be ignored)")
+            }
+        case "serve":
+            if let word = positional.first {
+                throw CommandError.usage("serve takes no arguments, got '\(word)'; serve --stdio or serve --http [HOST:]PORT")
+            }
+        default: break
         }
     }
 
@@ -821,6 +880,7 @@ func run(_ words: [String]) throws {
         print(usage)
         return
     }
+    try arguments.checkApplicable()
     switch arguments.command {
     case "measure": try runMeasure(arguments)
     case "fonts": try runFonts(arguments)

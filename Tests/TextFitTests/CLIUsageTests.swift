@@ -1,0 +1,47 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Options a command does not read, output errors, argument encoding and the flag names errors give.
+@Suite("textfit CLI: options, output and messages")
+struct CLIUsageTests {
+    /// A fresh empty folder for one test's files.
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textfit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    // MARK: - Options that do not apply
+
+    @Test("An option the command does not read is bad usage naming the option and the command", arguments: [
+        (["measure", "x", "--bundled-only", "--svg", "out.svg"], "--svg does not apply to measure"),
+        (["measure", "x", "--bundled-only", "--rules", "rules.json"], "--rules does not apply to measure"),
+        (["stress", "Localizable.xcstrings", "--max-depth", "0"], "--max-depth does not apply to stress"),
+        (["layout", "-", "--bundled-only", "--lines", "2"], "--lines does not apply to layout"),
+        (["serve", "--stdio", "--width", "3"], "--width does not apply to serve"),
+        (["fonts", "--bundled-only", "--width", "100", "--for", "a"], "--width does not apply to fonts"),
+        (["fonts", "--bundled-only", "--size", "30"], "--size applies to fonts only with --for"),
+        (["layout", "-", "--bundled-only", "--overlays"], "--overlays draws in the SVG, so it needs --svg"),
+        (["layout", "-", "--bundled-only", "--json", "--summary"], "give --json or --summary, not both"),
+        (["measure", "x", "--bundled-only", "--size", "12", "--size", "14"], "--size is given twice"),
+        (["measure", "x", "--bundled-only", "--json=no"], "--json takes no value"),
+        (["serve", "extra", "--stdio"], "serve takes no arguments"),
+    ])
+    func inapplicableOption(_ arguments: [String], _ message: String) throws {
+        let output = try CLI.run(arguments, stdin: Data(#"{"box": {"width": 1, "height": 1}}"#.utf8))
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+    }
+
+    @Test("measure refuses TEXT arguments beside --file (the texts were ignored)")
+    func textsBesideFile() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("texts.txt")
+        try Data("a\n".utf8).write(to: file)
+        let output = try CLI.run(["measure", "--bundled-only", "--file", file.path, "ignored"])
+        #expect(output.status == 2 && output.stderr.contains("not both"), "\(output.stderr)")
+    }
+}
