@@ -501,7 +501,7 @@ func runFonts(_ arguments: Arguments) throws {
             printTable(header: ["FAMILY", "SOURCE", "STYLES"],
                        rows: families.map { [$0.name, $0.source.rawValue, $0.styles.joined(separator: ", ")] }, rightAligned: [])
         }
-        return
+        return try finishStandardOutput()
     }
     var request = try makeRequest(arguments, texts: [text])
     request.dynamicType = try dynamicTypeSizes(arguments).first
@@ -519,6 +519,7 @@ func runFonts(_ arguments: Arguments) throws {
                         cluster.choice]
                    }, rightAligned: [])
     }
+    try finishStandardOutput()
 }
 
 extension Unicode.GeneralCategory {

@@ -45,3 +45,31 @@ struct CLIUsageTests {
         #expect(output.status == 2 && output.stderr.contains("not both"), "\(output.stderr)")
     }
 }
+
+/// Runs the built `textfit` with standard output to `path` (such as `/dev/full`, opened for
+/// writing as a stream, never replaced): the exit status and stderr.
+func runCLI(_ arguments: [String], stdout path: String) throws -> (status: Int32, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CLI.binary)
+    process.arguments = arguments
+    let output = try #require(FileHandle(forWritingAtPath: path))
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+}
+
+extension CLIUsageTests {
+    @Test("fonts to a full standard output exits 4, as every command does", arguments: [
+        ["fonts", "--bundled-only"], ["fonts", "--bundled-only", "--json"], ["fonts", "--bundled-only", "--for", "aก"],
+    ])
+    func fontsFullOutput(_ arguments: [String]) throws {
+        let (status, stderr) = try runCLI(arguments, stdout: "/dev/full")
+        #expect(status == 4, "\(stderr)")
+        #expect(stderr.contains("cannot write to standard output (No space left on device)"), "\(stderr)")
+    }
+}
