@@ -76,13 +76,52 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         self.minimumScale = minimumScale
     }
 
-    /// The paragraph style this request describes.
-    /// - Throws: ``RequestError`` naming the field that cannot be understood.
+    /// Decodes the JSON form, in which `weight` is a name (`"bold"`) or a number (`700`, kept as
+    /// `"700"`), as the layout file and the rules file take it (docs/layout-file.md).
+    /// - Throws: the `DecodingError` the synthesized decoder would throw; a `weight` that is neither
+    ///   a string nor a whole number is a type mismatch at `weight`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        texts = try container.decode([String].self, forKey: .texts)
+        font = try container.decodeIfPresent(String.self, forKey: .font)
+        fontFile = try container.decodeIfPresent(String.self, forKey: .fontFile)
+        faceIndex = try container.decodeIfPresent(Int.self, forKey: .faceIndex)
+        size = try container.decodeIfPresent(Double.self, forKey: .size)
+        style = try container.decodeIfPresent(String.self, forKey: .style)
+        if try !container.contains(.weight) || container.decodeNil(forKey: .weight) {
+            weight = nil
+        } else if let name = try? container.decode(String.self, forKey: .weight) {
+            weight = name
+        } else if let number = try? container.decode(Int.self, forKey: .weight) {
+            weight = String(number)
+        } else {
+            throw DecodingError.typeMismatch(String.self, .init(codingPath: container.codingPath + [CodingKeys.weight],
+                                                                debugDescription: "Expected a weight name or a whole number 1–1000."))
+        }
+        italic = try container.decodeIfPresent(Bool.self, forKey: .italic)
+        dynamicType = try container.decodeIfPresent(String.self, forKey: .dynamicType)
+        locale = try container.decodeIfPresent(String.self, forKey: .locale)
+        features = try container.decodeIfPresent([String].self, forKey: .features)
+        tracking = try container.decodeIfPresent(Double.self, forKey: .tracking)
+        tabInterval = try container.decodeIfPresent(Double.self, forKey: .tabInterval)
+        width = try container.decodeIfPresent(Double.self, forKey: .width)
+        height = try container.decodeIfPresent(Double.self, forKey: .height)
+        lines = try container.decodeIfPresent(Int.self, forKey: .lines)
+        truncation = try container.decodeIfPresent(String.self, forKey: .truncation)
+        wrap = try container.decodeIfPresent(String.self, forKey: .wrap)
+        direction = try container.decodeIfPresent(String.self, forKey: .direction)
+        lineMetrics = try container.decodeIfPresent(String.self, forKey: .lineMetrics)
+        lineSpacing = try container.decodeIfPresent(Double.self, forKey: .lineSpacing)
+        minimumScale = try container.decodeIfPresent(Double.self, forKey: .minimumScale)
+    }
+
     /// The largest line spacing, fixed line height and tab interval a request may ask for, in points
     /// (as large as the largest font size): beyond it a height or a baseline is no longer a number
     /// JSON can carry.
     static let maximumLength = 16_384.0
 
+    /// The paragraph style this request describes.
+    /// - Throws: ``RequestError`` naming the field that cannot be understood.
     public func paragraphStyle() throws -> ParagraphStyle {
         var style = ParagraphStyle()
         if let lines {
@@ -146,7 +185,9 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         attributes.font = FontRequest(family: font, file: fontFile, faceIndex: faceIndex ?? 0, italic: italic ?? false)
         if let weight {
             guard let parsed = FontWeight(name: weight) else {
-                throw RequestError(field: "weight", "'\(weight)' is not a weight (ultraLight … black, or 1–1000)")
+                throw RequestError(field: "weight", Int(weight) != nil
+                    ? "\(weight) is out of range (a weight is a whole number from 1 to 1000, or a name: ultraLight … black)"
+                    : "'\(weight)' is not a weight (ultraLight … black, or 1–1000)")
             }
             attributes.font.weight = parsed
         }

@@ -73,3 +73,58 @@ extension CLIUsageTests {
         #expect(stderr.contains("cannot write to standard output (No space left on device)"), "\(stderr)")
     }
 }
+
+extension CLIUsageTests {
+    /// The width `layout --json` gives a one-text file, or its exit status and stderr.
+    static func layoutWidth(_ node: String) throws -> (status: Int32, width: Double?, stderr: String) {
+        let output = try CLI.run(["layout", "-", "--bundled-only", "--json"], stdin: Data(node.utf8))
+        let object = try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        return (output.status, (object?["size"] as? [String: Any])?["width"] as? Double, output.stderr)
+    }
+
+    @Test("A layout file's weight may be a number 1–1000 (docs/layout-file.md), the same as its name")
+    func layoutNumericWeight() throws {
+        let named = try Self.layoutWidth(#"{"text": "Rindfleisch", "weight": "bold"}"#)
+        let numbered = try Self.layoutWidth(#"{"text": "Rindfleisch", "weight": 700}"#)
+        let regular = try Self.layoutWidth(#"{"text": "Rindfleisch"}"#)
+        #expect(numbered.status == 0, "\(numbered.stderr)")
+        #expect(numbered.width == named.width && named.width != nil && named.width != regular.width)
+    }
+
+    @Test("A layout file's weight out of 1–1000, a fraction or another type is refused at its path", arguments: [
+        (#"{"text": "a", "weight": 1200}"#, "$.weight: 1200 is not a weight: expected a whole number from 1 to 1000"),
+        (#"{"text": "a", "weight": 0}"#, "$.weight: 0 is not a weight"),
+        (#"{"text": "a", "weight": 700.5}"#, "$.weight: 700.5 is not a weight"),
+        (#"{"text": "a", "weight": true}"#, "$.weight: expected a weight name"),
+        (#"{"text": "a", "weight": "heavyish"}"#, "$.weight: 'heavyish' is not a weight"),
+    ])
+    func layoutBadWeight(_ node: String, _ message: String) throws {
+        let result = try Self.layoutWidth(node)
+        #expect(result.status == 3 && result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    /// The service's answers to `measure` requests over stdio, one line each.
+    static func serve(_ requests: [String]) throws -> [[String: Any]] {
+        let input = requests.joined(separator: "\n") + "\n"
+        let output = try CLI.run(["serve", "--stdio", "--bundled-only"], stdin: Data(input.utf8))
+        return output.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    @Test("The service's measure takes a numeric weight; one out of 1–1000 or of another type is refused naming weight")
+    func serviceNumericWeight() throws {
+        let answers = try Self.serve([
+            #"{"id": 1, "op": "measure", "params": {"texts": ["Hi"], "weight": 700}}"#,
+            #"{"id": 2, "op": "measure", "params": {"texts": ["Hi"], "weight": "bold"}}"#,
+            #"{"id": 3, "op": "measure", "params": {"texts": ["Hi"], "weight": 1200}}"#,
+            #"{"id": 4, "op": "measure", "params": {"texts": ["Hi"], "weight": [700]}}"#,
+        ])
+        try #require(answers.count == 4)
+        func first(_ answer: [String: Any]) -> [String: Any]? { ((answer["result"] as? [String: Any])?["results"] as? [[String: Any]])?.first }
+        #expect(first(answers[0])?["weight"] as? Int == 700, "\(answers[0])")
+        #expect(first(answers[0])?["ideal"] as? [String: Double] == first(answers[1])?["ideal"] as? [String: Double])
+        let outOfRange = (answers[2]["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(outOfRange.hasPrefix("weight: 1200 is out of range"), "\(answers[2])")
+        let wrongType = (answers[3]["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(wrongType.hasPrefix("weight: expected a weight name"), "\(answers[3])")
+    }
+}
