@@ -892,8 +892,31 @@ func run(_ words: [String]) throws {
     }
 }
 
+/// The command-line words after the program's name, refusing one that is not valid UTF-8 (exit 3,
+/// as for a text file): `CommandLine.arguments` would have put U+FFFD in place of the bad bytes and
+/// measured that instead.
+func commandLineWords() throws -> [String] {
+    var words: [String] = []
+    for position in 1..<Int(CommandLine.argc) {
+        guard let pointer = CommandLine.unsafeArgv[position] else { break }
+        let bytes = Data(bytes: pointer, count: strlen(pointer))
+        guard let word = String(validating: bytes, as: UTF8.self) else {
+            let offset = firstInvalidUTF8Offset(bytes) ?? 0
+            var role = ""
+            if let option = words.last, option.hasPrefix("--"), Arguments.valueOptions.contains(String(option.dropFirst(2))) {
+                role = " (the value of \(option))"
+            } else if words.count == 0 {
+                role = " (the command)"
+            }
+            throw CommandError.input("argument \(position)\(role) is not valid UTF-8 (first bad byte at offset \(offset))")
+        }
+        words.append(word)
+    }
+    return words
+}
+
 do {
-    try run(Array(CommandLine.arguments.dropFirst()))
+    try run(try commandLineWords())
 } catch let error as CommandError {
     printError(error.message)
     exit(error.code.rawValue)

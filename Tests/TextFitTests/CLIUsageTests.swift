@@ -128,3 +128,33 @@ extension CLIUsageTests {
         #expect(wrongType.hasPrefix("weight: expected a weight name"), "\(answers[3])")
     }
 }
+
+extension CLIUsageTests {
+    @Test("An argument that is not valid UTF-8 exits 3 naming its position (it was measured as U+FFFD)")
+    func invalidUTF8Argument() throws {
+        // Process takes Swift strings; a shell passes the bytes through as they are.
+        let text = try runShell(#"exec "$0" measure --bundled-only a "$(printf 'b\377c')""#)
+        #expect(text.status == 3 && text.stderr.contains("argument 4 is not valid UTF-8 (first bad byte at offset 1)"), "\(text.stderr)")
+        #expect(text.stdout.isEmpty)
+        let value = try runShell(#"exec "$0" measure --bundled-only a --font "$(printf '\377')""#)
+        #expect(value.status == 3 && value.stderr.contains("argument 5 (the value of --font) is not valid UTF-8"), "\(value.stderr)")
+    }
+}
+
+/// Runs `script` with `/bin/sh -c`, `$0` being the built `textfit`: for arguments Swift strings
+/// cannot carry (bytes that are not UTF-8).
+func runShell(_ script: String) throws -> CLI.Output {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script, CLI.binary]
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLI.Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+}
