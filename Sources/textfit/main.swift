@@ -892,6 +892,16 @@ func run(_ words: [String]) throws {
     }
 }
 
+/// The option a measure request's field comes from, as the user typed it: `tabInterval` →
+/// `--tab-interval` (every field is its option in camelCase).
+func optionName(field: String) -> String {
+    var name = "--"
+    for character in field {
+        if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
+    }
+    return name
+}
+
 /// The command-line words after the program's name, refusing one that is not valid UTF-8 (exit 3,
 /// as for a text file): `CommandLine.arguments` would have put U+FFFD in place of the bad bytes and
 /// measured that instead.
@@ -921,13 +931,22 @@ do {
     printError(error.message)
     exit(error.code.rawValue)
 } catch let error as RequestError {
-    printError("\(error)")
+    printError("\(optionName(field: error.field)): \(error.message)")
     exit(ExitCode.usage.rawValue)
 } catch let error as TypographyError {
-    printError("\(error)")
     switch error {
-    case .invalidSize, .invalidTracking, .invalidFeature: exit(ExitCode.usage.rawValue)
-    default: exit(ExitCode.input.rawValue)
+    case .invalidSize:
+        printError("--size: \(error)")
+        exit(ExitCode.usage.rawValue)
+    case .invalidTracking:
+        printError("--tracking: \(error)")
+        exit(ExitCode.usage.rawValue)
+    case .invalidFeature:
+        printError("--features: \(error)")
+        exit(ExitCode.usage.rawValue)
+    default:
+        printError("\(error)")
+        exit(ExitCode.input.rawValue)
     }
 } catch {
     printError("\(error)")

@@ -158,3 +158,25 @@ func runShell(_ script: String) throws -> CLI.Output {
     return CLI.Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self))
 }
+
+extension CLIUsageTests {
+    @Test("A bad value is named by the option typed, never the service's field name", arguments: [
+        (["measure", "a", "--tab-interval", "0"], "textfit: --tab-interval: must be"),
+        (["measure", "a", "--line-spacing", "-1"], "textfit: --line-spacing: must be"),
+        (["measure", "a", "--width", "-1"], "textfit: --width: must be a number ≥ 0"),
+        (["measure", "a", "--height", "-1"], "textfit: --height: must be a number ≥ 0"),
+        (["measure", "a", "--minimum-scale", "2"], "textfit: --minimum-scale: must be in (0, 1]"),
+        (["measure", "a", "--line-metrics", "tall"], "textfit: --line-metrics: 'tall' is not apple"),
+        (["measure", "a", "--truncation", "start"], "textfit: --truncation: 'start'"),
+        (["measure", "a", "--weight", "1200"], "textfit: --weight: 1200 is out of range"),
+        (["measure", "a", "--size", "-3"], "textfit: --size"),
+        (["measure", "a", "--tracking", "1e300"], "textfit: --tracking: "),
+        (["measure", "a", "--features", "tnum,+++"], "textfit: --features: invalid OpenType feature '+++'"),
+        (["fonts", "--for", "a", "--style", "huge"], "textfit: --style: 'huge' is not a text style"),
+    ])
+    func flagNames(_ arguments: [String], _ message: String) throws {
+        let output = try CLI.run(arguments + ["--bundled-only"])
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.stderr.hasPrefix(message), "\(output.stderr)")
+    }
+}
