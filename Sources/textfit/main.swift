@@ -67,7 +67,9 @@ let usage = """
       --dynamic-type SIZE    one size, a comma list, or all (one JSON object per size, smallest first)
       --direction DIR        ltr (default) or rtl: mirrors every container
       --json                 one JSON object per size (JSON Lines)
-      --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each
+      --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each, all
+                             written or none; a link, FIFO or device is written through, never replaced;
+                             --svg - prints the one picture on standard output instead of the table
       --overlays             draw element bounds, line boxes and baselines in the SVG
       --summary              one line per size: size, element count, rows of the root container (its
                              modifiers looked through): the bands its shown children occupy, children
@@ -193,6 +195,9 @@ struct Arguments {
             }
             if flags.contains("json"), flags.contains("summary") {
                 throw CommandError.usage("give --json or --summary, not both (each is a whole output)")
+            }
+            if values["svg"] == "-", let other = ["json", "summary"].first(where: flags.contains) {
+                throw CommandError.usage("--svg - writes the picture to standard output, which --\(other) would write too; give --svg a file name")
             }
         case "measure":
             if values["file"] != nil, !positional.isEmpty {
@@ -531,6 +536,89 @@ extension Unicode.GeneralCategory {
 
 // MARK: - layout
 
+/// Writes output files all or nothing where it can: each regular file (or new one) to a temporary
+/// name beside it, renamed into place once every one is written, so that a failure leaves no partial
+/// picture and the previous files untouched. A destination that exists and is not a regular file — a
+/// symbolic link, a FIFO, a device — is opened and written, never replaced (an atomic write used to
+/// replace `/dev/full` itself); those are written last, and a failure there says which files were.
+/// - Throws: ``CommandError`` (exit 4) naming the path and the system's reason; a folder as the
+///   destination is named as such.
+func writeOutputFiles(_ files: [(path: String, data: Data)], option: String) throws {
+    var regular: [(path: String, partial: String, data: Data)] = []
+    var special: [(path: String, data: Data)] = []
+    for file in files {
+        var info = stat()
+        if lstat(file.path, &info) != 0 {
+            guard errno == ENOENT else {
+                throw CommandError.output("cannot write '\(file.path)' (\(option)): \(String(cString: strerror(errno))); nothing was written")
+            }
+            let folder = (file.path as NSString).deletingLastPathComponent
+            var isFolder: ObjCBool = false
+            guard folder.isEmpty || (FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) else {
+                throw CommandError.output("cannot write '\(file.path)' (\(option)): the folder '\(folder)' does not exist; nothing was written")
+            }
+        } else if info.st_mode & S_IFMT == S_IFDIR {
+            throw CommandError.output("cannot write '\(file.path)' (\(option)): it is a folder; give a file name such as '\((file.path as NSString).appendingPathComponent("layout.svg"))'; nothing was written")
+        } else if info.st_mode & S_IFMT != S_IFREG {
+            var target = stat()
+            if stat(file.path, &target) == 0, target.st_mode & S_IFMT == S_IFDIR {
+                throw CommandError.output("cannot write '\(file.path)' (\(option)): it leads to a folder; nothing was written")
+            }
+            special.append((file.path, file.data))
+            continue
+        }
+        let name = (file.path as NSString).lastPathComponent
+        let partial = ((file.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(".\(name).\(getpid()).partial")
+        regular.append((file.path, partial, file.data))
+    }
+    func discard() { for file in regular { unlink(file.partial) } }
+    for file in regular {
+        if let reason = writeFileContents(file.data, to: file.partial, creating: true) {
+            discard()
+            throw CommandError.output("cannot write '\(file.path)' (\(option)): \(reason); nothing was written")
+        }
+    }
+    for (index, file) in regular.enumerated() where rename(file.partial, file.path) != 0 {
+        let reason = String(cString: strerror(errno))
+        for rest in regular[index...] { unlink(rest.partial) }
+        let done = regular[..<index].map { "'\($0.path)'" }
+        throw CommandError.output("cannot write '\(file.path)' (\(option)): \(reason)"
+            + (done.isEmpty ? "; nothing was written" : "; only \(done.joined(separator: ", ")) \(done.count == 1 ? "was" : "were") written"))
+    }
+    for (index, file) in special.enumerated() {
+        if let reason = writeFileContents(file.data, to: file.path, creating: false) {
+            let done = regular.map { "'\($0.path)'" } + special[..<index].map { "'\($0.path)'" }
+            throw CommandError.output("cannot write '\(file.path)' (\(option)): \(reason); it may hold part of the picture"
+                + (done.isEmpty ? "" : "; \(done.joined(separator: ", ")) \(done.count == 1 ? "was" : "were") written"))
+        }
+    }
+}
+
+/// Writes `data` to `path` with POSIX calls (the system's own reason on failure: `No space left on
+/// device`); `creating` a new file (mode 0644 less the umask), else opening what is there (a FIFO
+/// waits for its reader). `nil` when it was all written.
+func writeFileContents(_ data: Data, to path: String, creating: Bool) -> String? {
+    let fd = creating ? open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { return String(cString: strerror(errno)) }
+    var failure: String?
+    data.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let count = write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                failure = String(cString: strerror(errno))
+                return
+            }
+            offset += count
+        }
+    }
+    // Some file systems report a full disk only when the file is closed.
+    if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+    return failure
+}
+
 func runLayout(_ arguments: Arguments) throws {
     guard arguments.positional.count == 1, let file = arguments.positional.first else {
         throw CommandError.usage("layout needs exactly one FILE.json (or - for stdin)")
@@ -586,15 +674,20 @@ func runLayout(_ arguments: Arguments) throws {
     let outputs = results.map(LayoutOutput.init)
     if let svgPath = arguments.values["svg"] {
         let renderer = SVGRenderer(options: .init(overlays: arguments.flags.contains("overlays") ? .all : []))
-        for (size, result) in results {
+        if svgPath == "-" {
+            // The picture is the output: nothing else goes to standard output.
+            guard results.count == 1 else {
+                throw CommandError.usage("--svg - writes one picture to standard output, but --dynamic-type asks for \(results.count); give one size or a file name (OUT.svg: OUT-SIZE.svg each)")
+            }
+            print(renderer.svg(results[0].1), terminator: "")
+            return try finishStandardOutput()
+        }
+        let pictures = results.map { size, result in
             let path = results.count == 1 ? svgPath
                 : (svgPath as NSString).deletingPathExtension + "-\(size.rawValue)." + ((svgPath as NSString).pathExtension.isEmpty ? "svg" : (svgPath as NSString).pathExtension)
-            do {
-                try Data(renderer.svg(result).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw CommandError.output("cannot write '\(path)': \(error.localizedDescription)")
-            }
+            return (path: path, data: Data(renderer.svg(result).utf8))
         }
+        try writeOutputFiles(pictures, option: "--svg")
     }
     if arguments.flags.contains("json") {
         for output in outputs { print(String(decoding: try output.jsonData(), as: UTF8.self)) }

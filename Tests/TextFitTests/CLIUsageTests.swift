@@ -180,3 +180,103 @@ extension CLIUsageTests {
         #expect(output.stderr.hasPrefix(message), "\(output.stderr)")
     }
 }
+
+// MARK: - --svg destinations
+
+extension CLIUsageTests {
+    static let tagCloud = Engine.repository.appendingPathComponent("demo/tag-cloud.json").path
+
+    /// `textfit layout` of the demo tag cloud run in `folder`, with `arguments` after it.
+    static func layout(in folder: URL, _ arguments: [String], file: String = tagCloud) throws -> CLI.Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["layout", file, "--bundled-only"] + arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLI.Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                          stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func fileType(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+    }
+
+    @Test("--svg through a symbolic link writes the file it points to; the link stays a link")
+    func svgSymlink() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("target.svg").path, link = folder.appendingPathComponent("link.svg").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.svg")
+        let output = try Self.layout(in: folder, ["--svg", "link.svg"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(Self.fileType(link) == S_IFLNK)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("<svg"))
+    }
+
+    @Test("--svg to a FIFO writes into it; the FIFO is not replaced by a file")
+    func svgFIFO() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe.svg").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // The reader is open before the writer comes (non-blocking: no writer yet), and the picture is
+        // smaller than the pipe's buffer, so the run never waits on this test.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        let node = folder.appendingPathComponent("node.json")
+        try Data(#"{"text": "Zürich", "padding": 6}"#.utf8).write(to: node)
+        let output = try Self.layout(in: folder, ["--svg", "pipe.svg"], file: node.path)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(Self.fileType(fifo) == S_IFIFO)
+        var received = [UInt8](repeating: 0, count: 1 << 16)
+        let count = read(reader, &received, received.count)
+        #expect(count > 0 && String(decoding: received.prefix(max(count, 0)), as: UTF8.self).hasPrefix("<svg"))
+    }
+
+    @Test("--svg naming a folder, or a file in a folder that does not exist, exits 4 saying so")
+    func svgFolder() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("pictures"), withIntermediateDirectories: false)
+        let directory = try Self.layout(in: folder, ["--svg", "pictures"])
+        #expect(directory.status == 4 && directory.stderr.contains("cannot write 'pictures' (--svg): it is a folder"), "\(directory.stderr)")
+        let missing = try Self.layout(in: folder, ["--svg", "nowhere/out.svg"])
+        #expect(missing.status == 4 && missing.stderr.contains("the folder 'nowhere' does not exist"), "\(missing.stderr)")
+    }
+
+    @Test("--svg - writes the picture to standard output, alone")
+    func svgStandardOutput() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try Self.layout(in: folder, ["--svg", "-"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.hasPrefix("<svg") && output.stdout.trimmingCharacters(in: .newlines).hasSuffix("</svg>"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        let several = try Self.layout(in: folder, ["--svg", "-", "--dynamic-type", "large,xLarge"])
+        #expect(several.status == 2 && several.stderr.contains("--svg - writes one picture"), "\(several.stderr)")
+    }
+
+    @Test("With several sizes, a picture that cannot be written leaves none of the others (and no partial file)")
+    func svgAllOrNothing() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("out-xLarge.svg"), withIntermediateDirectories: false)
+        let output = try Self.layout(in: folder, ["--svg", "out.svg", "--dynamic-type", "large,xLarge"])
+        #expect(output.status == 4 && output.stderr.contains("'out-xLarge.svg' (--svg): it is a folder"), "\(output.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out-xLarge.svg"])
+        let both = try Self.layout(in: folder.appendingPathComponent("out-xLarge.svg"), ["--svg", "out.svg", "--dynamic-type", "large,xLarge"])
+        #expect(both.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out-xLarge.svg").path).sorted()
+            == ["out-large.svg", "out-xLarge.svg"])
+    }
+}
