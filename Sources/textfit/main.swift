@@ -456,7 +456,7 @@ func displayWidth(_ text: String) -> Int {
 func format(_ value: Double) -> String { twoDecimals(value) }
 
 /// Prints aligned columns, counting terminal cells (see ``displayWidth(_:)``), whitespace trimmed
-/// from both ends of each line. The table is written in pieces of 64 KB, not a `print` a row (a
+/// from the end of each line (not the start: an empty or space-led first cell would shift its row). The table is written in pieces of 64 KB, not a `print` a row (a
 /// 100,000-leaf layout's table is 200,000 rows).
 func printTable(header: [String], rows: [[String]], rightAligned: Set<Int>) {
     let all = [header] + rows
@@ -471,7 +471,7 @@ func printTable(header: [String], rows: [[String]], rightAligned: Set<Int>) {
             let padding = String(repeating: " ", count: max(0, widths[column] - cellWidths[index][column]))
             line += rightAligned.contains(column) ? padding + cell : cell + padding
         }
-        out += trimmingWhitespace(line)
+        out += trimmingTrailingWhitespace(line)
         out += "\n"
         if out.utf8.count >= 1 << 16 {
             print(out, terminator: "")
@@ -481,13 +481,14 @@ func printTable(header: [String], rows: [[String]], rightAligned: Set<Int>) {
     print(out, terminator: "")
 }
 
-/// `text.trimmingCharacters(in: .whitespaces)`, looking only at the ends.
-func trimmingWhitespace(_ text: String) -> String {
+/// `text` without the whitespace (`CharacterSet.whitespaces`) at its end.
+func trimmingTrailingWhitespace(_ text: String) -> String {
     let scalars = text.unicodeScalars
-    var start = scalars.startIndex, end = scalars.endIndex
-    while start < end, CharacterSet.whitespaces.contains(scalars[start]) { start = scalars.index(after: start) }
-    while end > start, CharacterSet.whitespaces.contains(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
-    return start == scalars.startIndex && end == scalars.endIndex ? text : String(scalars[start..<end])
+    var end = scalars.endIndex
+    while end > scalars.startIndex, CharacterSet.whitespaces.contains(scalars[scalars.index(before: end)]) {
+        end = scalars.index(before: end)
+    }
+    return end == scalars.endIndex ? text : String(scalars[..<end])
 }
 
 func makeEngine(_ arguments: Arguments) throws -> TextFitEngine {
@@ -708,7 +709,8 @@ func runLayout(_ arguments: Arguments) throws {
         print("\(output.dynamicTypeSize): \(format(output.size.width)) × \(format(output.size.height)), \(output.elements.count) elements")
         printTable(header: ["PATH", "KIND", "ID", "X", "Y", "WIDTH", "HEIGHT", "BASELINE"],
                    rows: output.elements.map { element in
-                       [element.path.map(String.init).joined(separator: "."), element.kind + (element.hidden == true ? " (hidden)" : ""),
+                       // The root's path is empty ([] in JSON): named, so the row keeps its columns.
+                       [element.path.isEmpty ? "root" : element.path.map(String.init).joined(separator: "."), element.kind + (element.hidden == true ? " (hidden)" : ""),
                         element.id ?? "",
                         format(element.frame.x), format(element.frame.y), format(element.frame.width), format(element.frame.height),
                         element.firstBaseline == element.frame.height ? "" : format(element.firstBaseline)]

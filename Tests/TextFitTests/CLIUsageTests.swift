@@ -280,3 +280,36 @@ extension CLIUsageTests {
             == ["out-large.svg", "out-xLarge.svg"])
     }
 }
+
+// MARK: - Tables
+
+extension CLIUsageTests {
+    /// The terminal column at which `word` starts in `line` (the text is ASCII here).
+    static func column(of word: String, in line: Substring) -> Int? {
+        line.range(of: word).map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+    }
+
+    @Test("layout's table: the root's row keeps its columns (its PATH is named, not an empty cell trimmed away)")
+    func layoutTableAlignment() throws {
+        let node = #"{"hstack": {"children": [{"box": {"width": 10, "height": 10}}]}, "padding": 4}"#
+        let output = try CLI.run(["layout", "-", "--bundled-only"], stdin: Data(node.utf8))
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n")
+        try #require(lines.count == 5, "\(output.stdout)")
+        let kind = Self.column(of: "KIND", in: lines[1])
+        #expect(lines[2].hasPrefix("root "), "\(lines[2])")
+        #expect(Self.column(of: "padding", in: lines[2]) == kind, "\(output.stdout)")
+        #expect(Self.column(of: "HStack", in: lines[3]) == kind, "\(output.stdout)")
+        // The numbers end in the same column on every row.
+        let ends = lines[2...].map { $0.count }
+        #expect(Set(ends).count == 1, "\(output.stdout)")
+    }
+
+    @Test("measure's table: a text that starts with spaces keeps its row's columns")
+    func measureTableAlignment() throws {
+        let output = try CLI.run(["measure", "--bundled-only", "  x", "y"])
+        let lines = output.stdout.split(separator: "\n")
+        try #require(lines.count == 3, "\(output.stdout)")
+        #expect(Self.column(of: "Noto Sans", in: lines[1]) == Self.column(of: "FONTS", in: lines[0]), "\(output.stdout)")
+    }
+}
