@@ -22,7 +22,8 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     public var locale: String?
     /// OpenType feature settings (`tnum`, `-liga`).
     public var features: [String]?
-    /// Points added after each grapheme cluster.
+    /// Points added after each grapheme cluster; a non-zero tracking turns off the optional
+    /// ligatures (`liga`, `clig`) as the `Text` leaf does (`features` may turn them back on).
     public var tracking: Double?
     /// Points between tab stops (default 28).
     public var tabInterval: Double?
@@ -115,6 +116,20 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         minimumScale = try container.decodeIfPresent(Double.self, forKey: .minimumScale)
     }
 
+    /// Whether `text` has the shape of a BCP 47 language tag (or ICU's underscore form): a language
+    /// of 2–3 letters (or 4–8, as BCP 47 reserves them), then subtags of 1–8 letters and digits
+    /// separated by `-` or `_` (`en`, `zh-Hans-TW`, `pt_BR`, `de-CH-1996`, `en-u-nu-arab`). Only the
+    /// shape is checked: a well-formed tag for a language no font covers is still measured.
+    static func isLocaleIdentifier(_ text: String) -> Bool {
+        let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        guard let language = subtags.first, (2...8).contains(language.count),
+              language.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) else { return false }
+        return subtags.dropFirst().allSatisfy { subtag in
+            (1...8).contains(subtag.count) && subtag.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        }
+    }
+
     /// The largest line spacing, fixed line height and tab interval a request may ask for, in points
     /// (as large as the largest font size): beyond it a height or a baseline is no longer a number
     /// JSON can carry.
@@ -198,6 +213,13 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
             }
             return parsed
         }
+        if let size {
+            // As the rules file and `textfit stress` have it: a size of 0 measured everything as 0 × 0.
+            guard size > 0, size <= TextAttributes.maximumPointSize else {
+                let shown = size == size.rounded() && abs(size) < 1e15 ? String(Int(size)) : String(size)
+                throw RequestError(field: "size", "must be a point size greater than 0 and at most \(Int(TextAttributes.maximumPointSize)), got \(shown)")
+            }
+        }
         switch (size, textStyle) {
         case (let size?, let style?): attributes.size = .relative(size, to: style)
         case (let size?, nil): attributes.size = .points(size)
@@ -215,8 +237,16 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
             }
             attributes.dynamicTypeSize = parsed
         }
+        if let locale {
+            guard Self.isLocaleIdentifier(locale) else {
+                throw RequestError(field: "locale", "'\(locale)' is not a locale identifier (a BCP 47 language tag such as en, ar, zh-Hans or pt-BR; ICU's pt_BR is accepted too)")
+            }
+        }
         attributes.locale = locale
-        attributes.features = try (features ?? []).map { try FontFeature($0) }
+        // As the `Text` leaf (and SwiftUI) do: a non-zero tracking turns off the font's optional
+        // ligatures (`liga`, `clig`), unless the request's own features turn them back on.
+        let trackingFeatures = (tracking ?? 0) != 0 ? [try FontFeature("-liga"), try FontFeature("-clig")] : []
+        attributes.features = try trackingFeatures + (features ?? []).map { try FontFeature($0) }
         attributes.tracking = tracking ?? 0
         return attributes
     }

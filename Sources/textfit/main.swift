@@ -35,16 +35,17 @@ let usage = """
     MEASURE OPTIONS
       --font FAMILY          family name (default: Noto Sans, bundled)
       --font-file PATH       a font file; --face-index N picks a face of a collection
-      --size PT              fixed size; with --style it scales relative to the style
+      --size PT              fixed size (> 0, at most 16384); with --style it scales relative to the style
       --style STYLE          largeTitle title1 title2 title3 headline body callout
                              subheadline footnote caption1 caption2 (default: body)
       --weight W             ultraLight thin light regular medium semibold bold heavy black, or 1–1000
       --italic               an italic face
       --dynamic-type SIZES   xSmall small medium large xLarge xxLarge xxxLarge accessibility1…5
                              (or ax1…ax5); a comma list measures at each (default: large)
-      --locale TAG           BCP 47 language (shaping and fallback), e.g. ar, ja, zh-Hans
+      --locale TAG           BCP 47 language tag (shaping and fallback), e.g. ar, ja, zh-Hans, pt-BR
       --features LIST        OpenType features, comma separated: tnum,-liga,ss01
-      --tracking PT          points added after each character
+      --tracking PT          points added after each character; turns off the optional ligatures
+                             (liga, clig) as SwiftUI's tracking does (--features liga turns them on)
       --tab-interval PT      distance between tab stops (default 28)
       --width W              wrap at W points (0: SwiftUI's minimum, every opportunity taken; inf: no wrapping)
       --height H             keep the lines that fit H points; truncate the last
@@ -305,6 +306,10 @@ func makeRequest(_ arguments: Arguments, texts: [String]) throws -> MeasureReque
     let lines = try arguments.values["lines"].map { text in
         guard let count = Int(text), count >= 1 else { throw CommandError.usage("--lines expects a whole number ≥ 1, got '\(text)'") }
         return count
+    }
+    // As `stress` checks it (the request would refuse it too, naming the option the same way).
+    if let size = try arguments.number("size"), !(size > 0 && size <= TextAttributes.maximumPointSize) {
+        throw CommandError.usage("--size must be a point size greater than 0 and at most \(Int(TextAttributes.maximumPointSize)), got '\(arguments.values["size"]!)'")
     }
     let faceIndex = try arguments.values["face-index"].map { text in
         guard let index = Int(text), index >= 0 else { throw CommandError.usage("--face-index expects a whole number ≥ 0, got '\(text)'") }

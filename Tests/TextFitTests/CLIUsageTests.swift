@@ -313,3 +313,55 @@ extension CLIUsageTests {
         #expect(Self.column(of: "Noto Sans", in: lines[1]) == Self.column(of: "FONTS", in: lines[0]), "\(output.stdout)")
     }
 }
+
+// MARK: - measure agrees with the Text leaf and with stress
+
+extension CLIUsageTests {
+    /// The glyph count of `measure --json`'s logical runs.
+    static func glyphs(_ arguments: [String]) throws -> Int? {
+        let output = try CLI.run(["measure", "--bundled-only", "--json", "--size", "1000"] + arguments)
+        let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        return (object?["runs"] as? [[String: Any]])?.compactMap { $0["glyphs"] as? Int }.reduce(0, +)
+    }
+
+    @Test("measure --tracking turns off the optional ligatures, as the Text leaf (and SwiftUI) does; --features can turn them on")
+    func trackingLigatures() throws {
+        // Noto Sans: "ffi" and "fl" are ligatures (3 glyphs for the 6 characters), kept without tracking.
+        #expect(try Self.glyphs(["ffi fl"]) == 3)
+        #expect(try Self.glyphs(["--tracking", "10", "ffi fl"]) == 6)
+        #expect(try Self.glyphs(["--tracking", "10", "--features", "liga", "ffi fl"]) == 3)
+    }
+
+    @Test("A malformed --locale is bad usage naming it; well-formed tags are measured", arguments: ["zz_###", "e", "en--US", "en US", "en@calendar=x", "123"])
+    func malformedLocale(_ locale: String) throws {
+        let output = try CLI.run(["measure", "--bundled-only", "--locale", locale, "x"])
+        #expect(output.status == 2 && output.stderr.hasPrefix("textfit: --locale: '\(locale)' is not a locale identifier"), "\(output.stderr)")
+        for tag in ["en", "zh-Hans", "pt_BR", "de-CH-1996", "sr-Latn-RS", "en-u-nu-arab"] {
+            #expect(try CLI.run(["measure", "--bundled-only", "--locale", tag, "x"]).status == 0, "\(tag)")
+        }
+    }
+
+    @Test("measure and fonts --for refuse a --size ≤ 0 as stress does (exit 2, the same message)", arguments: ["measure", "fonts", "stress"])
+    func sizeZero(_ command: String) throws {
+        let arguments = switch command {
+        case "measure": ["measure", "x"]
+        case "fonts": ["fonts", "--for", "x"]
+        default: ["stress", "nothing.xcstrings"]
+        }
+        let output = try CLI.run(arguments + ["--bundled-only", "--size", "0"])
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.stderr == "textfit: --size must be a point size greater than 0 and at most 16384, got '0'\n")
+    }
+
+    @Test("The service's measure refuses a size ≤ 0 and a malformed locale, naming the field")
+    func serviceSizeAndLocale() throws {
+        let answers = try Self.serve([
+            #"{"id": 1, "op": "measure", "params": {"texts": ["Hi"], "size": 0}}"#,
+            #"{"id": 2, "op": "measure", "params": {"texts": ["Hi"], "locale": "zz_###"}}"#,
+        ])
+        try #require(answers.count == 2)
+        let messages = answers.map { ($0["error"] as? [String: Any])?["message"] as? String ?? "" }
+        #expect(messages[0].hasPrefix("size: must be a point size greater than 0"), "\(answers[0])")
+        #expect(messages[1].hasPrefix("locale: 'zz_###' is not a locale identifier"), "\(answers[1])")
+    }
+}
