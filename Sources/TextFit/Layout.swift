@@ -37,23 +37,33 @@ public struct LayoutOutput: Codable, Sendable, Equatable {
 
 extension DynamicTypeSize {
     /// The sizes a `layout` or `render` request (or `textfit layout --dynamic-type`) names: one size,
-    /// `all`, or a comma list (`large,ax3`; spaces around an item are ignored), in the order given.
+    /// `all`, or a comma list (`large,ax3`; spaces around an item are ignored), in the order given;
+    /// an item may be a range as `textfit stress` writes it (`large...accessibility2`, `...large`,
+    /// `xLarge...`; ``DynamicTypeRange``), its sizes smallest first.
     /// - Throws: ``RequestError`` for `dynamicType` when the list is empty or has an empty item
     ///   (`""`, `","`, `"large,,ax1"`) — refused, as the rules file's ranges refuse them, never
     ///   skipped — or an item that is not a size.
     public static func list(parsing text: String) throws -> [DynamicTypeSize] {
         if text.trimmingCharacters(in: .whitespaces) == "all" { return DynamicTypeSize.allCases }
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        return try items.map { name in
+        return try items.flatMap { name -> [DynamicTypeSize] in
             guard !name.isEmpty else {
                 throw RequestError(field: "dynamicType", text.trimmingCharacters(in: .whitespaces).isEmpty
-                    ? "empty; expected a Dynamic Type size, a comma list of sizes, or all"
-                    : "'\(text)' has an empty item; expected a Dynamic Type size, a comma list of sizes, or all")
+                    ? "empty; expected a Dynamic Type size, a comma list of sizes, FROM...TO, or all"
+                    : "'\(text)' has an empty item; expected a Dynamic Type size, a comma list of sizes, FROM...TO, or all")
+            }
+            // A range, as `textfit stress` and rules files write it (`large...accessibility2`, `...large`).
+            if name.contains("...") || name.contains("…") {
+                do {
+                    return try DynamicTypeRange(parsing: name).sizes
+                } catch {
+                    throw RequestError(field: "dynamicType", "'\(name)': \(error)")
+                }
             }
             guard let size = DynamicTypeSize(name: name) else {
-                throw RequestError(field: "dynamicType", "'\(name)' is not a Dynamic Type size (or all)")
+                throw RequestError(field: "dynamicType", "'\(name)' is not a Dynamic Type size (or FROM...TO, or all)")
             }
-            return size
+            return [size]
         }
     }
 }

@@ -21,7 +21,8 @@ struct CommandError: Error {
     static func limit(_ message: String) -> CommandError { CommandError(code: .limit, message: message) }
 }
 
-let usage = """
+/// The first lines of every help: what textfit is, and its commands.
+let usageIntro = """
     textfit — true text sizes with real fonts (HarfBuzz, FreeType, Fontconfig)
 
     USAGE
@@ -31,7 +32,10 @@ let usage = """
       textfit stress CATALOG… [options]    check every key × locale × Dynamic Type size against a container
       textfit serve --stdio | --http [HOST:]PORT   the measuring service (JSON lines, or HTTP; docs/service.md)
       textfit --help | --version
+    """
 
+/// `textfit measure --help`.
+let measureHelp = """
     MEASURE OPTIONS
       --font FAMILY          family name (default: Noto Sans, bundled)
       --font-file PATH       a font file; --face-index N picks a face of a collection
@@ -41,7 +45,7 @@ let usage = """
       --weight W             ultraLight thin light regular medium semibold bold heavy black, or 1–1000
       --italic               an italic face
       --dynamic-type SIZES   xSmall small medium large xLarge xxLarge xxxLarge accessibility1…5
-                             (or ax1…ax5); a comma list measures at each (default: large)
+                             (or ax1…ax5); a comma list, FROM...TO or all measures at each (default: large)
       --locale TAG           BCP 47 language tag (shaping and fallback), e.g. ar, ja, zh-Hans, pt-BR
       --features LIST        OpenType features, comma separated: tnum,-liga,ss01
       --tracking PT          points added after each character; turns off the optional ligatures
@@ -61,11 +65,15 @@ let usage = """
       --json-input           each input line is a JSON string (so a text may hold line breaks)
       --json                 one JSON object per text and size (JSON Lines)
       --max-text-bytes N     refuse a text longer than N UTF-8 bytes (default 1048576)
+    """
 
+/// `textfit layout --help`.
+let layoutHelp = """
     LAYOUT OPTIONS
       --width W, --height H  the proposal (absent: the ideal on that axis; inf means the same as
                              absent, not an infinite proposal)
-      --dynamic-type SIZE    one size, a comma list, or all (one JSON object per size, smallest first)
+      --dynamic-type SIZE    one size, a comma list, FROM...TO, or all (one JSON object per size, in
+                             the order given; all and FROM...TO smallest first)
       --direction DIR        ltr (default) or rtl: mirrors every container
       --json                 one JSON object per size (JSON Lines)
       --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each, all
@@ -80,7 +88,10 @@ let usage = """
       --max-elements N       refuse a file of more than N nodes (default 100000)
       --max-depth N          refuse a file nested more than N nodes deep (default 64, at most 100)
       --max-text-bytes N     refuse a text longer than N UTF-8 bytes (default 1048576)
+    """
 
+/// `textfit stress --help`.
+let stressHelp = """
     STRESS OPTIONS (catalogs: .xcstrings, .strings/.stringsdict in *.lproj, XLIFF, Android values*/strings.xml, .po, or folders)
       --rules FILE           container per key pattern (docs/stress.md); the options below are the defaults
       --width W              container width in points (default 320)
@@ -99,12 +110,48 @@ let usage = """
       --json                 print the report (report.json) on stdout instead of the summary
       --max-entries N        refuse catalogs of more than N entries (default 1000000)
       --max-text-bytes N     skip (a warning; --strict stops) an entry longer than N UTF-8 bytes (default 1048576)
+    """
 
+/// `textfit fonts --help`.
+let fontsHelp = """
+    FONTS OPTIONS
+      --for TEXT             which font each grapheme cluster of TEXT uses, and why
+      --font, --font-file, --face-index, --size, --style, --weight, --italic, --locale, --features,
+      --tracking, --dynamic-type (one size)
+                             as for measure: the font TEXT asks for (with --for only)
+      --json                 one JSON object per family (or per cluster with --for)
+      --bundled-only         the bundled fonts only
+    """
+
+/// `textfit serve --help`.
+let serveHelp = """
+    SERVE OPTIONS (docs/service.md)
+      --stdio                JSON lines: {"id", "op", "params"} in on stdin, {"id", "result"} or
+                             {"id", "error"} out on stdout; ends at the end of the input
+      --http [HOST:]PORT     HTTP: POST /v1/measure, /v1/layout, /v1/render, /v1/stress-check;
+                             GET /v1/fonts, /healthz, /metrics; a playground page at /
+      --bundled-only         the bundled fonts only
+    """
+
+/// The exit status, at the end of every help.
+let exitStatusHelp = """
     EXIT STATUS
       0 success · 1 stress failures · 2 bad usage · 3 unreadable input (font file, unknown family, invalid UTF-8,
       bad layout file, catalog or rules file, a font file changed during the run) · 4 output not written (report
       folder, full disk, closed or full stdout; no partial report is left) · 5 input over a limit (--max-…)
     """
+
+/// `textfit --help`: every command's options.
+let usage = [usageIntro, measureHelp, layoutHelp, stressHelp, fontsHelp, serveHelp, exitStatusHelp].joined(separator: "\n\n")
+
+/// `textfit COMMAND --help` (or `-h`): the command's line of USAGE, its options and the exit status;
+/// `nil` for a word that is not a command.
+func help(for command: String) -> String? {
+    let sections = ["measure": measureHelp, "layout": layoutHelp, "stress": stressHelp, "fonts": fontsHelp, "serve": serveHelp]
+    guard let section = sections[command] else { return nil }
+    let line = usageIntro.split(separator: "\n").first { $0.hasPrefix("  textfit \(command) ") }.map(String.init) ?? ""
+    return "USAGE\n\(line)\n\n\(section)\n\n\(exitStatusHelp)"
+}
 
 /// Parsed command line: the command, positional words, and `--option value` pairs.
 struct Arguments {
@@ -131,6 +178,10 @@ struct Arguments {
         while let word = rest.next() {
             if word == "--" {
                 while let text = rest.next() { positional.append(text) }
+            } else if word == "-h" {
+                // Help, as --help (a text "-h" is measured after `--`).
+                flags.insert("help")
+                given.append("help")
             } else if word.hasPrefix("--") {
                 var name = String(word.dropFirst(2))
                 var inline: String?
@@ -515,7 +566,11 @@ func runFonts(_ arguments: Arguments) throws {
         return try finishStandardOutput()
     }
     var request = try makeRequest(arguments, texts: [text])
-    request.dynamicType = try dynamicTypeSizes(arguments).first
+    let sizes = try dynamicTypeSizes(arguments)
+    guard sizes.count == 1 else {
+        throw CommandError.usage("--dynamic-type: fonts --for takes one size, got \(sizes.count) ('\(arguments.values["dynamic-type"]!)')")
+    }
+    request.dynamicType = sizes[0]
     let clusters = try engine.clusterFonts(text, attributes: request.attributes())
     if json {
         for cluster in clusters { try emitJSON(cluster) }
@@ -970,7 +1025,15 @@ func runServe(_ arguments: Arguments) throws {
 func run(_ words: [String]) throws {
     if words.isEmpty || words == ["--help"] || words == ["-h"] || words == ["help"] {
         print(usage)
-        return
+        return try finishStandardOutput()
+    }
+    // `textfit help measure`, `textfit --help measure`
+    if words.count == 2, ["help", "--help", "-h"].contains(words[0]) {
+        guard let text = help(for: words[1]) else {
+            throw CommandError.usage("unknown command '\(words[1])'; commands: measure, fonts, layout, stress, serve")
+        }
+        print(text)
+        return try finishStandardOutput()
     }
     if words == ["--version"] {
         print("textfit 0.1.0")
@@ -978,8 +1041,8 @@ func run(_ words: [String]) throws {
     }
     let arguments = try Arguments(words)
     if arguments.flags.contains("help") {
-        print(usage)
-        return
+        print(help(for: arguments.command) ?? usage)
+        return try finishStandardOutput()
     }
     try arguments.checkApplicable()
     switch arguments.command {

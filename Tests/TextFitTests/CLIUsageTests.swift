@@ -365,3 +365,52 @@ extension CLIUsageTests {
         #expect(messages[1].hasPrefix("locale: 'zz_###' is not a locale identifier"), "\(answers[1])")
     }
 }
+
+// MARK: - Help and Dynamic Type ranges
+
+extension CLIUsageTests {
+    @Test("-h and --help after a command print that command's help (measure -h measured the string \"-h\")", arguments: [
+        ("measure", "MEASURE OPTIONS"), ("layout", "LAYOUT OPTIONS"), ("stress", "STRESS OPTIONS"),
+        ("fonts", "FONTS OPTIONS"), ("serve", "SERVE OPTIONS"),
+    ])
+    func commandHelp(_ command: String, _ section: String) throws {
+        for flag in ["-h", "--help"] {
+            let output = try CLI.run([command, flag])
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(output.stdout.hasPrefix("USAGE\n  textfit \(command) "), "\(output.stdout)")
+            #expect(output.stdout.contains(section) && output.stdout.contains("EXIT STATUS"), "\(output.stdout)")
+            #expect(!output.stdout.contains("IDEAL W×H"))
+        }
+        #expect(try CLI.run(["help", command]).stdout.contains(section))
+        // `--` makes "-h" a text.
+        if command == "measure" {
+            #expect(try CLI.run(["measure", "--bundled-only", "--", "-h"]).stdout.contains("IDEAL W×H"))
+        }
+    }
+
+    @Test("textfit --help has a section for every command, fonts and serve included")
+    func fullHelp() throws {
+        let output = try CLI.run(["--help"])
+        for section in ["MEASURE OPTIONS", "LAYOUT OPTIONS", "STRESS OPTIONS", "FONTS OPTIONS", "SERVE OPTIONS", "EXIT STATUS"] {
+            #expect(output.stdout.contains(section), "\(section)")
+        }
+        #expect(output.stdout.contains("--stdio") && output.stdout.contains("--http [HOST:]PORT") && output.stdout.contains("--for TEXT"))
+    }
+
+    @Test("measure and layout take stress's Dynamic Type ranges (FROM...TO)")
+    func dynamicTypeRanges() throws {
+        let measured = try CLI.run(["measure", "--bundled-only", "--json", "--dynamic-type", "xSmall...small,ax5", "a"])
+        #expect(measured.status == 0, "\(measured.stderr)")
+        let sizes = measured.stdout.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["dynamicType"] as? String
+        }
+        #expect(sizes == ["xSmall", "small", "accessibility5"])
+        let laidOut = try CLI.run(["layout", "-", "--bundled-only", "--json", "--dynamic-type", "xxLarge..."],
+                                  stdin: Data(#"{"text": "a"}"#.utf8))
+        #expect(laidOut.status == 0 && laidOut.stdout.split(separator: "\n").count == 7, "\(laidOut.stderr)")
+        let backwards = try CLI.run(["measure", "--bundled-only", "--dynamic-type", "large...small", "a"])
+        #expect(backwards.status == 2 && backwards.stderr.contains("runs backwards"), "\(backwards.stderr)")
+        let several = try CLI.run(["fonts", "--bundled-only", "--for", "a", "--dynamic-type", "large,ax1"])
+        #expect(several.status == 2 && several.stderr.contains("fonts --for takes one size"), "\(several.stderr)")
+    }
+}
