@@ -105,7 +105,8 @@ let stressHelp = """
       --source-language L    the source locale when the files do not say (default: the catalog's, else en)
       --report DIR           write report.json, junit.xml and index.html
       --max-pictures N       draw the N worst failing cases in index.html (default 20000)
-      --baseline FILE        fail only on verdicts worse than in this report.json
+      --baseline FILE        fail only on verdicts worse than in this report.json (a FILE that does not
+                             exist yet, as on a first run: every failing verdict counts, with a warning)
       --strict               stop at the first problem in a catalog
       --json                 print the report (report.json) on stdout instead of the summary
       --max-entries N        refuse catalogs of more than N entries (default 1000000)
@@ -839,6 +840,15 @@ func runStress(_ arguments: Arguments) throws {
     // Read before the sweep: it fails fast, and `--report out/ --baseline out/report.json` compares with
     // the previous run, not with the report this run writes.
     let baseline = try arguments.values["baseline"].map { file in
+        // The first run of `--report out/ --baseline out/report.json` has no report to compare with:
+        // nothing is known yet, so every failing verdict counts (stricter, never laxer, than a
+        // baseline; a path mistyped fails on every failure, and says why). A file that is there but
+        // cannot be read as a report is still an error.
+        var info = stat()
+        if lstat(file, &info) != 0, errno == ENOENT {
+            printError("warning: baseline '\(file)' does not exist (yet): every failing verdict counts as worse; the report.json this run writes with --report can be the next run's baseline")
+            return StressReport(verdicts: [])
+        }
         guard let data = FileManager.default.contents(atPath: file),
               let baseline = try? JSONDecoder().decode(StressReport.self, from: data) else {
             throw CommandError.input("cannot read baseline '\(file)' (a report.json from an earlier run)")

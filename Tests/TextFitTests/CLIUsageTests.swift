@@ -414,3 +414,29 @@ extension CLIUsageTests {
         #expect(several.status == 2 && several.stderr.contains("fonts --for takes one size"), "\(several.stderr)")
     }
 }
+
+// MARK: - stress --baseline on a first run
+
+extension CLIUsageTests {
+    static let territories = Engine.repository.appendingPathComponent("Tests/LocalizationStressTests/Fixtures/Territories.xcstrings").path
+
+    @Test("A --baseline that does not exist yet (a first run) counts every failing verdict, with a warning; the next run compares")
+    func missingBaseline() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("out").path
+        let arguments = ["stress", Self.territories, "--bundled-only", "--dynamic-type", "large", "--width", "60",
+                         "--report", report, "--baseline", report + "/report.json"]
+        let first = try CLI.run(arguments)
+        #expect(first.status == 1, "\(first.stderr)")  // failures, all of them new
+        #expect(first.stderr.contains("warning: baseline '\(report)/report.json' does not exist (yet)"), "\(first.stderr)")
+        #expect(FileManager.default.fileExists(atPath: report + "/report.json"))
+        let second = try CLI.run(arguments)
+        #expect(second.status == 0, "\(second.stderr)")  // nothing worse than the first run
+        #expect(second.stdout.contains("0 verdicts worse than the baseline"))
+        // A baseline that is there but is not a report is still unreadable input.
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data("{}".utf8).write(to: bad)
+        #expect(try CLI.run(["stress", Self.territories, "--bundled-only", "--baseline", bad.path]).status == 3)
+    }
+}
