@@ -28,9 +28,11 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     /// Points between tab stops (default 28).
     public var tabInterval: Double?
     /// A width to wrap at (`fitting`); absent: no fitting answer unless `lines` or `height` is set.
-    /// An infinite width wraps nothing (the proposal then reads `null`, as for no width).
+    /// An infinite width wraps nothing: there is a `fitting` answer, whose `proposal` leaves the
+    /// width out, as for no width (`"proposal": {}` for `--width inf` alone; JSON has no infinity).
     public var width: Double?
-    /// A height to fit the lines into (the last shown line is truncated); infinite: no limit.
+    /// A height to fit the lines into (the last shown line is truncated); infinite: no limit (left
+    /// out of the `proposal`, as an infinite width is).
     public var height: Double?
     /// A line limit.
     public var lines: Int?

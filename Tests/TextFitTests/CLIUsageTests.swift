@@ -440,3 +440,37 @@ extension CLIUsageTests {
         #expect(try CLI.run(["stress", Self.territories, "--bundled-only", "--baseline", bad.path]).status == 3)
     }
 }
+
+// MARK: - Docs show what the tool prints
+
+extension CLIUsageTests {
+    static func document(_ path: String) throws -> String {
+        try String(contentsOf: Engine.repository.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test("docs/layout-file.md's output example is what its example file gives (path, kind, frame width)")
+    func layoutFileDocExample() throws {
+        let doc = try Self.document("docs/layout-file.md")
+        let input = try #require(doc.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        let output = try CLI.run(["layout", "-", "--bundled-only", "--json"], stdin: Data(input.utf8))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let elements = try #require(object["elements"] as? [[String: Any]])
+        for element in elements.prefix(4) {
+            let path = (element["path"] as? [Int] ?? []).map(String.init).joined(separator: ", ")
+            let kind = element["kind"] as? String ?? ""
+            let width = ((element["frame"] as? [String: Any])?["width"] as? Double).map { "\"width\": \($0.description.replacingOccurrences(of: ".0", with: ""))" } ?? ""
+            #expect(doc.contains("\"path\": [\(path)], \"kind\": \"\(kind)\""), "\(path) \(kind)")
+            #expect(doc.contains(width), "\(width)")
+        }
+    }
+
+    @Test("The README's measure example shows the rows measure prints")
+    func readmeMeasureExample() throws {
+        let readme = try Self.document("README.md")
+        let output = try CLI.run(["measure", "Rindfleischetikettierung", "--style", "body", "--dynamic-type", "large,accessibility3",
+                                  "--width", "120", "--bundled-only"])
+        let rows = output.stdout.split(separator: "\n").prefix(3)
+        try #require(rows.count == 3)
+        for row in rows { #expect(readme.contains(row + "\n"), "\(row)") }
+    }
+}
