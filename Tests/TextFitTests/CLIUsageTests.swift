@@ -474,3 +474,21 @@ extension CLIUsageTests {
         for row in rows { #expect(readme.contains(row + "\n"), "\(row)") }
     }
 }
+
+// MARK: - Rules files are read strictly
+
+extension CLIUsageTests {
+    @Test("A rules file is strict JSON: a trailing comma or a repeated key is refused with its line and column (exit 3)", arguments: [
+        ("{\"rules\": [\n  {\"pattern\": \"*\", \"width\": 100},\n]}", "not valid JSON (expected a value at line 3, column 1)"),
+        (#"{"rules": [{"pattern": "*", "width": 100, "width": 50}]}"#, #"not valid JSON (duplicate key "width" in the object at $.rules[0] at line 1, column 43)"#),
+    ])
+    func strictRules(_ json: String, _ message: String) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rules = folder.appendingPathComponent("rules.json")
+        try Data(json.utf8).write(to: rules)
+        let output = try CLI.run(["stress", Self.territories, "--bundled-only", "--dynamic-type", "large", "--rules", rules.path])
+        #expect(output.status == 3, "\(output.stderr)")
+        #expect(output.stderr.contains("rules.json: $: \(message)"), "\(output.stderr)")
+    }
+}
