@@ -1,4 +1,5 @@
 import Foundation
+import LayoutCore
 import Typography
 
 // Constraints: which container each key must fit. A rules file maps key patterns to containers;
@@ -416,7 +417,9 @@ public struct RuleSet: Sendable {
         self.file = file
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: json)
+            // RFC 8259 exactly, as layout files are read: a trailing comma or a key given twice is
+            // an error with its line and column, not silently accepted (the last key winning).
+            root = JSONValue(native: try JSONReader.parse(json, refusesDuplicateKeys: true))
         } catch {
             throw RuleSetError(file: file, path: "$", message: "not valid JSON (\(Self.describe(error)))")
         }
@@ -692,6 +695,19 @@ private struct FieldReader {
 
 /// A JSON value, decoded without losing the difference between numbers and booleans.
 private enum JSONValue: Decodable, Sendable {
+    /// The value `JSONReader` built (`NSNull`, `Bool`, `Int`, `Double`, `String`, arrays, objects).
+    init(native value: Any) {
+        switch value {
+        case let bool as Bool where type(of: value) == Bool.self: self = .bool(bool)
+        case let int as Int where type(of: value) == Int.self: self = .number(Double(int))
+        case let double as Double where type(of: value) == Double.self: self = .number(double)
+        case let string as String: self = .string(string)
+        case let array as [Any]: self = .array(array.map(JSONValue.init(native:)))
+        case let object as [String: Any]: self = .object(object.mapValues(JSONValue.init(native:)))
+        default: self = .null
+        }
+    }
+
     case null
     case bool(Bool)
     case number(Double)

@@ -307,6 +307,9 @@ public final class ServiceDispatcher: Sendable {
             return try MeasureRequest(jsonObject: object)
         } catch let DecodingError.typeMismatch(type, context), let DecodingError.valueNotFound(type, context) {
             let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            if path == "weight" {
+                throw ServiceError(.invalidRequest, "weight: expected a weight name (ultraLight … black) or a whole number from 1 to 1000")
+            }
             throw ServiceError(.invalidRequest, "\(path.isEmpty ? "body" : path): expected \(type)")
         } catch let DecodingError.keyNotFound(key, _) {
             throw ServiceError(.invalidRequest, "\(key.stringValue): missing")

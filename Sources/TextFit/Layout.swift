@@ -37,32 +37,43 @@ public struct LayoutOutput: Codable, Sendable, Equatable {
 
 extension DynamicTypeSize {
     /// The sizes a `layout` or `render` request (or `textfit layout --dynamic-type`) names: one size,
-    /// `all`, or a comma list (`large,ax3`; spaces around an item are ignored), in the order given, each
-    /// once: a size named again is dropped (its first place kept), as a stress constraint's range drops it.
+    /// `all`, or a comma list (`large,ax3`; spaces around an item are ignored), in the order given;
+    /// an item may be a range as `textfit stress` writes it (`large...accessibility2`, `...large`,
+    /// `xLarge...`; ``DynamicTypeRange``), its sizes smallest first. Each size is laid out once: a
+    /// size named again (or covered by an earlier range) is dropped, its first place kept.
     /// - Throws: ``RequestError`` for `dynamicType` when the list is empty or has an empty item
     ///   (`""`, `","`, `"large,,ax1"`) — refused, as the rules file's ranges refuse them, never
     ///   skipped — when it has more items than there are sizes (12: a longer list can only repeat
     ///   them, and one of thousands of items, each laid out, took a minute and gigabytes of the
-    ///   service), or an item that is not a size.
+    ///   service), or an item that is not a size or a range.
     public static func list(parsing text: String) throws -> [DynamicTypeSize] {
         if text.trimmingCharacters(in: .whitespaces) == "all" { return DynamicTypeSize.allCases }
-        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard items.count <= DynamicTypeSize.allCases.count else {
             throw RequestError(field: "dynamicType", "has \(items.count) items; at most \(DynamicTypeSize.allCases.count), "
-                               + "one per Dynamic Type size (or all)")
+                               + "one per Dynamic Type size (or FROM...TO, or all)")
         }
         var sizes: [DynamicTypeSize] = []
-        for item in items {
-            let name = item.trimmingCharacters(in: .whitespaces)
+        for name in items {
             guard !name.isEmpty else {
                 throw RequestError(field: "dynamicType", text.trimmingCharacters(in: .whitespaces).isEmpty
-                    ? "empty; expected a Dynamic Type size, a comma list of sizes, or all"
-                    : "'\(text)' has an empty item; expected a Dynamic Type size, a comma list of sizes, or all")
+                    ? "empty; expected a Dynamic Type size, a comma list of sizes, FROM...TO, or all"
+                    : "'\(text)' has an empty item; expected a Dynamic Type size, a comma list of sizes, FROM...TO, or all")
             }
-            guard let size = DynamicTypeSize(name: name) else {
-                throw RequestError(field: "dynamicType", "'\(name)' is not a Dynamic Type size (or all)")
+            let named: [DynamicTypeSize]
+            // A range, as `textfit stress` and rules files write it (`large...accessibility2`, `...large`).
+            if name.contains("...") || name.contains("…") {
+                do {
+                    named = try DynamicTypeRange(parsing: name).sizes
+                } catch {
+                    throw RequestError(field: "dynamicType", "'\(name)': \(error)")
+                }
+            } else if let size = DynamicTypeSize(name: name) {
+                named = [size]
+            } else {
+                throw RequestError(field: "dynamicType", "'\(name)' is not a Dynamic Type size (or FROM...TO, or all)")
             }
-            if !sizes.contains(size) { sizes.append(size) }
+            for size in named where !sizes.contains(size) { sizes.append(size) }
         }
         return sizes
     }

@@ -195,9 +195,21 @@ public enum LayoutFile {
         case (nil, nil, let style?): .system(style)
         case (nil, nil, nil): nil
         }
-        if let weightName = try node.string("weight") {
-            guard let weight = FontWeight(name: weightName) else {
-                throw LayoutFileError(path: path + ".weight", message: "'\(weightName)' is not a weight (ultraLight … black, or 1–1000)")
+        if let value = node.raw["weight"] {
+            // A name (`"bold"`) or a whole number 1–1000 (`700`), as docs/layout-file.md has it.
+            let weight: FontWeight
+            if let name = value as? String {
+                guard let named = FontWeight(name: name) else {
+                    throw LayoutFileError(path: path + ".weight", message: "'\(name)' is not a weight (ultraLight … black, or 1–1000)")
+                }
+                weight = named
+            } else if !isJSONBoolean(value), let number = jsonNumber(value)?.doubleValue {
+                guard number == number.rounded(), number >= 1, number <= 1000 else {
+                    throw LayoutFileError(path: path + ".weight", message: "\(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)) is not a weight: expected a whole number from 1 to 1000 (or a name: ultraLight … black)")
+                }
+                weight = FontWeight(Int(number))
+            } else {
+                throw LayoutFileError(path: path + ".weight", message: "expected a weight name (ultraLight … black) or a whole number from 1 to 1000")
             }
             font = (font ?? .body).weight(weight)
         }

@@ -22,14 +22,17 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     public var locale: String?
     /// OpenType feature settings (`tnum`, `-liga`).
     public var features: [String]?
-    /// Points added after each grapheme cluster.
+    /// Points added after each grapheme cluster; a non-zero tracking turns off the optional
+    /// ligatures (`liga`, `clig`) as the `Text` leaf does (`features` may turn them back on).
     public var tracking: Double?
     /// Points between tab stops (default 28).
     public var tabInterval: Double?
     /// A width to wrap at (`fitting`); absent: no fitting answer unless `lines` or `height` is set.
-    /// An infinite width wraps nothing (the proposal then reads `null`, as for no width).
+    /// An infinite width wraps nothing: there is a `fitting` answer, whose `proposal` leaves the
+    /// width out, as for no width (`"proposal": {}` for `--width inf` alone; JSON has no infinity).
     public var width: Double?
-    /// A height to fit the lines into (the last shown line is truncated); infinite: no limit.
+    /// A height to fit the lines into (the last shown line is truncated); infinite: no limit (left
+    /// out of the `proposal`, as an infinite width is).
     public var height: Double?
     /// A line limit.
     public var lines: Int?
@@ -76,13 +79,66 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         self.minimumScale = minimumScale
     }
 
-    /// The paragraph style this request describes.
-    /// - Throws: ``RequestError`` naming the field that cannot be understood.
+    /// Decodes the JSON form, in which `weight` is a name (`"bold"`) or a number (`700`, kept as
+    /// `"700"`), as the layout file and the rules file take it (docs/layout-file.md).
+    /// - Throws: the `DecodingError` the synthesized decoder would throw; a `weight` that is neither
+    ///   a string nor a whole number is a type mismatch at `weight`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        texts = try container.decode([String].self, forKey: .texts)
+        font = try container.decodeIfPresent(String.self, forKey: .font)
+        fontFile = try container.decodeIfPresent(String.self, forKey: .fontFile)
+        faceIndex = try container.decodeIfPresent(Int.self, forKey: .faceIndex)
+        size = try container.decodeIfPresent(Double.self, forKey: .size)
+        style = try container.decodeIfPresent(String.self, forKey: .style)
+        if try !container.contains(.weight) || container.decodeNil(forKey: .weight) {
+            weight = nil
+        } else if let name = try? container.decode(String.self, forKey: .weight) {
+            weight = name
+        } else if let number = try? container.decode(Int.self, forKey: .weight) {
+            weight = String(number)
+        } else {
+            throw DecodingError.typeMismatch(String.self, .init(codingPath: container.codingPath + [CodingKeys.weight],
+                                                                debugDescription: "Expected a weight name or a whole number 1–1000."))
+        }
+        italic = try container.decodeIfPresent(Bool.self, forKey: .italic)
+        dynamicType = try container.decodeIfPresent(String.self, forKey: .dynamicType)
+        locale = try container.decodeIfPresent(String.self, forKey: .locale)
+        features = try container.decodeIfPresent([String].self, forKey: .features)
+        tracking = try container.decodeIfPresent(Double.self, forKey: .tracking)
+        tabInterval = try container.decodeIfPresent(Double.self, forKey: .tabInterval)
+        width = try container.decodeIfPresent(Double.self, forKey: .width)
+        height = try container.decodeIfPresent(Double.self, forKey: .height)
+        lines = try container.decodeIfPresent(Int.self, forKey: .lines)
+        truncation = try container.decodeIfPresent(String.self, forKey: .truncation)
+        wrap = try container.decodeIfPresent(String.self, forKey: .wrap)
+        direction = try container.decodeIfPresent(String.self, forKey: .direction)
+        lineMetrics = try container.decodeIfPresent(String.self, forKey: .lineMetrics)
+        lineSpacing = try container.decodeIfPresent(Double.self, forKey: .lineSpacing)
+        minimumScale = try container.decodeIfPresent(Double.self, forKey: .minimumScale)
+    }
+
+    /// Whether `text` has the shape of a BCP 47 language tag (or ICU's underscore form): a language
+    /// of 2–3 letters (or 4–8, as BCP 47 reserves them), then subtags of 1–8 letters and digits
+    /// separated by `-` or `_` (`en`, `zh-Hans-TW`, `pt_BR`, `de-CH-1996`, `en-u-nu-arab`). Only the
+    /// shape is checked: a well-formed tag for a language no font covers is still measured.
+    static func isLocaleIdentifier(_ text: String) -> Bool {
+        let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        guard let language = subtags.first, (2...8).contains(language.count),
+              language.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) else { return false }
+        return subtags.dropFirst().allSatisfy { subtag in
+            (1...8).contains(subtag.count) && subtag.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        }
+    }
+
     /// The largest line spacing, fixed line height and tab interval a request may ask for, in points
     /// (as large as the largest font size): beyond it a height or a baseline is no longer a number
     /// JSON can carry.
     static let maximumLength = 16_384.0
 
+    /// The paragraph style this request describes.
+    /// - Throws: ``RequestError`` naming the field that cannot be understood.
     public func paragraphStyle() throws -> ParagraphStyle {
         var style = ParagraphStyle()
         if let lines {
@@ -146,7 +202,9 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         attributes.font = FontRequest(family: font, file: fontFile, faceIndex: faceIndex ?? 0, italic: italic ?? false)
         if let weight {
             guard let parsed = FontWeight(name: weight) else {
-                throw RequestError(field: "weight", "'\(weight)' is not a weight (ultraLight … black, or 1–1000)")
+                throw RequestError(field: "weight", Int(weight) != nil
+                    ? "\(weight) is out of range (a weight is a whole number from 1 to 1000, or a name: ultraLight … black)"
+                    : "'\(weight)' is not a weight (ultraLight … black, or 1–1000)")
             }
             attributes.font.weight = parsed
         }
@@ -156,6 +214,13 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
                 throw RequestError(field: "style", "'\(name)' is not a text style (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             return parsed
+        }
+        if let size {
+            // As the rules file and `textfit stress` have it: a size of 0 measured everything as 0 × 0.
+            guard size > 0, size <= TextAttributes.maximumPointSize else {
+                let shown = size == size.rounded() && abs(size) < 1e15 ? String(Int(size)) : String(size)
+                throw RequestError(field: "size", "must be a point size greater than 0 and at most \(Int(TextAttributes.maximumPointSize)), got \(shown)")
+            }
         }
         switch (size, textStyle) {
         case (let size?, let style?): attributes.size = .relative(size, to: style)
@@ -174,8 +239,16 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
             }
             attributes.dynamicTypeSize = parsed
         }
+        if let locale {
+            guard Self.isLocaleIdentifier(locale) else {
+                throw RequestError(field: "locale", "'\(locale)' is not a locale identifier (a BCP 47 language tag such as en, ar, zh-Hans or pt-BR; ICU's pt_BR is accepted too)")
+            }
+        }
         attributes.locale = locale
-        attributes.features = try (features ?? []).map { try FontFeature($0) }
+        // As the `Text` leaf (and SwiftUI) do: a non-zero tracking turns off the font's optional
+        // ligatures (`liga`, `clig`), unless the request's own features turn them back on.
+        let trackingFeatures = (tracking ?? 0) != 0 ? [try FontFeature("-liga"), try FontFeature("-clig")] : []
+        attributes.features = try trackingFeatures + (features ?? []).map { try FontFeature($0) }
         attributes.tracking = tracking ?? 0
         return attributes
     }

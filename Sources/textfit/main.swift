@@ -21,7 +21,8 @@ struct CommandError: Error {
     static func limit(_ message: String) -> CommandError { CommandError(code: .limit, message: message) }
 }
 
-let usage = """
+/// The first lines of every help: what textfit is, and its commands.
+let usageIntro = """
     textfit — true text sizes with real fonts (HarfBuzz, FreeType, Fontconfig)
 
     USAGE
@@ -31,20 +32,24 @@ let usage = """
       textfit stress CATALOG… [options]    check every key × locale × Dynamic Type size against a container
       textfit serve --stdio | --http [HOST:]PORT   the measuring service (JSON lines, or HTTP; docs/service.md)
       textfit --help | --version
+    """
 
+/// `textfit measure --help`.
+let measureHelp = """
     MEASURE OPTIONS
       --font FAMILY          family name (default: Noto Sans, bundled)
       --font-file PATH       a font file; --face-index N picks a face of a collection
-      --size PT              fixed size; with --style it scales relative to the style
+      --size PT              fixed size (> 0, at most 16384); with --style it scales relative to the style
       --style STYLE          largeTitle title1 title2 title3 headline body callout
                              subheadline footnote caption1 caption2 (default: body)
       --weight W             ultraLight thin light regular medium semibold bold heavy black, or 1–1000
       --italic               an italic face
       --dynamic-type SIZES   xSmall small medium large xLarge xxLarge xxxLarge accessibility1…5
-                             (or ax1…ax5); a comma list measures at each (default: large)
-      --locale TAG           BCP 47 language (shaping and fallback), e.g. ar, ja, zh-Hans
+                             (or ax1…ax5); a comma list, FROM...TO or all measures at each (default: large)
+      --locale TAG           BCP 47 language tag (shaping and fallback), e.g. ar, ja, zh-Hans, pt-BR
       --features LIST        OpenType features, comma separated: tnum,-liga,ss01
-      --tracking PT          points added after each character
+      --tracking PT          points added after each character; turns off the optional ligatures
+                             (liga, clig) as SwiftUI's tracking does (--features liga turns them on)
       --tab-interval PT      distance between tab stops (default 28)
       --width W              wrap at W points (0: SwiftUI's minimum, every opportunity taken; inf: no wrapping)
       --height H             keep the lines that fit H points; truncate the last
@@ -60,15 +65,21 @@ let usage = """
       --json-input           each input line is a JSON string (so a text may hold line breaks)
       --json                 one JSON object per text and size (JSON Lines)
       --max-text-bytes N     refuse a text longer than N UTF-8 bytes (default 1048576)
+    """
 
+/// `textfit layout --help`.
+let layoutHelp = """
     LAYOUT OPTIONS
       --width W, --height H  the proposal (absent: the ideal on that axis; inf means the same as
                              absent, not an infinite proposal)
-      --dynamic-type SIZE    one size, a comma list (each size once, at most 12 items), or all
-                             (one JSON object per size, smallest first)
+      --dynamic-type SIZE    one size, a comma list, FROM...TO, or all (one JSON object per size, in
+                             the order given, each size once; at most 12 items; all and FROM...TO
+                             smallest first)
       --direction DIR        ltr (default) or rtl: mirrors every container
       --json                 one JSON object per size (JSON Lines)
-      --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each
+      --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each, all
+                             written or none; a link, FIFO or device is written through, never replaced;
+                             --svg - prints the one picture on standard output instead of the table
       --overlays             draw element bounds, line boxes and baselines in the SVG
       --summary              one line per size: size, element count, rows of the root container (its
                              modifiers looked through): the bands its shown children occupy, children
@@ -78,7 +89,10 @@ let usage = """
       --max-elements N       refuse a file of more than N nodes (default 100000)
       --max-depth N          refuse a file nested more than N nodes deep (default 64, at most 100)
       --max-text-bytes N     refuse a text longer than N UTF-8 bytes (default 1048576)
+    """
 
+/// `textfit stress --help`.
+let stressHelp = """
     STRESS OPTIONS (catalogs: .xcstrings, .strings/.stringsdict in *.lproj, XLIFF, Android values*/strings.xml, .po, or folders)
       --rules FILE           container per key pattern (docs/stress.md); the options below are the defaults
       --width W              container width in points (default 320)
@@ -92,17 +106,54 @@ let usage = """
       --source-language L    the source locale when the files do not say (default: the catalog's, else en)
       --report DIR           write report.json, junit.xml and index.html
       --max-pictures N       draw the N worst failing cases in index.html (default 20000)
-      --baseline FILE        fail only on verdicts worse than in this report.json
+      --baseline FILE        fail only on verdicts worse than in this report.json (a FILE that does not
+                             exist yet, as on a first run: every failing verdict counts, with a warning)
       --strict               stop at the first problem in a catalog
       --json                 print the report (report.json) on stdout instead of the summary
       --max-entries N        refuse catalogs of more than N entries (default 1000000)
       --max-text-bytes N     skip (a warning; --strict stops) an entry longer than N UTF-8 bytes (default 1048576)
+    """
 
+/// `textfit fonts --help`.
+let fontsHelp = """
+    FONTS OPTIONS
+      --for TEXT             which font each grapheme cluster of TEXT uses, and why
+      --font, --font-file, --face-index, --size, --style, --weight, --italic, --locale, --features,
+      --tracking, --dynamic-type (one size)
+                             as for measure: the font TEXT asks for (with --for only)
+      --json                 one JSON object per family (or per cluster with --for)
+      --bundled-only         the bundled fonts only
+    """
+
+/// `textfit serve --help`.
+let serveHelp = """
+    SERVE OPTIONS (docs/service.md)
+      --stdio                JSON lines: {"id", "op", "params"} in on stdin, {"id", "result"} or
+                             {"id", "error"} out on stdout; ends at the end of the input
+      --http [HOST:]PORT     HTTP: POST /v1/measure, /v1/layout, /v1/render, /v1/stress-check;
+                             GET /v1/fonts, /healthz, /metrics; a playground page at /
+      --bundled-only         the bundled fonts only
+    """
+
+/// The exit status, at the end of every help.
+let exitStatusHelp = """
     EXIT STATUS
       0 success · 1 stress failures · 2 bad usage · 3 unreadable input (font file, unknown family, invalid UTF-8,
       bad layout file, catalog or rules file, a font file changed during the run) · 4 output not written (report
       folder, full disk, closed or full stdout; no partial report is left) · 5 input over a limit (--max-…)
     """
+
+/// `textfit --help`: every command's options.
+let usage = [usageIntro, measureHelp, layoutHelp, stressHelp, fontsHelp, serveHelp, exitStatusHelp].joined(separator: "\n\n")
+
+/// `textfit COMMAND --help` (or `-h`): the command's line of USAGE, its options and the exit status;
+/// `nil` for a word that is not a command.
+func help(for command: String) -> String? {
+    let sections = ["measure": measureHelp, "layout": layoutHelp, "stress": stressHelp, "fonts": fontsHelp, "serve": serveHelp]
+    guard let section = sections[command] else { return nil }
+    let line = usageIntro.split(separator: "\n").first { $0.hasPrefix("  textfit \(command) ") }.map(String.init) ?? ""
+    return "USAGE\n\(line)\n\n\(section)\n\n\(exitStatusHelp)"
+}
 
 /// Parsed command line: the command, positional words, and `--option value` pairs.
 struct Arguments {
@@ -110,6 +161,8 @@ struct Arguments {
     var positional: [String] = []
     var values: [String: String] = [:]
     var flags: Set<String> = []
+    /// Every option given, in command-line order, for messages.
+    var given: [String] = []
 
     static let valueOptions: Set<String> = [
         "font", "font-file", "face-index", "size", "style", "weight", "dynamic-type", "locale", "features",
@@ -127,6 +180,10 @@ struct Arguments {
         while let word = rest.next() {
             if word == "--" {
                 while let text = rest.next() { positional.append(text) }
+            } else if word == "-h" {
+                // Help, as --help (a text "-h" is measured after `--`).
+                flags.insert("help")
+                given.append("help")
             } else if word.hasPrefix("--") {
                 var name = String(word.dropFirst(2))
                 var inline: String?
@@ -135,16 +192,76 @@ struct Arguments {
                     name = String(name[..<equals])
                 }
                 if Self.flagOptions.contains(name) {
+                    if inline != nil { throw CommandError.usage("--\(name) takes no value, got '\(word)'") }
                     flags.insert(name)
+                    given.append(name)
                 } else if Self.valueOptions.contains(name) {
                     guard let value = inline ?? rest.next() else { throw CommandError.usage("--\(name) needs a value") }
+                    // The last of two values would silently win over the first.
+                    if let first = values[name] {
+                        throw CommandError.usage("--\(name) is given twice ('\(first)' and '\(value)'); give it once")
+                    }
                     values[name] = value
+                    given.append(name)
                 } else {
                     throw CommandError.usage("unknown option '--\(name)'; see textfit --help")
                 }
             } else {
                 positional.append(word)
             }
+        }
+    }
+
+    /// The options each command reads. Any other is refused by ``checkApplicable()``, never
+    /// silently ignored (`measure --svg x.svg` used to measure and write nothing).
+    static let commandOptions: [String: Set<String>] = [
+        "measure": fontOptions.union(paragraphOptions).union(["bundled-only", "file", "json-input", "json", "max-text-bytes"]),
+        "fonts": fontOptions.union(["for", "json", "bundled-only"]),
+        "layout": ["width", "height", "dynamic-type", "direction", "json", "svg", "overlays", "summary", "bundled-only",
+                   "max-elements", "max-depth", "max-text-bytes"],
+        "stress": ["rules", "width", "max-lines", "style", "font", "font-file", "size", "weight", "padding", "truncation-allowed",
+                   "minimum-scale", "locales", "dynamic-type", "source-language", "report", "max-pictures", "baseline", "strict",
+                   "json", "max-entries", "max-text-bytes", "bundled-only"],
+        "serve": ["stdio", "http", "bundled-only"],
+    ]
+    /// What picks the font and its size: `measure`'s, and `fonts --for`'s.
+    static let fontOptions: Set<String> = ["font", "font-file", "face-index", "size", "style", "weight", "italic", "dynamic-type",
+                                           "locale", "features", "tracking"]
+    /// How a paragraph is laid out: `measure`'s only (`fonts --for` lists the font of each cluster).
+    static let paragraphOptions: Set<String> = ["tab-interval", "width", "height", "lines", "truncation", "wrap", "direction",
+                                                "line-metrics", "line-spacing", "minimum-scale"]
+
+    /// Refuses an option the command does not read, and combinations in which one option would be
+    /// ignored, naming the option and the command (exit 2).
+    func checkApplicable() throws {
+        guard let known = Self.commandOptions[command] else { return }
+        if let option = given.first(where: { !known.contains($0) && $0 != "help" }) {
+            throw CommandError.usage("--\(option) does not apply to \(command); see textfit \(command) --help")
+        }
+        switch command {
+        case "fonts":
+            if values["for"] == nil, let option = given.first(where: { Self.fontOptions.contains($0) }) {
+                throw CommandError.usage("--\(option) applies to fonts only with --for TEXT (the text whose fonts are listed)")
+            }
+        case "layout":
+            if flags.contains("overlays"), values["svg"] == nil {
+                throw CommandError.usage("--overlays draws in the SVG, so it needs --svg OUT.svg")
+            }
+            if flags.contains("json"), flags.contains("summary") {
+                throw CommandError.usage("give --json or --summary, not both (each is a whole output)")
+            }
+            if values["svg"] == "-", let other = ["json", "summary"].first(where: flags.contains) {
+                throw CommandError.usage("--svg - writes the picture to standard output, which --\(other) would write too; give --svg a file name")
+            }
+        case "measure":
+            if values["file"] != nil, !positional.isEmpty {
+                throw CommandError.usage("give TEXT arguments or --file PATH, not both (the texts would be ignored)")
+            }
+        case "serve":
+            if let word = positional.first {
+                throw CommandError.usage("serve takes no arguments, got '\(word)'; serve --stdio or serve --http [HOST:]PORT")
+            }
+        default: break
         }
     }
 
@@ -242,6 +359,10 @@ func makeRequest(_ arguments: Arguments, texts: [String]) throws -> MeasureReque
     let lines = try arguments.values["lines"].map { text in
         guard let count = Int(text), count >= 1 else { throw CommandError.usage("--lines expects a whole number ≥ 1, got '\(text)'") }
         return count
+    }
+    // As `stress` checks it (the request would refuse it too, naming the option the same way).
+    if let size = try arguments.number("size"), !(size > 0 && size <= TextAttributes.maximumPointSize) {
+        throw CommandError.usage("--size must be a point size greater than 0 and at most \(Int(TextAttributes.maximumPointSize)), got '\(arguments.values["size"]!)'")
     }
     let faceIndex = try arguments.values["face-index"].map { text in
         guard let index = Int(text), index >= 0 else { throw CommandError.usage("--face-index expects a whole number ≥ 0, got '\(text)'") }
@@ -393,7 +514,7 @@ func displayWidth(_ text: String) -> Int {
 func format(_ value: Double) -> String { twoDecimals(value) }
 
 /// Prints aligned columns, counting terminal cells (see ``displayWidth(_:)``), whitespace trimmed
-/// from both ends of each line. The table is written in pieces of 64 KB, not a `print` a row (a
+/// from the end of each line (not the start: an empty or space-led first cell would shift its row). The table is written in pieces of 64 KB, not a `print` a row (a
 /// 100,000-leaf layout's table is 200,000 rows).
 func printTable(header: [String], rows: [[String]], rightAligned: Set<Int>) {
     let all = [header] + rows
@@ -408,7 +529,7 @@ func printTable(header: [String], rows: [[String]], rightAligned: Set<Int>) {
             let padding = String(repeating: " ", count: max(0, widths[column] - cellWidths[index][column]))
             line += rightAligned.contains(column) ? padding + cell : cell + padding
         }
-        out += trimmingWhitespace(line)
+        out += trimmingTrailingWhitespace(line)
         out += "\n"
         if out.utf8.count >= 1 << 16 {
             print(out, terminator: "")
@@ -418,13 +539,14 @@ func printTable(header: [String], rows: [[String]], rightAligned: Set<Int>) {
     print(out, terminator: "")
 }
 
-/// `text.trimmingCharacters(in: .whitespaces)`, looking only at the ends.
-func trimmingWhitespace(_ text: String) -> String {
+/// `text` without the whitespace (`CharacterSet.whitespaces`) at its end.
+func trimmingTrailingWhitespace(_ text: String) -> String {
     let scalars = text.unicodeScalars
-    var start = scalars.startIndex, end = scalars.endIndex
-    while start < end, CharacterSet.whitespaces.contains(scalars[start]) { start = scalars.index(after: start) }
-    while end > start, CharacterSet.whitespaces.contains(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
-    return start == scalars.startIndex && end == scalars.endIndex ? text : String(scalars[start..<end])
+    var end = scalars.endIndex
+    while end > scalars.startIndex, CharacterSet.whitespaces.contains(scalars[scalars.index(before: end)]) {
+        end = scalars.index(before: end)
+    }
+    return end == scalars.endIndex ? text : String(scalars[..<end])
 }
 
 func makeEngine(_ arguments: Arguments) throws -> TextFitEngine {
@@ -443,10 +565,14 @@ func runFonts(_ arguments: Arguments) throws {
             printTable(header: ["FAMILY", "SOURCE", "STYLES"],
                        rows: families.map { [$0.name, $0.source.rawValue, $0.styles.joined(separator: ", ")] }, rightAligned: [])
         }
-        return
+        return try finishStandardOutput()
     }
     var request = try makeRequest(arguments, texts: [text])
-    request.dynamicType = try dynamicTypeSizes(arguments).first
+    let sizes = try dynamicTypeSizes(arguments)
+    guard sizes.count == 1 else {
+        throw CommandError.usage("--dynamic-type: fonts --for takes one size, got \(sizes.count) ('\(arguments.values["dynamic-type"]!)')")
+    }
+    request.dynamicType = sizes[0]
     let clusters = try engine.clusterFonts(text, attributes: request.attributes())
     if json {
         for cluster in clusters { try emitJSON(cluster) }
@@ -461,6 +587,7 @@ func runFonts(_ arguments: Arguments) throws {
                         cluster.choice]
                    }, rightAligned: [])
     }
+    try finishStandardOutput()
 }
 
 extension Unicode.GeneralCategory {
@@ -471,6 +598,89 @@ extension Unicode.GeneralCategory {
 }
 
 // MARK: - layout
+
+/// Writes output files all or nothing where it can: each regular file (or new one) to a temporary
+/// name beside it, renamed into place once every one is written, so that a failure leaves no partial
+/// picture and the previous files untouched. A destination that exists and is not a regular file — a
+/// symbolic link, a FIFO, a device — is opened and written, never replaced (an atomic write used to
+/// replace `/dev/full` itself); those are written last, and a failure there says which files were.
+/// - Throws: ``CommandError`` (exit 4) naming the path and the system's reason; a folder as the
+///   destination is named as such.
+func writeOutputFiles(_ files: [(path: String, data: Data)], option: String) throws {
+    var regular: [(path: String, partial: String, data: Data)] = []
+    var special: [(path: String, data: Data)] = []
+    for file in files {
+        var info = stat()
+        if lstat(file.path, &info) != 0 {
+            guard errno == ENOENT else {
+                throw CommandError.output("cannot write '\(file.path)' (\(option)): \(String(cString: strerror(errno))); nothing was written")
+            }
+            let folder = (file.path as NSString).deletingLastPathComponent
+            var isFolder: ObjCBool = false
+            guard folder.isEmpty || (FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) else {
+                throw CommandError.output("cannot write '\(file.path)' (\(option)): the folder '\(folder)' does not exist; nothing was written")
+            }
+        } else if info.st_mode & S_IFMT == S_IFDIR {
+            throw CommandError.output("cannot write '\(file.path)' (\(option)): it is a folder; give a file name such as '\((file.path as NSString).appendingPathComponent("layout.svg"))'; nothing was written")
+        } else if info.st_mode & S_IFMT != S_IFREG {
+            var target = stat()
+            if stat(file.path, &target) == 0, target.st_mode & S_IFMT == S_IFDIR {
+                throw CommandError.output("cannot write '\(file.path)' (\(option)): it leads to a folder; nothing was written")
+            }
+            special.append((file.path, file.data))
+            continue
+        }
+        let name = (file.path as NSString).lastPathComponent
+        let partial = ((file.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(".\(name).\(getpid()).partial")
+        regular.append((file.path, partial, file.data))
+    }
+    func discard() { for file in regular { unlink(file.partial) } }
+    for file in regular {
+        if let reason = writeFileContents(file.data, to: file.partial, creating: true) {
+            discard()
+            throw CommandError.output("cannot write '\(file.path)' (\(option)): \(reason); nothing was written")
+        }
+    }
+    for (index, file) in regular.enumerated() where rename(file.partial, file.path) != 0 {
+        let reason = String(cString: strerror(errno))
+        for rest in regular[index...] { unlink(rest.partial) }
+        let done = regular[..<index].map { "'\($0.path)'" }
+        throw CommandError.output("cannot write '\(file.path)' (\(option)): \(reason)"
+            + (done.isEmpty ? "; nothing was written" : "; only \(done.joined(separator: ", ")) \(done.count == 1 ? "was" : "were") written"))
+    }
+    for (index, file) in special.enumerated() {
+        if let reason = writeFileContents(file.data, to: file.path, creating: false) {
+            let done = regular.map { "'\($0.path)'" } + special[..<index].map { "'\($0.path)'" }
+            throw CommandError.output("cannot write '\(file.path)' (\(option)): \(reason); it may hold part of the picture"
+                + (done.isEmpty ? "" : "; \(done.joined(separator: ", ")) \(done.count == 1 ? "was" : "were") written"))
+        }
+    }
+}
+
+/// Writes `data` to `path` with POSIX calls (the system's own reason on failure: `No space left on
+/// device`); `creating` a new file (mode 0644 less the umask), else opening what is there (a FIFO
+/// waits for its reader). `nil` when it was all written.
+func writeFileContents(_ data: Data, to path: String, creating: Bool) -> String? {
+    let fd = creating ? open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { return String(cString: strerror(errno)) }
+    var failure: String?
+    data.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let count = write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                failure = String(cString: strerror(errno))
+                return
+            }
+            offset += count
+        }
+    }
+    // Some file systems report a full disk only when the file is closed.
+    if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+    return failure
+}
 
 func runLayout(_ arguments: Arguments) throws {
     guard arguments.positional.count == 1, let file = arguments.positional.first else {
@@ -527,15 +737,20 @@ func runLayout(_ arguments: Arguments) throws {
     let outputs = results.map(LayoutOutput.init)
     if let svgPath = arguments.values["svg"] {
         let renderer = SVGRenderer(options: .init(overlays: arguments.flags.contains("overlays") ? .all : []))
-        for (size, result) in results {
+        if svgPath == "-" {
+            // The picture is the output: nothing else goes to standard output.
+            guard results.count == 1 else {
+                throw CommandError.usage("--svg - writes one picture to standard output, but --dynamic-type asks for \(results.count); give one size or a file name (OUT.svg: OUT-SIZE.svg each)")
+            }
+            print(renderer.svg(results[0].1), terminator: "")
+            return try finishStandardOutput()
+        }
+        let pictures = results.map { size, result in
             let path = results.count == 1 ? svgPath
                 : (svgPath as NSString).deletingPathExtension + "-\(size.rawValue)." + ((svgPath as NSString).pathExtension.isEmpty ? "svg" : (svgPath as NSString).pathExtension)
-            do {
-                try Data(renderer.svg(result).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw CommandError.output("cannot write '\(path)': \(error.localizedDescription)")
-            }
+            return (path: path, data: Data(renderer.svg(result).utf8))
         }
+        try writeOutputFiles(pictures, option: "--svg")
     }
     if arguments.flags.contains("json") {
         for output in outputs { print(String(decoding: try output.jsonData(), as: UTF8.self)) }
@@ -556,7 +771,8 @@ func runLayout(_ arguments: Arguments) throws {
         print("\(output.dynamicTypeSize): \(format(output.size.width)) × \(format(output.size.height)), \(output.elements.count) elements")
         printTable(header: ["PATH", "KIND", "ID", "X", "Y", "WIDTH", "HEIGHT", "BASELINE"],
                    rows: output.elements.map { element in
-                       [element.path.map(String.init).joined(separator: "."), element.kind + (element.hidden == true ? " (hidden)" : ""),
+                       // The root's path is empty ([] in JSON): named, so the row keeps its columns.
+                       [element.path.isEmpty ? "root" : element.path.map(String.init).joined(separator: "."), element.kind + (element.hidden == true ? " (hidden)" : ""),
                         element.id ?? "",
                         format(element.frame.x), format(element.frame.y), format(element.frame.width), format(element.frame.height),
                         element.firstBaseline == element.frame.height ? "" : format(element.firstBaseline)]
@@ -625,6 +841,15 @@ func runStress(_ arguments: Arguments) throws {
     // Read before the sweep: it fails fast, and `--report out/ --baseline out/report.json` compares with
     // the previous run, not with the report this run writes.
     let baseline = try arguments.values["baseline"].map { file in
+        // The first run of `--report out/ --baseline out/report.json` has no report to compare with:
+        // nothing is known yet, so every failing verdict counts (stricter, never laxer, than a
+        // baseline; a path mistyped fails on every failure, and says why). A file that is there but
+        // cannot be read as a report is still an error.
+        var info = stat()
+        if lstat(file, &info) != 0, errno == ENOENT {
+            printError("warning: baseline '\(file)' does not exist (yet): every failing verdict counts as worse; the report.json this run writes with --report can be the next run's baseline")
+            return StressReport(verdicts: [])
+        }
         guard let data = FileManager.default.contents(atPath: file),
               let baseline = try? JSONDecoder().decode(StressReport.self, from: data) else {
             throw CommandError.input("cannot read baseline '\(file)' (a report.json from an earlier run)")
@@ -821,7 +1046,15 @@ func runServe(_ arguments: Arguments) throws {
 func run(_ words: [String]) throws {
     if words.isEmpty || words == ["--help"] || words == ["-h"] || words == ["help"] {
         print(usage)
-        return
+        return try finishStandardOutput()
+    }
+    // `textfit help measure`, `textfit --help measure`
+    if words.count == 2, ["help", "--help", "-h"].contains(words[0]) {
+        guard let text = help(for: words[1]) else {
+            throw CommandError.usage("unknown command '\(words[1])'; commands: measure, fonts, layout, stress, serve")
+        }
+        print(text)
+        return try finishStandardOutput()
     }
     if words == ["--version"] {
         print("textfit 0.1.0")
@@ -829,9 +1062,10 @@ func run(_ words: [String]) throws {
     }
     let arguments = try Arguments(words)
     if arguments.flags.contains("help") {
-        print(usage)
-        return
+        print(help(for: arguments.command) ?? usage)
+        return try finishStandardOutput()
     }
+    try arguments.checkApplicable()
     switch arguments.command {
     case "measure": try runMeasure(arguments)
     case "fonts": try runFonts(arguments)
@@ -842,19 +1076,61 @@ func run(_ words: [String]) throws {
     }
 }
 
+/// The option a measure request's field comes from, as the user typed it: `tabInterval` →
+/// `--tab-interval` (every field is its option in camelCase).
+func optionName(field: String) -> String {
+    var name = "--"
+    for character in field {
+        if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
+    }
+    return name
+}
+
+/// The command-line words after the program's name, refusing one that is not valid UTF-8 (exit 3,
+/// as for a text file): `CommandLine.arguments` would have put U+FFFD in place of the bad bytes and
+/// measured that instead.
+func commandLineWords() throws -> [String] {
+    var words: [String] = []
+    for position in 1..<Int(CommandLine.argc) {
+        guard let pointer = CommandLine.unsafeArgv[position] else { break }
+        let bytes = Data(bytes: pointer, count: strlen(pointer))
+        guard let word = String(validating: bytes, as: UTF8.self) else {
+            let offset = firstInvalidUTF8Offset(bytes) ?? 0
+            var role = ""
+            if let option = words.last, option.hasPrefix("--"), Arguments.valueOptions.contains(String(option.dropFirst(2))) {
+                role = " (the value of \(option))"
+            } else if words.count == 0 {
+                role = " (the command)"
+            }
+            throw CommandError.input("argument \(position)\(role) is not valid UTF-8 (first bad byte at offset \(offset))")
+        }
+        words.append(word)
+    }
+    return words
+}
+
 do {
-    try run(Array(CommandLine.arguments.dropFirst()))
+    try run(try commandLineWords())
 } catch let error as CommandError {
     printError(error.message)
     exit(error.code.rawValue)
 } catch let error as RequestError {
-    printError("\(error)")
+    printError("\(optionName(field: error.field)): \(error.message)")
     exit(ExitCode.usage.rawValue)
 } catch let error as TypographyError {
-    printError("\(error)")
     switch error {
-    case .invalidSize, .invalidTracking, .invalidFeature: exit(ExitCode.usage.rawValue)
-    default: exit(ExitCode.input.rawValue)
+    case .invalidSize:
+        printError("--size: \(error)")
+        exit(ExitCode.usage.rawValue)
+    case .invalidTracking:
+        printError("--tracking: \(error)")
+        exit(ExitCode.usage.rawValue)
+    case .invalidFeature:
+        printError("--features: \(error)")
+        exit(ExitCode.usage.rawValue)
+    default:
+        printError("\(error)")
+        exit(ExitCode.input.rawValue)
     }
 } catch {
     printError("\(error)")
