@@ -112,13 +112,18 @@ struct DispatcherTests {
         let object = try ServiceFixtures.json(try call("layout", #"{"tree": {"text": "Hi"}, "dynamicType": "ax2, large, ax2, large, ax2"}"#))
         let layouts = try #require(object["layouts"] as? [[String: Any]])
         #expect(layouts.map { $0["dynamicTypeSize"] as? String } == ["accessibility2", "large"])
+        // A range's sizes count once too: "large" then medium...xLarge (medium, large, xLarge) is
+        // large, medium, xLarge.
+        let ranged = try ServiceFixtures.json(try call("layout", #"{"tree": {"text": "Hi"}, "dynamicType": "large, medium...xLarge"}"#))
+        let rangedLayouts = try #require(ranged["layouts"] as? [[String: Any]])
+        #expect(rangedLayouts.map { $0["dynamicTypeSize"] as? String } == ["large", "medium", "xLarge"])
         let thirteen = Array(repeating: "large", count: 13).joined(separator: ",")
         for operation in ["layout", "render"] {
             let response = try call(operation, #"{"tree": {"text": "Hi"}, "dynamicType": "\#(thirteen)"}"#)
             #expect(response.status == 400)
             let error = try #require(try ServiceFixtures.json(response)["error"] as? [String: Any])
             #expect(error["code"] as? String == "invalid-request")
-            #expect(error["message"] as? String == "dynamicType: has 13 items; at most 12, one per Dynamic Type size (or all)")
+            #expect(error["message"] as? String == "dynamicType: has 13 items; at most 12, one per Dynamic Type size (or FROM...TO, or all)")
         }
         // Twelve items, all distinct, are every size once.
         let twelve = DynamicTypeSize.allCases.reversed().map(\.rawValue).joined(separator: ",")
