@@ -291,7 +291,7 @@ private struct PeerBench {
         sums += [("rss_after_1000k_mb", rss.current), ("peak_rss_mb", rss.peak), ("ideal_width", width),
                  ("text_cache_paragraphs", Double(cache.count)), ("text_cache_capacity", Double(cache.paragraphCapacity))]
         return Result(items: total, characters: 0, nsPerItem: [elapsed / Double(total)], sums: sums,
-                      notes: "1,000,000 distinct strings through Text.sizeThatFits; bounds: text cache \(cache.paragraphCapacity) paragraphs × \(cache.layoutsPerParagraph) layouts, shaper 8,192 lines + 32,768 runs")
+                      notes: "1,000,000 distinct strings through Text.sizeThatFits; bounds: text cache \(cache.paragraphCapacity) paragraphs × \(cache.layoutsPerParagraph) layouts, shaper 8,192 lines + 32,768 runs, each cache at most 32 MiB")
     }
 
     /// (VmRSS, VmHWM) of this process in MB, from /proc/self/status.
