@@ -44,11 +44,14 @@ test: setup
 	$(SWIFT) test --disable-xctest
 
 ## bench: benchmarks in a release build (not part of `make test`), each group in a fresh process:
-## single lines against the raw-HarfBuzz floor, paragraphs, layouts, the localization stress sweep
+## single lines against the raw-HarfBuzz floor, paragraphs, layouts, the localization stress sweep,
+## the service, and scaling: the growth per doubling of n of the workloads that once had a quadratic
+## cliff (speed is checked here, by figures to read, not by timed unit tests)
 bench: setup
 	@$(SWIFT) build -c release --product TextFitBench >/dev/null
 	@bin=$$($(SWIFT) build -c release --show-bin-path)/TextFitBench; \
-	$$bin --only lines && $$bin --only paragraphs && $$bin --only layouts && $$bin --only stress && $$bin --only service
+	$$bin --only lines && $$bin --only paragraphs && $$bin --only layouts && $$bin --only stress && $$bin --only service && \
+	$$bin --only scaling
 
 ## bench-peers: TextFit against the raw-HarfBuzz floor, Pango, SkParagraph, Taffy and Yoga, interleaved in one
 ## run on the same corpora and fonts; installs the peers (apt, and a venv outside the tree), prints the

@@ -1,6 +1,8 @@
 // `make bench`: TextFit's single-line measurement against the raw-HarfBuzz floor, on the tag corpus
 // (Benchmarks/Corpus/tags.tsv). Single-threaded; interleaved rounds; medians. Then the paragraph
-// benchmarks (ParagraphBench.swift) and the layout benchmarks (LayoutBench.swift).
+// benchmarks (ParagraphBench.swift), the layout benchmarks (LayoutBench.swift), the stress sweep
+// (StressBench.swift), the service (ServiceBench.swift) and the growth of once-quadratic workloads
+// with their size (ScalingBench.swift).
 //
 // Passes, one of each per round, in this order:
 //   floor        HarfBuzzFloor: add UTF-8 to a reused buffer, guess properties, shape, sum advances
@@ -118,7 +120,7 @@ struct Entry {
     let text: String
 }
 
-// Arguments: [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress|service]
+// Arguments: [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress|service|scaling]
 // --differences lists every string whose widths differ; --profile runs one kind of pass for about
 // SECONDS and prints nothing else (for perf / valgrind).
 var corpusArgument: String? = nil
@@ -134,9 +136,9 @@ do {
         case "--corpus": corpusArgument = arguments.popFirst()
         case "--differences": listAllDifferences = true
         case "--only":
-            // One group alone, in a fresh process: lines, paragraphs or layouts.
-            guard let group = arguments.popFirst(), ["lines", "paragraphs", "layouts", "stress", "service"].contains(group) else {
-                fail("usage: --only lines|paragraphs|layouts|stress|service")
+            // One group alone, in a fresh process: lines, paragraphs, layouts, stress, service or scaling.
+            guard let group = arguments.popFirst(), ["lines", "paragraphs", "layouts", "stress", "service", "scaling"].contains(group) else {
+                fail("usage: --only lines|paragraphs|layouts|stress|service|scaling")
             }
             onlyGroup = group
         case "--peer":
@@ -150,7 +152,7 @@ do {
             guard let kind = arguments.popFirst(), ["floor", "cold", "warm"].contains(kind),
                   let seconds = arguments.popFirst().flatMap(Double.init) else { fail("usage: --profile floor|cold|warm SECONDS") }
             profileMode = (kind, seconds)
-        default: fail("unknown argument \(argument); usage: TextFitBench [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress|service] [--peer WORKLOAD [--width W] [--width2 W2] [--reps N]]")
+        default: fail("unknown argument \(argument); usage: TextFitBench [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress|service|scaling] [--peer WORKLOAD [--width W] [--width2 W2] [--reps N]]")
         }
     }
 }
@@ -185,6 +187,8 @@ if let onlyGroup, onlyGroup != "lines" {
         runStressBenchmark(library: library, corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
     } else if onlyGroup == "service" {
         runServiceBenchmark(corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
+    } else if onlyGroup == "scaling" {
+        runScalingBenchmarks(library: library)
     } else {
         runLayoutBenchmarks()
     }
@@ -414,4 +418,5 @@ if profileMode == nil && onlyGroup == nil {
     runLayoutBenchmarks()
     runStressBenchmark(library: library, corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
     runServiceBenchmark(corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
+    runScalingBenchmarks(library: library)
 }

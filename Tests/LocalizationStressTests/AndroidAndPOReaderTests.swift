@@ -301,11 +301,12 @@ import Testing
 
     /// Resolving was O(n³) in the length of a chain (each of n entries walked its chain, checking each
     /// step against the path so far): 2,000 aliases took 3.1 s in a release build, 4,000 would take
-    /// ~25 s. Each name is now resolved once per locale. A chain of 4,000 aliases in `values/` and
-    /// `values-de/`, and 4,000 `values/` aliases to names no file defines (skipped in `values/`, and so
-    /// not given to `values-de/`: the set of removed entries, looked up for each `values/` entry), read
-    /// in well under a second of a debug build.
-    @Test func longAliasChainsAreLinear() throws {
+    /// ~25 s. Each name is now resolved once per locale; the growth with n is measured by `make bench`
+    /// (group `scaling`, the Android line), not here. This checks the result: a chain of 4,000 aliases
+    /// in `values/` and `values-de/`, and 4,000 `values/` aliases to names no file defines (skipped in
+    /// `values/`, and so not given to `values-de/`: the set of removed entries, looked up for each
+    /// `values/` entry).
+    @Test func longAliasChainsAreResolved() throws {
         let n = 4_000
         var en = [#"<string name="s0">Hello</string>"#], de = [#"<string name="s0">Hallo</string>"#]
         for k in 1..<n {
@@ -317,10 +318,7 @@ import Testing
             "res/values/strings.xml": "<resources>\n" + en.joined(separator: "\n") + "\n</resources>\n",
             "res/values-de/strings.xml": "<resources>\n" + de.joined(separator: "\n") + "\n</resources>\n",
         ])
-        let clock = ContinuousClock()
-        let start = clock.now
         let c = try CatalogReader.read([folder])
-        #expect(clock.now - start < .seconds(20))
         #expect(c.entry("s16", "de")?.text == "Hallo" && c.entry("s16", "en")?.text == "Hello")
         #expect(c.variants("s17", "de").isEmpty && c.variants("s\(n - 1)", "en").isEmpty)
         // 16 resolved aliases and s0 per locale; s17… skipped in both locales, every `bad` key in values/.

@@ -97,15 +97,14 @@ import Testing
     }
 
     /// Repeated references are dropped by a set: a search of those found so far made a text of n
-    /// distinct references O(n²) (64,000 took 5.0 s of `textfit stress` in a release build). 40,000
-    /// distinct references, each written twice, give 40,000 names in order.
-    @Test func manyDistinctReferencesAreScannedInLinearTime() {
-        let n = 40_000
+    /// distinct references O(n²) (64,000 took 5.0 s of `textfit stress` in a release build). The
+    /// growth with n is measured by `make bench` (group `scaling`, the .xcstrings line), not here.
+    /// 10,000 distinct references, each written twice more (once with a position), give each name
+    /// twice, in order.
+    @Test func manyDistinctReferencesAreEachKeptOnce() {
+        let n = 10_000
         let text = (0..<n).map { "%#@v\($0)@" }.joined(separator: " ") + " " + (0..<n).map { "%1$#@v\($0)@ %#@v\($0)@" }.joined(separator: " ")
-        let clock = ContinuousClock()
-        let start = clock.now
         let refs = XCStringsReader.substitutionReferences(in: text)
-        #expect(clock.now - start < .seconds(10))
         // `%1$#@v0@` is a token of its own (a position makes another token), so each name comes twice.
         #expect(refs.count == 2 * n)
         #expect(refs.prefix(n).map(\.name) == (0..<n).map { "v\($0)" })
