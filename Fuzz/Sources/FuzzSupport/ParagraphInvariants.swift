@@ -164,10 +164,17 @@ public enum ParagraphInvariants {
             if zip(textRanges, textRanges.dropFirst()).contains(where: { $0.upperBound > $1.lowerBound }) {
                 fail("line \(i) runs overlap: \(textRanges)")
             }
-            if !line.isTruncated, !line.range.isEmpty {
-                guard textRanges.first?.lowerBound == line.range.lowerBound, textRanges.last?.upperBound == line.range.upperBound,
+            // The runs show the line without its hanging trailing whitespace (spaces and hard breaks,
+            // which hang past the trailing edge and have no glyphs); an all-hanging line has none.
+            var shown = line.range.upperBound
+            while shown > line.range.lowerBound, hangsAtLineEnd(scalars[shown - 1]) { shown -= 1 }
+            if !line.isTruncated, shown == line.range.lowerBound, !textRanges.isEmpty {
+                fail("line \(i) \(line.range) is hanging whitespace only, yet has runs \(textRanges)")
+            }
+            if !line.isTruncated, shown > line.range.lowerBound {
+                guard textRanges.first?.lowerBound == line.range.lowerBound, textRanges.last?.upperBound == shown,
                       zip(textRanges, textRanges.dropFirst()).allSatisfy({ $0.upperBound == $1.lowerBound }) else {
-                    fail("line \(i) \(line.range): its runs \(textRanges) do not cover it exactly once")
+                    fail("line \(i) \(line.range): its runs \(textRanges) do not cover \(line.range.lowerBound)..<\(shown) (the line without its hanging whitespace) exactly once")
                 }
             }
         }
@@ -216,5 +223,16 @@ public enum ParagraphInvariants {
         case 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
         default: false
         }
+    }
+}
+
+/// Whitespace that hangs at a line's end (UAX #14 spaces, written out independently of TextLayout's
+/// table: U+0020, U+1680, U+2000–U+2006, U+2008–U+200A, U+205F, U+3000) and the hard breaks (LF, VT,
+/// FF, CR, NEL, U+2028, U+2029).
+private func hangsAtLineEnd(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: true
+    case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+    default: false
     }
 }
