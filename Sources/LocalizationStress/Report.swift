@@ -263,8 +263,11 @@ public struct StressReport: Sendable, Codable {
 
     /// Writes `data` to `path` with POSIX calls, so that the reason of a failure is the system's
     /// own (`No space left on device`); `nil` when it was written.
-    private static func writeFile(_ data: Data, to path: String) -> String? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// `creating`: the file must not exist yet (`O_EXCL`, mode 0644 less the umask); otherwise what is
+    /// there is opened and truncated (a symlink, FIFO or device is written through, never replaced).
+    package static func writeFile(_ data: Data, to path: String, creating: Bool = false) -> String? {
+        let fd = creating ? open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return String(cString: strerror(errno)) }
         var failure: String?
         data.withUnsafeBytes { raw in

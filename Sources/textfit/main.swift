@@ -636,7 +636,7 @@ func writeOutputFiles(_ files: [(path: String, data: Data)], option: String) thr
     }
     func discard() { for file in regular { unlink(file.partial) } }
     for file in regular {
-        if let reason = writeFileContents(file.data, to: file.partial, creating: true) {
+        if let reason = StressReport.writeFile(file.data, to: file.partial, creating: true) {
             discard()
             throw CommandError.output("cannot write '\(file.path)' (\(option)): \(reason); nothing was written")
         }
@@ -649,37 +649,12 @@ func writeOutputFiles(_ files: [(path: String, data: Data)], option: String) thr
             + (done.isEmpty ? "; nothing was written" : "; only \(done.joined(separator: ", ")) \(done.count == 1 ? "was" : "were") written"))
     }
     for (index, file) in special.enumerated() {
-        if let reason = writeFileContents(file.data, to: file.path, creating: false) {
+        if let reason = StressReport.writeFile(file.data, to: file.path) {
             let done = regular.map { "'\($0.path)'" } + special[..<index].map { "'\($0.path)'" }
             throw CommandError.output("cannot write '\(file.path)' (\(option)): \(reason); it may hold part of the picture"
                 + (done.isEmpty ? "" : "; \(done.joined(separator: ", ")) \(done.count == 1 ? "was" : "were") written"))
         }
     }
-}
-
-/// Writes `data` to `path` with POSIX calls (the system's own reason on failure: `No space left on
-/// device`); `creating` a new file (mode 0644 less the umask), else opening what is there (a FIFO
-/// waits for its reader). `nil` when it was all written.
-func writeFileContents(_ data: Data, to path: String, creating: Bool) -> String? {
-    let fd = creating ? open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { return String(cString: strerror(errno)) }
-    var failure: String?
-    data.withUnsafeBytes { raw in
-        var offset = 0
-        while offset < raw.count {
-            let count = write(fd, raw.baseAddress! + offset, raw.count - offset)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                failure = String(cString: strerror(errno))
-                return
-            }
-            offset += count
-        }
-    }
-    // Some file systems report a full disk only when the file is closed.
-    if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-    return failure
 }
 
 func runLayout(_ arguments: Arguments) throws {
