@@ -365,7 +365,8 @@ public struct MeasureResult: Codable, Sendable, Equatable {
     public var runs: [Run]
     public var missingGlyphs: Int
     public var missing: [Missing]
-    /// Ink bounds of the ideal layout's first line, relative to its start on its baseline, y down.
+    /// Ink bounds of the ideal layout's first line as drawn, relative to its left edge on its
+    /// baseline, y down; `nil` when the line has no ink (spaces only, or no line).
     public var ink: Rect?
     /// The requested face's metrics at this size.
     public var metrics: Metrics
@@ -403,8 +404,7 @@ extension TextFitEngine {
         let size = try attributes.validated()
         let metrics = primary.face.metrics.scaled(to: size, policy: attributes.lineMetrics)
         let scalars = Array(text.unicodeScalars)
-        let firstLine = String(String.UnicodeScalarView(scalars[0..<(ideal.lines.first?.range.upperBound ?? 0)]))
-        let ink = try shaper.measure(firstLine, attributes: attributes).inkBounds
+        let ink = ideal.lines.first.flatMap(Self.ink(of:))
         func run(_ face: FontFace, _ script: Script, _ direction: TextDirection, _ range: Range<Int>, _ width: Double,
                  _ glyphs: Int?) -> MeasureResult.Run {
             .init(font: .init(face), script: script.code, direction: direction.rawValue, start: range.lowerBound,
@@ -434,6 +434,24 @@ extension TextFitEngine {
             ink: ink.map { .init(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) },
             metrics: .init(ascent: metrics.ascent, descent: metrics.descent, leading: metrics.leading,
                            capHeight: metrics.capHeight, xHeight: metrics.xHeight, unitsPerEm: primary.face.metrics.unitsPerEm))
+    }
+}
+
+extension TextFitEngine {
+    /// The union of a line's glyph boxes as they are placed (the glyphs a renderer draws, in visual
+    /// order), relative to the line's left edge on its baseline, y down; `nil` when nothing is inked.
+    static func ink(of line: LineLayout) -> CGRect? {
+        var union: CGRect?
+        for run in line.runs {
+            let scale = run.size / Double(run.face.metrics.unitsPerEm)
+            for (glyph, position) in zip(run.glyphs, run.positions) {
+                guard let box = run.face.extents(of: glyph) else { continue }
+                let rect = CGRect(x: position.x + box.xBearing * scale, y: position.y - box.yBearing * scale,
+                                  width: box.width * scale, height: box.height * scale)
+                union = union?.union(rect) ?? rect
+            }
+        }
+        return union
     }
 }
 

@@ -30,6 +30,30 @@ struct MeasureOperationTests {
         #expect(result.runs.map { [$0.start, $0.end] } == [[0, 7]])  // one Latin run, the break inside it
     }
 
+    @Test("Ink is the first line's glyph boxes as drawn, in visual order, from the line's left edge")
+    func inkAsDrawn() throws {
+        // hb-shape --show-extents at 1000 units per em (1000 pt, so points are font units):
+        // Noto Sans H = 741 <97,714,546,-714>, y = 510 <1,536,509,-776> (ink down to 240 below the
+        // baseline); Noto Sans Hebrew (visual order) ב = 572 <41,593,494,-593>, א = 632 <36,593,560,-593>.
+        let engine = try Engine.get()
+        // Left to right: "Hy", the space, then the Hebrew run ב א. Ink from H's bearing to א's right
+        // edge, which stops 632 − 36 − 560 = 36 short of the line's end. Only the first line counts.
+        let ltr = try engine.measure(MeasureRequest(texts: ["Hy אב\nHHHHHHHHHH"], size: 1000))[0]
+        let width = try #require(ltr.lines.first).width
+        let ink = try #require(ltr.ink)
+        #expect(abs(ink.x - 97) < 1e-9)
+        #expect(abs(ink.x + ink.width - (width - 36)) < 1e-9)
+        #expect(abs(ink.y + 714) < 1e-9 && abs(ink.y + ink.height - 240) < 1e-9)
+        // Right to left: the Hebrew run comes first on the left (ב's bearing 41) and "Hy" ends the line
+        // on the right (y's ink ends at its advance: 1 + 509 = 510).
+        let rtl = try engine.measure(MeasureRequest(texts: ["Hy אב"], size: 1000, direction: "rtl"))[0]
+        let rtlInk = try #require(rtl.ink)
+        #expect(abs(rtlInk.x - 41) < 1e-9)
+        #expect(abs(rtlInk.x + rtlInk.width - rtl.ideal.width) < 1e-9)
+        // A line of spaces has no ink.
+        #expect(try engine.measure(MeasureRequest(texts: ["   "]))[0].ink == nil)
+    }
+
     @Test("A tab advances to the next multiple of the tab interval")
     func tabs() throws {
         // 'a' is 561 units: at 10 pt, 5.61 pt; the tab moves to 28 pt; 'b' adds 6.15 pt.
