@@ -1,4 +1,5 @@
-// Scaling benchmark (`--only scaling`): the workloads that had a quadratic (or worse) cliff, each
+// Scaling benchmark (`--only scaling`): the workloads that had a quadratic (or worse) cliff, and the
+// plain `.strings` reader at scale (the 200,000-entry reliability test checks its result), each
 // timed at sizes n, 2n and 4n, with the growth per doubling t(4n) ÷ t(2n). A linear workload grows
 // about 2× a doubling (a little more with cache misses on a larger input); a quadratic one about 4×.
 // Each line reads `linear` when the growth is at most 2.6×, `SUPERLINEAR` otherwise.
@@ -146,6 +147,19 @@ private struct ScalingBenchmarks {
                 paragraph("Rindfleischetikettierung" + String(repeating: " ", count: n) + "b", style: ParagraphStyle(lineLimit: 1),
                           width: 100) { layout, _ in
                     layout.lineCount == 1 && layout.isTruncated && layout.size.width <= 100 ? nil : "not truncated to 1 line"
+                }
+            },
+            // The plain reader at scale (`ReliabilityTests.twoHundredThousand` reads 200,000 entries and
+            // checks them; its speed is read here).
+            Workload(name: ".strings catalog: n entries in 4 locales", unit: "entries", n: 25_000) { n in
+                var files: [String: String] = [:]
+                for locale in ["de", "en", "es", "fr"] {
+                    var text = ""
+                    for key in 0..<n / 4 { text += "\"key.\(key)\" = \"Settings \(locale) \(key)\";\n" }
+                    files["\(locale).lproj/Localizable.strings"] = text
+                }
+                return try catalog("strings", n, files) { c in
+                    c.entries.count == n && c.problems.isEmpty ? nil : "\(c.entries.count) entries, \(c.problems.count) problems"
                 }
             },
             // Each alias walked its chain from scratch against the path so far: O(n³).

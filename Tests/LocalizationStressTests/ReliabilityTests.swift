@@ -123,11 +123,9 @@ struct CatalogLimitTests {
     func twoHundredThousand() throws {
         let folder = try makeCatalog(keys: 50_000, locales: ["de", "en", "es", "fr"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = ContinuousClock()
-        let start = clock.now
+        // Its speed is `make bench`'s (group scaling, ".strings catalog"), not a clock here.
         let catalog = try CatalogReader.read([folder.path])
         #expect(catalog.entries.count == 200_000 && catalog.problems.isEmpty)
-        #expect(clock.now - start < .seconds(60))
         do {
             _ = try CatalogReader.read([folder.path], limits: CatalogLimits(maxEntries: 120_000))
             Issue.record("read past maxEntries")
