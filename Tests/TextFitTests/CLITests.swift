@@ -11,22 +11,46 @@ struct CLI {
 
     struct Output { var status: Int32; var stdout: String; var stderr: String }
 
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Output {
+    /// Runs `executable` (the built `textfit` unless told) with `arguments`, in `directory` when
+    /// given, `stdin` as its standard input (else an empty one); standard error is read on another
+    /// thread while standard output is read here, so neither pipe can fill and stall the child.
+    static func run(_ arguments: [String], stdin: Data? = nil, executable: String = binary,
+                    directory: URL? = nil) throws -> Output {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
         try process.run()
+        let stderr = ErrorReader(err.fileHandleForReading)
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         let stdout = readToEnd(out.fileHandleForReading)
-        let stderr = readToEnd(err.fileHandleForReading)
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+                      stderr: String(decoding: stderr.wait(), as: UTF8.self))
+    }
+
+    /// A pipe read to its end on a thread of its own.
+    private final class ErrorReader: @unchecked Sendable {
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                data = readToEnd(handle)
+                done.signal()
+            }
+        }
+
+        /// The bytes read, once the pipe is closed (`data` is written before the signal, read after it).
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
     }
 }
 

@@ -144,19 +144,7 @@ extension CLIUsageTests {
 /// Runs `script` with `/bin/sh -c`, `$0` being the built `textfit`: for arguments Swift strings
 /// cannot carry (bytes that are not UTF-8).
 func runShell(_ script: String) throws -> CLI.Output {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script, CLI.binary]
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CLI.Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+    try CLI.run(["-c", script, CLI.binary], executable: "/bin/sh")
 }
 
 extension CLIUsageTests {
@@ -188,20 +176,7 @@ extension CLIUsageTests {
 
     /// `textfit layout` of the demo tag cloud run in `folder`, with `arguments` after it.
     static func layout(in folder: URL, _ arguments: [String], file: String = tagCloud) throws -> CLI.Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = ["layout", file, "--bundled-only"] + arguments
-        process.currentDirectoryURL = folder
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                          stderr: String(decoding: stderr, as: UTF8.self))
+        try CLI.run(["layout", file, "--bundled-only"] + arguments, directory: folder)
     }
 
     static func fileType(_ path: String) -> mode_t {
