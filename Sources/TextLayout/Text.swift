@@ -209,7 +209,7 @@ public struct Text: LeafElement, Hashable {
             /// The environment's text cache, to count hits in. Not retained: it is only read while
             /// `environment` matches the token of the environment the caller passes, and that
             /// environment (the same values, so the same cache) holds it for the call.
-            unowned(unsafe) var cache: TextMeasurementCache
+            var cache: Unmanaged<TextMeasurementCache>
             var answers: [Answer] = []
             /// The cache's paragraph these answers came from, for new proposals: weak, so it
             /// leaves memory when the cache evicts it. (LeakSanitizer reports the side table a weak
@@ -221,24 +221,27 @@ public struct Text: LeafElement, Hashable {
             mutating func reset(for token: EnvironmentToken?, cache: TextMeasurementCache) {
                 guard environment !== token else { return }
                 environment = token
-                self.cache = cache
+                self.cache = Unmanaged.passUnretained(cache)
                 answers.removeAll(keepingCapacity: true)
                 paragraph = nil
             }
         }
         private static let capacity = 4
-        private let state = Locked(State(cache: .shared))
+        private let state = Locked(State(cache: Unmanaged.passUnretained(.shared)))
 
         /// What a lookup found, and the cache to count it in (concrete structs, not tuples or a
         /// generic: their type metadata would be looked up at run time on every call). The cache
         /// is not retained, for the reason given at `State.cache`.
         struct AnswerHit {
             let found: Answer
-            unowned(unsafe) let cache: TextMeasurementCache
+            let unretainedCache: Unmanaged<TextMeasurementCache>
+            /// The cache, borrowed without a retain for `body` (it outlives the call: see `State.cache`).
+            func withCache<R>(_ body: (TextMeasurementCache) -> R) -> R { unretainedCache._withUnsafeGuaranteedRef(body) }
         }
         struct ParagraphHit {
             let found: MeasuredParagraph
-            unowned(unsafe) let cache: TextMeasurementCache
+            let unretainedCache: Unmanaged<TextMeasurementCache>
+            var cache: TextMeasurementCache { unretainedCache.takeUnretainedValue() }
         }
 
         enum Lookup {
@@ -256,16 +259,16 @@ public struct Text: LeafElement, Hashable {
             return state.withLock { state in
                 guard state.environment === token else { return .none }
                 for i in state.answers.indices where state.answers[i].width == width && state.answers[i].height == height {
-                    return .answer(AnswerHit(found: state.answers[i], cache: state.cache))
+                    return .answer(AnswerHit(found: state.answers[i], unretainedCache: state.cache))
                 }
                 if let width, width > 0, height == nil {
                     for i in state.answers.indices where state.answers[i].answersWiderProposals
                         && Double(state.answers[i].size.width) <= width {
-                        return .idealFits(AnswerHit(found: state.answers[i], cache: state.cache))
+                        return .idealFits(AnswerHit(found: state.answers[i], unretainedCache: state.cache))
                     }
                 }
                 guard let paragraph = state.paragraph else { return .none }
-                return .paragraph(ParagraphHit(found: paragraph, cache: state.cache))
+                return .paragraph(ParagraphHit(found: paragraph, unretainedCache: state.cache))
             }
         }
 
@@ -274,7 +277,7 @@ public struct Text: LeafElement, Hashable {
             let token = environment.token
             return state.withLock { state in
                 guard state.environment === token, let paragraph = state.paragraph else { return nil }
-                return ParagraphHit(found: paragraph, cache: state.cache)
+                return ParagraphHit(found: paragraph, unretainedCache: state.cache)
             }
         }
 
@@ -317,15 +320,17 @@ public struct Text: LeafElement, Hashable {
         let measured: MeasuredParagraph, isNew: Bool, cache: TextMeasurementCache
         switch memo.lookup(width: width, height: height, in: environment) {
         case .answer(let hit):
-            hit.cache.count(reuse: .sameProposal)
+            hit.withCache { $0.count(reuse: .sameProposal) }
             return hit.found
         case .idealFits(let hit):
             // Remembered for this proposal too, as the text cache remembers a rule's answer: asked
             // again, it is the same proposal.
-            hit.cache.count(reuse: .idealFitsWiderProposal)
             var answer = hit.found
             (answer.width, answer.height, answer.answersWiderProposals) = (width, height, false)
-            memo.remember(answer, paragraph: nil, in: environment, cache: hit.cache)
+            hit.withCache { cache in
+                cache.count(reuse: .idealFitsWiderProposal)
+                memo.remember(answer, paragraph: nil, in: environment, cache: cache)
+            }
             return answer
         case .paragraph(let hit):
             hit.cache.touch(hit.found)
