@@ -247,7 +247,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         attributes.locale = locale
         // As the `Text` leaf (and SwiftUI) do: a non-zero tracking turns off the font's optional
         // ligatures (`liga`, `clig`), unless the request's own features turn them back on.
-        let trackingFeatures = (tracking ?? 0) != 0 ? [try FontFeature("-liga"), try FontFeature("-clig")] : []
+        let trackingFeatures = (tracking ?? 0) != 0 ? FontFeature.offForTracking : []
         attributes.features = try trackingFeatures + (features ?? []).map { try FontFeature($0) }
         attributes.tracking = tracking ?? 0
         return attributes

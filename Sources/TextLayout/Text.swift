@@ -136,7 +136,7 @@ public struct Text: LeafElement, Hashable {
         for run in runs {
             let (request, size) = (run.font ?? defaultFont).request(weight: run.weight, italic: run.italic)
             let tracking = (run.tracking ?? 0) + (run.kerning ?? 0)
-            let features = (run.tracking ?? 0) != 0 ? Text.trackingFeatures : []
+            let features = (run.tracking ?? 0) != 0 ? FontFeature.offForTracking : []
             let piece = StyledText(run.string, attributes: TextAttributes(font: request, size: size, dynamicTypeSize: dynamicType,
                                                                          features: features, tracking: tracking, locale: language))
             if result == nil { result = piece } else { result!.append(piece) }
@@ -154,9 +154,6 @@ public struct Text: LeafElement, Hashable {
                               minimumScaleFactor: factor.isNaN ? 1 : min(1, max(0.01, factor)),
                               alignment: environment.multilineTextAlignment)
     }
-
-    /// Optional ligatures a non-zero tracking turns off.
-    private static let trackingFeatures: [FontFeature] = ["-liga", "-clig"].compactMap { try? FontFeature($0) }
 
     /// The cached paragraph for this text in `environment`; `nil` only when it has no shaper.
     func measured(in environment: EnvironmentValues) -> MeasuredParagraph? {

@@ -22,6 +22,11 @@ public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { setting }
 
+    /// The optional ligatures (`-liga`, `-clig`) a non-zero tracking turns off, as SwiftUI's tracking
+    /// does: the `Text` leaf and the measure request put these before their own features (which may
+    /// turn them back on).
+    package static let offForTracking: [FontFeature] = ["-liga", "-clig"].map { try! FontFeature($0) }
+
     public static func == (a: FontFeature, b: FontFeature) -> Bool { a.setting == b.setting }
     public func hash(into hasher: inout Hasher) { hasher.combine(setting) }
 }
