@@ -23,12 +23,32 @@ enum GuideMerge {
 /// A guide along the x axis (a value measured from a view's leading edge).
 public struct HorizontalAlignment: Sendable, Equatable, Hashable {
     let id: any AlignmentID.Type
+    /// A guide made at run time (``init(named:defaultValue:)``); `id` is then a placeholder.
+    let named: NamedGuide?
 
     /// A guide identified by `id`.
-    public init(_ id: any AlignmentID.Type) { self.id = id }
+    public init(_ id: any AlignmentID.Type) {
+        self.id = id
+        named = nil
+    }
 
-    public static func == (a: Self, b: Self) -> Bool { a.id == b.id }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(id)) }
+    /// A guide made at run time, named `name`, whose value for a view that sets none is
+    /// `defaultValue` (points from its leading edge). Not part of SwiftUI, where a custom guide is an
+    /// ``AlignmentID`` type: this is how a layout file declares one. Two guides with the same name
+    /// are the same guide; containers average their children's explicit values, as for any custom guide.
+    public init(named name: String, defaultValue: @escaping @Sendable (ViewDimensions) -> CGFloat) {
+        id = NamedGuideID.self
+        named = NamedGuide(name: name, defaultValue: defaultValue)
+    }
+
+    public static func == (a: Self, b: Self) -> Bool { a.id == b.id && a.named?.name == b.named?.name }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(id))
+        hasher.combine(named?.name)
+    }
+
+    /// The value for a view that sets none.
+    func defaultValue(in d: ViewDimensions) -> CGFloat { named?.defaultValue(d) ?? id.defaultValue(in: d) }
 
     public static let leading = HorizontalAlignment(LeadingID.self)
     public static let center = HorizontalAlignment(HorizontalCenterID.self)
@@ -40,12 +60,32 @@ public struct HorizontalAlignment: Sendable, Equatable, Hashable {
 /// A guide along the y axis (a value measured from a view's top edge).
 public struct VerticalAlignment: Sendable, Equatable, Hashable {
     let id: any AlignmentID.Type
+    /// A guide made at run time (``init(named:defaultValue:)``); `id` is then a placeholder.
+    let named: NamedGuide?
 
     /// A guide identified by `id`.
-    public init(_ id: any AlignmentID.Type) { self.id = id }
+    public init(_ id: any AlignmentID.Type) {
+        self.id = id
+        named = nil
+    }
 
-    public static func == (a: Self, b: Self) -> Bool { a.id == b.id }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(id)) }
+    /// A guide made at run time, named `name`, whose value for a view that sets none is
+    /// `defaultValue` (points from its top). Not part of SwiftUI, where a custom guide is an
+    /// ``AlignmentID`` type: this is how a layout file declares one. Two guides with the same name
+    /// are the same guide; containers average their children's explicit values, as for any custom guide.
+    public init(named name: String, defaultValue: @escaping @Sendable (ViewDimensions) -> CGFloat) {
+        id = NamedGuideID.self
+        named = NamedGuide(name: name, defaultValue: defaultValue)
+    }
+
+    public static func == (a: Self, b: Self) -> Bool { a.id == b.id && a.named?.name == b.named?.name }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(id))
+        hasher.combine(named?.name)
+    }
+
+    /// The value for a view that sets none.
+    func defaultValue(in d: ViewDimensions) -> CGFloat { named?.defaultValue(d) ?? id.defaultValue(in: d) }
 
     public static let top = VerticalAlignment(TopID.self)
     public static let center = VerticalAlignment(VerticalCenterID.self)
@@ -94,6 +134,19 @@ enum VerticalCenterID: AlignmentID { static func defaultValue(in d: ViewDimensio
 enum BottomID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height } }
 enum FirstTextBaselineID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height } }
 enum LastTextBaselineID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height } }
+/// The placeholder `id` of a guide made at run time (its `NamedGuide` gives the default).
+enum NamedGuideID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }
+
+/// A guide made at run time: its name (its identity) and its default value.
+final class NamedGuide: Sendable {
+    let name: String
+    let defaultValue: @Sendable (ViewDimensions) -> CGFloat
+
+    init(name: String, defaultValue: @escaping @Sendable (ViewDimensions) -> CGFloat) {
+        self.name = name
+        self.defaultValue = defaultValue
+    }
+}
 
 /// Either kind of guide, so the engine can handle both with one code path.
 enum AnyGuide: Equatable, Sendable {
@@ -122,8 +175,8 @@ enum AnyGuide: Equatable, Sendable {
 
     func defaultValue(in d: ViewDimensions) -> CGFloat {
         switch self {
-        case .horizontal(let g): g.id.defaultValue(in: d)
-        case .vertical(let g): g.id.defaultValue(in: d)
+        case .horizontal(let g): g.defaultValue(in: d)
+        case .vertical(let g): g.defaultValue(in: d)
         }
     }
 

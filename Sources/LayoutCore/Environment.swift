@@ -64,6 +64,34 @@ public struct EnvironmentValues: Sendable {
         get { self[LocaleKey.self] }
         set { self[LocaleKey.self] = newValue }
     }
+
+    /// Pixels per point of the display laid out for (default 1, as SwiftUI's default environment;
+    /// an iPhone is 3). Lengths stay unrounded points; only hairlines (a `Divider`) follow it.
+    public var displayScale: CGFloat {
+        get { self[DisplayScaleKey.self] }
+        set { self[DisplayScaleKey.self] = newValue }
+    }
+
+    /// One pixel in points: 1 ÷ ``displayScale`` (1 for a scale that is not positive and finite).
+    public var pixelLength: CGFloat {
+        let scale = displayScale
+        return scale.isFinite && scale > 0 ? 1 / scale : 1
+    }
+
+    /// The axis of the stack around a `Divider` (through modifiers), set by the engine when it
+    /// builds the tree; `nil` outside a stack.
+    var enclosingStackAxis: Axis? {
+        get { self[EnclosingStackAxisKey.self] }
+        set { self[EnclosingStackAxisKey.self] = newValue }
+    }
+}
+
+private struct DisplayScaleKey: EnvironmentKey {
+    static let defaultValue: CGFloat = 1
+}
+
+private struct EnclosingStackAxisKey: EnvironmentKey {
+    static let defaultValue: Axis? = nil
 }
 
 /// The identity of one state of an ``EnvironmentValues`` (see ``EnvironmentValues/token``).

@@ -100,9 +100,18 @@ class AnyLayoutBox {
     /// The name shown in results and diagnostics (the layout's type name).
     var kindName: String { "" }
     var stackOrientation: Axis? { nil }
-    /// Padding, frames, fixedSize, offset: single-child modifiers that pass the enclosing stack's
-    /// orientation (for a `Spacer`) and their child's layout traits through.
+    /// The engine's own modifiers (padding, frames, fixedSize, offset, overlay, …): they pass the
+    /// enclosing stack's orientation (for a `Spacer`) and their modified child's layout values through.
     var isModifier: Bool { false }
+    /// Which child is the modified one (an overlay's or background's content is another).
+    var primaryChild: Int { 0 }
+    /// Whether the element takes the layout priority of its child `primaryChild` when it has
+    /// `childCount` children (overlay and background; a single-child stack).
+    func passesPriority(childCount: Int) -> Bool { false }
+    /// Whether its children are laid out but not drawn (`hidden()`).
+    var hidesContent: Bool { false }
+    /// What a modifier found wrong with its own values (a contradictory frame), reported on every pass.
+    var issues: [LeafDiagnostic] { [] }
     func sizeThatFits(_ proposal: ProposedViewSize, _ subviews: LayoutSubviews) -> CGSize { fatalError() }
     func placeSubviews(_ bounds: CGRect, _ proposal: ProposedViewSize, _ subviews: LayoutSubviews) { fatalError() }
     func explicitAlignment(_ guide: AnyGuide, _ bounds: CGRect, _ proposal: ProposedViewSize, _ subviews: LayoutSubviews) -> CGFloat? { fatalError() }
@@ -115,9 +124,33 @@ public protocol _InstanceLayoutProperties {
     var instanceLayoutProperties: LayoutProperties { get }
 }
 
-/// Layouts that are the engine's own modifiers (padding, frames, fixedSize, offset).
+/// A layout that passes its only child's layout priority on, as SwiftUI's stacks do when they hold
+/// one child (probe G11 in mburger89/MetalUI docs/probes/swiftui-stack-algorithms.swift). Not part of
+/// SwiftUI's API (hence the underscore).
+public protocol _PassesSingleChildPriority: Layout {}
+
+/// Layouts that are the engine's own modifiers (padding, frames, fixedSize, offset, overlay, …).
 protocol ModifierLayout: Layout {
     static var modifierName: String { get }
+    /// The element's kind in results (default `modifierName`; overlay and background differ).
+    var kindName: String { get }
+    /// Which child is the modified one (default 0).
+    var primaryChild: Int { get }
+    /// Whether the modified child's layout priority is the modifier's (default `false`: SwiftUI reads
+    /// a child's priority from its outermost modifier only).
+    static var passesPriority: Bool { get }
+    /// Whether its children are laid out but not drawn (default `false`).
+    static var hidesContent: Bool { get }
+    /// What is wrong with the modifier's own values (default none).
+    var issues: [LeafDiagnostic] { get }
+}
+
+extension ModifierLayout {
+    var kindName: String { Self.modifierName }
+    var primaryChild: Int { 0 }
+    static var passesPriority: Bool { false }
+    static var hidesContent: Bool { false }
+    var issues: [LeafDiagnostic] { [] }
 }
 
 final class LayoutBox<L: Layout>: AnyLayoutBox {
@@ -127,13 +160,20 @@ final class LayoutBox<L: Layout>: AnyLayoutBox {
     init(_ layout: L) { self.layout = layout }
 
     override var kindName: String {
-        if let modifier = L.self as? any ModifierLayout.Type { return modifier.modifierName }
+        if let modifier = layout as? any ModifierLayout { return modifier.kindName }
         return String(describing: L.self)
     }
     override var stackOrientation: Axis? {
         ((layout as? any _InstanceLayoutProperties)?.instanceLayoutProperties ?? L.layoutProperties).stackOrientation
     }
     override var isModifier: Bool { L.self is any ModifierLayout.Type }
+    override var primaryChild: Int { (layout as? any ModifierLayout)?.primaryChild ?? 0 }
+    override func passesPriority(childCount: Int) -> Bool {
+        if let modifier = L.self as? any ModifierLayout.Type { return modifier.passesPriority }
+        return childCount == 1 && L.self is any _PassesSingleChildPriority.Type
+    }
+    override var hidesContent: Bool { (L.self as? any ModifierLayout.Type)?.hidesContent ?? false }
+    override var issues: [LeafDiagnostic] { (layout as? any ModifierLayout)?.issues ?? [] }
 
     /// Runs `body` with the cache, making it on first use.
     @inline(__always)

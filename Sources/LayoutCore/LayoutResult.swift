@@ -60,7 +60,8 @@ public struct LayoutResult: Sendable {
 
     /// The leaf at pre-order position `index` as it was placed: the element, its environment and
     /// the proposal it was placed with (so a renderer lays text out exactly as the layout measured
-    /// it). `nil` for containers, modifiers, hidden leaves and results decoded from JSON.
+    /// it). `nil` for containers, modifiers, hidden leaves (left out by their container, or inside a
+    /// `hidden()` modifier: laid out, not drawn) and results decoded from JSON.
     public func leaf(at index: Int) -> PlacedLeaf? {
         guard let source = structure.leaves[index], index < placedProposals.count, !hidden[index] else { return nil }
         return PlacedLeaf(element: source.element, environment: source.environment, proposal: placedProposals[index],
@@ -164,27 +165,47 @@ public struct PlacedElement: Sendable, Equatable {
     }
 }
 
-/// A layout misbehaving, found by the engine (no SwiftUI tool reports these).
+/// Something wrong in a layout, found while laying it out: a layout breaking the `Layout`
+/// contract (no SwiftUI tool reports these), a modifier given values SwiftUI logs about
+/// (contradictory or invalid frames), or a leaf that could not be measured as written (TextLayout's
+/// texts: glyphs no font has, no fonts at all, an unknown family).
 public struct LayoutDiagnostic: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// What kind of problem. Open: modules add their own (TextLayout adds the text kinds), as
+    /// `ViewSpacing.Category` is open; the raw value is the name printed and encoded.
+    public struct Kind: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
         /// A subview the layout never placed (put at the centre of the bounds, as SwiftUI does).
-        case neverPlaced
+        public static let neverPlaced = Kind("neverPlaced")
         /// A subview placed more than once in one `placeSubviews` (the last placement is kept).
-        case placedTwice
+        public static let placedTwice = Kind("placedTwice")
         /// A size that is NaN, negative, or infinite for a finite or `nil` proposal (replaced: NaN and
         /// negative by 0, infinite by the proposal or 0); or an infinite frame at placement (taken as 0).
-        case invalidSize
+        public static let invalidSize = Kind("invalidSize")
         /// A NaN or negative proposal (normalised: NaN → `nil`, negative → 0).
-        case invalidProposal
+        public static let invalidProposal = Kind("invalidProposal")
         /// `sizeThatFits` answered differently for the same proposal and subviews (state leaking through the cache).
-        case inconsistentSize
+        public static let inconsistentSize = Kind("inconsistentSize")
         /// A subview placed with a proposal under which it reports a size the layout never measured
         /// (measured at one width, placed at another: text would re-wrap).
-        case placedSizeMismatch
+        public static let placedSizeMismatch = Kind("placedSizeMismatch")
+        /// A flexible frame whose minimum, ideal and maximum are out of order (or NaN) on an axis:
+        /// SwiftUI logs "Contradictory frame constraints specified." The values are made consistent
+        /// (see `frame(minWidth:idealWidth:maxWidth:…)`).
+        public static let contradictoryFrame = Kind("contradictoryFrame")
+        /// A frame length SwiftUI logs "Invalid frame dimension (negative or non-finite)." about; the
+        /// message says what was used instead.
+        public static let invalidFrameDimension = Kind("invalidFrameDimension")
+        /// A modifier value that cannot be used (a NaN offset or position, a non-positive aspect
+        /// ratio); the message says what was used instead.
+        public static let invalidModifierValue = Kind("invalidModifierValue")
     }
 
     public var kind: Kind
-    /// The type name of the layout (or leaf) at fault.
+    /// The type name of the layout, modifier or leaf concerned.
     public var layout: String
     /// Its path in the tree.
     public var layoutPath: [Int]
@@ -192,10 +213,36 @@ public struct LayoutDiagnostic: Sendable, Equatable, Hashable, Codable, CustomSt
     public var subviewPath: [Int]?
     /// What happened, with the numbers.
     public var message: String
+    /// The `id` of the element at fault (`layoutPath`), when it has one.
+    public var id: String?
 
+    public init(kind: Kind, layout: String, layoutPath: [Int], subviewPath: [Int]? = nil, message: String, id: String? = nil) {
+        self.kind = kind
+        self.layout = layout
+        self.layoutPath = layoutPath
+        self.subviewPath = subviewPath
+        self.message = message
+        self.id = id
+    }
+
+    /// `kind: Layout at [path] (id ID) subview [path]: message`.
     public var description: String {
+        let named = id.map { " (id \($0))" } ?? ""
         let at = subviewPath.map { " subview \($0)" } ?? ""
-        return "\(kind.rawValue): \(layout) at \(layoutPath)\(at): \(message)"
+        return "\(kind.rawValue): \(layout) at \(layoutPath)\(named)\(at): \(message)"
+    }
+}
+
+/// What a leaf (or a modifier) reports about itself; the engine adds where it is
+/// (``LayoutDiagnostic``).
+public struct LeafDiagnostic: Sendable, Hashable {
+    public var kind: LayoutDiagnostic.Kind
+    /// What is wrong and what was done instead, naming the input (e.g. the text).
+    public var message: String
+
+    public init(kind: LayoutDiagnostic.Kind, message: String) {
+        self.kind = kind
+        self.message = message
     }
 }
 

@@ -25,6 +25,9 @@ public final class LayoutTree {
     let nodes: [Node]
     let structure: TreeStructure
     let environment: EnvironmentValues
+    /// What modifiers found wrong with their own values when made (a contradictory frame, say):
+    /// reported on every pass, by node index, in tree order.
+    private let modifierIssues: [(node: Int, issue: LeafDiagnostic)]
 
     /// The current pass (memo entries and placements are stamped with it).
     @exclusivity(unchecked) var generation = 0
@@ -47,11 +50,12 @@ public final class LayoutTree {
         root = builder.build(element.anyElement, environment: environment, path: [], parent: -1, stackAxis: nil)
         nodes = builder.nodes
         var leaves: [Int: TreeStructure.LeafSource] = [:]
-        for node in builder.nodes {
+        for node in builder.nodes where !builder.undrawn.contains(node.index) {
             if case .leaf(let leaf) = node.kind { leaves[node.index] = .init(element: leaf, environment: node.environment) }
         }
         structure = TreeStructure(paths: builder.paths, ids: builder.ids, kinds: builder.kinds, leaves: leaves)
         self.environment = environment
+        modifierIssues = builder.modifierIssues
     }
 
     /// The number of elements (nodes) in the tree.
@@ -76,6 +80,7 @@ public final class LayoutTree {
             report(.invalidProposal, layout: root, subview: nil, "root proposal \(p) normalised to \(p.normalized)")
             p = p.normalized
         }
+        for (index, issue) in modifierIssues { report(issue.kind, layout: nodes[index], subview: nil, issue.message) }
         _ = measure(root, p, askedByLayout: true)
         let size = placeable(measure(root, p, askedByLayout: true), of: root, by: nil)  // the repeat checks consistency
         place(root, frame: CGRect(origin: .zero, size: size), proposal: p)
@@ -303,6 +308,11 @@ public final class LayoutTree {
         node.placedLast = last
         firstBaselines[node.index] = first ?? frame.height
         lastBaselines[node.index] = last ?? frame.height
+        if node.isDiagnosing, case .leaf(let leaf as any DiagnosingLeaf) = node.kind {
+            for issue in leaf.diagnostics(at: frame.size, proposal: proposal, environment: node.environment) {
+                report(issue.kind, layout: node, subview: nil, issue.message)
+            }
+        }
     }
 
     /// Runs a `placeSubviews` (real or dry) under a new placement stamp and returns the stamp, whose
@@ -361,7 +371,8 @@ public final class LayoutTree {
     private func report(_ kind: LayoutDiagnostic.Kind, layout: Node?, subview: Node?, _ message: String) {
         let culprit = layout ?? subview ?? root
         let diagnostic = LayoutDiagnostic(kind: kind, layout: structure.kinds[culprit.index], layoutPath: structure.paths[culprit.index],
-                                          subviewPath: subview.map { structure.paths[$0.index] }, message: message)
+                                          subviewPath: subview.map { structure.paths[$0.index] }, message: message,
+                                          id: structure.ids[culprit.index])
         var key = diagnostic
         key.message = ""
         if reported.insert(key).inserted { diagnostics.append(diagnostic) }
@@ -382,17 +393,27 @@ private struct TreeBuilder {
     var paths: [[Int]] = []
     var ids: [String?] = []
     var kinds: [String] = []
+    var modifierIssues: [(node: Int, issue: LeafDiagnostic)] = []
+    /// Leaves inside a `hidden()` modifier (laid out, not drawn).
+    var undrawn = Set<Int>()
 
-    mutating func build(_ element: AnyElement, environment: EnvironmentValues, path: [Int], parent: Int, stackAxis: Axis?) -> Node {
+    /// - Parameter drawn: `false` inside a `hidden()` modifier (laid out, not drawn: its leaves
+    ///   report no diagnostics).
+    mutating func build(_ element: AnyElement, environment: EnvironmentValues, path: [Int], parent: Int, stackAxis: Axis?,
+                        drawn: Bool = true) -> Node {
         var environment = environment
         for apply in element.traits.environment.reversed() { apply(&environment) }
         let index = nodes.count
         let kind: Node.Kind
         let kindName: String
+        var diagnosing = false
         switch element.content {
         case .leaf(let leaf):
+            if leaf is Divider { environment.enclosingStackAxis = stackAxis }
             kind = .leaf(leaf)
             kindName = String(describing: type(of: leaf))
+            diagnosing = drawn && leaf is any DiagnosingLeaf
+            if !drawn { undrawn.insert(index) }
         case .spacer(let minLength):
             kind = .spacer(minLength)
             kindName = "Spacer"
@@ -400,23 +421,36 @@ private struct TreeBuilder {
             let box = Self.box(layout)
             kind = .layout(box)
             kindName = box.kindName
+            for issue in box.issues { modifierIssues.append((index, issue)) }
         }
         let node = Node(index: index, parentIndex: parent, kind: kind, environment: environment,
                         overrides: element.traits.overrides, stackAxis: stackAxis)
+        node.isDiagnosing = diagnosing
         nodes.append(node)
         paths.append(path)
         ids.append(element.traits.id)
         kinds.append(kindName)
 
+        if case .spacer = kind {
+            // SwiftUI sizes spacers after every other child of a stack: their priority is −∞
+            // (`subview.priority == -.infinity`), unless `layoutPriority` says otherwise.
+            node.priority = -.infinity
+        }
         if case .layout(_, let children) = element.content, case .layout(let box) = kind {
+            let primary = box.primaryChild
+            let childDrawn = drawn && !box.hidesContent
+            // A stack's axis reaches its children, and through modifiers their children: a padded
+            // `Spacer` still stretches along it only, as does one in an overlay.
             let childAxis = box.stackOrientation ?? (box.isModifier ? stackAxis : nil)
             node.children = children.enumerated().map { i, child in
-                build(child, environment: environment, path: path + [i], parent: index, stackAxis: childAxis)
+                build(child, environment: environment, path: path + [i], parent: index, stackAxis: childAxis, drawn: childDrawn)
             }
-            if box.isModifier, let child = node.children.first {
-                // Layout traits pass outward through geometry modifiers; the outer setting wins.
-                node.priority = child.priority
-                node.layoutValues = child.layoutValues
+            if primary < node.children.count {
+                // Layout values pass outward through modifiers from the child they modify; a
+                // priority only where SwiftUI passes it (overlay, background, a one-child stack).
+                // The outer setting wins.
+                if box.isModifier { node.layoutValues = node.children[primary].layoutValues }
+                if box.passesPriority(childCount: node.children.count) { node.priority = node.children[primary].priority }
             }
         }
         if let priority = element.traits.priority { node.priority = priority }
@@ -534,6 +568,9 @@ final class Node {
     @exclusivity(unchecked) private var guides: [GuideMemoEntry] = []
     @exclusivity(unchecked) private var guidesGeneration = 0
     @exclusivity(unchecked) var spacing: ViewSpacing?
+    /// A leaf of a `DiagnosingLeaf` type that is drawn (not inside `hidden()`): asked for its
+    /// diagnostics when placed.
+    var isDiagnosing = false
 
     /// A leaf's two baselines for one proposal and size; `nil` inside: not asked yet.
     private struct LeafBaselines {

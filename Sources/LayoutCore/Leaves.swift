@@ -47,3 +47,25 @@ public struct Spacer: Element {
         }
     }
 }
+
+/// A hairline separating content: SwiftUI's `Divider`. In a stack it runs across the stack's axis
+/// (a vertical line in an `HStack`, a horizontal one in a `VStack`); outside any stack it is
+/// horizontal. Its thickness is one pixel (``EnvironmentValues/pixelLength``: 1 pt at the default
+/// display scale of 1); along its length it takes whatever is proposed, 10 pt for a `nil` proposal.
+///
+/// Sources: OpenSwiftUI's `Divider` (`ResolvedDivider(orientation: stackAxis.otherAxis)`, a fill
+/// framed to the thickness on its thin axis) and Apple's documentation ("When contained in a stack,
+/// the divider extends across the minor axis of the stack, or horizontally when not in a stack").
+/// SwiftUI draws it 1 pt thick at accessibility Dynamic Type sizes; TextFit keeps one pixel.
+public struct Divider: LeafElement {
+    public init() {}
+
+    public func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
+        let thickness = environment.pixelLength
+        let filled = proposal.replacingUnspecifiedDimensions()
+        if environment.enclosingStackAxis == .horizontal {
+            return CGSize(width: thickness, height: filled.height)
+        }
+        return CGSize(width: filled.width, height: thickness)
+    }
+}

@@ -1,17 +1,21 @@
 import Foundation
 
 // Modifiers, as SwiftUI spells them. Those that change geometry (padding, frame, fixedSize,
-// offset) wrap the element in a single-child layout, which appears in the result as its own
-// element; the others (layoutPriority, layoutValue, alignmentGuide, environment, id) attach to the
-// element they modify. Layout traits (priority, layout values) pass outward through geometry
-// modifiers, as in SwiftUI: `Box(…).layoutPriority(1).padding()` still has priority 1.
+// offset, and those in Overlay.swift and Placement.swift) wrap the element in a layout, which
+// appears in the result as its own element; the others (layoutPriority, layoutValue,
+// alignmentGuide, environment, id) attach to the element they modify. Layout values pass outward
+// through geometry modifiers; a layout priority does not, as in SwiftUI, where a container reads
+// the priority of a child's outermost modifier only: `Box(…).layoutPriority(1).padding()` has
+// priority 0 (probe L, mburger89/MetalUI docs/probes/swiftui-stack-algorithms.swift). Only
+// `overlay`/`background` pass their content's priority on (a single-child stack does too).
 
 extension Element {
     // MARK: - Padding
 
     /// Insets the element by `insets`: proposes the proposal minus the insets (never below 0, `nil`
-    /// stays `nil`), reports the child's size plus the insets, moves the child's guides by the insets
-    /// and drops its spacing preferences on the padded edges (the padding is the space).
+    /// stays `nil`), reports the child's size plus the insets (never below 0 on an axis), moves the
+    /// child's guides by the insets, and gives every padded edge ordinary spacing (8 pt to a
+    /// neighbour, whatever the child preferred there: a padded text is spaced as a box is).
     public func padding(_ insets: EdgeInsets) -> AnyElement {
         AnyElement(layout: PaddingLayout(insets: insets), children: [anyElement])
     }
@@ -30,23 +34,35 @@ extension Element {
 
     /// A fixed frame: a given axis proposes exactly that length and reports it, whatever the child
     /// answers; the child is placed inside by `alignment` and may overflow. A `nil` axis passes the
-    /// proposal through and reports the child's length. A negative length is taken as 0, NaN as `nil`.
+    /// proposal through and reports the child's length.
+    ///
+    /// Edge cases, as SwiftUI: a negative length (−∞ too) is taken as 0 and an infinite or NaN one as
+    /// `nil`, each reported as ``LayoutDiagnostic/Kind/invalidFrameDimension`` (SwiftUI logs "Invalid
+    /// frame dimension (negative or non-finite).").
     public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> AnyElement {
-        AnyElement(layout: FixedFrameLayout(width: FrameRule.length(width), height: FrameRule.length(height), alignment: alignment),
-                   children: [anyElement])
+        AnyElement(layout: FixedFrameLayout(width: width, height: height, alignment: alignment), children: [anyElement])
     }
 
-    /// A flexible frame: per axis, a `nil` proposal is replaced by the ideal when given; the child is
-    /// proposed the proposal clamped to [min, max]; the frame is the child's length when neither min
-    /// nor max is given, else the proposal when (a min is given and it is below the child's length) or
-    /// (a max is given and it is above), else the child's length — clamped to [min, max].
+    /// A flexible frame. Per axis, with P the proposal and C the child's length:
+    /// - the child is proposed P (or the ideal, when P is `nil`) clamped to [min, max];
+    /// - under a `nil` P the frame is the ideal when one is given;
+    /// - with neither min nor max it is C; with both, P clamped; otherwise P when (a min is given
+    ///   and P < C) or (a max is given and P > C), else C — clamped to [min, max];
+    /// - the child is placed, by `alignment`, with the frame's own length as its proposal, except
+    ///   where no ideal is given, P was `nil` and min < length < max: then `nil`. So
+    ///   `Rectangle().frame(minWidth: 50)` under a `nil` proposal is 50 wide and the rectangle fills it.
     ///
-    /// Edge cases: NaN bounds are ignored, negative ones taken as 0; a min above the max raises the max.
+    /// Values are made consistent as SwiftUI does: a negative min is 0, an ideal below the min is
+    /// raised to it, a max below the ideal (or the min) is raised to it. Out-of-order or NaN values
+    /// are reported as ``LayoutDiagnostic/Kind/contradictoryFrame`` ("Contradictory frame constraints
+    /// specified."); a NaN, a min of +∞, a negative ideal or max as
+    /// ``LayoutDiagnostic/Kind/invalidFrameDimension``. A NaN or +∞ min and a NaN ideal or max are
+    /// ignored (SwiftUI answers NaN or ∞ for them); a negative ideal or max is taken as 0.
     public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
                       minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
                       alignment: Alignment = .center) -> AnyElement {
-        AnyElement(layout: FlexibleFrameLayout(width: FrameRule(min: minWidth, ideal: idealWidth, max: maxWidth),
-                                               height: FrameRule(min: minHeight, ideal: idealHeight, max: maxHeight),
+        AnyElement(layout: FlexibleFrameLayout(minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth,
+                                               minHeight: minHeight, idealHeight: idealHeight, maxHeight: maxHeight,
                                                alignment: alignment),
                    children: [anyElement])
     }
@@ -75,7 +91,8 @@ extension Element {
 
     // MARK: - Traits
 
-    /// The priority stacks size this element by (higher first; default 0).
+    /// The priority stacks size this element by (higher first; default 0, a `Spacer`'s −∞). A
+    /// container reads it from a child's outermost modifier: set it last (`.padding().layoutPriority(1)`).
     public func layoutPriority(_ value: Double) -> AnyElement {
         var element = anyElement
         element.traits.priority = value.isNaN ? 0 : value
@@ -144,12 +161,17 @@ struct PaddingLayout: ModifierLayout {
         subviews.first?.place(at: CGPoint(x: bounds.minX + insets.leading, y: bounds.minY + insets.top), proposal: childProposal(proposal))
     }
 
+    /// The child's spacing, with ordinary spacing on every padded edge: SwiftUI spaces two padded
+    /// texts 8 pt apart in a `VStack`, where two bare texts get 0 (probe S "paddedText|paddedText: hstack 8
+    /// vstack 8", mburger89/MetalUI docs/probes/swiftui-stack-algorithms.swift).
     func spacing(subviews: Subviews, cache: inout ()) -> ViewSpacing {
         var spacing = subviews.first?.spacing ?? .zero
         let padded: [(Edge, CGFloat)] = [(.top, insets.top), (.leading, insets.leading), (.bottom, insets.bottom), (.trailing, insets.trailing)]
-        for (edge, length) in padded where length != 0 { spacing.setPreferences([], on: Edge.Set(edge)) }
+        for (edge, length) in padded where length != 0 { spacing.setPreferences(Self.ordinary, on: Edge.Set(edge)) }
         return spacing
     }
+
+    private static let ordinary = ViewSpacing().preferences(on: .top)
 
     func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
         subviews.first?.dimensions(in: childProposal(proposal))[explicit: guide].map { $0 + insets.leading }
@@ -160,25 +182,51 @@ struct PaddingLayout: ModifierLayout {
     }
 }
 
-/// One axis of a flexible frame.
+/// One axis of a flexible frame, its values made consistent as SwiftUI makes them.
 struct FrameRule: Sendable {
     let min: CGFloat?
     let ideal: CGFloat?
     let max: CGFloat?
 
-    init(min: CGFloat?, ideal: CGFloat?, max: CGFloat?) {
-        let lower = Self.length(min)
-        var upper = Self.length(max)
-        if let lower, let u = upper, u < lower { upper = lower }
+    /// Normalises one axis's values, adding what SwiftUI would log about them to `issues`
+    /// (`axis`: "Width" or "Height", for the messages).
+    ///
+    /// The checks are the ones a recorded probe of SwiftUI shows (mburger89/MetalUI
+    /// docs/probes/swiftui-layout-input-validation.swift): "Contradictory frame constraints
+    /// specified." when min ≤ ideal ≤ max fails (a missing min is −∞, a missing ideal the min, a
+    /// missing max the ideal; NaN fails); "Invalid frame dimension (negative or non-finite)." for a
+    /// NaN or +∞ min, a NaN or negative ideal or max. A negative min is taken as 0 silently.
+    init(min: CGFloat?, ideal: CGFloat?, max: CGFloat?, axis: String = "Width", issues: inout [String], invalid: inout [String]) {
+        let low = min ?? -.infinity, middle = ideal ?? low, high = max ?? middle
+        if !(low <= middle && middle <= high) {
+            let given = [("min", min), ("ideal", ideal), ("max", max)].compactMap { name, value in value.map { "\(name)\(axis) \(Self.text($0))" } }
+            issues.append(given.joined(separator: ", "))
+        }
+        var lower = min, preferred = ideal, upper = max
+        if let v = lower, v.isNaN || v == .infinity {
+            invalid.append("min\(axis) \(Self.text(v)) is ignored")
+            lower = nil
+        }
+        if let v = preferred, v.isNaN || v < 0 {
+            invalid.append(v.isNaN ? "ideal\(axis) nan is ignored" : "ideal\(axis) \(Self.text(v)) is taken as 0")
+            preferred = v.isNaN ? nil : 0
+        }
+        if let v = upper, v.isNaN || v < 0 {
+            invalid.append(v.isNaN ? "max\(axis) nan is ignored" : "max\(axis) \(Self.text(v)) is taken as 0")
+            upper = v.isNaN ? nil : 0
+        }
+        if let v = lower { lower = Swift.max(0, v) }
+        if let l = lower, let p = preferred, p < l { preferred = l }
+        if let u = upper, let floor = preferred ?? lower, u < floor { upper = floor }
         self.min = lower
-        self.ideal = Self.length(ideal)
+        self.ideal = preferred
         self.max = upper
     }
 
-    /// NaN → `nil`; negative → 0.
-    static func length(_ value: CGFloat?) -> CGFloat? {
-        guard let value, !value.isNaN else { return nil }
-        return Swift.max(0, value)
+    static func text(_ v: CGFloat) -> String {
+        if v.isNaN { return "nan" }
+        if v.isInfinite { return v < 0 ? "-infinity" : "infinity" }
+        return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(Double(v))
     }
 
     func clamp(_ value: CGFloat) -> CGFloat {
@@ -188,18 +236,26 @@ struct FrameRule: Sendable {
         return v
     }
 
-    /// The proposal after replacing `nil` by the ideal.
-    func effective(_ p: CGFloat?) -> CGFloat? { p ?? ideal }
+    /// What the child is proposed while the frame is sized: the proposal, or the ideal for a `nil`
+    /// one, clamped to [min, max] (`nil` stays `nil`).
+    func childProposal(_ p: CGFloat?) -> CGFloat? { (p ?? ideal).map(clamp) }
 
-    /// What the child is proposed.
-    func childProposal(_ p: CGFloat?) -> CGFloat? { effective(p).map(clamp) }
-
-    /// The frame's length given its proposal and the child's length.
+    /// The frame's length given its proposal and the child's length (see the modifier's rules).
     func length(proposal p: CGFloat?, child c: CGFloat) -> CGFloat {
+        guard let p else { return ideal ?? clamp(c) }
         if min == nil && max == nil { return c }
-        guard let p = effective(p) else { return clamp(c) }
+        if min != nil && max != nil { return clamp(p) }
         let useProposal = (min != nil && p < c) || (max != nil && p > c)
         return clamp(useProposal ? p : c)
+    }
+
+    /// What the child is placed with: the frame's own length `f`, or `nil` where no ideal is
+    /// given, the proposal was `nil` and `f` lies strictly between min and max (a missing min is
+    /// −∞, a missing max +∞), as SwiftUI places it (OpenSwiftUI's `childPlacementProposal`; probe
+    /// D3 "child proposed 40.0xnil" in mburger89/MetalUI docs/probes/swiftui-frame-semantics.swift).
+    func placementProposal(proposal p: CGFloat?, length f: CGFloat) -> CGFloat? {
+        if ideal == nil, p == nil, (min ?? -.infinity) < f, f < (max ?? .infinity) { return nil }
+        return f
     }
 }
 
@@ -213,8 +269,11 @@ private func alignedOrigin(of child: ViewDimensions, in frame: CGSize, alignment
 /// Shared by both frames: sizing and aligned placement around a per-axis rule.
 protocol FrameLayout: ModifierLayout where Cache == Void {
     var alignment: Alignment { get }
+    /// What the child is proposed while the frame is sized.
     func childProposal(_ p: ProposedViewSize) -> ProposedViewSize
     func frameSize(_ p: ProposedViewSize, child: CGSize) -> CGSize
+    /// What the child is placed with, in a frame of `size` proposed `p`.
+    func placementProposal(_ p: ProposedViewSize, size: CGSize) -> ProposedViewSize
 }
 
 extension FrameLayout {
@@ -225,20 +284,20 @@ extension FrameLayout {
 
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
         guard let child = subviews.first else { return }
-        let p = childProposal(proposal)
+        let p = placementProposal(proposal, size: bounds.size)
         let origin = alignedOrigin(of: child.dimensions(in: p), in: bounds.size, alignment: alignment)
         child.place(at: CGPoint(x: bounds.minX + origin.x, y: bounds.minY + origin.y), proposal: p)
     }
 
     func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
         guard let child = subviews.first else { return nil }
-        let d = child.dimensions(in: childProposal(proposal))
+        let d = child.dimensions(in: placementProposal(proposal, size: bounds.size))
         return d[explicit: guide].map { $0 + alignedOrigin(of: d, in: bounds.size, alignment: alignment).x }
     }
 
     func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
         guard let child = subviews.first else { return nil }
-        let d = child.dimensions(in: childProposal(proposal))
+        let d = child.dimensions(in: placementProposal(proposal, size: bounds.size))
         return d[explicit: guide].map { $0 + alignedOrigin(of: d, in: bounds.size, alignment: alignment).y }
     }
 }
@@ -248,10 +307,37 @@ struct FixedFrameLayout: FrameLayout {
     let width: CGFloat?
     let height: CGFloat?
     let alignment: Alignment
+    let issues: [LeafDiagnostic]
+
+    /// Keeps valid lengths; a negative one (−∞ too) is 0, an infinite or NaN one `nil`, each
+    /// reported (probe P3 and P9 in mburger89/MetalUI docs/probes/swiftui-layout-input-validation.swift:
+    /// `frame(width: -10)` is 0 wide, `frame(width: .infinity)` and `.nan` take the child's 20).
+    init(width: CGFloat?, height: CGFloat?, alignment: Alignment) {
+        var notes: [String] = []
+        func valid(_ value: CGFloat?, _ name: String) -> CGFloat? {
+            guard let value else { return nil }
+            if value < 0 {
+                notes.append("\(name) \(FrameRule.text(value)) is taken as 0")
+                return 0
+            }
+            if !value.isFinite {
+                notes.append("\(name) \(FrameRule.text(value)) is ignored")
+                return nil
+            }
+            return value
+        }
+        self.width = valid(width, "width")
+        self.height = valid(height, "height")
+        self.alignment = alignment
+        issues = notes.isEmpty ? [] : [LeafDiagnostic(kind: .invalidFrameDimension,
+                                                       message: "Invalid frame dimension (negative or non-finite): " + notes.joined(separator: "; "))]
+    }
 
     func childProposal(_ p: ProposedViewSize) -> ProposedViewSize {
         ProposedViewSize(width: width ?? p.width, height: height ?? p.height)
     }
+
+    func placementProposal(_ p: ProposedViewSize, size: CGSize) -> ProposedViewSize { childProposal(p) }
 
     func frameSize(_ p: ProposedViewSize, child: CGSize) -> CGSize {
         CGSize(width: width ?? child.width, height: height ?? child.height)
@@ -263,6 +349,31 @@ struct FlexibleFrameLayout: FrameLayout {
     let width: FrameRule
     let height: FrameRule
     let alignment: Alignment
+    let issues: [LeafDiagnostic]
+
+    init(minWidth: CGFloat?, idealWidth: CGFloat?, maxWidth: CGFloat?, minHeight: CGFloat?, idealHeight: CGFloat?, maxHeight: CGFloat?,
+         alignment: Alignment) {
+        var contradictions: [String] = [], invalid: [String] = []
+        width = FrameRule(min: minWidth, ideal: idealWidth, max: maxWidth, axis: "Width", issues: &contradictions, invalid: &invalid)
+        height = FrameRule(min: minHeight, ideal: idealHeight, max: maxHeight, axis: "Height", issues: &contradictions, invalid: &invalid)
+        self.alignment = alignment
+        var issues: [LeafDiagnostic] = []
+        if !contradictions.isEmpty {
+            let used = [("Width", width), ("Height", height)].compactMap { name, rule -> String? in
+                let parts = [("min", rule.min), ("ideal", rule.ideal), ("max", rule.max)]
+                    .compactMap { label, value in value.map { "\(label)\(name) \(FrameRule.text($0))" } }
+                return parts.isEmpty ? nil : parts.joined(separator: ", ")
+            }
+            issues.append(LeafDiagnostic(kind: .contradictoryFrame,
+                                         message: "Contradictory frame constraints specified: " + contradictions.joined(separator: "; ")
+                                            + " are not in the order min ≤ ideal ≤ max; laid out as " + (used.isEmpty ? "no constraint" : used.joined(separator: ", "))))
+        }
+        if !invalid.isEmpty {
+            issues.append(LeafDiagnostic(kind: .invalidFrameDimension,
+                                         message: "Invalid frame dimension (negative or non-finite): " + invalid.joined(separator: "; ")))
+        }
+        self.issues = issues
+    }
 
     func childProposal(_ p: ProposedViewSize) -> ProposedViewSize {
         ProposedViewSize(width: width.childProposal(p.width), height: height.childProposal(p.height))
@@ -270,6 +381,11 @@ struct FlexibleFrameLayout: FrameLayout {
 
     func frameSize(_ p: ProposedViewSize, child: CGSize) -> CGSize {
         CGSize(width: width.length(proposal: p.width, child: child.width), height: height.length(proposal: p.height, child: child.height))
+    }
+
+    func placementProposal(_ p: ProposedViewSize, size: CGSize) -> ProposedViewSize {
+        ProposedViewSize(width: width.placementProposal(proposal: p.width, length: size.width),
+                         height: height.placementProposal(proposal: p.height, length: size.height))
     }
 }
 

@@ -19,12 +19,12 @@ public struct ViewDimensions: Equatable {
 
     /// The guide's value: explicit if set, else `AlignmentID.defaultValue(in:)`.
     public subscript(guide: HorizontalAlignment) -> CGFloat {
-        self[explicit: guide] ?? guide.id.defaultValue(in: self)
+        self[explicit: guide] ?? guide.defaultValue(in: self)
     }
 
     /// The guide's value: explicit if set, else `AlignmentID.defaultValue(in:)`.
     public subscript(guide: VerticalAlignment) -> CGFloat {
-        self[explicit: guide] ?? guide.id.defaultValue(in: self)
+        self[explicit: guide] ?? guide.defaultValue(in: self)
     }
 
     /// The guide's explicit value, or `nil` when the view only has the default.

@@ -5,7 +5,7 @@ import LayoutCore
 ///
 /// Space is distributed as SwiftUI does (see `StackDistribution`); children that cannot shrink
 /// overflow and the stack reports the sum. `spacing: nil` uses each pair's preferred distance.
-public struct HStackLayout: Layout {
+public struct HStackLayout: Layout, _PassesSingleChildPriority {
     public var alignment: VerticalAlignment
     public var spacing: CGFloat?
 
@@ -34,7 +34,7 @@ public struct HStackLayout: Layout {
 }
 
 /// SwiftUI's `VStack` as a layout: children one above the other, aligned on a horizontal guide.
-public struct VStackLayout: Layout {
+public struct VStackLayout: Layout, _PassesSingleChildPriority {
     public var alignment: HorizontalAlignment
     public var spacing: CGFloat?
 
@@ -170,9 +170,16 @@ struct StackDistribution {
         return CGSize(main: main, cross: crossExtent(shares).extent, axis: axis)
     }
 
+    /// Places the children as ``distribute(proposal:subviews:gaps:)`` shares the main axis, with
+    /// one change: a `nil` cross proposal is replaced by the stack's own cross length, as SwiftUI's
+    /// stacks place (DanceUI's `proposalWhenPlacing`; probe Q1, "VStack(0){a area 600; b 30x20}
+    /// @nil: size 30x80 … a placed 30x20", mburger89/MetalUI docs/probes/swiftui-stack-algorithms.swift):
+    /// a `Rectangle` beside a text in an `HStack` is as tall as the stack.
     func place(in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews) {
         let gaps = gaps(subviews)
-        let shares = distribute(proposal: proposal, subviews: subviews, gaps: gaps)
+        let cross = proposal.value(along: axis.cross) ?? (axis == .horizontal ? bounds.height : bounds.width)
+        let placing = ProposedViewSize(main: proposal.value(along: axis), cross: cross, axis: axis)
+        let shares = distribute(proposal: placing, subviews: subviews, gaps: gaps)
         let line = crossExtent(shares).guide
         var position = axis == .horizontal ? bounds.minX : bounds.minY
         let crossOrigin = axis == .horizontal ? bounds.minY : bounds.minX
@@ -211,43 +218,61 @@ extension Axis {
     var cross: Axis { self == .horizontal ? .vertical : .horizontal }
 }
 
-/// SwiftUI's `ZStack` as a layout: every child gets the same proposal and is aligned on both
-/// guides of `alignment`; the size is the union of the aligned children.
+/// SwiftUI's `ZStack` as a layout: children on top of each other, aligned on both guides of
+/// `alignment`.
 ///
-/// `layoutPriority` is ignored, as our SwiftUI summary describes. Real SwiftUI is reported
-/// (fatbobman.com, "Exploring the Secrets of layoutPriority in SwiftUI ZStack") to size a ZStack
-/// from its highest-priority children and propose that size to the rest; the exact rule could not
-/// be confirmed from a readable source, so it is not implemented (docs/layout-file.md says so).
-public struct ZStackLayout: Layout {
+/// - Sizing: the children of the highest `layoutPriority` (all of them, when none sets one) are
+///   proposed the stack's proposal; the stack is the union of their answers aligned on the guides.
+///   Lower-priority children do not size it.
+/// - Placing: every child is proposed the stack's own size and aligned on the guide position of
+///   the highest-priority children's union at that proposal, whose top-leading corner is the
+///   stack's; lower-priority children may overflow the stack.
+///
+/// Sources: the placement at the stack's own size is recorded on Apple's SwiftUI (probe Z1, "h is
+/// re-proposed 30x20 and lands at (2.5, 5)", mburger89/MetalUI docs/probes/swiftui-stack-algorithms.swift);
+/// the priority rule is ByteDance DanceUI's `_ZStackLayout` (re-implemented against Apple's binary),
+/// with the highest priority taken over every child (`max()`, so a stack of spacers, priority −∞,
+/// still has a top group, as probe SPB6 `ZStack{Spacer()}` = 100x50 at 100x50 shows).
+public struct ZStackLayout: Layout, _PassesSingleChildPriority {
     public var alignment: Alignment
 
     public init(alignment: Alignment = .center) { self.alignment = alignment }
 
-    /// Each child's dimensions and the union's extent and guide position per axis.
-    private func arrange(_ proposal: ProposedViewSize, _ subviews: Subviews)
-        -> (dimensions: [ViewDimensions], size: CGSize, guide: CGPoint) {
-        let dimensions = subviews.map { $0.dimensions(in: proposal) }
-        guard !dimensions.isEmpty else { return ([], .zero, .zero) }
+    /// The highest priority among `subviews` (0 when there are none).
+    private func topPriority(_ subviews: Subviews) -> Double {
+        var top = -Double.infinity
+        for subview in subviews { top = max(top, subview.priority) }
+        return subviews.isEmpty ? 0 : top
+    }
+
+    /// The union of the top-priority children's dimensions at `proposal`: its size and where the
+    /// alignment guides fall in it (from its top-leading corner).
+    private func union(_ proposal: ProposedViewSize, _ subviews: Subviews) -> (size: CGSize, guide: CGPoint) {
+        let top = topPriority(subviews)
         var left = -CGFloat.infinity, right = -CGFloat.infinity, up = -CGFloat.infinity, down = -CGFloat.infinity
-        for d in dimensions {
+        for subview in subviews where subview.priority == top {
+            let d = subview.dimensions(in: proposal)
             let h = d[alignment.horizontal], v = d[alignment.vertical]
             left = max(left, h)
             right = max(right, d.width - h)
             up = max(up, v)
             down = max(down, d.height - v)
         }
-        return (dimensions, CGSize(width: left + right, height: up + down), CGPoint(x: left, y: up))
+        guard left.isFinite || right.isFinite else { return (.zero, .zero) }
+        return (CGSize(width: left + right, height: up + down), CGPoint(x: left, y: up))
     }
 
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-        arrange(proposal, subviews).size
+        union(proposal, subviews).size
     }
 
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-        let (dimensions, _, guide) = arrange(proposal, subviews)
-        for (subview, d) in zip(subviews, dimensions) {
+        let own = ProposedViewSize(width: bounds.width, height: bounds.height)
+        let guide = union(own, subviews).guide
+        for subview in subviews {
+            let d = subview.dimensions(in: own)
             subview.place(at: CGPoint(x: bounds.minX + guide.x - d[alignment.horizontal], y: bounds.minY + guide.y - d[alignment.vertical]),
-                          proposal: proposal)
+                          proposal: own)
         }
     }
 }

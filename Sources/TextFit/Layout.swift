@@ -31,7 +31,9 @@ public struct LayoutOutput: Codable, Sendable, Equatable {
     public var dynamicTypeSize: String
     public var size: Size
     public var elements: [Element]
-    /// Layouts that misbehaved (never placed a subview, answered inconsistently, …); usually empty.
+    /// ``LayoutResult/diagnostics`` as text, one line each (`kind: Element at [path] (id …): message`):
+    /// layouts that misbehaved, frames SwiftUI would log about, texts with glyphs no font has or
+    /// measured as 0 × 0 or in a fallback family; usually empty.
     public var diagnostics: [String]
 }
 
@@ -119,55 +121,7 @@ extension LayoutOutput {
                       firstBaseline: element.firstTextBaseline, lastBaseline: element.lastTextBaseline,
                       hidden: element.isHidden ? true : nil)
             },
-            diagnostics: result.diagnostics.map(\.description) + Self.textDiagnostics(result))
-    }
-
-    /// What the text leaves could not do as written, one line each, naming the text (its path and
-    /// string) and the problem: an unknown font family, which is laid out in the system family
-    /// instead (as on Apple platforms), or a text that cannot be measured at all (an invalid size or
-    /// tracking, an unreadable font file), which is laid out as 0 × 0. `measure` refuses both; a
-    /// layout carries on, so these say so instead of answering silently. In tree order; hidden
-    /// leaves are not shown, so not checked.
-    ///
-    /// Checked as the text cache checks a text before shaping it (its fonts matched, each run's size
-    /// validated), not by asking for the paragraph again: a layout of more texts than the cache
-    /// holds would shape most of them a second time.
-    static func textDiagnostics(_ result: LayoutResult) -> [String] {
-        var lines: [String] = []
-        for index in 0..<result.count {
-            guard let leaf = result.leaf(at: index), let text = leaf.element as? Text else { continue }
-            let element = result[index]
-            guard !element.isHidden else { continue }
-            func name() -> String {
-                let string = text.string
-                let shown = string.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(string.unicodeScalars.prefix(39))) + "…" : string
-                return "text at \(element.path)\(element.id.map { " (id \($0))" } ?? "") \"\(shown)\""
-            }
-            guard let library = leaf.environment.textShaper?.library else {
-                lines.append("\(name()): no fonts to measure it with; measured as 0 × 0")
-                continue
-            }
-            var fellBack: (any Error)?
-            var failed: (any Error)?
-            for run in text.styledText(in: leaf.environment).runs where failed == nil {
-                do {
-                    _ = try library.match(run.attributes.font, defaultWeight: run.attributes.defaultWeight)
-                } catch let error as TypographyError {
-                    if case .unknownFamily = error { fellBack = fellBack ?? error } else { failed = error }
-                } catch {
-                    failed = error
-                }
-                if failed == nil {
-                    do { _ = try run.attributes.validated() } catch { failed = error }
-                }
-            }
-            if let failed {
-                lines.append("\(name()): \(failed); measured as 0 × 0")
-            } else if let fellBack {
-                lines.append("\(name()): \(fellBack); measured in \(FontLibrary.defaultFamily) instead")
-            }
-        }
-        return lines
+            diagnostics: result.diagnostics.map(\.description))
     }
 }
 

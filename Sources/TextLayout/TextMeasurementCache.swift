@@ -207,7 +207,8 @@ public final class TextMeasurementCache: Sendable {
         } else {
             (built, failure) = Self.build(text, style: style, rightToLeft: rightToLeft, shaper: shaper)
         }
-        let entry = MeasuredParagraph(built, capacity: layoutsPerParagraph)
+        let fallback = failure.flatMap { $0.fellBack ? $0.error : nil } ?? (resized ? sibling?.fallback : nil)
+        let entry = MeasuredParagraph(built, fallback: fallback, capacity: layoutsPerParagraph)
         return state.withLock { state in
             if resized { state.statistics.paragraphsResized += 1 } else { state.statistics.paragraphsBuilt += 1 }
             if let failure {
@@ -345,6 +346,9 @@ public final class TextMeasurementCache: Sendable {
 /// (`Paragraph.withCacheRecords`): every entry builds its own paragraph, so they are this entry's.
 final class MeasuredParagraph: Sendable {
     let paragraph: Result<Paragraph, any Error>
+    /// Why the paragraph is set in the system family rather than the one asked for (an unknown
+    /// custom family), when it is.
+    let fallback: (any Error)?
     /// Whether the ``TextMeasurementCache/ReuseRule`` preconditions on the paragraph hold (see
     /// `rulesApply(to:)`): 0 not yet known, 1 no, 2 yes. Found when a rule first needs it, so a
     /// paragraph asked only its ideal size is never analysed for it.
@@ -370,8 +374,9 @@ final class MeasuredParagraph: Sendable {
         let wrapsNothing: Bool
     }
 
-    init(_ paragraph: Result<Paragraph, any Error>, capacity: Int) {
+    init(_ paragraph: Result<Paragraph, any Error>, fallback: (any Error)? = nil, capacity: Int) {
         self.paragraph = paragraph
+        self.fallback = fallback
         self.capacity = capacity
     }
 

@@ -22,12 +22,20 @@ struct ModifierTests {
         #expect(Box(width: 10, height: 10).padding(.horizontal).layout(in: .unspecified).size == CGSize(width: 42, height: 10))
     }
 
-    @Test("padding drops spacing preferences on the padded edges only")
+    @Test("A padded edge gets ordinary spacing (8 pt), whatever the child preferred there")
     func paddingSpacing() {
+        // SwiftUI, recorded (mburger89/MetalUI docs/probes/swiftui-stack-algorithms.swift): "S
+        // text|text: hstack 8 vstack 0" but "S paddedText|paddedText: hstack 8 vstack 8".
         let trailing = HStackLayout { Box(width: 10, height: 10).padding(.trailing, 4); Box(width: 10, height: 10) }.layout(in: .unspecified)
-        #expect(trailing.size.width == 24)  // 14 + 0 + 10
-        let top = HStackLayout { Box(width: 10, height: 10).padding(.top, 4); Box(width: 10, height: 10) }.layout(in: .unspecified)
-        #expect(top.size.width == 28)  // 10 + 8 + 10
+        #expect(trailing.size.width == 32)  // 14 + 8 + 10
+        // TextLike prefers 2 pt to another TextLike on every edge: bare, 2; padded (trailing), 8.
+        let bare = HStackLayout { TextLike(idealWidth: 10); TextLike(idealWidth: 10) }.layout(in: .unspecified)
+        #expect(bare.size.width == 22)  // 10 + 2 + 10
+        let padded = HStackLayout { TextLike(idealWidth: 10).padding(.trailing, 4); TextLike(idealWidth: 10) }.layout(in: .unspecified)
+        #expect(padded.size.width == 32)  // 14 + 8 + 10
+        // A padding on another edge leaves the facing edge's preference alone.
+        let top = HStackLayout { TextLike(idealWidth: 10).padding(.top, 4); TextLike(idealWidth: 10) }.layout(in: .unspecified)
+        #expect(top.size.width == 22)  // 10 + 2 + 10
     }
 
     @Test("A fixed frame proposes and reports its length and aligns the child", arguments: [

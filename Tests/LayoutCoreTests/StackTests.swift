@@ -104,16 +104,25 @@ struct StackTests {
         #expect(result.frame("high") == rect(30, 0, 70, 10))
     }
 
-    @Test("Priority passes through padding: a padded high-priority child is still sized first")
-    func priorityThroughModifiers() {
-        // high: priority 1, padding 5 each side → offered 100 (low's minimum is 0), takes 100;
-        // low gets 0.
-        let result = HStackLayout(spacing: 0) {
+    @Test("A stack reads a child's priority from its outermost modifier: a priority under padding is not seen")
+    func priorityUnderModifiers() {
+        // SwiftUI, recorded (mburger89/MetalUI docs/probes/swiftui-stack-algorithms.swift, probe L:
+        // "layoutPriority(2) under .frame or .padding reads 0"; SP20: padding hides a spacer's −∞).
+        // Under padding, both children have priority 0 and equal flexibility: 50 each, in order.
+        let hidden = HStackLayout(spacing: 0) {
             Rectangle().id("low")
             Rectangle().layoutPriority(1).padding(.horizontal, 5).id("high")
         }.layout(in: ProposedViewSize(width: 100, height: 10))
-        #expect(result.frame("low").width == 0)
-        #expect(result.frame("high") == rect(0, 0, 100, 10))
+        #expect(hidden.frame("low") == rect(0, 0, 50, 10))
+        #expect(hidden.frame("high") == rect(50, 0, 50, 10))
+        // Set outside the padding, it is seen: the padded child is offered 100 (low's minimum is
+        // 0) and takes it; low gets 0.
+        let seen = HStackLayout(spacing: 0) {
+            Rectangle().id("low")
+            Rectangle().padding(.horizontal, 5).layoutPriority(1).id("high")
+        }.layout(in: ProposedViewSize(width: 100, height: 10))
+        #expect(seen.frame("low").width == 0)
+        #expect(seen.frame("high") == rect(0, 0, 100, 10))
     }
 
     @Test("nil, zero and infinite proposals: ideal, minimum, maximum")

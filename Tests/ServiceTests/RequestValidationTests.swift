@@ -274,7 +274,7 @@ extension RequestValidationTests {
         let lines = try diagnostics(#"{"tree": {"vstack": {"children": [{"text": "ok"}, {"text": "a", "font": "Nope", "id": "t"}]}}}"#)
         #expect(lines.count == 1, "\(lines)")
         let line = try #require(lines.first)
-        #expect(line.hasPrefix(#"text at [1] (id t) "a": unknown font family 'Nope'"#), "\(line)")
+        #expect(line.hasPrefix(#"fontFallback: Text at [1] (id t): "a": unknown font family 'Nope'"#), "\(line)")
         #expect(line.hasSuffix("measured in Noto Sans instead"), "\(line)")
     }
 
@@ -282,7 +282,7 @@ extension RequestValidationTests {
     func negativeSizeDiagnosed() throws {
         let lines = try diagnostics(#"{"tree": {"text": "a", "size": -5}}"#)
         #expect(lines.count == 1, "\(lines)")
-        #expect(lines.first?.hasPrefix(#"text at [] "a": invalid font size -5"#) == true, "\(lines)")
+        #expect(lines.first?.hasPrefix(#"unmeasurableText: Text at []: "a": invalid font size -5"#) == true, "\(lines)")
         #expect(lines.first?.hasSuffix("measured as 0 × 0") == true, "\(lines)")
     }
 

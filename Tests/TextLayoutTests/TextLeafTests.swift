@@ -114,10 +114,11 @@ struct TextLeafTests {
         for element in [padded, large, body] {
             #expect(close(element.frame.minY + element.firstTextBaseline, largeAscent))
         }
-        // x: the padded edge prefers no spacing (0); large title to body text: 8 pt.
+        // x: a padded edge gets ordinary spacing, 8 pt (SwiftUI: "S paddedText|paddedText: hstack 8",
+        // mburger89/MetalUI docs/probes/swiftui-stack-algorithms.swift); large title to body text: 8 pt.
         // Padded width 19.992 + 20; large title "ab" 1176 × 34 / 1000 = 39.984.
-        #expect(close(large.frame.minX, at17(1176) + 20))
-        #expect(close(body.frame.minX, at17(1176) + 20 + 1.176 * 34 + 8))
+        #expect(close(large.frame.minX, at17(1176) + 20 + 8))
+        #expect(close(body.frame.minX, at17(1176) + 20 + 8 + 1.176 * 34 + 8))
         #expect(close(result.root.firstTextBaseline, largeAscent))
     }
 
