@@ -51,7 +51,7 @@ let measureHelp = """
       --tracking PT          points added after each character; turns off the optional ligatures
                              (liga, clig) as SwiftUI's tracking does (--features liga turns them on)
       --tab-interval PT      distance between tab stops (default 28)
-      --width W              wrap at W points (0: SwiftUI's minimum, every opportunity taken; inf: no wrapping)
+      --width W              wrap at W points (0: SwiftUI's minimum, every opportunity taken; infinity: no wrapping)
       --height H             keep the lines that fit H points; truncate the last
       --lines N              line limit; the last line is truncated with "…"
       --truncation MODE      head | middle | tail (default tail)
@@ -70,8 +70,8 @@ let measureHelp = """
 /// `textfit layout --help`.
 let layoutHelp = """
     LAYOUT OPTIONS
-      --width W, --height H  the proposal (absent: the ideal on that axis; inf means the same as
-                             absent, not an infinite proposal)
+      --width W, --height H  the proposal, in points, or infinity (SwiftUI's .infinity: a rectangle
+                             takes it, so it is infinite); absent: nil, the ideal on that axis
       --dynamic-type SIZE    one size, a comma list, FROM...TO, or all (one JSON object per size, in
                              the order given, each size once; at most 12 items; all and FROM...TO
                              smallest first)
@@ -265,11 +265,20 @@ struct Arguments {
         }
     }
 
-    /// A numeric option; `inf` is accepted where `allowInfinity` (a width of ∞ is the ideal).
+    /// A numeric option; where `allowInfinity`, also `infinity` (SwiftUI's `.infinity`: an
+    /// infinite proposal). The old spelling `inf` is refused, saying what to write instead: it read
+    /// as "no value" (`nil`) in `layout`, which leaving the option out says.
     func number(_ name: String, allowInfinity: Bool = false) throws -> Double? {
         guard let text = values[name] else { return nil }
-        guard let value = Double(text), value.isFinite || (allowInfinity && value == .infinity) else {
-            throw CommandError.usage("--\(name) expects a number, got '\(text)'")
+        let word = text.lowercased()
+        if allowInfinity, word == "inf" || word == "+inf" {
+            throw CommandError.usage("--\(name) inf: write --\(name) infinity for an infinite proposal (SwiftUI's .infinity), "
+                                     + "or leave --\(name) out for no proposal on that axis (nil: the ideal)")
+        }
+        if allowInfinity, word == "infinity" || word == "+infinity" { return .infinity }
+        guard text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || "+-.eE".unicodeScalars.contains($0) }),
+              let value = Double(text), value.isFinite else {
+            throw CommandError.usage("--\(name) expects a number\(allowInfinity ? " or infinity" : ""), got '\(text)'")
         }
         return value
     }
@@ -706,10 +715,15 @@ func runLayout(_ arguments: Arguments) throws {
         }
     }
     let engine = try makeEngine(arguments)
-    let width = try arguments.number("width", allowInfinity: true).flatMap { $0.isInfinite ? nil : $0 }
-    let height = try arguments.number("height", allowInfinity: true).flatMap { $0.isInfinite ? nil : $0 }
+    let width = try arguments.number("width", allowInfinity: true)
+    let height = try arguments.number("height", allowInfinity: true)
     let results = engine.layout(tree, width: width, height: height, dynamicTypeSizes: sizes, direction: direction)
     let outputs = results.map(LayoutOutput.init)
+    // What went wrong goes to standard error whatever the output format (and into --json too):
+    // the layout still answers, so the exit status stays 0.
+    for output in outputs {
+        for diagnostic in output.diagnostics { printError("warning: \(output.dynamicTypeSize): \(diagnostic)") }
+    }
     if let svgPath = arguments.values["svg"] {
         let renderer = SVGRenderer(options: .init(overlays: arguments.flags.contains("overlays") ? .all : []))
         if svgPath == "-" {
@@ -752,7 +766,6 @@ func runLayout(_ arguments: Arguments) throws {
                         format(element.frame.x), format(element.frame.y), format(element.frame.width), format(element.frame.height),
                         element.firstBaseline == element.frame.height ? "" : format(element.firstBaseline)]
                    }, rightAligned: [3, 4, 5, 6, 7])
-        for diagnostic in output.diagnostics { print("  ! \(diagnostic)") }
     }
     try finishStandardOutput()
 }
