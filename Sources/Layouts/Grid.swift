@@ -7,13 +7,17 @@ import LayoutCore
 // full-width rows) in the layout value itself. Cells therefore appear in a result as the grid's
 // children, in row order (path [grid, k] for the k-th cell); rows have no element of their own.
 //
+// The sizing rules are SwiftUI's as recorded against Apple's framework by the probe
+// docs/probes/swiftui-grid.swift of github.com/mburger89/MetalUI (arm ids such as GF6 below and in
+// the tests refer to it); Apple's documentation pages for Grid, gridCellAnchor(_:) and
+// gridCellUnsizedAxes(_:) describe the same behaviour in words.
+//
 // | step | function |
 // |---|---|
-// | cells' columns and spans, measured once (ideal, min, max widths) | `GridLayout.makeCache(subviews:)` |
-// | column widths: widest cell, spans, flexible columns take the rest | `GridLayout.columnWidths(_:_:)` |
-// | row heights on each row's guide | `GridLayout.rowMetrics(_:_:_:)` |
-// | row heights for a finite proposed height: spare or short height shared | `GridLayout.rowHeights(_:_:_:_:)` |
-// | placement: column alignment, row guide | `GridLayout.placeSubviews(in:proposal:subviews:cache:)` |
+// | cells' rows, columns, spans, anchors, unsized axes; column gaps and alignments | `GridLayout.makeCache(subviews:)` |
+// | each cell's 0 × 0 and ∞ × ∞ answers (the processing order), once | `GridLayout.extremes(_:_:)` |
+// | column widths and row heights: ideal answers, or shares and commits in that order | `GridLayout.solve(_:_:_:)` |
+// | placement: slot proposal, anchor, column guide, row guide, merged cells as anchors | `GridLayout.placeSubviews(in:proposal:subviews:cache:)` |
 
 /// One row of a ``Grid``: its cells left to right, and optionally the vertical guide its cells share.
 ///
@@ -57,33 +61,50 @@ public enum GridBuilder {
 /// SwiftUI's `Grid`: cells in rows and columns; each column as wide as its widest cell, each row
 /// as tall as its cells aligned on the row's guide.
 ///
-/// - Columns: a column's width is the largest ideal width of its one-column cells; a cell spanning
-///   k columns (`gridCellColumns(k)`) that is wider than them (plus the spacing between them)
-///   widens each by an equal share of the difference; a full-width row does the same over every
-///   column. With a finite proposed width, the width left over goes in equal shares to the
-///   columns whose cells can grow (their width under an infinite proposal is larger), each up to
-///   that maximum; a shortfall is taken in equal shares from columns that can shrink, each down to
-///   its cells' minimum (width under a 0 proposal). `nil` gives the ideal widths; an infinite
-///   width gives every column its maximum.
-/// - Rows: each cell is measured at its column (or span) width and `nil` height; a row's ideal height
-///   is its cells' extent on the row's guide (`GridRow(alignment:)`, else the grid's vertical
-///   alignment): ascent = max guide value, descent = max(height − guide value). A finite proposed
-///   height is shared the way a finite width is shared among columns: the height left over after
-///   the vertical spacing goes in equal shares to the rows whose cells can grow (their tallest cell
-///   under an infinite height, at the column width), each up to that maximum; a shortfall is taken
-///   in equal shares from rows that can shrink, down to their tallest cell under a 0 height. So a
-///   grid of one `Rectangle` proposed 300 × 300 is 300 × 300, as in SwiftUI, where flexible cells
-///   size rows unless `gridCellUnsizedAxes` says otherwise (not supported here). A `nil` **or
-///   infinite** height gives the ideal heights (an infinite height does not give every row its
-///   maximum as an infinite width does for columns: rows of flexible cells would be infinite).
-///   Rows without cells take no space.
-/// - Placement: every cell is proposed its cell's size (width × row height) and aligned inside by
-///   its column's `gridColumnAlignment` (else the grid's horizontal alignment) and the row's guide;
-///   a row taller than its aligned cells places them as a group at the top, centre or bottom (text
-///   baselines and custom guides: top).
+/// - Structure: a `GridRow`'s cells fill columns from the first, a cell taking `gridCellColumns`
+///   columns (values below 1 count as 1); the grid has as many columns as its longest row. A view
+///   outside any `GridRow` is a row of one cell across every column (its `gridCellColumns` is
+///   ignored). A row without cells takes no space and no spacing.
+/// - `nil` × `nil` proposal: every cell is asked its ideal size once. A column is as wide as its
+///   widest one-column cell; a row as tall as its cells' extent on the row's guide (for top, centre
+///   and bottom, its tallest cell). Then each merged cell (a span, or a view outside any row) that is
+///   wider than its columns and the gaps between them widens them by the difference, in equal shares
+///   among its columns that hold no one-column cell, else among all of them.
+/// - Any other proposal (SwiftUI's share-and-commit order, much as in a stack): every cell is asked
+///   its size at 0 × 0 and at ∞ × ∞. Cells are taken in groups: by descending `layoutPriority`,
+///   then fewest axes on which the ∞ answer is infinite, then least (∞ answer − 0 answer) summed
+///   over the other axes (a `nil` proposal axis counts for neither), then cells without
+///   `gridCellUnsizedAxes` before those with it, ties in source order. At a group's start the width
+///   share is (proposed width − every column gap − the widths of the committed columns) ÷ the
+///   number of columns still holding a one-column cell of the group's priority not yet sized; the
+///   height share likewise over rows (any cell). A one-column cell is proposed max(share, its column's width so far);
+///   a merged cell the proposed width less the other columns' shares (or widths, once committed);
+///   each axis at its cell's current width or row height instead if it is unsized on that axis; a
+///   `nil` proposal axis stays `nil`, an infinite one proposes ∞. Answers widen columns and rows (an
+///   unsized cell's too); merged cells widen theirs after their group. After each group, a column
+///   (row) whose cells are all done, or of lower priority, is committed at its width (height). So
+///   two `Rectangle`s in different columns beside 20- and 10-wide boxes, proposed 200 × 100, get
+///   96 each (GF6); a `Rectangle` outside any row is proposed the grid's whole width and widens
+///   every column (GU10, Apple's `Divider` example); a cell that answers less than it is offered
+///   leaves its column that narrow (GF1); fixed content does not fill the proposal (GP1); ∞
+///   proposals give flexible cells, and the grid, infinite sizes (GP4).
+/// - Placement: every cell is proposed its slot (its columns' width and gaps × its row's height), or
+///   the proposal it was last measured at when its answer there is exactly the slot (GR1). A cell
+///   with `gridCellAnchor` puts that unit point of itself on the same unit point of the slot. A
+///   one-column cell in a `GridRow` is aligned with its column by the column's
+///   `gridColumnAlignment` (the first declared, in row order, by any cell starting in it; else the
+///   grid's), and with its row's cells on the row's guide (`GridRow(alignment:)`, else the grid's);
+///   a group narrower or shorter than its column or row sits at its leading/centre/trailing or
+///   top/centre/bottom (custom guides and text baselines: leading and top). Merged cells ignore
+///   column alignment and the row guide: they are placed by the unit point of the grid's horizontal
+///   alignment and the row's vertical one (Apple's gridCellAnchor(_:) page, "Anchor alignment for
+///   merged cells"; GL8, GL12).
 /// - Spacing: `horizontalSpacing` / `verticalSpacing`, `nil` meaning the system distance (8 pt);
-///   negative values overlap neighbouring columns or rows (the size is the sum, as for stacks).
-/// - Complexity: O(cells + columns²) per proposal; three measurements per cell, once (the cache).
+///   negative values overlap neighbouring columns or rows (the size is the sum, as for stacks). A
+///   column that no cell starts in (it exists only because of a span) has no gap before it (GS6).
+///   SwiftUI's 0 pt beside a `Spacer` cell is not followed: the spacing is the same everywhere.
+/// - Complexity: O(cells × groups) per proposal, plus the order (O(cells log cells)); two
+///   measurements per cell for the order (cached), one per cell per proposal and one to place.
 public struct Grid: Element {
     public var alignment: Alignment
     public var horizontalSpacing: CGFloat?
@@ -127,6 +148,18 @@ public enum GridColumnAlignment: LayoutValueKey {
     public static let defaultValue: HorizontalAlignment? = nil
 }
 
+/// The unit point by which a grid cell is placed in its slot (default `nil`: the column's and the
+/// row's alignment). Set it with `.gridCellAnchor(_:)`.
+public enum GridCellAnchor: LayoutValueKey {
+    public static let defaultValue: UnitPoint? = nil
+}
+
+/// The axes on which a grid cell is offered its column's width or row's height instead of a share
+/// of the grid's proposal (default none). Set it with `.gridCellUnsizedAxes(_:)`.
+public enum GridCellUnsizedAxes: LayoutValueKey {
+    public static let defaultValue: Axis.Set = []
+}
+
 extension Element {
     /// Makes this grid cell span `count` columns.
     public func gridCellColumns(_ count: Int) -> AnyElement {
@@ -136,6 +169,40 @@ extension Element {
     /// Aligns every cell of this cell's column on `guide`.
     public func gridColumnAlignment(_ guide: HorizontalAlignment) -> AnyElement {
         layoutValue(key: GridColumnAlignment.self, value: guide)
+    }
+
+    /// Places this grid cell in its slot (its columns' width × its row's height) with the cell's
+    /// `anchor` point on the slot's `anchor` point, instead of aligning it by its column and row.
+    ///
+    /// - The column's `gridColumnAlignment`, the row's `GridRow(alignment:)` and the grid's alignment
+    ///   no longer move this cell, and it takes no part in its column's or row's guide group; the
+    ///   cell still sizes its column and row as before. Any other cell of the column still declares
+    ///   and follows the column's alignment.
+    /// - Works on a spanning cell and on a view outside any `GridRow` (the slot is then the span's or
+    ///   the grid's width).
+    /// - Coordinates outside 0…1 are honoured (the cell overhangs its slot); NaN counts as 0.
+    /// - Applied twice to one cell (or through a geometry modifier), the outer one wins; SwiftUI
+    ///   lets the inner one win (MetalUI probe GL16).
+    public func gridCellAnchor(_ anchor: UnitPoint) -> AnyElement {
+        let x = anchor.x.isNaN ? 0 : anchor.x, y = anchor.y.isNaN ? 0 : anchor.y
+        return layoutValue(key: GridCellAnchor.self, value: UnitPoint(x: x, y: y))
+    }
+
+    /// Tells the grid not to offer this cell a share of its proposal on `axes`: on each, the cell is
+    /// proposed its column's width (`.horizontal`) or its row's height (`.vertical`) as sized by the
+    /// cells taken before it, so a flexible cell (`Rectangle`, a divider) no longer fills the grid.
+    ///
+    /// - The cell's answer still widens its column or heightens its row (a 100-wide unsized cell
+    ///   makes its column 100 wide, MetalUI probe GU4/GU5), and it is taken after the other cells of
+    ///   the same priority and flexibility, in a group of its own.
+    /// - For a view outside any `GridRow` the column width is the grid's: the columns and gaps as the
+    ///   other cells made them (Apple's `Divider().gridCellUnsizedAxes(.horizontal)` example).
+    /// - With a `nil` proposal the grid asks every cell its ideal size and this has no effect; a
+    ///   lone cell unsized on both axes is proposed 0 × 0.
+    /// - `[]` is the default. Applied twice (or through a geometry modifier), the outer value wins;
+    ///   SwiftUI takes the union (MetalUI probe GU12).
+    public func gridCellUnsizedAxes(_ axes: Axis.Set) -> AnyElement {
+        layoutValue(key: GridCellUnsizedAxes.self, value: axes)
     }
 }
 
@@ -155,21 +222,39 @@ public struct GridLayout: Layout {
     let verticalSpacing: CGFloat
     let rows: [RowSpec]
 
-    /// One cell's place and its width measurements (ideal, under a 0 and an infinite proposal).
+    /// One cell's place and attributes.
     struct Cell {
         var row: Int
         var column: Int
         var span: Int
-        var ideal: CGFloat
-        var minimum: CGFloat
-        var maximum: CGFloat
+        /// A view outside any `GridRow`.
+        var spansAllColumns: Bool
+        var anchor: UnitPoint?
+        var unsized: Axis.Set
+        var priority: Double
+
+        /// A merged cell: placed by unit points, not guides (a span or a view outside any row).
+        var isMerged: Bool { span > 1 || spansAllColumns }
+        /// Aligned with its column's cells on the column's guide and its row's on the row's.
+        var alignsOnGuides: Bool { anchor == nil && !isMerged }
     }
 
-    /// The cells' places and width measurements, and each column's alignment.
+    /// A cell's answers at 0 × 0 and ∞ × ∞, which decide the order cells are sized in.
+    struct Extremes {
+        var zero: CGSize
+        var infinite: CGSize
+    }
+
+    /// The cells, the columns' alignments and gaps, and (once asked) the cells' extremes.
     public struct Cache {
         var cells: [Cell]
         var columnCount: Int
         var columnAlignment: [HorizontalAlignment?]
+        /// The gap before each column: the spacing if some cell starts there, else 0 (0 for the first).
+        var columnGap: [CGFloat]
+        /// Columns holding a one-column cell (a merged cell's shortfall goes to the others first).
+        var holdsOneColumnCell: [Bool]
+        var extremes: [Extremes]?
     }
 
     public func makeCache(subviews: Subviews) -> Cache {
@@ -178,16 +263,16 @@ public struct GridLayout: Layout {
         var columnCount = 0
         var k = subviews.startIndex
         var fullWidth: [Int] = []
+        var starts = Set<Int>()
         for (r, row) in rows.enumerated() {
             var column = 0
             for _ in 0..<row.cellCount where k < subviews.endIndex {
                 let subview = subviews[k]
                 let span = row.spansAllColumns ? 1 : max(1, subview[GridCellColumns.self])
-                if row.spansAllColumns { fullWidth.append(cells.count) }
-                cells.append(Cell(row: r, column: column, span: span,
-                                  ideal: subview.sizeThatFits(.unspecified).width,
-                                  minimum: subview.sizeThatFits(ProposedViewSize(width: 0, height: nil)).width,
-                                  maximum: subview.sizeThatFits(ProposedViewSize(width: .infinity, height: nil)).width))
+                if row.spansAllColumns { fullWidth.append(cells.count) } else { starts.insert(column) }
+                cells.append(Cell(row: r, column: column, span: span, spansAllColumns: row.spansAllColumns,
+                                  anchor: subview[GridCellAnchor.self], unsized: subview[GridCellUnsizedAxes.self],
+                                  priority: subview.priority))
                 column += span
                 k += 1
             }
@@ -196,113 +281,209 @@ public struct GridLayout: Layout {
         columnCount = max(columnCount, fullWidth.isEmpty ? 0 : 1)
         for i in fullWidth { cells[i].span = columnCount }
         var columnAlignment = [HorizontalAlignment?](repeating: nil, count: columnCount)
-        for (i, cell) in cells.enumerated() where columnAlignment[cell.column] == nil {
-            columnAlignment[cell.column] = subviews[subviews.startIndex + i][GridColumnAlignment.self]
-        }
-        return Cache(cells: cells, columnCount: columnCount, columnAlignment: columnAlignment)
-    }
-
-    /// Each column's width for the proposed width (see ``Grid`` for the rules).
-    func columnWidths(_ width: CGFloat?, _ cache: Cache) -> [CGFloat] {
-        let n = cache.columnCount
-        var ideal = [CGFloat](repeating: 0, count: n)
-        var minimum = [CGFloat](repeating: 0, count: n)
-        var maximum = [CGFloat](repeating: 0, count: n)
-        for cell in cache.cells where cell.span == 1 {
-            ideal[cell.column] = max(ideal[cell.column], cell.ideal)
-            minimum[cell.column] = max(minimum[cell.column], cell.minimum)
-            maximum[cell.column] = max(maximum[cell.column], cell.maximum)
-        }
-        for cell in cache.cells where cell.span > 1 {
-            let columns = cell.column..<min(n, cell.column + cell.span)
-            let spacing = horizontalSpacing * CGFloat(columns.count - 1)
-            let short = cell.ideal - (columns.reduce(0) { $0 + ideal[$1] } + spacing)
-            if short > 0 { for c in columns { ideal[c] += short / CGFloat(columns.count) } }
-        }
-        for c in 0..<n {
-            minimum[c] = min(minimum[c], ideal[c])
-            maximum[c] = max(maximum[c], ideal[c])
-        }
-        guard let width else { return ideal }
-        if width.isInfinite { return maximum }
-        let available = width - horizontalSpacing * CGFloat(max(0, n - 1))
-        let total = ideal.reduce(0, +)
-        if available > total { return Self.share(available - total, from: ideal, limits: maximum) }
-        if available < total {
-            let shrunk = Self.share(total - available, from: ideal.map { -$0 }, limits: minimum.map { -$0 })
-            return shrunk.map { -$0 }
-        }
-        return ideal
-    }
-
-    /// Adds `amount` to `lengths` in equal shares, each length capped at its limit (water-filling).
-    static func share(_ amount: CGFloat, from lengths: [CGFloat], limits: [CGFloat]) -> [CGFloat] {
-        var result = lengths
-        var left = amount
-        var open = lengths.indices.filter { limits[$0] > lengths[$0] }
-        while left > 1e-12 && !open.isEmpty {
-            let each = left / CGFloat(open.count)
-            var stillOpen: [Int] = []
-            for c in open {
-                let given = min(each, limits[c] - result[c])
-                result[c] += given
-                left -= given
-                if result[c] < limits[c] { stillOpen.append(c) }
+        var holds = [Bool](repeating: false, count: columnCount)
+        for (i, cell) in cells.enumerated() where !cell.spansAllColumns {
+            if columnAlignment[cell.column] == nil {
+                columnAlignment[cell.column] = subviews[subviews.startIndex + i][GridColumnAlignment.self]
             }
-            if stillOpen.count == open.count { break }  // everyone took a full share
-            open = stillOpen
+            if cell.span == 1 { holds[cell.column] = true }
         }
-        return result
+        for cell in cells where cell.spansAllColumns && cell.span == 1 { holds[0] = true }
+        let gaps = (0..<columnCount).map { $0 > 0 && starts.contains($0) ? horizontalSpacing : 0 }
+        return Cache(cells: cells, columnCount: columnCount, columnAlignment: columnAlignment, columnGap: gaps,
+                     holdsOneColumnCell: holds, extremes: nil)
     }
 
-    /// A cell's width: its columns' widths and the spacing between them.
-    func cellWidth(_ cell: Cell, _ widths: [CGFloat]) -> CGFloat {
-        let columns = cell.column..<min(widths.count, cell.column + cell.span)
-        return columns.reduce(0) { $0 + widths[$1] } + horizontalSpacing * CGFloat(max(0, columns.count - 1))
+    /// Each cell's answers at 0 × 0 and ∞ × ∞, measured once and kept in the cache.
+    func extremes(_ subviews: Subviews, _ cache: inout Cache) -> [Extremes] {
+        if let extremes = cache.extremes { return extremes }
+        let base = subviews.startIndex
+        let extremes = cache.cells.indices.map {
+            Extremes(zero: subviews[base + $0].sizeThatFits(.zero), infinite: subviews[base + $0].sizeThatFits(.infinity))
+        }
+        cache.extremes = extremes
+        return extremes
     }
 
     /// The vertical guide of row `r`.
     func rowGuide(_ r: Int) -> VerticalAlignment { rows[r].alignment ?? alignment.vertical }
 
-    /// Each row's ascent and descent on its guide, cells measured at (cell width × `nil`).
-    func rowMetrics(_ widths: [CGFloat], _ subviews: Subviews, _ cache: Cache) -> [(ascent: CGFloat, descent: CGFloat)] {
-        var metrics = [(ascent: CGFloat, descent: CGFloat)](repeating: (-.infinity, -.infinity), count: rows.count)
-        for (i, cell) in cache.cells.enumerated() {
-            let d = subviews[subviews.startIndex + i].dimensions(in: ProposedViewSize(width: cellWidth(cell, widths), height: nil))
-            let g = d[rowGuide(cell.row)]
-            metrics[cell.row].ascent = max(metrics[cell.row].ascent, g)
-            metrics[cell.row].descent = max(metrics[cell.row].descent, d.height - g)
-        }
-        return metrics.map { $0.ascent.isFinite ? $0 : (0, 0) }
+    /// Column `c`'s horizontal guide: its `gridColumnAlignment`, else the grid's.
+    func columnGuide(_ c: Int, _ cache: Cache) -> HorizontalAlignment {
+        cache.columnAlignment[c] ?? alignment.horizontal
     }
 
-    /// Each row's height for the proposed height: the ideal (``rowMetrics(_:_:_:)``) for `nil` or an
-    /// infinite height; for a finite one, the ideals grown or shrunk as ``columnWidths(_:_:)`` does
-    /// for columns (see ``Grid``), cells measured at their cell width.
-    /// - Complexity: two more measurements per cell, for a finite height only.
-    func rowHeights(_ height: CGFloat?, _ widths: [CGFloat], _ subviews: Subviews, _ cache: Cache) -> [CGFloat] {
-        let ideal = rowMetrics(widths, subviews, cache).map { $0.ascent + $0.descent }
-        guard let height, height.isFinite else { return ideal }
-        var minimum = [CGFloat](repeating: 0, count: rows.count)
-        var maximum = [CGFloat](repeating: 0, count: rows.count)
-        for (i, cell) in cache.cells.enumerated() {
-            let subview = subviews[subviews.startIndex + i]
-            let width = cellWidth(cell, widths)
-            minimum[cell.row] = max(minimum[cell.row], subview.sizeThatFits(ProposedViewSize(width: width, height: 0)).height)
-            maximum[cell.row] = max(maximum[cell.row], subview.sizeThatFits(ProposedViewSize(width: width, height: .infinity)).height)
+    /// A row's height so far: its guide-aligned cells' extent (above + below the guide) and its
+    /// other cells' heights.
+    struct RowExtent {
+        var above = -CGFloat.infinity
+        var below = -CGFloat.infinity
+        var other: CGFloat = 0
+
+        var height: CGFloat { above.isFinite ? max(other, above + below) : other }
+
+        /// Takes a cell of `height` whose guide is at `guide` from its top (`nil`: not guide-aligned).
+        mutating func absorb(height: CGFloat, guide: CGFloat?) {
+            guard let guide, height.isFinite, guide.isFinite else { other = max(other, height); return }
+            above = max(above, guide)
+            below = max(below, height - guide)
         }
-        for r in rows.indices {
-            minimum[r] = min(minimum[r], ideal[r])
-            maximum[r] = max(maximum[r], ideal[r])
+    }
+
+    /// The columns' widths, the rows' heights, and each cell's last proposal and answer.
+    struct Solution {
+        var widths: [CGFloat]
+        var heights: [CGFloat]
+        var proposals: [ProposedViewSize]
+        var answers: [CGSize]
+    }
+
+    /// Sizes the columns and rows for `proposal` (see ``Grid`` for the rules).
+    func solve(_ proposal: ProposedViewSize, _ subviews: Subviews, _ cache: inout Cache) -> Solution {
+        let cells = cache.cells
+        let n = cache.columnCount
+        let base = subviews.startIndex
+        var widths = [CGFloat](repeating: 0, count: n)
+        var extents = [RowExtent](repeating: RowExtent(), count: rows.count)
+        var proposals = [ProposedViewSize](repeating: .unspecified, count: cells.count)
+        var answers = [CGSize](repeating: .zero, count: cells.count)
+
+        func innerGaps(_ cell: Cell) -> CGFloat {
+            (cell.column + 1..<min(n, cell.column + cell.span)).reduce(0) { $0 + cache.columnGap[$1] }
         }
-        let filled = rows.count { $0.cellCount > 0 }
-        let available = height - verticalSpacing * CGFloat(max(0, filled - 1))
-        let total = ideal.reduce(0, +)
-        if available > total { return Self.share(available - total, from: ideal, limits: maximum) }
-        if available < total {
-            return Self.share(total - available, from: ideal.map { -$0 }, limits: minimum.map { -$0 }).map { -$0 }
+        func slotWidth(_ cell: Cell) -> CGFloat {
+            (cell.column..<min(n, cell.column + cell.span)).reduce(0) { $0 + widths[$1] } + innerGaps(cell)
         }
-        return ideal
+        func measure(_ i: Int, _ p: ProposedViewSize) {
+            let cell = cells[i]
+            let size: CGSize
+            if cell.alignsOnGuides {
+                let d = subviews[base + i].dimensions(in: p)
+                size = CGSize(width: d.width, height: d.height)
+                extents[cell.row].absorb(height: d.height, guide: d[rowGuide(cell.row)])
+            } else {
+                size = subviews[base + i].sizeThatFits(p)
+                extents[cell.row].absorb(height: size.height, guide: nil)
+            }
+            proposals[i] = p
+            answers[i] = size
+            if cell.span == 1 { widths[cell.column] = max(widths[cell.column], size.width) }
+        }
+        /// A merged cell wider than its columns widens them (its columns without one-column cells first).
+        func widen(_ i: Int) {
+            let cell = cells[i]
+            let short = answers[i].width - slotWidth(cell)
+            guard short > 0 else { return }
+            let spanned = cell.column..<min(n, cell.column + cell.span)
+            var targets = spanned.filter { !cache.holdsOneColumnCell[$0] }
+            if targets.isEmpty { targets = Array(spanned) }
+            for c in targets { widths[c] += short / CGFloat(targets.count) }
+        }
+        func solution() -> Solution {
+            Solution(widths: widths, heights: extents.map(\.height), proposals: proposals, answers: answers)
+        }
+
+        if proposal.width == nil && proposal.height == nil {
+            for i in cells.indices { measure(i, .unspecified) }
+            for i in cells.indices where cells[i].isMerged { widen(i) }
+            return solution()
+        }
+
+        // The order: priority, infinite axes, finite flexibility, unsized last, source order.
+        let extremes = extremes(subviews, &cache)
+        var infiniteAxes = [Int](repeating: 0, count: cells.count)
+        var flexibility = [CGFloat](repeating: 0, count: cells.count)
+        for i in cells.indices {
+            let e = extremes[i]
+            if proposal.width != nil {
+                if e.infinite.width.isInfinite { infiniteAxes[i] += 1 } else { flexibility[i] += e.infinite.width - e.zero.width }
+            }
+            if proposal.height != nil {
+                if e.infinite.height.isInfinite { infiniteAxes[i] += 1 } else { flexibility[i] += e.infinite.height - e.zero.height }
+            }
+        }
+        func sameGroup(_ a: Int, _ b: Int) -> Bool {
+            cells[a].priority == cells[b].priority && infiniteAxes[a] == infiniteAxes[b]
+                && flexibility[a] == flexibility[b] && cells[a].unsized.isEmpty == cells[b].unsized.isEmpty
+        }
+        let order = cells.indices.sorted { a, b in
+            if cells[a].priority != cells[b].priority { return cells[a].priority > cells[b].priority }
+            if infiniteAxes[a] != infiniteAxes[b] { return infiniteAxes[a] < infiniteAxes[b] }
+            if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
+            if cells[a].unsized.isEmpty != cells[b].unsized.isEmpty { return cells[a].unsized.isEmpty }
+            return a < b
+        }
+
+        let rowGaps = rowTops(extents.map { _ in 0 }).height  // the vertical gaps alone
+        let width = proposal.width.map { $0 - cache.columnGap.reduce(0, +) }
+        let height = proposal.height.map { $0 - rowGaps }
+        var done = [Bool](repeating: false, count: cells.count)
+        var committedColumn = [Bool](repeating: false, count: n)
+        var committedRow = [Bool](repeating: false, count: rows.count)
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count && sameGroup(order[start], order[end]) { end += 1 }
+            let level = cells[order[start]].priority
+
+            // Open columns and rows: those still holding a cell of this priority (committed or not).
+            var openColumn = [Bool](repeating: false, count: n)
+            var openRow = [Bool](repeating: false, count: rows.count)
+            for (i, cell) in cells.enumerated() where !done[i] && cell.priority == level {
+                if cell.span == 1 { openColumn[cell.column] = true }
+                openRow[cell.row] = true
+            }
+            let widthShare = width.map { w -> CGFloat in
+                if w.isInfinite { return w }
+                let committed = (0..<n).reduce(0) { committedColumn[$1] ? $0 + widths[$1] : $0 }
+                return (w - committed) / CGFloat(max(1, openColumn.count { $0 }))
+            }
+            let heightShare = height.map { h -> CGFloat in
+                if h.isInfinite { return h }
+                let committed = rows.indices.reduce(0) { committedRow[$1] ? $0 + extents[$1].height : $0 }
+                return (h - committed) / CGFloat(max(1, openRow.count { $0 }))
+            }
+
+            for k in start..<end {
+                let i = order[k]
+                let cell = cells[i]
+                var w: CGFloat?
+                if let width, let widthShare {
+                    if cell.unsized.contains(.horizontal) {
+                        w = slotWidth(cell)
+                    } else if cell.span == 1 {
+                        w = max(widthShare, widths[cell.column])
+                    } else if width.isInfinite {
+                        w = width
+                    } else {
+                        let spanned = cell.column..<(cell.column + cell.span)
+                        let outside = (0..<n).reduce(0) { sum, c in
+                            spanned.contains(c) ? sum : sum + (openColumn[c] ? widthShare : widths[c])
+                        }
+                        w = max(width - outside + innerGaps(cell), slotWidth(cell))
+                    }
+                }
+                var h: CGFloat?
+                if let heightShare {
+                    h = cell.unsized.contains(.vertical) ? extents[cell.row].height : max(heightShare, extents[cell.row].height)
+                }
+                measure(i, ProposedViewSize(width: w, height: h))
+                done[i] = true
+            }
+            for k in start..<end where cells[order[k]].isMerged { widen(order[k]) }
+
+            // Commit the columns and rows left with no cell of this priority or higher to size.
+            var pendingColumn = [Bool](repeating: false, count: n)
+            var pendingRow = [Bool](repeating: false, count: rows.count)
+            for (i, cell) in cells.enumerated() where !done[i] && cell.priority >= level {
+                if cell.span == 1 { pendingColumn[cell.column] = true }
+                pendingRow[cell.row] = true
+            }
+            for c in 0..<n where !pendingColumn[c] { committedColumn[c] = true }
+            for r in rows.indices where !pendingRow[r] { committedRow[r] = true }
+            start = end
+        }
+        return solution()
     }
 
     /// Row tops (from the grid's top) and the grid's height; rows without cells take no space.
@@ -321,12 +502,22 @@ public struct GridLayout: Layout {
         return (tops, y)
     }
 
+    /// Column lefts (from the grid's leading edge) and the grid's width.
+    func columnLefts(_ widths: [CGFloat], _ cache: Cache) -> (lefts: [CGFloat], width: CGFloat) {
+        var lefts: [CGFloat] = []
+        var x: CGFloat = 0
+        for (c, w) in widths.enumerated() {
+            x += cache.columnGap[c]
+            lefts.append(x)
+            x += w
+        }
+        return (lefts, x)
+    }
+
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
         guard !cache.cells.isEmpty else { return .zero }
-        let widths = columnWidths(proposal.width, cache)
-        let height = rowTops(rowHeights(proposal.height, widths, subviews, cache)).height
-        let width = widths.reduce(0, +) + horizontalSpacing * CGFloat(max(0, widths.count - 1))
-        return CGSize(width: width, height: height)
+        let solution = solve(proposal, subviews, &cache)
+        return CGSize(width: columnLefts(solution.widths, cache).width, height: rowTops(solution.heights).height)
     }
 
     /// Where a guide puts the aligned group inside spare width: 0 leading, ½ centre, 1 trailing
@@ -351,54 +542,57 @@ public struct GridLayout: Layout {
 
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
         guard !cache.cells.isEmpty else { return }
-        let widths = columnWidths(proposal.width, cache)
-        let heights = rowHeights(proposal.height, widths, subviews, cache)
+        let solution = solve(proposal, subviews, &cache)
+        let widths = solution.widths, heights = solution.heights
         let tops = rowTops(heights).tops
-        var columnX = [CGFloat](repeating: 0, count: widths.count)
-        for c in widths.indices.dropFirst() { columnX[c] = columnX[c - 1] + widths[c - 1] + horizontalSpacing }
+        let lefts = columnLefts(widths, cache).lefts
+        let cells = cache.cells
+        let n = widths.count
+        func slotWidth(_ cell: Cell) -> CGFloat {
+            let columns = cell.column..<min(n, cell.column + cell.span)
+            return columns.reduce(0) { $0 + widths[$1] } + columns.dropFirst().reduce(0) { $0 + cache.columnGap[$1] }
+        }
 
-        // Measure every cell at its final proposal, then align one-column cells as a group per
-        // column, and each row's cells as a group on its guide.
+        // Measure every cell at its slot, then align the guide-aligned cells as a group per column
+        // and per row; anchored and merged cells by unit points.
         let base = subviews.startIndex
-        var placed: [(proposal: ProposedViewSize, d: ViewDimensions)] = []
-        placed.reserveCapacity(cache.cells.count)
-        var line = [CGFloat](repeating: -.infinity, count: widths.count)
-        var right = [CGFloat](repeating: -.infinity, count: widths.count)
+        var placed: [(proposal: ProposedViewSize, d: ViewDimensions, slot: CGSize)] = []
+        placed.reserveCapacity(cells.count)
+        var line = [CGFloat](repeating: -.infinity, count: n)
+        var right = [CGFloat](repeating: -.infinity, count: n)
         var ascent = [CGFloat](repeating: -.infinity, count: rows.count)
         var descent = [CGFloat](repeating: -.infinity, count: rows.count)
-        for (i, cell) in cache.cells.enumerated() {
-            let p = ProposedViewSize(width: cellWidth(cell, widths), height: heights[cell.row])
+        for (i, cell) in cells.enumerated() {
+            let slot = CGSize(width: slotWidth(cell), height: heights[cell.row])
+            // SwiftUI places a cell whose answer is exactly its slot at the proposal it answered (GR1).
+            let p = solution.answers[i] == slot ? solution.proposals[i] : ProposedViewSize(slot)
             let d = subviews[base + i].dimensions(in: p)
-            placed.append((p, d))
-            if cell.span == 1 {
-                let g = d[columnGuide(cell.column, cache)]
-                line[cell.column] = max(line[cell.column], g)
-                right[cell.column] = max(right[cell.column], d.width - g)
-            }
-            let g = d[rowGuide(cell.row)]
-            ascent[cell.row] = max(ascent[cell.row], g)
-            descent[cell.row] = max(descent[cell.row], d.height - g)
+            placed.append((p, d, slot))
+            guard cell.alignsOnGuides else { continue }
+            let g = d[columnGuide(cell.column, cache)]
+            line[cell.column] = max(line[cell.column], g)
+            right[cell.column] = max(right[cell.column], d.width - g)
+            let v = d[rowGuide(cell.row)]
+            ascent[cell.row] = max(ascent[cell.row], v)
+            descent[cell.row] = max(descent[cell.row], d.height - v)
         }
-        for (i, cell) in cache.cells.enumerated() {
-            let (p, d) = placed[i]
-            let guide = columnGuide(cell.column, cache)
-            let spare: CGFloat
-            let x: CGFloat
-            if cell.span == 1 {
-                let extent = line[cell.column] + right[cell.column]
-                spare = (widths[cell.column] - extent) * Self.fraction(guide)
-                x = columnX[cell.column] + spare + line[cell.column] - d[guide]
-            } else {
-                x = columnX[cell.column] + (p.width! - d.width) * Self.fraction(guide)
-            }
+        for (i, cell) in cells.enumerated() {
+            let (p, d, slot) = placed[i]
             let r = cell.row
-            let y = tops[r] + (heights[r] - ascent[r] - descent[r]) * Self.fraction(rowGuide(r)) + ascent[r] - d[rowGuide(r)]
+            var x = lefts[cell.column], y = tops[r]
+            if let anchor = cell.anchor {
+                x += (slot.width - d.width) * anchor.x
+                y += (slot.height - d.height) * anchor.y
+            } else if cell.isMerged {
+                x += (slot.width - d.width) * Self.fraction(alignment.horizontal)
+                y += (slot.height - d.height) * Self.fraction(rowGuide(r))
+            } else {
+                let guide = columnGuide(cell.column, cache)
+                let extent = line[cell.column] + right[cell.column]
+                x += (slot.width - extent) * Self.fraction(guide) + line[cell.column] - d[guide]
+                y += (slot.height - ascent[r] - descent[r]) * Self.fraction(rowGuide(r)) + ascent[r] - d[rowGuide(r)]
+            }
             subviews[base + i].place(at: CGPoint(x: bounds.minX + x, y: bounds.minY + y), proposal: p)
         }
-    }
-
-    /// Column `c`'s horizontal guide: its `gridColumnAlignment`, else the grid's.
-    func columnGuide(_ c: Int, _ cache: Cache) -> HorizontalAlignment {
-        cache.columnAlignment[c] ?? alignment.horizontal
     }
 }
