@@ -149,7 +149,7 @@ public final class ServiceDispatcher: Sendable {
         } catch let error as LayoutFileError {
             throw ServiceError(error.exceededLimit == nil ? .invalidRequest : .limitExceeded, "\(error)")
         }
-        let width = try Self.length(object, "width"), height = try Self.length(object, "height")
+        let width = try Self.length(object, "width", allowingInfinity: true), height = try Self.length(object, "height", allowingInfinity: true)
         var sizes: [DynamicTypeSize] = [.large]
         if let names = try Self.field(object, "dynamicType", as: String.self) {
             do {
@@ -326,11 +326,13 @@ public final class ServiceDispatcher: Sendable {
         return typed
     }
 
-    /// A width or height: a number ≥ 0, or absent/null for the ideal.
-    static func length(_ object: [String: Any], _ key: String) throws -> Double? {
+    /// A width or height: a number ≥ 0, or absent/null for the ideal (`nil`); with
+    /// `allowingInfinity`, also the string `"infinity"` (SwiftUI's `.infinity`: JSON has no infinite number).
+    static func length(_ object: [String: Any], _ key: String, allowingInfinity: Bool = false) throws -> Double? {
         guard let value = object[key], !(value is NSNull) else { return nil }
+        if allowingInfinity, let word = value as? String, word == "infinity" { return .infinity }
         guard let number = StrictJSON.number(value), number.isFinite, number >= 0 else {
-            throw ServiceError(.invalidRequest, "\(key): expected a number ≥ 0 (or null for the ideal)")
+            throw ServiceError(.invalidRequest, "\(key): expected a number ≥ 0\(allowingInfinity ? ", \"infinity\"" : "") (or null for the ideal)")
         }
         return number
     }
@@ -354,24 +356,16 @@ public final class ServiceDispatcher: Sendable {
         return nil
     }
 
-    /// Node count and depth of a layout-file tree (counted before it is built).
+    /// Node count and depth of a layout-file tree (counted before it is built), walking the nodes
+    /// the layout file reads (``LayoutFile/childNodes(of:at:)``, and a flow's `overflow` template once).
     static func measureTree(_ value: Any, depth: Int = 1) -> (count: Int, depth: Int) {
         var count = 0, deepest = depth
         func visit(_ value: Any, _ level: Int) {
-            if let object = value as? [String: Any] {
-                count += 1
-                deepest = max(deepest, level)
-                for (_, child) in object { visitChildren(child, level) }
-            } else if let array = value as? [Any] {
-                for item in array { visit(item, level) }
-            }
-        }
-        func visitChildren(_ value: Any, _ level: Int) {
-            if let object = value as? [String: Any] {
-                for (key, child) in object where key == "children" || key == "rows" || key == "overflow" { visit(child, level + 1) }
-            } else if let array = value as? [Any] {
-                for item in array { visitChildren(item, level) }
-            }
+            guard let object = value as? [String: Any] else { return }
+            count += 1
+            deepest = max(deepest, level)
+            for (child, _) in LayoutFile.childNodes(of: object, at: "") { visit(child, level + 1) }
+            if let overflow = (object["flow"] as? [String: Any])?["overflow"] { visit(overflow, level + 1) }
         }
         visit(value, depth)
         return (count, deepest)

@@ -66,7 +66,7 @@ public enum LayoutFile {
     /// `children`, a grid's cells (rows as arrays, `{"cells"}` objects or full-width nodes), the
     /// content of `overlay` and `background` (as keys or links of the chain). A flow's `overflow`
     /// template is left out: it is counted apart, once per item.
-    static func childNodes(of node: [String: Any], at path: String) -> [(json: Any, path: String)] {
+    package static func childNodes(of node: [String: Any], at path: String) -> [(json: Any, path: String)] {
         var found: [(Any, String)] = []
         for kind in containerKinds {
             guard let body = node[kind] as? [String: Any] else { continue }
