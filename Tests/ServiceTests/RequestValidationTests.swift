@@ -291,3 +291,31 @@ extension RequestValidationTests {
         #expect(try diagnostics(#"{"tree": {"text": "a", "font": "Noto Sans", "size": 12}}"#) == [])
     }
 }
+
+extension RequestValidationTests {
+    // MARK: 10. Proposals and the new layout-file nodes
+
+    @Test("layout's width may be \"infinity\" (an infinite proposal); null is nil; another string is refused naming width")
+    func infiniteWidth() throws {
+        // A rectangle proposed ∞ answers ∞: laid out 0 wide with an invalidSize diagnostic.
+        let infinite = try diagnostics(#"{"tree": {"rectangle": {}}, "width": "infinity"}"#)
+        #expect(infinite.count == 1 && infinite.first?.hasPrefix("invalidSize: Rectangle at []") == true, "\(infinite)")
+        #expect(try diagnostics(#"{"tree": {"rectangle": {}}, "width": null}"#) == [])
+        let refused = try call("layout", #"{"tree": {"rectangle": {}}, "width": "inf"}"#)
+        #expect(refused.status == 400)
+        #expect(try error(refused).message.hasPrefix("width: "))
+    }
+
+    @Test("Nodes inside overlays, backgrounds and chains count against maxElements")
+    func overlayNodesCount() throws {
+        var limits = ServiceLimits()
+        limits.maxElements = 3
+        // The root box, its overlay box and the chain's two background boxes: 4 nodes.
+        let tree = #"{"box": {}, "overlay": {"box": {}}, "modifiers": [{"background": {"content": [{"box": {}}, {"box": {}}]}}]}"#
+        let response = try call("layout", #"{"tree": \#(tree)}"#, limits: limits)
+        #expect(response.status == 422)
+        #expect(try error(response).message.contains("4 nodes"))
+        limits.maxElements = 4
+        #expect(try call("layout", #"{"tree": \#(tree)}"#, limits: limits).status == 200)
+    }
+}
