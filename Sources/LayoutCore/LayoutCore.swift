@@ -12,9 +12,11 @@
 // | the protocol | `Layout` + defaults, `LayoutProperties`, `callAsFunction` | Layout.swift |
 // | what a layout sees | `LayoutSubviews`, `LayoutSubview` | LayoutSubviews.swift |
 // | the element tree | `Element`, `LeafElement`, `AnyElement`, `ElementBuilder` | Element.swift |
-// | leaves | `Box`, `Rectangle`, `Spacer` | Leaves.swift |
+// | leaves | `Box`, `Rectangle`, `Spacer`, `Divider` | Leaves.swift |
 // | modifiers | padding, frame (fixed, flexible), fixedSize, offset, layoutPriority, layoutValue, alignmentGuide, environment, id | Modifiers.swift |
+// | a secondary view in the modified one's size | overlay, background | Overlay.swift |
+// | where (or whether) a child is drawn | position, aspectRatio, hidden | Placement.swift |
 // | the engine | `LayoutTree`: build → measure (memo, checks) → place (mirror RTL) → baselines | LayoutTree.swift |
-// | results and diagnostics | `LayoutResult`, `PlacedElement`, `LayoutDiagnostic` | LayoutResult.swift |
+// | results and diagnostics | `LayoutResult`, `PlacedElement`, `LayoutDiagnostic`, `LeafDiagnostic` (what a `DiagnosingLeaf` reports) | LayoutResult.swift |
 //
 // Containers (stacks, flow, ViewThatFits, AnyLayout) live in the `Layouts` module.

@@ -3,7 +3,7 @@ import LayoutCore
 import Layouts
 import Testing
 
-@Suite("Modifiers follow SWIFTUI-SEMANTICS.md")
+@Suite("Modifiers follow docs/swiftui-semantics.md")
 struct ModifierTests {
     @Test("padding proposes less, reports more, and places the child inside")
     func padding() {
