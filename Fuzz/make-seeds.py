@@ -124,7 +124,7 @@ def layoutfile():
     out = corpus("layoutfile")
     shutil.copy(os.path.join(ROOT, "demo", "tag-cloud.json"), os.path.join(out, "tag-cloud.json"))
     doc = open(os.path.join(ROOT, "docs", "layout-file.md"), encoding="utf-8").read()
-    for i, block in enumerate(re.findall(r"```json\n(.*?)```", doc, re.S)):
+    for i, block in enumerate(re.findall(r"```json(?: example)?\n(.*?)```", doc, re.S)):
         try:
             json.loads(block)
             write(out, "doc-%d.json" % i, block)

@@ -46,14 +46,13 @@ extension LeafElement {
     public var anyElement: AnyElement { AnyElement(content: .leaf(self)) }
 }
 
-/// A leaf that can say what went wrong measuring it, such as a text with glyphs no font has. The
-/// engine asks every placed leaf of a conforming type once per layout, with the size and proposal
-/// it was placed with, and adds the answers (with the leaf's path and id) to
-/// ``LayoutResult/diagnostics``. Leaves of other types cost nothing: the engine checks the
-/// conformance once, when it builds the tree.
+/// A leaf that can say what went wrong measuring it, such as a text with glyphs no font has. A
+/// tree asks each of its drawn leaves of a conforming type once, when it first places it, and adds
+/// the answers (with the leaf's path and id) to ``LayoutResult/diagnostics`` of every layout.
+/// Leaves of other types cost nothing: the engine checks the conformance once, when it builds the tree.
 public protocol DiagnosingLeaf: LeafElement {
-    /// What is wrong with this leaf as placed at `size` for `proposal`; empty when nothing is.
-    func diagnostics(at size: CGSize, proposal: ProposedViewSize, environment: EnvironmentValues) -> [LeafDiagnostic]
+    /// What is wrong with this leaf in `environment`, whatever it is proposed; empty when nothing is.
+    func diagnostics(environment: EnvironmentValues) -> [LeafDiagnostic]
 }
 
 /// A type-erased element: what modifiers and result builders produce.

@@ -308,11 +308,18 @@ public final class LayoutTree {
         node.placedLast = last
         firstBaselines[node.index] = first ?? frame.height
         lastBaselines[node.index] = last ?? frame.height
-        if node.isDiagnosing, case .leaf(let leaf as any DiagnosingLeaf) = node.kind {
-            for issue in leaf.diagnostics(at: frame.size, proposal: proposal, environment: node.environment) {
-                report(issue.kind, layout: node, subview: nil, issue.message)
-            }
+        if node.diagnosis != .none { reportLeafIssues(node) }
+    }
+
+    /// Reports what a `DiagnosingLeaf` says about itself, asking it on the first pass only; a leaf
+    /// with nothing to say is not visited again.
+    @inline(never)
+    private func reportLeafIssues(_ node: Node) {
+        if node.diagnosis == .ask, case .leaf(let leaf as any DiagnosingLeaf) = node.kind {
+            node.leafIssues = leaf.diagnostics(environment: node.environment)
+            node.diagnosis = node.leafIssues.isEmpty ? .none : .known
         }
+        for issue in node.leafIssues { report(issue.kind, layout: node, subview: nil, issue.message) }
     }
 
     /// Runs a `placeSubviews` (real or dry) under a new placement stamp and returns the stamp, whose
@@ -396,6 +403,27 @@ private struct TreeBuilder {
     var modifierIssues: [(node: Int, issue: LeafDiagnostic)] = []
     /// Leaves inside a `hidden()` modifier (laid out, not drawn).
     var undrawn = Set<Int>()
+    /// What the engine needs to know of a leaf's type, found once per type: a dynamic cast to a
+    /// protocol costs ~1,500 instructions, a leaf of the type met last a comparison.
+    private var lastLeafType: ObjectIdentifier?
+    private var lastLeafTraits = LeafTraits(name: "", isDivider: false, diagnoses: false)
+    private var leafTypes: [ObjectIdentifier: LeafTraits] = [:]
+
+    struct LeafTraits {
+        var name: String
+        var isDivider: Bool
+        var diagnoses: Bool
+    }
+
+    private mutating func leafTraits(_ leaf: any LeafElement) -> LeafTraits {
+        let type = ObjectIdentifier(Swift.type(of: leaf))
+        if type == lastLeafType { return lastLeafTraits }
+        let traits = leafTypes[type] ?? LeafTraits(name: String(describing: Swift.type(of: leaf)), isDivider: leaf is Divider,
+                                                   diagnoses: leaf is any DiagnosingLeaf)
+        leafTypes[type] = traits
+        (lastLeafType, lastLeafTraits) = (type, traits)
+        return traits
+    }
 
     /// - Parameter drawn: `false` inside a `hidden()` modifier (laid out, not drawn: its leaves
     ///   report no diagnostics).
@@ -409,10 +437,11 @@ private struct TreeBuilder {
         var diagnosing = false
         switch element.content {
         case .leaf(let leaf):
-            if leaf is Divider { environment.enclosingStackAxis = stackAxis }
+            let traits = leafTraits(leaf)
+            if traits.isDivider { environment.enclosingStackAxis = stackAxis }
             kind = .leaf(leaf)
-            kindName = String(describing: type(of: leaf))
-            diagnosing = drawn && leaf is any DiagnosingLeaf
+            kindName = traits.name
+            diagnosing = drawn && traits.diagnoses
             if !drawn { undrawn.insert(index) }
         case .spacer(let minLength):
             kind = .spacer(minLength)
@@ -424,8 +453,7 @@ private struct TreeBuilder {
             for issue in box.issues { modifierIssues.append((index, issue)) }
         }
         let node = Node(index: index, parentIndex: parent, kind: kind, environment: environment,
-                        overrides: element.traits.overrides, stackAxis: stackAxis)
-        node.isDiagnosing = diagnosing
+                        overrides: element.traits.overrides, stackAxis: stackAxis, isDiagnosing: diagnosing)
         nodes.append(node)
         paths.append(path)
         ids.append(element.traits.id)
@@ -538,6 +566,9 @@ final class Node {
     // them out in declaration order, and on a 10,000-leaf flow each cache line a leaf spans is a
     // miss per pass (callgrind's cache simulation counted them).
     let isContainer: Bool
+    /// Whether placing this node reports a `DiagnosingLeaf`'s diagnostics (beside `isContainer`:
+    /// read on every placement).
+    @exclusivity(unchecked) var diagnosis: Diagnosis
     let index: Int
     let overrides: [GuideOverride]
     @exclusivity(unchecked) var memo = MemoEntries()
@@ -568,9 +599,17 @@ final class Node {
     @exclusivity(unchecked) private var guides: [GuideMemoEntry] = []
     @exclusivity(unchecked) private var guidesGeneration = 0
     @exclusivity(unchecked) var spacing: ViewSpacing?
-    /// A leaf of a `DiagnosingLeaf` type that is drawn (not inside `hidden()`): asked for its
-    /// diagnostics when placed.
-    var isDiagnosing = false
+    /// What a `DiagnosingLeaf` said about itself (asked once, on the first placement).
+    var leafIssues: [LeafDiagnostic] = []
+
+    /// A drawn leaf of a `DiagnosingLeaf` type (`ask` until asked), else `none`.
+    enum Diagnosis: UInt8 {
+        case none
+        /// Not asked yet.
+        case ask
+        /// Asked; it has diagnostics (`leafIssues`), reported on every pass.
+        case known
+    }
 
     /// A leaf's two baselines for one proposal and size; `nil` inside: not asked yet.
     private struct LeafBaselines {
@@ -598,8 +637,10 @@ final class Node {
         change(&placement)
     }
 
-    init(index: Int, parentIndex: Int, kind: Kind, environment: EnvironmentValues, overrides: [GuideOverride], stackAxis: Axis?) {
+    init(index: Int, parentIndex: Int, kind: Kind, environment: EnvironmentValues, overrides: [GuideOverride], stackAxis: Axis?,
+         isDiagnosing: Bool = false) {
         self.index = index
+        self.diagnosis = isDiagnosing ? .ask : .none
         self.parentIndex = parentIndex
         self.kind = kind
         self.environment = environment

@@ -55,7 +55,11 @@ struct LayoutFileParser: Sendable {
             }
             // The size only: a default reading guides could read itself, without end.
             let value = try Self.expression(raw, at: at + ".default") { _ in nil }
-            let evaluate: @Sendable (ViewDimensions) -> CGFloat = { value.value(in: $0) }
+            // A default that comes out infinite or NaN for some size (`"width / 0"`) is 0 there.
+            let evaluate: @Sendable (ViewDimensions) -> CGFloat = { d in
+                let v = value.value(in: d)
+                return v.isFinite ? v : 0
+            }
             if axis == "horizontal" {
                 horizontalGuides[name] = HorizontalAlignment(named: name, defaultValue: evaluate)
             } else {

@@ -24,7 +24,7 @@ extension Text: DiagnosingLeaf {
     /// What is wrong with this text in `environment`: no fonts, an unmeasurable style, a family
     /// that fell back, characters no font has. Read from the paragraph the text measured with (the
     /// cache's), so asking costs no shaping.
-    public func diagnostics(at size: CGSize, proposal: ProposedViewSize, environment: EnvironmentValues) -> [LeafDiagnostic] {
+    public func diagnostics(environment: EnvironmentValues) -> [LeafDiagnostic] {
         guard let measured = measured(in: environment) else {
             let reason = Text.defaultShaperError.map { "\($0)" } ?? "the environment has no text shaper"
             return [LeafDiagnostic(kind: .noFonts, message: "\(quoted): no fonts to measure it with (\(reason)); measured as 0 × 0")]

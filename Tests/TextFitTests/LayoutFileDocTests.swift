@@ -95,9 +95,12 @@ struct LayoutFileDocTests {
         #expect(toolbar.frame(id: "pill") == count)
         // Custom guide: the icon's centre 6 pt above the title's first baseline.
         let guides = try example(containing: "iconLine")
-        let icon = try #require(guides.frame(path: [0])), title = try #require(guides.frame(path: [1, 0]))
-        let titleBaseline = try #require(guides.baseline(path: [1, 0]))
+        let icon = try #require(guides.frame(path: [0, 0])), title = try #require(guides.frame(path: [0, 1, 0]))
+        let titleBaseline = try #require(guides.baseline(path: [0, 1, 0]))
         #expect(close(icon.midY, title.minY + titleBaseline - 6))
+        // padding: true is 16 on every side.
+        let row = try #require(guides.frame(path: [0])), root = try #require(guides.frame(path: []))
+        #expect(row.minX == 16 && row.minY == 16 && close(root.width, row.width + 32) && close(root.height, row.height + 32))
     }
 
     @Test("The diagnostics example prints the lines the document shows, on standard error too")
