@@ -22,33 +22,23 @@ enum GuideMerge {
 
 /// A guide along the x axis (a value measured from a view's leading edge).
 public struct HorizontalAlignment: Sendable, Equatable, Hashable {
-    let id: any AlignmentID.Type
-    /// A guide made at run time (``init(named:defaultValue:)``); `id` is then a placeholder.
-    let named: NamedGuide?
+    let key: GuideKey
+    /// The guide's `AlignmentID` type (a placeholder for one made with ``init(named:defaultValue:)``).
+    var id: any AlignmentID.Type { key.id }
 
     /// A guide identified by `id`.
-    public init(_ id: any AlignmentID.Type) {
-        self.id = id
-        named = nil
-    }
+    public init(_ id: any AlignmentID.Type) { key = GuideKey(id) }
 
     /// A guide made at run time, named `name`, whose value for a view that sets none is
     /// `defaultValue` (points from its leading edge). Not part of SwiftUI, where a custom guide is an
     /// ``AlignmentID`` type: this is how a layout file declares one. Two guides with the same name
     /// are the same guide; containers average their children's explicit values, as for any custom guide.
     public init(named name: String, defaultValue: @escaping @Sendable (ViewDimensions) -> CGFloat) {
-        id = NamedGuideID.self
-        named = NamedGuide(name: name, defaultValue: defaultValue)
-    }
-
-    public static func == (a: Self, b: Self) -> Bool { a.id == b.id && a.named?.name == b.named?.name }
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(id))
-        hasher.combine(named?.name)
+        key = GuideKey(name: name, defaultValue: defaultValue)
     }
 
     /// The value for a view that sets none.
-    func defaultValue(in d: ViewDimensions) -> CGFloat { named?.defaultValue(d) ?? id.defaultValue(in: d) }
+    func defaultValue(in d: ViewDimensions) -> CGFloat { key.defaultValue(in: d) }
 
     public static let leading = HorizontalAlignment(LeadingID.self)
     public static let center = HorizontalAlignment(HorizontalCenterID.self)
@@ -59,33 +49,23 @@ public struct HorizontalAlignment: Sendable, Equatable, Hashable {
 
 /// A guide along the y axis (a value measured from a view's top edge).
 public struct VerticalAlignment: Sendable, Equatable, Hashable {
-    let id: any AlignmentID.Type
-    /// A guide made at run time (``init(named:defaultValue:)``); `id` is then a placeholder.
-    let named: NamedGuide?
+    let key: GuideKey
+    /// The guide's `AlignmentID` type (a placeholder for one made with ``init(named:defaultValue:)``).
+    var id: any AlignmentID.Type { key.id }
 
     /// A guide identified by `id`.
-    public init(_ id: any AlignmentID.Type) {
-        self.id = id
-        named = nil
-    }
+    public init(_ id: any AlignmentID.Type) { key = GuideKey(id) }
 
     /// A guide made at run time, named `name`, whose value for a view that sets none is
     /// `defaultValue` (points from its top). Not part of SwiftUI, where a custom guide is an
     /// ``AlignmentID`` type: this is how a layout file declares one. Two guides with the same name
     /// are the same guide; containers average their children's explicit values, as for any custom guide.
     public init(named name: String, defaultValue: @escaping @Sendable (ViewDimensions) -> CGFloat) {
-        id = NamedGuideID.self
-        named = NamedGuide(name: name, defaultValue: defaultValue)
-    }
-
-    public static func == (a: Self, b: Self) -> Bool { a.id == b.id && a.named?.name == b.named?.name }
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(id))
-        hasher.combine(named?.name)
+        key = GuideKey(name: name, defaultValue: defaultValue)
     }
 
     /// The value for a view that sets none.
-    func defaultValue(in d: ViewDimensions) -> CGFloat { named?.defaultValue(d) ?? id.defaultValue(in: d) }
+    func defaultValue(in d: ViewDimensions) -> CGFloat { key.defaultValue(in: d) }
 
     public static let top = VerticalAlignment(TopID.self)
     public static let center = VerticalAlignment(VerticalCenterID.self)
@@ -137,14 +117,40 @@ enum LastTextBaselineID: AlignmentID { static func defaultValue(in d: ViewDimens
 /// The placeholder `id` of a guide made at run time (its `NamedGuide` gives the default).
 enum NamedGuideID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }
 
-/// A guide made at run time: its name (its identity) and its default value.
-final class NamedGuide: Sendable {
-    let name: String
-    let defaultValue: @Sendable (ViewDimensions) -> CGFloat
+/// What identifies a guide of either axis: its `AlignmentID` type, or, for a guide made at run
+/// time, a name (its identity) with its default value.
+struct GuideKey: Sendable, Hashable {
+    let id: any AlignmentID.Type
+    let named: NamedGuide?
+
+    init(_ id: any AlignmentID.Type) {
+        self.id = id
+        named = nil
+    }
 
     init(name: String, defaultValue: @escaping @Sendable (ViewDimensions) -> CGFloat) {
-        self.name = name
-        self.defaultValue = defaultValue
+        id = NamedGuideID.self
+        named = NamedGuide(name: name, defaultValue: defaultValue)
+    }
+
+    static func == (a: Self, b: Self) -> Bool { a.id == b.id && a.named?.name == b.named?.name }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(id))
+        hasher.combine(named?.name)
+    }
+
+    func defaultValue(in d: ViewDimensions) -> CGFloat { named?.defaultValue(d) ?? id.defaultValue(in: d) }
+
+    /// A guide made at run time: its name and its default value.
+    final class NamedGuide: Sendable {
+        let name: String
+        let defaultValue: @Sendable (ViewDimensions) -> CGFloat
+
+        init(name: String, defaultValue: @escaping @Sendable (ViewDimensions) -> CGFloat) {
+            self.name = name
+            self.defaultValue = defaultValue
+        }
     }
 }
 
