@@ -354,9 +354,20 @@ public struct GridLayout: Layout {
         func slotWidth(_ cell: Cell) -> CGFloat {
             (cell.column..<min(n, cell.column + cell.span)).reduce(0) { $0 + widths[$1] } + innerGaps(cell)
         }
+        // Columns and rows whose size no longer takes shares ("committed"), and the sums of their
+        // sizes, kept up to date as they grow (a lower-priority cell may still widen one).
+        var committedColumn = [Bool](repeating: false, count: n)
+        var committedRow = [Bool](repeating: false, count: rows.count)
+        var committedWidth: CGFloat = 0, committedHeight: CGFloat = 0
+        func setWidth(_ c: Int, _ value: CGFloat) {
+            if committedColumn[c] { committedWidth += value - widths[c] }
+            widths[c] = value
+        }
+
         func measure(_ i: Int, _ p: ProposedViewSize) {
             let cell = cells[i]
             let size: CGSize
+            let before = extents[cell.row].height
             if cell.alignsOnGuides {
                 let d = subviews[base + i].dimensions(in: p)
                 size = CGSize(width: d.width, height: d.height)
@@ -365,9 +376,10 @@ public struct GridLayout: Layout {
                 size = subviews[base + i].sizeThatFits(p)
                 extents[cell.row].absorb(height: size.height, guide: nil)
             }
+            if committedRow[cell.row] { committedHeight += extents[cell.row].height - before }
             proposals[i] = p
             answers[i] = size
-            if cell.span == 1 { widths[cell.column] = max(widths[cell.column], size.width) }
+            if cell.span == 1 { setWidth(cell.column, max(widths[cell.column], size.width)) }
         }
         /// A merged cell wider than its columns widens them (its columns without one-column cells first).
         func widen(_ i: Int) {
@@ -377,7 +389,7 @@ public struct GridLayout: Layout {
             let spanned = cell.column..<min(n, cell.column + cell.span)
             var targets = spanned.filter { !cache.holdsOneColumnCell[$0] }
             if targets.isEmpty { targets = Array(spanned) }
-            for c in targets { widths[c] += short / CGFloat(targets.count) }
+            for c in targets { setWidth(c, widths[c] + short / CGFloat(targets.count)) }
         }
         func solution() -> Solution {
             Solution(widths: widths, heights: extents.map(\.height), proposals: proposals, answers: answers)
@@ -417,31 +429,39 @@ public struct GridLayout: Layout {
         let rowGaps = rowTops(extents.map { _ in 0 }).height  // the vertical gaps alone
         let width = proposal.width.map { $0 - cache.columnGap.reduce(0, +) }
         let height = proposal.height.map { $0 - rowGaps }
-        var done = [Bool](repeating: false, count: cells.count)
-        var committedColumn = [Bool](repeating: false, count: n)
-        var committedRow = [Bool](repeating: false, count: rows.count)
+        // The cells of the current priority not sized yet, per column (one-column cells) and per
+        // row, and how many columns and rows hold one: the "open" ones a share is divided among.
+        // Kept as counts, so a group costs its own cells, not a walk over the grid (with a group
+        // per cell, as cells of distinct flexibility make, the walks were quadratic).
+        var pendingInColumn = [Int](repeating: 0, count: n)
+        var pendingInRow = [Int](repeating: 0, count: rows.count)
+        var openColumns = 0, openRows = 0
+        var level = Double.nan
         var start = 0
         while start < order.count {
             var end = start + 1
             while end < order.count && sameGroup(order[start], order[end]) { end += 1 }
-            let level = cells[order[start]].priority
-
-            // Open columns and rows: those still holding a cell of this priority (committed or not).
-            var openColumn = [Bool](repeating: false, count: n)
-            var openRow = [Bool](repeating: false, count: rows.count)
-            for (i, cell) in cells.enumerated() where !done[i] && cell.priority == level {
-                if cell.span == 1 { openColumn[cell.column] = true }
-                openRow[cell.row] = true
+            let firstOfLevel = cells[order[start]].priority != level
+            if firstOfLevel {
+                // Groups come by descending priority: count this priority's cells once.
+                level = cells[order[start]].priority
+                var k = start
+                while k < order.count, cells[order[k]].priority == level {
+                    let cell = cells[order[k]]
+                    if cell.span == 1 {
+                        if pendingInColumn[cell.column] == 0 { openColumns += 1 }
+                        pendingInColumn[cell.column] += 1
+                    }
+                    if pendingInRow[cell.row] == 0 { openRows += 1 }
+                    pendingInRow[cell.row] += 1
+                    k += 1
+                }
             }
             let widthShare = width.map { w -> CGFloat in
-                if w.isInfinite { return w }
-                let committed = (0..<n).reduce(0) { committedColumn[$1] ? $0 + widths[$1] : $0 }
-                return (w - committed) / CGFloat(max(1, openColumn.count { $0 }))
+                w.isInfinite ? w : (w - committedWidth) / CGFloat(max(1, openColumns))
             }
             let heightShare = height.map { h -> CGFloat in
-                if h.isInfinite { return h }
-                let committed = rows.indices.reduce(0) { committedRow[$1] ? $0 + extents[$1].height : $0 }
-                return (h - committed) / CGFloat(max(1, openRow.count { $0 }))
+                h.isInfinite ? h : (h - committedHeight) / CGFloat(max(1, openRows))
             }
 
             for k in start..<end {
@@ -458,7 +478,7 @@ public struct GridLayout: Layout {
                     } else {
                         let spanned = cell.column..<(cell.column + cell.span)
                         let outside = (0..<n).reduce(0) { sum, c in
-                            spanned.contains(c) ? sum : sum + (openColumn[c] ? widthShare : widths[c])
+                            spanned.contains(c) ? sum : sum + (pendingInColumn[c] > 0 ? widthShare : widths[c])
                         }
                         w = max(width - outside + innerGaps(cell), slotWidth(cell))
                     }
@@ -468,19 +488,40 @@ public struct GridLayout: Layout {
                     h = cell.unsized.contains(.vertical) ? extents[cell.row].height : max(heightShare, extents[cell.row].height)
                 }
                 measure(i, ProposedViewSize(width: w, height: h))
-                done[i] = true
             }
             for k in start..<end where cells[order[k]].isMerged { widen(order[k]) }
 
-            // Commit the columns and rows left with no cell of this priority or higher to size.
-            var pendingColumn = [Bool](repeating: false, count: n)
-            var pendingRow = [Bool](repeating: false, count: rows.count)
-            for (i, cell) in cells.enumerated() where !done[i] && cell.priority >= level {
-                if cell.span == 1 { pendingColumn[cell.column] = true }
-                pendingRow[cell.row] = true
+            // Commit the columns and rows left with no cell of this priority or higher to size: the
+            // ones this group emptied, and (after a priority's first group) those that held none.
+            func commitColumn(_ c: Int) {
+                guard !committedColumn[c] else { return }
+                committedColumn[c] = true
+                committedWidth += widths[c]
             }
-            for c in 0..<n where !pendingColumn[c] { committedColumn[c] = true }
-            for r in rows.indices where !pendingRow[r] { committedRow[r] = true }
+            func commitRow(_ r: Int) {
+                guard !committedRow[r] else { return }
+                committedRow[r] = true
+                committedHeight += extents[r].height
+            }
+            for k in start..<end {
+                let cell = cells[order[k]]
+                if cell.span == 1 {
+                    pendingInColumn[cell.column] -= 1
+                    if pendingInColumn[cell.column] == 0 {
+                        openColumns -= 1
+                        commitColumn(cell.column)
+                    }
+                }
+                pendingInRow[cell.row] -= 1
+                if pendingInRow[cell.row] == 0 {
+                    openRows -= 1
+                    commitRow(cell.row)
+                }
+            }
+            if firstOfLevel {
+                for c in 0..<n where pendingInColumn[c] == 0 { commitColumn(c) }
+                for r in rows.indices where pendingInRow[r] == 0 { commitRow(r) }
+            }
             start = end
         }
         return solution()
