@@ -339,8 +339,7 @@ struct LayoutFileParser: Sendable {
         case "overlay", "background":
             return try secondary(name, value, element, path)
         case "hidden":
-            guard try holder.bool(name) != nil else { return element }
-            return try holder.bool(name)! ? element.hidden() : element
+            return try holder.bool(name) == true ? element.hidden() : element
         case "aspectRatio":
             return try aspectRatio(value, element, path)
         case "layoutDirection":
