@@ -156,24 +156,27 @@ extension ModifierLayout {
 final class LayoutBox<L: Layout>: AnyLayoutBox {
     let layout: L
     private var cache: L.Cache?
+    /// The layout as one of the engine's modifiers, when it is one (cast once: a cast to a
+    /// protocol costs ~1,500 instructions, and the tree builder asks five questions of each box).
+    private let modifier: (any ModifierLayout)?
 
-    init(_ layout: L) { self.layout = layout }
-
-    override var kindName: String {
-        if let modifier = layout as? any ModifierLayout { return modifier.kindName }
-        return String(describing: L.self)
+    init(_ layout: L) {
+        self.layout = layout
+        modifier = layout as? any ModifierLayout
     }
+
+    override var kindName: String { modifier?.kindName ?? String(describing: L.self) }
     override var stackOrientation: Axis? {
         ((layout as? any _InstanceLayoutProperties)?.instanceLayoutProperties ?? L.layoutProperties).stackOrientation
     }
-    override var isModifier: Bool { L.self is any ModifierLayout.Type }
-    override var primaryChild: Int { (layout as? any ModifierLayout)?.primaryChild ?? 0 }
+    override var isModifier: Bool { modifier != nil }
+    override var primaryChild: Int { modifier?.primaryChild ?? 0 }
     override func passesPriority(childCount: Int) -> Bool {
-        if let modifier = L.self as? any ModifierLayout.Type { return modifier.passesPriority }
+        if let modifier { return type(of: modifier).passesPriority }
         return childCount == 1 && L.self is any _PassesSingleChildPriority.Type
     }
-    override var hidesContent: Bool { (L.self as? any ModifierLayout.Type)?.hidesContent ?? false }
-    override var issues: [LeafDiagnostic] { (layout as? any ModifierLayout)?.issues ?? [] }
+    override var hidesContent: Bool { modifier.map { type(of: $0).hidesContent } ?? false }
+    override var issues: [LeafDiagnostic] { modifier?.issues ?? [] }
 
     /// Runs `body` with the cache, making it on first use.
     @inline(__always)

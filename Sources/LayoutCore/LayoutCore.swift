@@ -14,7 +14,7 @@
 // | the element tree | `Element`, `LeafElement`, `AnyElement`, `ElementBuilder` | Element.swift |
 // | leaves | `Box`, `Rectangle`, `Spacer`, `Divider` | Leaves.swift |
 // | modifiers | padding, frame (fixed, flexible), fixedSize, offset, layoutPriority, layoutValue, alignmentGuide, environment, id | Modifiers.swift |
-// | a secondary view in the modified one's size | overlay, background | Overlay.swift |
+// | a secondary view in the modified one's size; the ZStack rule both share | overlay, background, `DepthStacking` | Overlay.swift |
 // | where (or whether) a child is drawn | position, aspectRatio, hidden | Placement.swift |
 // | the engine | `LayoutTree`: build → measure (memo, checks) → place (mirror RTL) → baselines | LayoutTree.swift |
 // | results and diagnostics | `LayoutResult`, `PlacedElement`, `LayoutDiagnostic`, `LeafDiagnostic` (what a `DiagnosingLeaf` reports) | LayoutResult.swift |

@@ -196,7 +196,7 @@ struct FrameRule: Sendable {
     /// specified." when min ≤ ideal ≤ max fails (a missing min is −∞, a missing ideal the min, a
     /// missing max the ideal; NaN fails); "Invalid frame dimension (negative or non-finite)." for a
     /// NaN or +∞ min, a NaN or negative ideal or max. A negative min is taken as 0 silently.
-    init(min: CGFloat?, ideal: CGFloat?, max: CGFloat?, axis: String = "Width", issues: inout [String], invalid: inout [String]) {
+    init(min: CGFloat?, ideal: CGFloat?, max: CGFloat?, axis: String, issues: inout [String], invalid: inout [String]) {
         let low = min ?? -.infinity, middle = ideal ?? low, high = max ?? middle
         if !(low <= middle && middle <= high) {
             let given = [("min", min), ("ideal", ideal), ("max", max)].compactMap { name, value in value.map { "\(name)\(axis) \(Self.text($0))" } }

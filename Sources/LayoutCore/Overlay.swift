@@ -43,24 +43,64 @@ extension Element {
     }
 }
 
-/// The centred `ZStack` several overlay or background elements form (kind `OverlayStack` in
-/// results): sized as the union of its children, which are placed at the stack's own size, centred
-/// on each other. LayoutCore's own: the public `ZStackLayout` lives in Layouts; with no priorities
-/// set, the rules are the same.
+/// The centred `ZStack` several overlay or background elements form (kind `OverlayStack` in results).
 struct OverlayStack: Layout {
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-        subviews.reduce(CGSize.zero) { size, subview in
-            let d = subview.sizeThatFits(proposal)
-            return CGSize(width: max(size.width, d.width), height: max(size.height, d.height))
-        }
+        DepthStacking(alignment: .center).size(proposal: proposal, subviews: subviews)
     }
 
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        DepthStacking(alignment: .center).place(in: bounds, subviews: subviews)
+    }
+}
+
+/// How a `ZStack` sizes and places its children (Layouts' `ZStackLayout` and the overlay's implicit
+/// stack share it; `package`, not API):
+/// - sizing: the children of the highest `layoutPriority` (all of them, when none sets one) are
+///   proposed the stack's proposal; the stack is the union of their answers aligned on both guides
+///   of `alignment`. Lower-priority children do not size it;
+/// - placing: every child is proposed the stack's own size and aligned on the guide position of
+///   the highest-priority children's union at that proposal, whose top-leading corner is the
+///   stack's; lower-priority children may overflow it.
+package struct DepthStacking {
+    package let alignment: Alignment
+
+    package init(alignment: Alignment) { self.alignment = alignment }
+
+    /// The highest priority among `subviews` (0 when there are none).
+    private func topPriority(_ subviews: LayoutSubviews) -> Double {
+        var top = -Double.infinity
+        for subview in subviews { top = max(top, subview.priority) }
+        return subviews.isEmpty ? 0 : top
+    }
+
+    /// The union of the top-priority children's dimensions at `proposal`: its size and where the
+    /// alignment guides fall in it (from its top-leading corner).
+    private func union(_ proposal: ProposedViewSize, _ subviews: LayoutSubviews) -> (size: CGSize, guide: CGPoint) {
+        let top = topPriority(subviews)
+        var left = -CGFloat.infinity, right = -CGFloat.infinity, up = -CGFloat.infinity, down = -CGFloat.infinity
+        for subview in subviews where subview.priority == top {
+            let d = subview.dimensions(in: proposal)
+            let h = d[alignment.horizontal], v = d[alignment.vertical]
+            left = max(left, h)
+            right = max(right, d.width - h)
+            up = max(up, v)
+            down = max(down, d.height - v)
+        }
+        guard left.isFinite || right.isFinite else { return (.zero, .zero) }
+        return (CGSize(width: left + right, height: up + down), CGPoint(x: left, y: up))
+    }
+
+    package func size(proposal: ProposedViewSize, subviews: LayoutSubviews) -> CGSize {
+        union(proposal, subviews).size
+    }
+
+    package func place(in bounds: CGRect, subviews: LayoutSubviews) {
         let own = ProposedViewSize(width: bounds.width, height: bounds.height)
-        let sizes = subviews.map { $0.sizeThatFits(own) }
-        let union = sizes.reduce(CGSize.zero) { CGSize(width: max($0.width, $1.width), height: max($0.height, $1.height)) }
-        for (subview, size) in zip(subviews, sizes) {
-            subview.place(at: CGPoint(x: bounds.minX + (union.width - size.width) / 2, y: bounds.minY + (union.height - size.height) / 2),
+        let guide = union(own, subviews).guide
+        for subview in subviews {
+            let d = subview.dimensions(in: own)
+            subview.place(at: CGPoint(x: bounds.minX + guide.x - d[alignment.horizontal], y: bounds.minY + guide.y - d[alignment.vertical]),
                           proposal: own)
         }
     }

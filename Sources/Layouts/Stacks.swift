@@ -238,41 +238,11 @@ public struct ZStackLayout: Layout, _PassesSingleChildPriority {
 
     public init(alignment: Alignment = .center) { self.alignment = alignment }
 
-    /// The highest priority among `subviews` (0 when there are none).
-    private func topPriority(_ subviews: Subviews) -> Double {
-        var top = -Double.infinity
-        for subview in subviews { top = max(top, subview.priority) }
-        return subviews.isEmpty ? 0 : top
-    }
-
-    /// The union of the top-priority children's dimensions at `proposal`: its size and where the
-    /// alignment guides fall in it (from its top-leading corner).
-    private func union(_ proposal: ProposedViewSize, _ subviews: Subviews) -> (size: CGSize, guide: CGPoint) {
-        let top = topPriority(subviews)
-        var left = -CGFloat.infinity, right = -CGFloat.infinity, up = -CGFloat.infinity, down = -CGFloat.infinity
-        for subview in subviews where subview.priority == top {
-            let d = subview.dimensions(in: proposal)
-            let h = d[alignment.horizontal], v = d[alignment.vertical]
-            left = max(left, h)
-            right = max(right, d.width - h)
-            up = max(up, v)
-            down = max(down, d.height - v)
-        }
-        guard left.isFinite || right.isFinite else { return (.zero, .zero) }
-        return (CGSize(width: left + right, height: up + down), CGPoint(x: left, y: up))
-    }
-
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-        union(proposal, subviews).size
+        DepthStacking(alignment: alignment).size(proposal: proposal, subviews: subviews)
     }
 
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-        let own = ProposedViewSize(width: bounds.width, height: bounds.height)
-        let guide = union(own, subviews).guide
-        for subview in subviews {
-            let d = subview.dimensions(in: own)
-            subview.place(at: CGPoint(x: bounds.minX + guide.x - d[alignment.horizontal], y: bounds.minY + guide.y - d[alignment.vertical]),
-                          proposal: own)
-        }
+        DepthStacking(alignment: alignment).place(in: bounds, subviews: subviews)
     }
 }

@@ -533,20 +533,21 @@ struct LayoutFileParser: Sendable {
     /// A vertical alignment: `top`, `center`, `bottom`, `firstTextBaseline`, `lastTextBaseline`, or
     /// a vertical guide the file declares.
     func vertical(_ node: FileNode, _ key: String) throws -> VerticalAlignment? {
-        guard let name = try node.string(key) else { return nil }
-        guard let guide = Self.builtInVertical[name] ?? verticalGuides[name] else {
-            throw LayoutFileError(path: node.path + "." + key, message: "expected top, center, bottom, firstTextBaseline, lastTextBaseline"
-                                  + (verticalGuides.isEmpty ? "" : " or a vertical guide the file declares (\(verticalGuides.keys.sorted().joined(separator: ", ")))"))
-        }
-        return guide
+        try guide(node, key, Self.builtInVertical, verticalGuides, "top, center, bottom, firstTextBaseline, lastTextBaseline", axis: "vertical")
     }
 
     /// A horizontal alignment: `leading`, `center`, `trailing`, or a horizontal guide the file declares.
     func horizontal(_ node: FileNode, _ key: String) throws -> HorizontalAlignment? {
+        try guide(node, key, Self.builtInHorizontal, horizontalGuides, "leading, center, trailing", axis: "horizontal")
+    }
+
+    /// A guide of one axis named at `key`: a built-in one or one the file declares.
+    private func guide<Guide>(_ node: FileNode, _ key: String, _ builtIn: [String: Guide], _ declared: [String: Guide],
+                              _ builtInNames: String, axis: String) throws -> Guide? {
         guard let name = try node.string(key) else { return nil }
-        guard let guide = Self.builtInHorizontal[name] ?? horizontalGuides[name] else {
-            throw LayoutFileError(path: node.path + "." + key, message: "expected leading, center, trailing"
-                                  + (horizontalGuides.isEmpty ? "" : " or a horizontal guide the file declares (\(horizontalGuides.keys.sorted().joined(separator: ", ")))"))
+        guard let guide = builtIn[name] ?? declared[name] else {
+            throw LayoutFileError(path: node.path + "." + key, message: "expected \(builtInNames)"
+                                  + (declared.isEmpty ? "" : " or a \(axis) guide the file declares (\(declared.keys.sorted().joined(separator: ", ")))"))
         }
         return guide
     }
