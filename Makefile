@@ -2,9 +2,11 @@
 SWIFT ?= swift
 # Debian packages the build, the tests and the demo need (libharfbuzz-bin: hb-shape re-checks the
 # width fixture, hb-subset cuts the `font` fuzz target's seeds; fonts-dejavu-core: a known system font for the Fontconfig fallback test;
-# unicode-data: the Unicode conformance files the segmentation and bidi tests read).
+# unicode-data: the Unicode conformance files the segmentation and bidi tests read;
+# fonts-inter-variable and python3-fonttools: Tests/TypographyTests/Fixtures/make-apple-standins.py makes the
+# stand-in Apple fonts from Inter (and DejaVu) with fontTools at test time, and hb-shape-variations.tsv has Inter rows).
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev fontconfig libicu-dev libfribidi-dev libmicrohttpd-dev \
-  unicode-data libharfbuzz-bin fonts-dejavu-core
+  unicode-data libharfbuzz-bin fonts-dejavu-core fonts-inter-variable python3-fonttools
 
 .PHONY: setup build demo test bench bench-peers sanitize browser-test clean
 

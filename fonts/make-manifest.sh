@@ -6,9 +6,11 @@
 # Needs bash, sha256sum, dpkg-query (optional) and a python3 with fontTools
 # (Debian: python3-fonttools; PyPI: fonttools).
 #
-# Which Debian package each file came from is fixed by its file name (see
-# package_for below). The package version is read with dpkg-query; if that package
+# Which package each file came from is fixed by its file name (see package_for below).
+# Most come from Debian packages, whose version is read with dpkg-query; if that package
 # is not installed on this machine the version already recorded in MANIFEST is kept.
+# The Roboto-*Variable.ttf files come from a PyPI wheel (package column "PyPI:NAME"): the
+# version is the wheel's, pinned in pypi_version below (the sha256 column ties the file to it).
 # Most files are unmodified copies; the NotoSansCJKkr-Hangul-*.otf files are pyftsubset
 # subsets made by make-hangul-subset.sh, whose code point ranges are copied into the
 # MANIFEST header from that script (see hangul_ranges below).
@@ -35,6 +37,7 @@ package_for() {
         NotoSansCJK*.otf)    echo fonts-noto-cjk ;;
         DroidSans*.ttf)      echo fonts-droid-fallback ;;
         Noto*.ttf)           echo fonts-noto-core ;;
+        Roboto-Variable.ttf|Roboto-Italic-Variable.ttf) echo PyPI:fontpkg-roboto ;;
         *)                   echo unknown ;;
     esac
 }
@@ -43,6 +46,7 @@ licence_for() {
     case "$1" in
         fonts-droid-fallback) echo Apache-2.0 ;;
         fonts-noto-core|fonts-noto-color-emoji|fonts-noto-cjk) echo OFL-1.1 ;;
+        PyPI:fontpkg-roboto) echo OFL-1.1 ;;  # Roboto v3 (name ID 13: OFL 1.1; Roboto v2 was Apache-2.0)
         *) echo unknown ;;
     esac
 }
@@ -52,6 +56,10 @@ note_for() {
         NotoSansCJKkr-Hangul-Regular.otf|NotoSansCJKkr-Hangul-Bold.otf)
             local style="${1#NotoSansCJKkr-Hangul-}"; style="${style%.otf}"
             echo "subset: pyftsubset of face \"Noto Sans CJK KR\" of NotoSansCJK-$style.ttc, Hangul ranges above (make-hangul-subset.sh)" ;;
+        Roboto-Variable.ttf)
+            echo "unmodified copy, renamed: fontpkg_roboto/files/Roboto[wdth,wght].ttf (variable: wght 100-900, wdth 75-100)" ;;
+        Roboto-Italic-Variable.ttf)
+            echo "unmodified copy, renamed: fontpkg_roboto/files/Roboto-Italic[wdth,wght].ttf (variable: wght 100-900, wdth 75-100)" ;;
         *)  echo "unmodified copy" ;;
     esac
 }
@@ -60,6 +68,14 @@ hangul_ranges() {
     # the UNICODES=( ... ) list of make-hangul-subset.sh, one "#   RANGE  comment" line each
     awk '/^UNICODES=\($/ { on = 1; next } on && /^\)$/ { exit }
          on { r = $1; sub(/^[^#]*# */, ""); printf "#     U+%-10s %s\n", r, $0 }' make-hangul-subset.sh
+}
+
+pypi_version() {
+    # version of the PyPI wheel a file was copied from (no installed package to ask)
+    case "$1" in
+        PyPI:fontpkg-roboto) echo 3.15 ;;
+        *) ;;
+    esac
 }
 
 old_version() {
@@ -82,10 +98,12 @@ cat <<'EOF'
 #   weight   OS/2 usWeightClass
 #   italic   yes if OS/2 fsSelection bit 0 (ITALIC) is set, else no
 #   sha256   SHA-256 of the file
-#   package  Debian package the file was copied (or, see note, subset) from
-#   version  that package's version (dpkg-query -W -f='${Version}' PACKAGE)
+#   package  Debian package the file was copied (or, see note, subset) from, or PyPI:NAME for
+#            a file copied from the PyPI wheel NAME (pip download --no-deps NAME==VERSION)
+#   version  that package's version (Debian: dpkg-query -W -f='${Version}' PACKAGE; PyPI: the wheel's)
 #   licence  OFL-1.1 (see LICENSE-OFL.txt) or Apache-2.0 (see LICENSE-Apache-2.0.txt)
-#   note     "unmodified copy", or how the file was derived from the package's font
+#   note     "unmodified copy" (", renamed: ORIGINAL NAME" when the file name differs), or how
+#            the file was derived from the package's font
 # Subsets: NotoSansCJKkr-Hangul-Regular.otf and NotoSansCJKkr-Hangul-Bold.otf are made by
 #   fonts/make-hangul-subset.sh with fontTools' pyftsubset from the "Noto Sans CJK KR" face of
 #   /usr/share/fonts/opentype/noto/NotoSansCJK-{Regular,Bold}.ttc, keeping all layout features,
@@ -93,11 +111,18 @@ cat <<'EOF'
 EOF
 hangul_ranges
 cat <<'EOF'
+# PyPI: Roboto-Variable.ttf and Roboto-Italic-Variable.ttf are unmodified copies (renamed: no
+#   brackets in file names) of the two fonts in fontpkg_roboto-3.15-py3-none-any.whl (sha256
+#   5502431dd22fe30911cd497cefac11760e48b4a1ed78df26c02288664eeddb9f; `pip download --no-deps
+#   fontpkg-roboto==3.15`), which redistributes Roboto 3.015 (Google Fonts' ofl/roboto) unmodified.
 # file	family	style	weight	italic	sha256	package	version	licence	note
 EOF
 for f in $(ls -1 -- *.ttf *.otf *.ttc 2>/dev/null | LC_ALL=C sort); do
     pkg="$(package_for "$f")"
-    ver="$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null || true)"
+    case "$pkg" in
+        PyPI:*) ver="$(pypi_version "$pkg")" ;;
+        *)      ver="$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null || true)" ;;
+    esac
     [ -n "$ver" ] || ver="$(old_version "$f")"
     [ -n "$ver" ] || ver="unknown"
     lic="$(licence_for "$pkg")"
