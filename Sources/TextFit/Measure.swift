@@ -400,7 +400,7 @@ extension TextFitEngine {
         let minimum = paragraph.minimumSize
         let fitting = proposal.map { paragraph.layout(width: $0.width, height: $0.height) }
         let shown = fitting ?? ideal
-        let primary = try shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight)
+        let primary = try shaper.library.match(attributes)
         let size = try attributes.validated()
         let metrics = primary.face.metrics.scaled(to: size, policy: attributes.lineMetrics)
         let scalars = Array(text.unicodeScalars)

@@ -20,6 +20,25 @@ public struct Font: Hashable, Sendable {
     public typealias TextStyle = Typography.TextStyle
     /// SwiftUI's `Font.Weight`: `.ultraLight` … `.black`.
     public typealias Weight = FontWeight
+    /// SwiftUI's `Font.Design`: `.default` (SF Pro), `.rounded`, `.monospaced`, `.serif` (New York).
+    public typealias Design = FontDesign
+
+    /// SwiftUI's `Font.Width`, as a variable font's `wdth` axis reads it: a percentage of the normal
+    /// width. SwiftUI does not publish its values; these are CSS's `font-stretch` keywords
+    /// (`condensed` 75 %, `semi-condensed` 87.5 %, `expanded` 125 %, `ultra-condensed` 50 %).
+    public struct Width: Hashable, Sendable {
+        /// The `wdth` value, percent.
+        public var value: Double
+        public init(_ value: Double) { self.value = value }
+        /// CSS's ultra-condensed, 50 %.
+        public static let compressed = Width(50)
+        /// CSS's condensed, 75 %.
+        public static let condensed = Width(75)
+        /// 100 %.
+        public static let standard = Width(100)
+        /// CSS's expanded, 125 %.
+        public static let expanded = Width(125)
+    }
 
     /// Where the family and size come from.
     enum Base: Hashable, Sendable {
@@ -32,13 +51,19 @@ public struct Font: Hashable, Sendable {
     }
 
     let base: Base
-    /// Set by ``weight(_:)``, ``bold()`` and the `weight:` arguments; `nil` is the base's default.
+    /// Set by ``weight(_:)`` and the `weight:` arguments; `nil` is the base's default.
     var weight: Weight?
+    /// Set by ``bold()``: the style's emphasized weight (``TextStyle/emphasizedWeight``), bold for other fonts.
+    var isBold = false
     var isItalic = false
+    var design: Design = .default
+    var width: Width?
+    var variations: [FontVariation] = []
 
-    init(base: Base, weight: Weight? = nil) {
+    init(base: Base, weight: Weight? = nil, design: Design = .default) {
         self.base = base
         self.weight = weight
+        self.design = design
     }
 
     // MARK: - Text styles
@@ -69,13 +94,13 @@ public struct Font: Hashable, Sendable {
     // MARK: - System and custom fonts
 
     /// The system family at a fixed `size` in points (Dynamic Type does not change it).
-    public static func system(size: CGFloat, weight: Weight? = nil) -> Font {
-        Font(base: .system(size: Double(size)), weight: weight)
+    public static func system(size: CGFloat, weight: Weight? = nil, design: Design? = nil) -> Font {
+        Font(base: .system(size: Double(size)), weight: weight, design: design ?? .default)
     }
 
     /// The system family in a text style (follows Dynamic Type).
-    public static func system(_ style: TextStyle, weight: Weight? = nil) -> Font {
-        Font(base: .style(style), weight: weight)
+    public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font {
+        Font(base: .style(style), weight: weight, design: design ?? .default)
     }
 
     /// A named family at `size` points for the `.large` Dynamic Type size, scaled with `textStyle`
@@ -106,8 +131,28 @@ public struct Font: Hashable, Sendable {
         return font
     }
 
-    /// The same font, bold (weight 700).
-    public func bold() -> Font { weight(.bold) }
+    /// The same font, bold: a text style's emphasized weight (Apple's Dynamic Type table: semibold
+    /// for body, bold for the titles; ``TextStyle/emphasizedWeight``), bold (700) for other fonts.
+    public func bold() -> Font {
+        var font = self
+        font.isBold = true
+        return font
+    }
+
+    /// The same font at a width (a variable font's `wdth` axis; other fonts keep theirs, reported).
+    public func width(_ width: Width) -> Font {
+        var font = self
+        font.width = width
+        return font
+    }
+
+    /// The same font with explicit axis settings of a variable font (TextFit's own, as
+    /// `hb-shape --variations` spells them); they win over weight, width and optical size.
+    public func variations(_ variations: [FontVariation]) -> Font {
+        var font = self
+        font.variations = variations
+        return font
+    }
 
     /// The same font, italic: the family's italic face when it has one (Noto Sans does), else
     /// the upright face (no synthetic slant).
@@ -125,18 +170,26 @@ public struct Font: Hashable, Sendable {
     /// A text style or relative size is left symbolic (``FontSize/style(_:)``,
     /// ``FontSize/relative(_:to:)``): the Dynamic Type size in ``TextAttributes`` scales it.
     /// A custom family with no weight asks for regular, never a text style's default weight.
-    func request(weight override: Weight? = nil, italic: Bool = false) -> (FontRequest, FontSize) {
-        let weight = override ?? self.weight
+    func request(weight override: Weight? = nil, bold: Bool = false, italic: Bool = false) -> (FontRequest, FontSize) {
+        var weight = override ?? self.weight
+        if weight == nil, bold || isBold {
+            if case .style(let style) = base { weight = style.emphasizedWeight } else { weight = .bold }
+        }
         let italic = italic || isItalic
+        var (request, size): (FontRequest, FontSize)
         switch base {
         case .style(let style):
-            return (FontRequest(weight: weight, italic: italic), .style(style))
-        case .system(let size):
-            return (FontRequest(weight: weight, italic: italic), .points(size))
-        case .custom(let name, let size, let style):
-            let request = FontRequest(family: name, weight: weight ?? .regular, italic: italic)
-            return (request, style.map { .relative(size, to: $0) } ?? .points(size))
+            (request, size) = (FontRequest(weight: weight, italic: italic), .style(style))
+        case .system(let points):
+            (request, size) = (FontRequest(weight: weight, italic: italic), .points(points))
+        case .custom(let name, let points, let style):
+            (request, size) = (FontRequest(family: name, weight: weight ?? .regular, italic: italic),
+                               style.map { .relative(points, to: $0) } ?? .points(points))
         }
+        request.design = design
+        request.width = width?.value
+        request.variations = variations
+        return (request, size)
     }
 
     /// The point size of this font at a Dynamic Type size.

@@ -318,7 +318,7 @@ struct LineBreaker {
         var result = Metrics(ascent: 0, descent: 0, leading: 0)
         guard var index = first else {
             let attributes = paragraph.text.attributes(at: start)
-            if let face = try? paragraph.shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight).face,
+            if let face = try? paragraph.shaper.library.match(attributes).face,
                let size = try? attributes.validated() {
                 result = Self.metrics(face, size: size, policy: style.lineMetrics)
             }
@@ -341,7 +341,7 @@ struct LineBreaker {
     /// `nil` for an empty text or a font that no longer matches (the pieces' metrics answer then).
     static func strut(_ height: Double, text: StyledText, shaper: Shaper) -> Metrics? {
         guard let attributes = text.runs.first?.attributes,
-              let face = try? shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight).face,
+              let face = try? shaper.library.match(attributes).face,
               let size = try? attributes.validated() else { return nil }
         return metrics(face, size: size, policy: .fixed(height))
     }

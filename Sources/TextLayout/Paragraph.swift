@@ -171,7 +171,7 @@ public final class Paragraph: Sendable {
         init(_ attributes: TextAttributes, shaper: Shaper) throws {
             self.attributes = attributes
             size = try attributes.validated()
-            primary = try shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight)
+            primary = try shaper.library.match(attributes.resolvedFont, defaultWeight: attributes.defaultWeight, pointSize: size)
             styleID = shaper.styleID(attributes)
             self.shaper = shaper
         }
@@ -194,8 +194,7 @@ public final class Paragraph: Sendable {
                 let shaped = shaper.shapeRun(scalars[span.start..<span.end], face: span.face, script: span.script,
                                              direction: direction, attributes: attributes, cached: false)
                 pieces.append(Piece(start: start + span.start, end: start + span.end, face: span.face, script: span.script,
-                                    level: level, attributes: attributes, style: styleID,
-                                    scale: size / Double(span.face.metrics.unitsPerEm), size: size, shaped: shaped))
+                                    level: level, attributes: attributes, style: styleID, size: size, shaped: shaped))
             }
             context = lastFace
         }
@@ -227,11 +226,22 @@ public final class Paragraph: Sendable {
     }
 
     /// The same paragraph at another Dynamic Type size: the analysis, the font runs and the shaped
-    /// glyphs (in font units) are reused; only the scales change, so nothing is itemized or reshaped.
-    /// Faces do not depend on the size, so the fonts stay those of the original.
+    /// glyphs (in font units) are reused; only the scales (and a font's `trak` tracking) change, so
+    /// nothing is itemized or reshaped. Faces do not depend on the size, so the fonts stay those of
+    /// the original, except for a variable font whose `opsz` follows the size: that text is shaped again.
     /// - Complexity: O(glyphs + scalars).
     public func resized(to dynamicTypeSize: DynamicTypeSize) throws -> Paragraph {
         let resizedText = text.mapAttributes { $0.dynamicTypeSize = dynamicTypeSize }
+        // A variable font whose optical size follows the point size is another instance at
+        // another size, with other advances (and Apple's static SF Pro Text is SF Pro Display from
+        // 20 pt): shaped again, once per distinct face.
+        for run in text.runs {
+            var resized = run.attributes
+            resized.dynamicTypeSize = dynamicTypeSize
+            if try !shaper.sameFace(run.attributes, atPointSizes: run.attributes.validated(), resized.validated()) {
+                return try Paragraph(resizedText, style: style, shaper: shaper)
+            }
+        }
         var last: (TextAttributes, TextAttributes, Double)?  // (old, new, size): pieces of a run share attributes
         let resizedPieces = try pieces.map { piece in
             let attributes: TextAttributes, size: Double
@@ -245,8 +255,7 @@ public final class Paragraph: Sendable {
             }
             // The style number leaves the size out, so it stays.
             return Piece(start: piece.start, end: piece.end, face: piece.face, script: piece.script, level: piece.level,
-                         attributes: attributes, style: piece.style, scale: size / Double(piece.face.metrics.unitsPerEm),
-                         size: size, shaped: piece.shaped)
+                         attributes: attributes, style: piece.style, size: size, shaped: piece.shaped)
         }
         return sibling(resizedText, style: style, pieces: resizedPieces)
     }
@@ -383,7 +392,25 @@ final class ParagraphContent: Sendable {
         let scale: Double
         let size: Double
         let shaped: ShapedRun
+        /// Points after each grapheme cluster: the attributes' tracking (a Material style's included) plus the face's own `trak`
+        /// tracking at `size` (``FontFace/trackingPoints(atPointSize:)``).
+        let tracking: Double
         var direction: TextDirection { level % 2 == 1 ? .rightToLeft : .leftToRight }
+
+        init(start: Int, end: Int, face: FontFace, script: Script, level: UInt8, attributes: TextAttributes, style: Int,
+             size: Double, shaped: ShapedRun) {
+            self.start = start
+            self.end = end
+            self.face = face
+            self.script = script
+            self.level = level
+            self.attributes = attributes
+            self.style = style
+            self.scale = size / Double(face.metrics.unitsPerEm)
+            self.size = size
+            self.shaped = shaped
+            self.tracking = attributes.totalTracking + face.trackingPoints(atPointSize: size)
+        }
     }
 
     /// Builds the per-scalar advances from shaped pieces (no shaping here). `unsafeBefore` and
@@ -400,7 +427,7 @@ final class ParagraphContent: Sendable {
         // Each scalar's advance in points at prefix[offset + 1] (units × the piece's scale, one
         // rounding per scalar, the same at every size), then summed in place.
         var prefix = [Double](filledWith: 0, count: n + 1)
-        let tracked = pieces.contains { $0.attributes.tracking != 0 }
+        let tracked = pieces.contains { $0.tracking != 0 }
         prefix.withUnsafeMutableBufferPointer { prefix in
             units.withUnsafeBufferPointer { units in
                 // Untracked (the usual case) the sums are made in the same pass, in the same order.
@@ -419,7 +446,7 @@ final class ParagraphContent: Sendable {
         }
         // Tracking, after all advances are in: at most minus the cluster's advance (see `trackingAfter`).
         var trackingAfter: [Double] = []
-        for piece in pieces where tracked && piece.attributes.tracking != 0 {
+        for piece in pieces where tracked && piece.tracking != 0 {
             if trackingAfter.isEmpty { trackingAfter = [Double](filledWith: 0, count: n) }
             var offset = piece.start
             while offset < piece.end {
@@ -427,7 +454,7 @@ final class ParagraphContent: Sendable {
                 while next < n, !analysis.isGraphemeStart[next] { next += 1 }
                 if analysis.isGraphemeStart[offset] {
                     let advance = prefix[(offset + 1)...next].reduce(0, +)
-                    let tracking = max(piece.attributes.tracking, -max(0, advance))
+                    let tracking = max(piece.tracking, -max(0, advance))
                     trackingAfter[offset] = tracking
                     prefix[offset + 1] += tracking
                 }
@@ -681,7 +708,7 @@ final class ParagraphContent: Sendable {
             return moved
         })
         var width = Double(run.advance) * pieces[p].scale
-        if pieces[p].attributes.tracking != 0 { width += range.reduce(0) { $0 + tracking(after: $1) } }
+        if pieces[p].tracking != 0 { width += range.reduce(0) { $0 + tracking(after: $1) } }
         return Reshaped(start: range.lowerBound, end: range.upperBound, piece: p, shaped: run, width: width)
     }
 
@@ -695,7 +722,7 @@ final class ParagraphContent: Sendable {
                                 style: pieces[p].style) { pieces[p].attributes }
             }
             var width = Double(shaped.advance) * pieces[p].scale
-            if pieces[p].attributes.tracking != 0 {
+            if pieces[p].tracking != 0 {
                 width += (start..<stop).reduce(0) { $0 + tracking(after: $1) }
             }
             return (shaped, width)

@@ -4,7 +4,8 @@ import Typography
 /// The ideal size and baseline of a paragraph of one left-to-right line, from its shaped pieces
 /// alone: no segmentation, bidi analysis, per-scalar advances or layout.
 ///
-/// A text of one style run qualifies when it is not empty, has no tracking, and has no control
+/// A text of one style run qualifies when it is not empty, has no tracking (neither the attributes'
+/// nor a font's `trak` table's), and has no control
 /// character (tabs and hard breaks among them), no U+2028 or U+2029, no scalar that may be
 /// right-to-left, and no hanging whitespace at its end (``qualifies(_:)``), in a paragraph style
 /// whose direction is not forced right-to-left. Then its bidi levels
@@ -49,7 +50,8 @@ struct SingleLineIdeal: Sendable {
         var sum = 0.0
         var metrics = LineBreaker.Metrics(ascent: 0, descent: 0, leading: 0)
         for (index, piece) in pieces.enumerated() {
-            guard piece.level == 0 else { return nil }
+            // A font's own `trak` tracking (SF Pro's) is the paragraph's to add, per cluster.
+            guard piece.level == 0, piece.tracking == 0 else { return nil }
             let glyphs = piece.shaped.glyphs
             var i = 0
             var previous: UInt32?

@@ -39,6 +39,8 @@ public struct Text: LeafElement, Hashable {
         var string: String
         var font: Font?
         var weight: Font.Weight?
+        /// `bold()`: the emphasized weight, unless `weight` is set.
+        var isBold = false
         var italic = false
         var kerning: Double?
         var tracking: Double?
@@ -90,8 +92,9 @@ public struct Text: LeafElement, Hashable {
         return map { if $0.weight == nil { $0.weight = weight } }
     }
 
-    /// Bold (weight 700) for the runs that set no weight.
-    public func bold() -> Text { fontWeight(.bold) }
+    /// Bold for the runs that set no weight: a text style's emphasized weight (semibold for body,
+    /// bold for the titles: Apple's Dynamic Type table), bold (700) for other fonts.
+    public func bold() -> Text { map { $0.isBold = true } }
 
     /// Bold when `isActive`; otherwise unchanged.
     public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
@@ -134,7 +137,7 @@ public struct Text: LeafElement, Hashable {
         let language = environment.textLanguage
         var result: StyledText?
         for run in runs {
-            let (request, size) = (run.font ?? defaultFont).request(weight: run.weight, italic: run.italic)
+            let (request, size) = (run.font ?? defaultFont).request(weight: run.weight, bold: run.isBold, italic: run.italic)
             let tracking = (run.tracking ?? 0) + (run.kerning ?? 0)
             let features = (run.tracking ?? 0) != 0 ? FontFeature.offForTracking : []
             let piece = StyledText(run.string, attributes: TextAttributes(font: request, size: size, dynamicTypeSize: dynamicType,

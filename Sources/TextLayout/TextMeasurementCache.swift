@@ -268,12 +268,12 @@ public final class TextMeasurementCache: Sendable {
         var text = text
         var failure: Failure?
         do {
-            for i in text.runs.indices { _ = try shaper.library.match(text.runs[i].attributes.font, defaultWeight: text.runs[i].attributes.defaultWeight) }
+            for i in text.runs.indices { _ = try shaper.library.match(text.runs[i].attributes.resolvedFont, defaultWeight: text.runs[i].attributes.defaultWeight) }
         } catch let error as TypographyError {
             guard case .unknownFamily = error else { return (.failure(error), Failure(text: text.string, error: error, fellBack: false)) }
             failure = Failure(text: text.string, error: error, fellBack: true)
             text = text.mapAttributes { attributes in
-                if (try? shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight)) == nil {
+                if (try? shaper.library.match(attributes.resolvedFont, defaultWeight: attributes.defaultWeight)) == nil {
                     attributes.font.family = nil
                 }
             }

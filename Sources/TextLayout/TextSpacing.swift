@@ -41,10 +41,10 @@ extension Text {
             let attributes = run.attributes
             guard let size = try? attributes.validated() else { continue }
             var request = attributes.font
-            var match = try? shaper.library.match(request, defaultWeight: attributes.defaultWeight)
+            var match = try? shaper.library.match(request, defaultWeight: attributes.defaultWeight, pointSize: size)
             if match == nil {  // an unknown custom family falls back to the system family
                 request.family = nil
-                match = try? shaper.library.match(request, defaultWeight: attributes.defaultWeight)
+                match = try? shaper.library.match(request, defaultWeight: attributes.defaultWeight, pointSize: size)
             }
             guard let face = match?.face else { continue }
             let metrics = face.metrics.scaled(to: size, policy: attributes.lineMetrics)

@@ -66,6 +66,17 @@ public enum TextStyle: String, CaseIterable, Codable, Sendable {
     /// The weight the style uses when none is given: semibold for `headline`, regular otherwise.
     public var defaultWeight: FontWeight { self == .headline ? .semibold : .regular }
 
+    /// The weight of the style made bold (`Font.body.bold()`, `Text.bold()`): the "Emphasized
+    /// weight" column of Apple's Dynamic Type table (Human Interface Guidelines, Typography,
+    /// "iOS, iPadOS Dynamic Type sizes"): bold for the large title and titles 1 and 2, semibold for
+    /// every other style.
+    public var emphasizedWeight: FontWeight {
+        switch self {
+        case .largeTitle, .title, .title2: .bold
+        default: .semibold
+        }
+    }
+
     /// Parses a style name, case-insensitive; also accepts Apple's `title1` and `caption1`.
     public init?(name: String) {
         let key = name.lowercased()
@@ -129,6 +140,8 @@ public enum FontSize: Hashable, Sendable {
     case style(TextStyle)
     /// `size × style@dynamicType ÷ style@large`.
     case relative(Double, to: TextStyle)
+    /// A Material 3 style (Android): its size in sp, which the font scale scales.
+    case material(MaterialTextStyle)
 
     /// The size in points at a Dynamic Type size.
     public func points(at dynamicType: DynamicTypeSize) -> Double {
@@ -136,6 +149,7 @@ public enum FontSize: Hashable, Sendable {
         case .points(let size): size
         case .style(let style): style.pointSize(for: dynamicType)
         case .relative(let size, let style): size * style.pointSize(for: dynamicType) / style.pointSize(for: .large)
+        case .material(let style): style.size
         }
     }
 }

@@ -26,6 +26,28 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let glyphCount: Int
     /// Whether the face came from TextFit's bundled `fonts/` folder.
     public let isBundled: Bool
+    /// The axes of a variable font's `fvar` table (empty for a static font).
+    public let axes: [FontAxis]
+    /// The variable font's named instances ("Bold", "Condensed Light"), as `fvar` lists them.
+    public let namedInstances: [FontNamedInstance]
+    /// The axis settings of this instance, in axis order; empty for the font's default instance.
+    public let variations: [FontVariation]
+    /// The font's `trak` table, when it has one: tracking Apple applies per point size.
+    public let trackingTable: TrackingTable?
+    /// The default instance this face is an instance of (`nil` for a face opened from its file).
+    public let defaultInstance: FontFace?
+
+    /// Whether the face has variation axes.
+    public var isVariable: Bool { !axes.isEmpty }
+
+    /// The axis with `tag`, if the face has it.
+    public func axis(_ tag: String) -> FontAxis? { axes.first { $0.tag == tag } }
+
+    /// The tracking the font's `trak` table gives at a point size, in points (0 without a table).
+    public func trackingPoints(atPointSize size: Double) -> Double {
+        guard let trackingTable, size > 0 else { return 0 }
+        return trackingTable.tracking(atPointSize: size) * size / Double(metrics.unitsPerEm)
+    }
 
     /// A number unique to this face in this process: the cache key part that names the face.
     let serial: Int
@@ -99,6 +121,71 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         self.isItalic = (fsSelection & (1 << 0 | 1 << 9)) != 0 || (macStyle & 0b10) != 0  // ITALIC, OBLIQUE; macStyle italic
         self.serial = FontFace.serials.add(1, ordering: .relaxed).newValue
         (self.bmp, self.astral) = FontFace.coverage(face)
+        (self.axes, self.namedInstances) = FontFace.variationAxes(face)
+        self.variations = []
+        self.trackingTable = TrackingTable(table("trak"))
+        self.defaultInstance = nil
+    }
+
+    /// An instance of the variable face `base` (a face opened from its file) at `variations`
+    /// (clamped to the axes by the caller). Shares the file's `hb_face_t`; glyph advances,
+    /// outlines and extents come from an `hb_font_t` set to the instance (`gvar`/`CFF2`, `HVAR`),
+    /// vertical metrics from the default instance's plus `MVAR`'s deltas.
+    init(instanceOf base: FontFace, variations: [FontVariation]) {
+        let font = hb_font_create(base.hbFace)!
+        let upem = Int32(hb_face_get_upem(base.hbFace))
+        hb_font_set_scale(font, upem, upem)
+        hb_ot_font_set_funcs(font)
+        let settings = variations.map(\.hb)
+        hb_font_set_variations(font, settings, UInt32(settings.count))
+        hb_font_make_immutable(font)
+        path = base.path
+        faceIndex = base.faceIndex
+        isBundled = base.isBundled
+        hbFace = hb_face_reference(base.hbFace)
+        hbFont = font
+        glyphCount = base.glyphCount
+        family = base.family
+        metrics = base.metrics.varied(by: font)
+        let value = { (tag: String) in variations.first { $0.tag == tag }?.value }
+        weight = value("wght").map { FontWeight(Int($0.rounded())) } ?? base.weight
+        isItalic = base.isItalic || (value("ital") ?? 0) >= 0.5 || (value("slnt") ?? 0) < 0
+        styleName = base.namedInstances.first { named in
+            named.variations.allSatisfy { axis in (value(axis.tag) ?? base.axis(axis.tag)?.defaultValue) == axis.value }
+        }?.name ?? variations.map(\.description).joined(separator: " ")
+        serial = FontFace.serials.add(1, ordering: .relaxed).newValue
+        bmp = base.bmp
+        astral = base.astral
+        axes = base.axes
+        namedInstances = base.namedInstances
+        self.variations = variations
+        trackingTable = base.trackingTable
+        defaultInstance = base
+    }
+
+    /// The `fvar` axes (with their `name` table names) and named instances.
+    private static func variationAxes(_ face: OpaquePointer) -> ([FontAxis], [FontNamedInstance]) {
+        var count = hb_ot_var_get_axis_count(face)
+        guard count > 0 else { return ([], []) }
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+        hb_ot_var_get_axis_infos(face, 0, &count, &infos)
+        let axes = infos.prefix(Int(count)).map { info in
+            let tag = FontAxis.tagString(info.tag)
+            return FontAxis(tag: tag, name: name(face, ids: [info.name_id]) ?? tag, minimum: Double(info.min_value),
+                            defaultValue: Double(info.default_value), maximum: Double(info.max_value))
+        }
+        var instances: [FontNamedInstance] = []
+        for index in 0..<hb_ot_var_get_named_instance_count(face) {
+            var coordinateCount = UInt32(axes.count)
+            var coordinates = [Float](repeating: 0, count: axes.count)
+            hb_ot_var_named_instance_get_design_coords(face, index, &coordinateCount, &coordinates)
+            let nameID = hb_ot_var_named_instance_get_subfamily_name_id(face, index)
+            guard let name = name(face, ids: [nameID]) else { continue }
+            instances.append(FontNamedInstance(name: name, variations: zip(axes, coordinates.prefix(Int(coordinateCount))).map {
+                FontVariation(tag: $0.tag, value: Double($1))
+            }))
+        }
+        return (axes, instances)
     }
 
     /// Reads the `cmap`'s code points once (`hb_face_collect_unicodes`).

@@ -1,25 +1,61 @@
 import Foundation
 
-/// What a caller asks for: a family (or an explicit file), a weight and a slant.
+/// What a caller asks for: a family (or an explicit file), a weight, a slant, and for variable
+/// fonts a width, a named instance and explicit axis settings.
 public struct FontRequest: Hashable, Sendable {
-    /// A family name; `nil` means ``FontLibrary/defaultFamily``. Ignored when `file` is set.
+    /// A family name; `nil` means the platform's system font (``FontLibrary/defaultFamily``, or
+    /// SF Pro when Apple's fonts are supplied). Ignored when `file` is set.
     public var family: String?
     /// An explicit font file: wins over every family.
     public var file: String?
     /// The face inside `file` (font collections hold several).
     public var faceIndex: Int
     /// The weight wanted; `nil` means the text style's weight (semibold for headline, else regular).
+    /// A variable font with a `wght` axis is set to it exactly.
     public var weight: FontWeight?
-    /// Whether an italic face is wanted.
+    /// Whether an italic face is wanted; a variable font without an italic face sets `ital` to 1,
+    /// or `slnt` to −14° (CSS's default oblique angle) clamped to the axis.
     public var italic: Bool
+    /// The width wanted, as `wdth` spells it: a percentage of normal (75 condensed, 125 expanded);
+    /// `nil` for the font's default.
+    public var width: Double?
+    /// A named instance of a variable font ("Condensed Bold"), matched without case.
+    public var instance: String?
+    /// Axis settings as `hb-shape --variations` spells them; they win over `weight`, `width`,
+    /// `italic`, `instance` and the optical size.
+    public var variations: [FontVariation]
+    /// Whether a variable font's `opsz` axis follows the point size (as Apple platforms and CSS's
+    /// `font-optical-sizing: auto` do) when `variations` does not set it.
+    public var opticalSizing: Bool
+    /// The system font's design: SF Pro Rounded, SF Mono or New York when Apple's fonts are supplied.
+    public var design: FontDesign
 
-    public init(family: String? = nil, file: String? = nil, faceIndex: Int = 0, weight: FontWeight? = nil, italic: Bool = false) {
+    public init(family: String? = nil, file: String? = nil, faceIndex: Int = 0, weight: FontWeight? = nil, italic: Bool = false,
+                width: Double? = nil, instance: String? = nil, variations: [FontVariation] = [], opticalSizing: Bool = true,
+                design: FontDesign = .default) {
         self.family = family
         self.file = file
         self.faceIndex = faceIndex
         self.weight = weight
         self.italic = italic
+        self.width = width
+        self.instance = instance
+        self.variations = variations
+        self.opticalSizing = opticalSizing
+        self.design = design
     }
+}
+
+/// The designs of Apple's system font, as SwiftUI's `Font.Design` spells them.
+public enum FontDesign: String, Hashable, Sendable, Codable, CaseIterable {
+    /// SF Pro.
+    case `default`
+    /// SF Pro Rounded.
+    case rounded
+    /// SF Mono.
+    case monospaced
+    /// New York.
+    case serif
 }
 
 /// Where a face came from.
@@ -30,30 +66,81 @@ public enum FontSource: String, Sendable, Codable {
     case bundled
     /// A system font found through Fontconfig.
     case system
+    /// Apple's fonts (SF Pro, SF Pro Rounded, SF Mono, New York) from the folder the user supplied.
+    case apple
 }
 
 /// The face a request resolved to, and how far it is from what was asked.
 public struct FontMatch: Sendable {
+    /// The face, or the variable font's instance, that answers the request.
     public let face: FontFace
     public let source: FontSource
     /// The weight that was asked for.
     public let requestedWeight: FontWeight
     /// Whether an italic was asked for.
     public let requestedItalic: Bool
+    /// Settings that did not apply as asked (a value outside its axis, a width without a `wdth` axis).
+    public let adjustments: [VariationAdjustment]
+    /// The `opsz` axis when the optical size follows the point size (``FontRequest/opticalSizing``).
+    let opticalSizeAxis: FontAxis?
+
+    init(face: FontFace, source: FontSource, requestedWeight: FontWeight, requestedItalic: Bool,
+         adjustments: [VariationAdjustment] = [], opticalSizeAxis: FontAxis? = nil) {
+        self.face = face
+        self.source = source
+        self.requestedWeight = requestedWeight
+        self.requestedItalic = requestedItalic
+        self.adjustments = adjustments
+        self.opticalSizeAxis = opticalSizeAxis
+    }
 
     /// True when the family has no face of the requested weight and the nearest one was taken
-    /// (e.g. semibold 600 → bold 700 in a family with only regular and bold).
+    /// (e.g. semibold 600 → bold 700 in a family with only regular and bold). A variable font
+    /// whose `wght` axis covers the weight is set to it, and substitutes nothing.
     public var weightSubstituted: Bool { face.weight != requestedWeight }
     /// True when an italic was asked for and the family has none (or the reverse).
     public var italicSubstituted: Bool { face.isItalic != requestedItalic }
+}
+
+/// How a font request's face depends on the point size (``FontLibrary/sizeDependence(_:defaultWeight:)``).
+package struct SizeDependence: Hashable, Sendable {
+    /// The `opsz` axis that follows the size.
+    package let axis: FontAxis?
+    /// The size from which another family answers (SF Pro Text → SF Pro Display).
+    package let switchSize: Double?
+
+    /// A number equal for two sizes exactly when the request resolves to the same face at both.
+    package func key(atPointSize size: Double) -> Double {
+        if let axis { return axis.clamp(size) }
+        if let switchSize { return size < switchSize ? -1 : -2 }
+        return 0
+    }
 }
 
 /// A family the library can use.
 public struct FontFamilyInfo: Hashable, Sendable, Codable {
     public let name: String
     public let source: FontSource
-    /// Style names of the faces (bundled families only; system families list none until used).
+    /// Style names of the faces (bundled and Apple families; system families list none until used).
     public let styles: [String]
+    /// The variation axes of the family's variable faces (empty for static families).
+    public let axes: [FontAxis]
+    /// The named instances of the family's variable faces, each selectable by name
+    /// (``FontRequest/instance``).
+    public let instances: [String]
+
+    init(name: String, source: FontSource, faces: [FontFace] = []) {
+        self.name = name
+        self.source = source
+        styles = faces.map(\.styleName)
+        var axes: [FontAxis] = [], instances: [String] = []
+        for face in faces {
+            for axis in face.axes where !axes.contains(where: { $0.tag == axis.tag }) { axes.append(axis) }
+            for instance in face.namedInstances where !instances.contains(instance.name) { instances.append(instance.name) }
+        }
+        self.axes = axes
+        self.instances = instances
+    }
 }
 
 /// Knows TextFit's bundled fonts and, unless told not to, the system's fonts through Fontconfig;
@@ -69,10 +156,16 @@ public final class FontLibrary: Sendable {
         public var fontDirectory: String?
         /// Whether system fonts (Fontconfig) may be used for families and fallback.
         public var useSystemFonts: Bool
+        /// A folder holding the user's own copy of Apple's fonts (SF Pro, and optionally SF Pro
+        /// Rounded, SF Mono, New York), as Apple's downloads install them; the system font then
+        /// resolves to them. `nil`: the bundled stand-in (Noto Sans). Never bundled: Apple's licence
+        /// permits only the user's own copy. The CLI reads it from `--apple-fonts` or `TEXTFIT_APPLE_FONTS`.
+        public var appleFontsDirectory: String?
 
-        public init(fontDirectory: String? = nil, useSystemFonts: Bool = true) {
+        public init(fontDirectory: String? = nil, useSystemFonts: Bool = true, appleFontsDirectory: String? = nil) {
             self.fontDirectory = fontDirectory
             self.useSystemFonts = useSystemFonts
+            self.appleFontsDirectory = appleFontsDirectory
         }
 
         /// Bundled fonts only: the same results on every machine (tests, CI).
@@ -86,6 +179,10 @@ public final class FontLibrary: Sendable {
 
     /// The bundled fonts folder in use.
     public let fontDirectory: String
+    /// The Apple fonts folder in use, if one was given.
+    public let appleFontsDirectory: String?
+    /// Apple's families from ``appleFontsDirectory``, by normalized name.
+    let appleFamilies: [String: [FontFace]]
     /// Whether Fontconfig is consulted.
     public let usesSystemFonts: Bool
 
@@ -99,6 +196,10 @@ public final class FontLibrary: Sendable {
     /// The last request answered: most callers ask the same question over and over.
     private let lastMatch = Locked<(MatchKey, FontMatch)?>(nil)
     private let chains = Locked<[ChainKey: Chain]>([:])
+    /// Variable fonts' instances, by face and settings: a Dynamic Type sweep of an `opsz` font
+    /// makes one per distinct size. Bounded: each holds an `hb_font_t` and its metrics.
+    private let instances = BoundedCache<InstanceKey, FontFace>(capacity: 1_024)
+    private struct InstanceKey: Hashable { let face: Int; let variations: [FontVariation] }
 
     private enum SystemFontsState { case notLoaded, unavailable, loaded(SystemFonts) }
     private struct FaceKey: Hashable { let path: String; let index: Int }
@@ -134,9 +235,72 @@ public final class FontLibrary: Sendable {
         }
         fontDirectory = directory
         usesSystemFonts = configuration.useSystemFonts
+        appleFontsDirectory = configuration.appleFontsDirectory
+        appleFamilies = try configuration.appleFontsDirectory.map(FontLibrary.openAppleFonts) ?? [:]
         openFaces.withLock { faces in
-            for face in families.values.joined() { faces[FaceKey(path: face.path, index: face.faceIndex)] = face }
+            for face in Array(families.values.joined()) + Array(appleFamilies.values.joined()) { faces[FaceKey(path: face.path, index: face.faceIndex)] = face }
         }
+    }
+
+    /// The families of Apple's downloads, as their files name them: SF Pro (the variable `SF-Pro.ttf`,
+    /// or the static "SF Pro Text" and "SF Pro Display" files), SF Pro Rounded, SF Mono, New York.
+    static let appleFamilyNames = ["SF Pro", "SF Pro Text", "SF Pro Display", "SF Pro Rounded", "SF Mono", "New York"]
+
+    /// Opens every font in the Apple fonts folder (not its subfolders).
+    /// - Throws: ``TypographyError/unreadableFile(path:reason:)`` for a folder that cannot be
+    ///   listed; ``TypographyError/appleFontsMissing(path:lookedFor:)`` when no SF Pro is in it;
+    ///   the error of a font file that does not open.
+    private static func openAppleFonts(_ directory: String) throws -> [String: [FontFace]] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            throw TypographyError.unreadableFile(path: directory, reason: "the Apple fonts folder does not exist or cannot be listed")
+        }
+        var families: [String: [FontFace]] = [:]
+        for name in names.sorted() where [".ttf", ".otf", ".ttc", ".otc"].contains(where: name.lowercased().hasSuffix) {
+            let path = (directory as NSString).appendingPathComponent(name)
+            for index in 0..<(try FreeTypeCheck.faceCount(path: path)) {
+                let face = try FontFace(path: path, index: index, isBundled: false)
+                families[normalize(face.family), default: []].append(face)
+            }
+        }
+        guard ["SF Pro", "SF Pro Text", "SF Pro Display"].contains(where: { families[normalize($0)] != nil }) else {
+            throw TypographyError.appleFontsMissing(path: directory, lookedFor: [
+                "SF-Pro.ttf (family 'SF Pro')", "SF-Pro-Text-*.otf ('SF Pro Text')", "SF-Pro-Display-*.otf ('SF Pro Display')"])
+        }
+        return families
+    }
+
+    /// The family the system font resolves to for a design at a point size: with Apple's fonts,
+    /// SF Pro (the variable font; else the static SF Pro Text below 20 pt and SF Pro Display from
+    /// 20 pt, where Apple switches), SF Pro Rounded, SF Mono or New York, each falling back to SF Pro
+    /// when the folder lacks it; without them, ``defaultFamily`` for every design.
+    public func systemFamily(design: FontDesign = .default, pointSize: Double? = nil) -> String {
+        guard !appleFamilies.isEmpty else { return FontLibrary.defaultFamily }
+        func has(_ name: String) -> Bool { appleFamilies[FontLibrary.normalize(name)] != nil }
+        switch design {
+        case .rounded where has("SF Pro Rounded"): return "SF Pro Rounded"
+        case .monospaced where has("SF Mono"): return "SF Mono"
+        case .serif where has("New York"): return "New York"
+        case .serif:
+            if let key = appleFamilies.keys.sorted().first(where: { $0.hasPrefix("newyork") }) { return appleFamilies[key]![0].family }
+        default: break
+        }
+        if has("SF Pro") { return "SF Pro" }
+        let display = (pointSize ?? 17) >= FontLibrary.displaySwitchSize
+        return has(display ? "SF Pro Display" : "SF Pro Text") ? (display ? "SF Pro Display" : "SF Pro Text")
+            : (display ? "SF Pro Text" : "SF Pro Display")
+    }
+
+    /// The point size from which Apple's system font is SF Pro Display rather than SF Pro Text.
+    static let displaySwitchSize = 20.0
+
+    /// Whether a request means the system font (no family, or one of its names: `system`, `SF Pro`…).
+    func isSystemRequest(_ request: FontRequest) -> Bool {
+        guard request.file == nil else { return false }
+        guard let family = request.family else { return true }
+        let key = FontLibrary.normalize(family)
+        return FontLibrary.aliases[key] == FontLibrary.defaultFamily && appleFamilies[key] == nil
     }
 
     /// Finds the bundled `fonts/` folder: `$TEXTFIT_FONTS`; else a `fonts/MANIFEST` beside the
@@ -163,24 +327,66 @@ public final class FontLibrary: Sendable {
 
     // MARK: - Families and faces
 
-    /// The families the library can use: bundled first, then (unless bundled-only) the system's.
+    /// The families the library can use: Apple's (when supplied), the bundled ones, then (unless
+    /// bundled-only) the system's.
     public func families() -> [FontFamilyInfo] {
-        let bundled = bundledFamilyOrder.map { key in
-            let faces = bundledFamilies[key]!
-            return FontFamilyInfo(name: faces[0].family, source: .bundled, styles: faces.map(\.styleName))
+        let apple = appleFamilies.keys.sorted().map { key in
+            FontFamilyInfo(name: appleFamilies[key]![0].family, source: .apple, faces: appleFamilies[key]!)
         }
-        let bundledNames = Set(bundledFamilyOrder)
+        let bundled = bundledFamilyOrder.map { key in
+            FontFamilyInfo(name: bundledFamilies[key]![0].family, source: .bundled, faces: bundledFamilies[key]!)
+        }
+        let known = Set(bundledFamilyOrder).union(appleFamilies.keys)
         let system = systemFonts()?.families()
-            .filter { !bundledNames.contains(FontLibrary.normalize($0)) }
-            .map { FontFamilyInfo(name: $0, source: .system, styles: []) } ?? []
-        return bundled + system
+            .filter { !known.contains(FontLibrary.normalize($0)) }
+            .map { FontFamilyInfo(name: $0, source: .system) } ?? []
+        return apple + bundled + system
     }
 
     /// Resolves a request to a face: the explicit file, else the family's face nearest in weight
-    /// (CSS Fonts 4 matching) and slant.
-    /// - Parameter defaultWeight: the weight used when the request gives none.
-    /// - Throws: the file's error, or ``TypographyError/unknownFamily(name:suggestions:)``.
-    public func match(_ request: FontRequest, defaultWeight: FontWeight = .regular) throws -> FontMatch {
+    /// (CSS Fonts 4 matching) and slant; for a variable font, the instance at the request's axis
+    /// settings, and (``FontRequest/opticalSizing``) `opsz` at `pointSize`, clamped to the axis.
+    /// - Parameters:
+    ///   - defaultWeight: the weight used when the request gives none.
+    ///   - pointSize: the size the text is set at, for the optical size; `nil` leaves `opsz` alone.
+    /// - Throws: the file's error, ``TypographyError/unknownFamily(name:suggestions:)``,
+    ///   ``TypographyError/unknownAxis(tag:font:axes:)`` or ``TypographyError/unknownInstance(name:font:instances:)``.
+    public func match(_ request: FontRequest, defaultWeight: FontWeight = .regular, pointSize: Double? = nil) throws -> FontMatch {
+        var request = request
+        if isSystemRequest(request), request.design != .default || !appleFamilies.isEmpty {
+            request.family = systemFamily(design: request.design, pointSize: pointSize)
+        }
+        let base = try match(request, defaultWeight: defaultWeight)
+        guard let axis = base.opticalSizeAxis, let pointSize, pointSize > 0 else { return base }
+        let value = axis.clamp(pointSize)
+        let origin = base.face.defaultInstance ?? base.face
+        let current = base.face.variations.first { $0.tag == "opsz" }?.value ?? axis.defaultValue
+        guard value != current else { return base }
+        let face = instance(of: origin, variations: base.face.variations.filter { $0.tag != "opsz" } + [FontVariation(tag: "opsz", value: value)])
+        return FontMatch(face: face, source: base.source, requestedWeight: base.requestedWeight, requestedItalic: base.requestedItalic,
+                         adjustments: base.adjustments, opticalSizeAxis: axis)
+    }
+
+    /// The face text set in `attributes` starts from: their font request at their style's default
+    /// weight and their point size.
+    /// - Throws: an invalid size, or the errors of ``match(_:defaultWeight:pointSize:)``.
+    public func match(_ attributes: TextAttributes) throws -> FontMatch {
+        try match(attributes.resolvedFont, defaultWeight: attributes.defaultWeight, pointSize: attributes.validated())
+    }
+
+    /// How the face a request resolves to depends on the point size: through a variable font's
+    /// `opsz` axis, or Apple's switch from SF Pro Text to SF Pro Display at 20 pt (static files).
+    package func sizeDependence(_ request: FontRequest, defaultWeight: FontWeight) throws -> SizeDependence {
+        if isSystemRequest(request), request.design == .default || systemFamily(design: request.design) == systemFamily(),
+           appleFamilies[FontLibrary.normalize("SF Pro")] == nil,
+           appleFamilies[FontLibrary.normalize("SF Pro Text")] != nil, appleFamilies[FontLibrary.normalize("SF Pro Display")] != nil {
+            return SizeDependence(axis: nil, switchSize: FontLibrary.displaySwitchSize)
+        }
+        return SizeDependence(axis: try match(request, defaultWeight: defaultWeight, pointSize: nil).opticalSizeAxis, switchSize: nil)
+    }
+
+    /// The size-independent part of ``match(_:defaultWeight:pointSize:)``, cached per request.
+    private func match(_ request: FontRequest, defaultWeight: FontWeight) throws -> FontMatch {
         let weight = request.weight ?? defaultWeight
         let key = MatchKey(request: request, weight: weight)
         if let last = lastMatch.withLock({ $0 }), last.0 == key { return last.1 }
@@ -191,17 +397,85 @@ public final class FontLibrary: Sendable {
         let match: FontMatch
         if let file = request.file {
             let face = try self.face(path: file, index: request.faceIndex, isBundled: false)
-            match = FontMatch(face: face, source: .file, requestedWeight: weight, requestedItalic: request.italic)
+            match = try vary(face, source: .file, request: request, weight: weight)
         } else {
             let family = request.family ?? FontLibrary.defaultFamily
             let (faces, source) = try self.faces(family: family)
-            let face = FontLibrary.nearest(in: faces, weight: weight, italic: request.italic)
-            match = FontMatch(face: face, source: source, requestedWeight: weight, requestedItalic: request.italic)
+            var face = FontLibrary.nearest(in: faces, weight: weight, italic: request.italic)
+            if let name = request.instance {
+                // The face that has the instance, nearest in slant.
+                let holders = faces.filter { $0.namedInstances.contains { FontLibrary.sameName($0.name, name) } }
+                if !holders.isEmpty { face = FontLibrary.nearest(in: holders, weight: weight, italic: request.italic) }
+            }
+            match = try vary(face, source: source, request: request, weight: weight)
         }
         matches.withLock { $0[key] = match }
         lastMatch.withLock { $0 = (key, match) }
         return match
     }
+
+    /// The instance of `face` a request asks for, in order of precedence (later wins): the named
+    /// instance, the weight, width and italic, the explicit variations. A static face takes none
+    /// of them but a named instance or an explicit axis, which are errors for it.
+    private func vary(_ face: FontFace, source: FontSource, request: FontRequest, weight: FontWeight) throws -> FontMatch {
+        var settings: [String: Double] = [:]
+        var adjustments: [VariationAdjustment] = []
+        var weight = weight
+        if let name = request.instance {
+            guard let named = face.namedInstances.first(where: { FontLibrary.sameName($0.name, name) }) else {
+                throw TypographyError.unknownInstance(name: name, font: face.description, instances: face.namedInstances.map(\.name))
+            }
+            for variation in named.variations { settings[variation.tag] = variation.value }
+            // The instance's weight is the one asked for, unless the request names another.
+            if request.weight == nil, let wght = settings["wght"] { weight = FontWeight(Int(wght.rounded())) }
+        }
+        if let axis = face.axis("wght"), request.weight != nil || request.instance == nil {
+            settings["wght"] = axis.clamp(Double(weight.value))
+        }
+        if let width = request.width {
+            if let axis = face.axis("wdth") {
+                settings["wdth"] = axis.clamp(width)
+                if axis.clamp(width) != width { adjustments.append(VariationAdjustment(tag: "wdth", requested: width, applied: axis.clamp(width))) }
+            } else {
+                adjustments.append(VariationAdjustment(tag: "wdth", requested: width, applied: nil))
+            }
+        }
+        if request.italic, !face.isItalic {
+            if let axis = face.axis("ital") {
+                settings["ital"] = axis.clamp(1)
+            } else if let axis = face.axis("slnt") {
+                settings["slnt"] = axis.clamp(-14)
+            }
+        }
+        for variation in request.variations {
+            guard let axis = face.axis(variation.tag) else {
+                throw TypographyError.unknownAxis(tag: variation.tag, font: face.description, axes: face.axes.map(\.tag))
+            }
+            settings[variation.tag] = axis.clamp(variation.value)
+            if axis.clamp(variation.value) != variation.value {
+                adjustments.append(VariationAdjustment(tag: variation.tag, requested: variation.value, applied: axis.clamp(variation.value)))
+            }
+        }
+        let opsz = request.opticalSizing && !request.variations.contains { $0.tag == "opsz" } ? face.axis("opsz") : nil
+        // In axis order, leaving out values equal to the default: equal settings, one instance.
+        let variations = face.axes.compactMap { axis in
+            settings[axis.tag].flatMap { $0 == axis.defaultValue ? nil : FontVariation(tag: axis.tag, value: $0) }
+        }
+        let chosen = variations.isEmpty ? face : instance(of: face, variations: variations)
+        return FontMatch(face: chosen, source: source, requestedWeight: weight, requestedItalic: request.italic,
+                         adjustments: adjustments, opticalSizeAxis: opsz)
+    }
+
+    /// The instance of a variable face at `variations` (made once; later calls share it).
+    func instance(of face: FontFace, variations: [FontVariation]) -> FontFace {
+        let key = InstanceKey(face: face.serial, variations: variations)
+        if let hit = instances.value(for: key) { return hit }
+        let made = FontFace(instanceOf: face, variations: variations)
+        instances.insert(made, for: key)
+        return made
+    }
+
+    static func sameName(_ a: String, _ b: String) -> Bool { normalize(a) == normalize(b) }
 
     /// Opens face `index` of a font file (once; later calls share the face).
     public func face(path: String, index: Int = 0) throws -> FontFace {
@@ -339,6 +613,7 @@ public final class FontLibrary: Sendable {
     }
 
     private func faces(family: String) throws -> ([FontFace], FontSource) {
+        if let faces = appleFamilies[FontLibrary.normalize(family)] { return (faces, .apple) }
         let key = FontLibrary.normalize(FontLibrary.aliases[FontLibrary.normalize(family)] ?? family)
         if let faces = bundledFamilies[key] { return (faces, .bundled) }
         if let system = systemFonts() {
@@ -391,7 +666,8 @@ public final class FontLibrary: Sendable {
         let pool = slanted.isEmpty ? faces : slanted
         let w = weight.value
         func rank(_ face: FontFace) -> (Int, Int) {
-            let v = face.weight.value
+            // A variable face's `wght` axis offers every weight in its range: the nearest of them.
+            let v = face.axis("wght").map { Int($0.clamp(Double(w)).rounded()) } ?? face.weight.value
             if v == w { return (0, 0) }
             if (400...500).contains(w) {
                 if v > w && v <= 500 { return (1, v - w) }

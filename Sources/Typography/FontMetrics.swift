@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Foundation
 
 /// A face's vertical metrics and decorations, in font units, read from its `head`, `hhea`, `OS/2`
@@ -81,6 +82,33 @@ extension FontMetrics {
         underlinePosition = Int(post.int16(at: 8) ?? 0)
         underlineThickness = Int(post.int16(at: 10) ?? 0)
         if unitsPerEm < 16 || unitsPerEm > 16384 { unitsPerEm = 1000 }
+    }
+}
+
+extension FontMetrics {
+    /// These metrics at a variable font's instance: each value plus its `MVAR` delta at the font's
+    /// coordinates (`hb_ot_metrics_get_variation`), rounded to a unit. The ascender, descender and
+    /// line gap deltas (`hasc`, `hdsc`, `hlgp`) apply to both the `hhea` and the typo values, as
+    /// HarfBuzz applies them.
+    func varied(by font: OpaquePointer) -> FontMetrics {
+        func delta(_ tag: String) -> Int {
+            Int(hb_ot_metrics_get_variation(font, hb_ot_metrics_tag_t(rawValue: FontFace.tag(tag))).rounded())
+        }
+        var result = self
+        let ascender = delta("hasc"), descender = delta("hdsc"), gap = delta("hlgp")
+        result.hheaAscender += ascender
+        result.hheaDescender += descender
+        result.hheaLineGap += gap
+        result.typoAscender += ascender
+        result.typoDescender += descender
+        result.typoLineGap += gap
+        result.winAscent += delta("hcla")
+        result.winDescent += delta("hcld")
+        result.capHeight = capHeight.map { $0 + delta("cpht") }
+        result.xHeight = xHeight.map { $0 + delta("xhgt") }
+        result.underlinePosition += delta("undo")
+        result.underlineThickness += delta("unds")
+        return result
     }
 }
 

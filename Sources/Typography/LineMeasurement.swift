@@ -18,6 +18,10 @@ public struct LineMeasurement: Sendable {
     public let policy: LineMetricsPolicy
     package let line: ShapedLine
 
+    /// The tracking the fonts' own `trak` tables add at this size, summed over the line's clusters
+    /// (0 for fonts without one): each run's clusters × its face's tracking.
+    public let fontTracking: Double
+
     init(text: String, size: Double, tracking: Double, font: FontMatch, policy: LineMetricsPolicy, line: ShapedLine) {
         self.text = text
         self.size = size
@@ -25,10 +29,16 @@ public struct LineMeasurement: Sendable {
         self.font = font
         self.policy = policy
         self.line = line
+        var fontTracking = 0.0
+        for run in line.runs where run.face.trackingTable != nil {
+            fontTracking += run.face.trackingPoints(atPointSize: size) * Double(run.graphemeCount)
+        }
+        self.fontTracking = fontTracking
     }
 
-    /// The advance width: Σ glyph advances × size ÷ units per em, plus tracking per cluster.
-    public var width: Double { line.advancePerPoint * size + tracking * Double(line.graphemeCount) }
+    /// The advance width: Σ glyph advances × size ÷ units per em, plus tracking per cluster (the
+    /// explicit tracking, and a font's `trak` tracking at this size).
+    public var width: Double { line.advancePerPoint * size + tracking * Double(line.graphemeCount) + fontTracking }
 
     /// The greatest ascent of the line's faces (the primary face's for an empty line).
     public var ascent: Double { lineMetrics.ascent }
@@ -50,6 +60,7 @@ public struct LineMeasurement: Sendable {
         for run in line.runs {
             let scale = size / Double(run.face.metrics.unitsPerEm)
             let shaped = run.shaped
+            let tracking = self.tracking + run.face.trackingPoints(atPointSize: size)
             if tracking == 0 {
                 let ink = shaped.ink(in: run.face)
                 if !ink.isEmpty {
@@ -80,7 +91,7 @@ public struct LineMeasurement: Sendable {
         line.runs.map { run in
             MeasuredRun(start: run.start, end: run.end, face: run.face, script: run.script, direction: run.direction,
                         width: Double(run.shaped.advance) * size / Double(run.face.metrics.unitsPerEm)
-                            + tracking * Double(run.graphemeCount),
+                            + (tracking + run.face.trackingPoints(atPointSize: size)) * Double(run.graphemeCount),
                         glyphCount: run.shaped.glyphs.count)
         }
     }

@@ -56,22 +56,24 @@ public final class Shaper: Sendable {
     /// - Complexity: O(n) shaping on a cache miss; a hash lookup on a hit.
     public func measure(_ text: String, attributes: TextAttributes) throws -> LineMeasurement {
         let size = try attributes.validated()
-        let key = LineKey(text: text, style: styleID(attributes))
+        let (style, dependence) = try styleAndSizeDependence(attributes)
+        // A variable font whose `opsz` follows the size shapes once per distinct (clamped) size.
+        let key = LineKey(text: text, style: style, opticalSize: dependence.key(atPointSize: size))
         let entry: LineEntry
         if let hit = lines.value(for: key) {
             entry = hit
         } else {
-            let primary = try library.match(attributes.font, defaultWeight: attributes.defaultWeight)
+            let primary = try library.match(attributes.resolvedFont, defaultWeight: attributes.defaultWeight, pointSize: size)
             entry = LineEntry(font: primary, line: shapedLine(text, attributes: attributes, style: key.style, primary: primary))
             lines.insert(entry, for: key)
         }
-        return LineMeasurement(text: text, size: size, tracking: attributes.tracking, font: entry.font,
+        return LineMeasurement(text: text, size: size, tracking: attributes.totalTracking, font: entry.font,
                                policy: attributes.lineMetrics, line: entry.line)
     }
 
     /// Which face each grapheme cluster resolves to, and why (for `textfit fonts --for`).
     public func clusterFonts(_ text: String, attributes: TextAttributes) throws -> [ClusterFont] {
-        let primary = try library.match(attributes.font, defaultWeight: attributes.defaultWeight)
+        let primary = try library.match(attributes.resolvedFont, defaultWeight: attributes.defaultWeight, pointSize: try attributes.validated())
         let items = itemize(text, primary: primary, language: attributes.locale)
         let source = Array(text.unicodeScalars)
         return items.clusters.map { cluster in
@@ -110,20 +112,38 @@ public final class Shaper: Sendable {
         let locale: String?
 
         init(_ attributes: TextAttributes) {
-            font = attributes.font
+            font = attributes.resolvedFont
             defaultWeight = attributes.defaultWeight
-            features = attributes.features
+            features = attributes.shapingFeatures
             locale = attributes.locale
         }
 
         func matches(_ attributes: borrowing TextAttributes) -> Bool {
-            font == attributes.font && defaultWeight == attributes.defaultWeight && locale == attributes.locale
-                && features == attributes.features
+            font == attributes.resolvedFont && defaultWeight == attributes.defaultWeight && locale == attributes.locale
+                && features == attributes.shapingFeatures
         }
     }
 
-    /// Styles get small numbers, so a line or run key hashes one precomputed word instead of the style.
-    private let styles = Locked<(last: (StyleKey, Int)?, ids: [StyleKey: Int])>((nil, [:]))
+    /// Styles get small numbers, so a line or run key hashes one precomputed word instead of the style;
+    /// `sizes[id]`, once known, is how that style's face depends on the point size.
+    private let styles = Locked<(last: (StyleKey, Int)?, ids: [StyleKey: Int], sizes: [Int: SizeDependence])>((nil, [:], [:]))
+
+    /// The style's number, and how its face depends on the point size (the font is matched once
+    /// per style to learn it).
+    private func styleAndSizeDependence(_ attributes: TextAttributes) throws -> (Int, SizeDependence) {
+        let id = styleID(attributes)
+        if let known = styles.withLock({ $0.sizes[id] }) { return (id, known) }
+        let dependence = try library.sizeDependence(attributes.resolvedFont, defaultWeight: attributes.defaultWeight)
+        styles.withLock { $0.sizes[id] = dependence }
+        return (id, dependence)
+    }
+
+    /// Whether text in `attributes` resolves to the same face at point sizes `a` and `b` (so a
+    /// paragraph resized from one to the other keeps its shaping).
+    package func sameFace(_ attributes: TextAttributes, atPointSizes a: Double, _ b: Double) throws -> Bool {
+        let dependence = try styleAndSizeDependence(attributes).1
+        return dependence.key(atPointSize: a) == dependence.key(atPointSize: b)
+    }
 
     /// The number of `attributes`' style (font request, features, language; not the size): equal
     /// numbers, equal styles, for the life of this shaper. A paragraph numbers each of its runs'
@@ -145,9 +165,11 @@ public final class Shaper: Sendable {
     private struct LineKey: Hashable, Sendable {
         let text: String
         let style: Int
+        /// The optical size a variable font is set at (0 when the style's font has no `opsz` following the size).
+        let opticalSize: Double
         let hashValue_: Int
 
-        init(text: String, style: Int) {
+        init(text: String, style: Int, opticalSize: Double) {
             var text = text
             var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(style &+ 1)
             text.withUTF8 { bytes in
@@ -170,13 +192,14 @@ public final class Shaper: Sendable {
             }
             self.text = text
             self.style = style
-            self.hashValue_ = Int(bitPattern: UInt(hash))
+            self.opticalSize = opticalSize
+            self.hashValue_ = Int(bitPattern: UInt(hash ^ opticalSize.bitPattern))
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hashValue_) }
 
         static func == (a: LineKey, b: LineKey) -> Bool {
-            a.hashValue_ == b.hashValue_ && a.style == b.style && TextKey(text: a.text) == TextKey(text: b.text)
+            a.hashValue_ == b.hashValue_ && a.style == b.style && a.opticalSize == b.opticalSize && TextKey(text: a.text) == TextKey(text: b.text)
         }
     }
 
@@ -534,7 +557,7 @@ public final class Shaper: Sendable {
         shapeCalls.add(1, ordering: .relaxed)
         shapedScalars.add(scalars.count, ordering: .relaxed)
         return ShapedRun(shaping: scalars, font: face.hbFont, script: script, direction: direction,
-                         language: attributes.locale, features: attributes.features)
+                         language: attributes.locale, features: attributes.shapingFeatures)
     }
 }
 

@@ -11,10 +11,17 @@ public struct TextAttributes: Hashable, Sendable {
     public var locale: String?
     /// Which face metrics set line heights.
     public var lineMetrics: LineMetricsPolicy
+    /// Whose text-size rules apply: Apple's (point sizes, Dynamic Type) or Android's (sizes in sp,
+    /// scaled by ``fontScale``, Material 3's styles). The platform's system font is the request's
+    /// default family: Noto Sans (or SF Pro) on iOS, Roboto on Android.
+    public var platform: Platform
+    /// Android's font scale (Settings › Font size), applied to every size in sp as Android 14
+    /// scales it (non-linearly from 1.13); ignored on iOS, where ``dynamicTypeSize`` says the same.
+    public var fontScale: AndroidFontScale
 
     public init(font: FontRequest = FontRequest(), size: FontSize = .style(.body), dynamicTypeSize: DynamicTypeSize = .large,
                 features: [FontFeature] = [], tracking: Double = 0, locale: String? = nil,
-                lineMetrics: LineMetricsPolicy = .apple) {
+                lineMetrics: LineMetricsPolicy = .apple, platform: Platform = .ios, fontScale: AndroidFontScale = .standard) {
         self.font = font
         self.size = size
         self.dynamicTypeSize = dynamicTypeSize
@@ -22,17 +29,57 @@ public struct TextAttributes: Hashable, Sendable {
         self.tracking = tracking
         self.locale = locale
         self.lineMetrics = lineMetrics
+        self.platform = platform
+        self.fontScale = fontScale
     }
 
-    /// The point size after Dynamic Type.
-    public var pointSize: Double { size.points(at: dynamicTypeSize) }
+    /// The size in points (dp on Android): iOS's after Dynamic Type; Android's sp after the font scale.
+    public var pointSize: Double {
+        switch platform {
+        case .ios: size.points(at: dynamicTypeSize)
+        case .android: fontScale.dp(forSp: size.points(at: .large))
+        }
+    }
 
-    /// The weight used when ``FontRequest/weight`` is `nil`: the text style's (semibold for headline).
+    /// The weight used when ``FontRequest/weight`` is `nil`: the text style's (semibold for headline,
+    /// medium for Material's titles and labels).
     public var defaultWeight: FontWeight {
         switch size {
         case .points: .regular
         case .style(let style), .relative(_, let style): style.defaultWeight
+        case .material(let style): style.weight
         }
+    }
+
+    /// The tracking the text style itself adds, in points: a Material 3 style's letter spacing
+    /// (given in sp, scaled as Android scales it); 0 for every other size.
+    public var styleTracking: Double {
+        guard case .material(let style) = size, platform == .android else { return 0 }
+        return fontScale.dp(forSp: style.tracking)
+    }
+
+    /// ``tracking`` plus ``styleTracking``: what is added after each grapheme cluster.
+    public var totalTracking: Double { tracking + styleTracking }
+
+    /// The family Android's system font is: Roboto (bundled, variable: `wght` and `wdth`).
+    public static let androidFamily = "Roboto"
+
+    /// ``font`` with the platform's system font made explicit: on Android a request with no family
+    /// (or `system`, `sans-serif`) asks for Roboto; on iOS it is unchanged (the library knows the
+    /// system font there, Noto Sans or the user's SF Pro).
+    public var resolvedFont: FontRequest {
+        guard platform == .android, font.file == nil else { return font }
+        if let family = font.family, !["system", "systemui", "sansserif", "sans"].contains(FontLibrary.normalize(family)) { return font }
+        var request = font
+        request.family = Self.androidFamily
+        return request
+    }
+
+    /// The features HarfBuzz shapes with: ``features``, plus `-liga,-clig` for a Material style
+    /// with letter spacing, as Android's Minikin turns optional ligatures off for letter-spaced text.
+    public var shapingFeatures: [FontFeature] {
+        guard case .material(let style) = size, style.tracking != 0, platform == .android else { return features }
+        return features + FontFeature.offForTracking
     }
 
     /// The largest point size accepted.
@@ -46,6 +93,11 @@ public struct TextAttributes: Hashable, Sendable {
     ///   larger-than-``maximumPointSize`` size; ``TypographyError/invalidTracking(value:)`` for a
     ///   non-finite tracking. A size of 0 is valid and measures 0.
     public func validated() throws -> Double {
+        switch (platform, size) {
+        case (.ios, .material(let style)): throw TypographyError.styleOfOtherPlatform(style: style.rawValue, platform: platform.rawValue)
+        case (.android, .style(let style)): throw TypographyError.styleOfOtherPlatform(style: style.rawValue, platform: platform.rawValue)
+        default: break
+        }
         let points = pointSize
         if points.isNaN { throw TypographyError.invalidSize(value: points, reason: "not a number") }
         if points < 0 { throw TypographyError.invalidSize(value: points, reason: "it must not be negative") }

@@ -19,6 +19,16 @@ public enum TypographyError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidFeature(String)
     /// The bundled font folder is missing or holds no fonts.
     case bundledFontsMissing(path: String)
+    /// A list of axis settings (`wght=550,GRAD=50`) with an item that does not parse.
+    case invalidVariations(String, reason: String)
+    /// An axis setting for an axis the font does not have.
+    case unknownAxis(tag: String, font: String, axes: [String])
+    /// A named instance the font does not have.
+    case unknownInstance(name: String, font: String, instances: [String])
+    /// A text style of the other platform (`bodyLarge` under iOS, `body` under Android).
+    case styleOfOtherPlatform(style: String, platform: String)
+    /// The Apple fonts folder holds none of the files looked for.
+    case appleFontsMissing(path: String, lookedFor: [String])
 
     public var description: String {
         switch self {
@@ -39,6 +49,21 @@ public enum TypographyError: Error, Equatable, Sendable, CustomStringConvertible
             return "invalid OpenType feature '\(feature)': expected e.g. 'tnum', '-liga', 'ss01=1' or 'kern[3:5]=0'"
         case .bundledFontsMissing(let path):
             return "no bundled fonts in '\(path)': set TEXTFIT_FONTS to the folder holding TextFit's fonts/"
+        case .invalidVariations(let item, let reason):
+            return "invalid font variation '\(item)': \(reason)"
+        case .unknownAxis(let tag, let font, let axes):
+            let known = axes.isEmpty ? "it is not a variable font" : "its axes are \(axes.joined(separator: ", "))"
+            return "font '\(font)' has no '\(tag)' axis: \(known)"
+        case .unknownInstance(let name, let font, let instances):
+            let known = instances.isEmpty ? "it has no named instances" : "its instances are \(instances.map { "'\($0)'" }.joined(separator: ", "))"
+            return "font '\(font)' has no named instance '\(name)': \(known)"
+        case .styleOfOtherPlatform(let style, let platform):
+            let hint = platform == "ios" ? "a Material 3 style is Android's (use --platform android, or an iOS style such as body)"
+                : "an Apple text style is iOS's (use a Material 3 style such as bodyLarge, or --platform ios)"
+            return "text style '\(style)' under platform '\(platform)': \(hint)"
+        case .appleFontsMissing(let path, let lookedFor):
+            return "no SF Pro in the Apple fonts folder '\(path)': looked for \(lookedFor.joined(separator: ", ")) "
+                + "(download SF Pro from developer.apple.com/fonts and point TEXTFIT_APPLE_FONTS or --apple-fonts at the folder holding its .ttf/.otf files)"
         }
     }
 }

@@ -83,7 +83,11 @@ struct TextStylingTests {
         // caption 12 pt, title 28 pt.
         #expect(text.styledText(in: environment).runs.map(\.attributes.pointSize) == [12, 28])
         let bolded = (Text("a").fontWeight(.light) + Text("b")).bold()
-        #expect(bolded.styledText(in: environment).runs.map(\.attributes.font.weight) == [.light, .bold])
+        // `bold()` on the body style is its emphasized weight, semibold (Apple's HIG, Typography,
+        // Dynamic Type sizes, "Emphasized weight" column); the light run keeps its own weight.
+        #expect(bolded.styledText(in: environment).runs.map(\.attributes.font.weight) == [.light, .semibold])
+        let boldTitle = (Text("a").font(.largeTitle) + Text("b").font(.system(size: 13))).bold()
+        #expect(boldTitle.styledText(in: environment).runs.map(\.attributes.font.weight) == [.bold, .bold])
     }
 
     @Test("The text's font beats the environment's; the environment's beats the default body")
@@ -207,7 +211,11 @@ struct TextStylingTests {
         #expect(Font.custom("X", fixedSize: 9).pointSize(at: .xxxLarge) == 9)
         #expect(close(Font.custom("X", size: 17).pointSize(at: .xxxLarge), 23))
         #expect(Font.system(.title2).pointSize() == 22)
-        #expect(Font.body.bold() == Font.body.weight(.bold) && Font.body.bold() != Font.body)
+        #expect(Font.body.bold() != Font.body)
+        // HIG's emphasized weights: body semibold, title 1 bold, caption 1 semibold; a fixed size bold.
+        #expect(Font.body.bold().request().0.weight == .semibold && Font.title.bold().request().0.weight == .bold)
+        #expect(Font.caption.bold().request().0.weight == .semibold && Font.system(size: 13).bold().request().0.weight == .bold)
+        #expect(Font.body.bold().weight(.heavy).request().0.weight == .heavy)
     }
 }
 
