@@ -6,10 +6,18 @@ public final class TextFitEngine: Sendable {
     public let shaper: Shaper
 
     /// Opens the font library (bundled fonts, plus system fonts unless `bundledOnly`).
-    /// - Parameter fontDirectory: the bundled fonts folder; `nil` finds it.
-    public init(bundledOnly: Bool = false, fontDirectory: String? = nil) throws {
-        library = try FontLibrary(.init(fontDirectory: fontDirectory, useSystemFonts: !bundledOnly))
+    /// - Parameters:
+    ///   - fontDirectory: the bundled fonts folder; `nil` finds it.
+    ///   - appleFonts: a folder holding the user's copy of Apple's fonts (SF Pro…): the system font
+    ///     on iOS is then SF Pro (``FontLibrary/Configuration/appleFontsDirectory``).
+    public init(bundledOnly: Bool = false, fontDirectory: String? = nil, appleFonts: String? = nil) throws {
+        library = try FontLibrary(.init(fontDirectory: fontDirectory, useSystemFonts: !bundledOnly, appleFontsDirectory: appleFonts))
         shaper = Shaper(library: library)
+    }
+
+    /// The Apple fonts folder the environment names (`TEXTFIT_APPLE_FONTS`), if set and not empty.
+    public static var appleFontsFromEnvironment: String? {
+        ProcessInfo.processInfo.environment["TEXTFIT_APPLE_FONTS"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The families the engine can use.

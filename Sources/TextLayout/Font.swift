@@ -48,6 +48,8 @@ public struct Font: Hashable, Sendable {
         case system(size: Double)
         /// A named family: `size` scales with `relativeTo`'s Dynamic Type sizes, or stays fixed when `nil`.
         case custom(name: String, size: Double, relativeTo: TextStyle?)
+        /// A Material 3 style (Android): Roboto at the style's size in sp, weight and letter spacing.
+        case material(MaterialTextStyle)
     }
 
     let base: Base
@@ -122,6 +124,13 @@ public struct Font: Hashable, Sendable {
         Font(base: .custom(name: name, size: Double(fixedSize), relativeTo: nil))
     }
 
+    /// A Material 3 text style (`bodyLarge`, `titleMedium`…), for the `android` platform: its size in
+    /// sp (scaled by the environment's font scale), weight, letter spacing and line height.
+    /// Measured under `ios` it is an error (recorded; the text measures 0 × 0).
+    public static func material(_ style: MaterialTextStyle) -> Font {
+        Font(base: .material(style))
+    }
+
     // MARK: - Modifiers
 
     /// The same font at `weight` (replacing any earlier weight).
@@ -185,6 +194,8 @@ public struct Font: Hashable, Sendable {
         case .custom(let name, let points, let style):
             (request, size) = (FontRequest(family: name, weight: weight ?? .regular, italic: italic),
                                style.map { .relative(points, to: $0) } ?? .points(points))
+        case .material(let style):
+            (request, size) = (FontRequest(weight: weight, italic: italic), .material(style))
         }
         request.design = design
         request.width = width?.value

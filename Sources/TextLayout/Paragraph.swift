@@ -231,13 +231,24 @@ public final class Paragraph: Sendable {
     /// the original, except for a variable font whose `opsz` follows the size: that text is shaped again.
     /// - Complexity: O(glyphs + scalars).
     public func resized(to dynamicTypeSize: DynamicTypeSize) throws -> Paragraph {
-        let resizedText = text.mapAttributes { $0.dynamicTypeSize = dynamicTypeSize }
+        try resized { $0.dynamicTypeSize = dynamicTypeSize }
+    }
+
+    /// The same paragraph at another Android font scale, as ``resized(to:)-(DynamicTypeSize)`` is at
+    /// another Dynamic Type size (a Material style's line height is the paragraph style's: restyle it).
+    public func resized(to fontScale: AndroidFontScale) throws -> Paragraph {
+        try resized { $0.fontScale = fontScale }
+    }
+
+    /// The paragraph with every run's attributes changed by `change`, which changes sizes only.
+    private func resized(_ change: (inout TextAttributes) -> Void) throws -> Paragraph {
+        let resizedText = text.mapAttributes(change)
         // A variable font whose optical size follows the point size is another instance at
         // another size, with other advances (and Apple's static SF Pro Text is SF Pro Display from
         // 20 pt): shaped again, once per distinct face.
         for run in text.runs {
             var resized = run.attributes
-            resized.dynamicTypeSize = dynamicTypeSize
+            change(&resized)
             if try !shaper.sameFace(run.attributes, atPointSizes: run.attributes.validated(), resized.validated()) {
                 return try Paragraph(resizedText, style: style, shaper: shaper)
             }
@@ -249,7 +260,7 @@ public final class Paragraph: Sendable {
                 (attributes, size) = (last.1, last.2)
             } else {
                 var changed = piece.attributes
-                changed.dynamicTypeSize = dynamicTypeSize
+                change(&changed)
                 (attributes, size) = (changed, try changed.validated())
                 last = (piece.attributes, attributes, size)
             }

@@ -132,7 +132,8 @@ public struct Text: LeafElement, Hashable {
     /// The styled text this text is in `environment`: each run's own attributes, else the
     /// environment's font (`.body` when none), at its Dynamic Type size and locale.
     public func styledText(in environment: EnvironmentValues) -> StyledText {
-        let defaultFont = environment.font ?? .body
+        let platform = environment.platform, fontScale = environment.fontScale
+        let defaultFont = environment.font ?? (platform == .android ? .material(.bodyLarge) : .body)
         let dynamicType = environment.dynamicTypeSize
         let language = environment.textLanguage
         var result: StyledText?
@@ -141,10 +142,12 @@ public struct Text: LeafElement, Hashable {
             let tracking = (run.tracking ?? 0) + (run.kerning ?? 0)
             let features = (run.tracking ?? 0) != 0 ? FontFeature.offForTracking : []
             let piece = StyledText(run.string, attributes: TextAttributes(font: request, size: size, dynamicTypeSize: dynamicType,
-                                                                         features: features, tracking: tracking, locale: language))
+                                                                         features: features, tracking: tracking, locale: language,
+                                                                         platform: platform, fontScale: fontScale))
             if result == nil { result = piece } else { result!.append(piece) }
         }
-        return result ?? StyledText("", attributes: TextAttributes(dynamicTypeSize: dynamicType, locale: language))
+        return result ?? StyledText("", attributes: TextAttributes(dynamicTypeSize: dynamicType, locale: language, platform: platform,
+                                                                   fontScale: fontScale))
     }
 
     /// The paragraph style `environment` asks for. Lengths are sanitised: a NaN or negative line
@@ -156,6 +159,21 @@ public struct Text: LeafElement, Hashable {
                               lineSpacing: spacing.isNaN || spacing < 0 || spacing.isInfinite ? 0 : spacing,
                               minimumScaleFactor: factor.isNaN ? 1 : min(1, max(0.01, factor)),
                               alignment: environment.multilineTextAlignment)
+    }
+
+    /// The paragraph style of this text in `environment`: ``paragraphStyle(in:)``, and under the
+    /// `android` platform with a Material style as the first run's font, that style's line height
+    /// (scaled as Android 14 scales it: in proportion to the font size) for every line, its extra
+    /// space split above and below as Material 3's `LineHeightStyle` (center, no trim) splits it.
+    func paragraphStyle(in environment: EnvironmentValues) -> ParagraphStyle {
+        var style = Text.paragraphStyle(in: environment)
+        if environment.platform == .android {
+            let font = runs.first?.font ?? environment.font ?? .material(.bodyLarge)
+            if case .material(let material) = font.base {
+                style.lineMetrics = .fixed(material.metrics(at: environment.fontScale).lineHeight)
+            }
+        }
+        return style
     }
 
     /// The cached paragraph for this text in `environment`; `nil` only when it has no shaper.
@@ -177,7 +195,7 @@ public struct Text: LeafElement, Hashable {
             cache.recordMissingShaper(string)
             return nil
         }
-        return cache.paragraph(styledText(in: environment), style: Text.paragraphStyle(in: environment),
+        return cache.paragraph(styledText(in: environment), style: paragraphStyle(in: environment),
                                rightToLeft: environment.layoutDirection == .rightToLeft, shaper: shaper)
     }
 

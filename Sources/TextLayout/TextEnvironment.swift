@@ -13,6 +13,8 @@ public typealias TextAlignment = ParagraphStyle.Alignment
 // MARK: - Keys
 
 private struct DynamicTypeSizeKey: EnvironmentKey { static let defaultValue = DynamicTypeSize.large }
+private struct PlatformKey: EnvironmentKey { static let defaultValue = Platform.ios }
+private struct FontScaleKey: EnvironmentKey { static let defaultValue = AndroidFontScale.standard }
 private struct FontKey: EnvironmentKey { static let defaultValue: Font? = nil }
 private struct LineLimitKey: EnvironmentKey { static let defaultValue: Int? = nil }
 private struct TruncationModeKey: EnvironmentKey { static let defaultValue = Text.TruncationMode.tail }
@@ -36,7 +38,20 @@ extension EnvironmentValues {
         set { self[DynamicTypeSizeKey.self] = newValue }
     }
 
-    /// The font of text that sets none itself; `nil` (the default) means `.body`.
+    /// Whose text rules text follows: Apple's (the default) or Android's (Roboto, sizes in sp scaled
+    /// by ``fontScale``, Material 3's styles; text that sets no font is `bodyLarge`).
+    public var platform: Platform {
+        get { self[PlatformKey.self] }
+        set { self[PlatformKey.self] = newValue }
+    }
+
+    /// Android's font scale (default 1), which scales every size in sp under the `android` platform.
+    public var fontScale: AndroidFontScale {
+        get { self[FontScaleKey.self] }
+        set { self[FontScaleKey.self] = newValue }
+    }
+
+    /// The font of text that sets none itself; `nil` (the default) means `.body` (`bodyLarge` under Android).
     public var font: Font? {
         get { self[FontKey.self] }
         set { self[FontKey.self] = newValue }

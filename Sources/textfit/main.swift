@@ -169,6 +169,7 @@ struct Arguments {
         "tracking", "tab-interval", "file", "for", "width", "height", "lines", "truncation", "wrap", "direction",
         "line-metrics", "line-spacing", "minimum-scale", "svg", "rules", "max-lines", "padding", "locales", "report",
         "baseline", "source-language", "http", "max-text-bytes", "max-elements", "max-depth", "max-entries", "max-pictures",
+        "platform", "font-scale", "variations", "font-width", "instance", "design", "apple-fonts",
     ]
     static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help", "overlays", "summary",
                                            "truncation-allowed", "strict", "stdio"]
@@ -215,18 +216,20 @@ struct Arguments {
     /// The options each command reads. Any other is refused by ``checkApplicable()``, never
     /// silently ignored (`measure --svg x.svg` used to measure and write nothing).
     static let commandOptions: [String: Set<String>] = [
-        "measure": fontOptions.union(paragraphOptions).union(["bundled-only", "file", "json-input", "json", "max-text-bytes"]),
-        "fonts": fontOptions.union(["for", "json", "bundled-only"]),
+        "measure": fontOptions.union(paragraphOptions).union(["bundled-only", "file", "json-input", "json", "max-text-bytes",
+                                                              "apple-fonts"]),
+        "fonts": fontOptions.union(["for", "json", "bundled-only", "apple-fonts"]),
         "layout": ["width", "height", "dynamic-type", "direction", "json", "svg", "overlays", "summary", "bundled-only",
-                   "max-elements", "max-depth", "max-text-bytes"],
+                   "max-elements", "max-depth", "max-text-bytes", "platform", "font-scale", "apple-fonts"],
         "stress": ["rules", "width", "max-lines", "style", "font", "font-file", "size", "weight", "padding", "truncation-allowed",
                    "minimum-scale", "locales", "dynamic-type", "source-language", "report", "max-pictures", "baseline", "strict",
-                   "json", "max-entries", "max-text-bytes", "bundled-only"],
-        "serve": ["stdio", "http", "bundled-only"],
+                   "json", "max-entries", "max-text-bytes", "bundled-only", "platform", "font-scale", "apple-fonts", "variations"],
+        "serve": ["stdio", "http", "bundled-only", "apple-fonts"],
     ]
     /// What picks the font and its size: `measure`'s, and `fonts --for`'s.
     static let fontOptions: Set<String> = ["font", "font-file", "face-index", "size", "style", "weight", "italic", "dynamic-type",
-                                           "locale", "features", "tracking"]
+                                           "locale", "features", "tracking", "platform", "font-scale", "variations", "font-width",
+                                           "instance", "design"]
     /// How a paragraph is laid out: `measure`'s only (`fonts --for` lists the font of each cluster).
     static let paragraphOptions: Set<String> = ["tab-interval", "width", "height", "lines", "truncation", "wrap", "direction",
                                                 "line-metrics", "line-spacing", "minimum-scale"]
@@ -559,7 +562,34 @@ func trimmingTrailingWhitespace(_ text: String) -> String {
 }
 
 func makeEngine(_ arguments: Arguments) throws -> TextFitEngine {
-    try TextFitEngine(bundledOnly: arguments.flags.contains("bundled-only"))
+    try TextFitEngine(bundledOnly: arguments.flags.contains("bundled-only"),
+                      appleFonts: arguments.values["apple-fonts"] ?? TextFitEngine.appleFontsFromEnvironment)
+}
+
+/// `--platform` (default ios).
+func platformOption(_ arguments: Arguments, default fallback: Platform = .ios) throws -> Platform {
+    guard let text = arguments.values["platform"] else { return fallback }
+    do {
+        return try Platform.parse(text, field: "--platform")
+    } catch let error as RequestError {
+        throw CommandError.usage("\(error)")
+    }
+}
+
+/// The user's text sizes: `--dynamic-type` or `--font-scale` (two spellings of one setting, read
+/// as Dynamic Type sizes under ios and font scales under android); the platform's default when
+/// neither is given.
+func textSizes(_ arguments: Arguments, platform: Platform) throws -> [TextSize] {
+    if arguments.values["dynamic-type"] != nil, arguments.values["font-scale"] != nil {
+        throw CommandError.usage("give --dynamic-type or --font-scale, not both (two spellings of the user's text size)")
+    }
+    let option = arguments.values["font-scale"] != nil ? "font-scale" : "dynamic-type"
+    guard let list = arguments.values[option] else { return [TextSize.standard(for: platform)] }
+    do {
+        return try TextSize.list(parsing: list, platform: platform, field: "--\(option)")
+    } catch let error as RequestError {
+        throw CommandError.usage("\(error)")
+    }
 }
 
 func runFonts(_ arguments: Arguments) throws {
