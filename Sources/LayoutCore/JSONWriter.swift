@@ -164,6 +164,18 @@ package struct JSONWriter: ~Copyable {
         try value.writeJSON(to: &self)
     }
 
+    /// A key and an array of strings; nothing for `nil`.
+    package mutating func field(_ name: StaticString, _ strings: [String]?) {
+        guard let strings else { return }
+        key(name)
+        separate()
+        buffer.append(UInt8(ascii: "["))
+        needsComma = false
+        for string in strings { value(string) }
+        buffer.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
     package mutating func field<T: JSONWritable>(_ name: StaticString, _ items: [T]) throws {
         key(name)
         try array(items)

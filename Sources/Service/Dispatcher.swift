@@ -111,6 +111,12 @@ public final class ServiceDispatcher: Sendable {
             return ServiceError(.invalidRequest, "size: \(error)")
         case TypographyError.invalidTracking:
             return ServiceError(.invalidRequest, "tracking: \(error)")
+        case TypographyError.unknownAxis, TypographyError.invalidVariations:
+            return ServiceError(.invalidRequest, "variations: \(error)")
+        case TypographyError.unknownInstance:
+            return ServiceError(.invalidRequest, "instance: \(error)")
+        case TypographyError.styleOfOtherPlatform:
+            return ServiceError(.invalidRequest, "style: \(error)")
         case TypographyError.invalidFeature(let setting):
             let index = request.features?.firstIndex(of: setting)
             return ServiceError(.invalidRequest, "features\(index.map { "[\($0)]" } ?? ""): \(error)")
@@ -122,7 +128,7 @@ public final class ServiceDispatcher: Sendable {
     static let measureKeys: Set<String> = [
         "texts", "font", "fontFile", "faceIndex", "size", "style", "weight", "italic", "dynamicType", "locale", "features",
         "tracking", "tabInterval", "width", "height", "lines", "truncation", "wrap", "direction", "lineMetrics", "lineSpacing",
-        "minimumScale",
+        "minimumScale", "platform", "fontScale", "variations", "fontWidth", "instance", "design",
     ]
 
     private func layoutRequest(_ object: [String: Any], extra: Set<String>) throws

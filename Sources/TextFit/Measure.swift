@@ -48,13 +48,26 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     public var lineSpacing: Double?
     /// The smallest scale the text may shrink to (0 < f ≤ 1).
     public var minimumScale: Double?
+    /// `ios` (default) or `android`: whose sizes, styles and system font apply (docs/platforms.md).
+    public var platform: String?
+    /// Android's font scale (default 1); under android `dynamicType` may carry it too (`"1.3"`).
+    public var fontScale: Double?
+    /// Axis settings of a variable font, as `hb-shape --variations` spells them (`wght=550,GRAD=50`).
+    public var variations: String?
+    /// A variable font's width (`wdth`), percent of normal.
+    public var fontWidth: Double?
+    /// A named instance of a variable font (`Condensed Bold`).
+    public var instance: String?
+    /// The system font's design: `default`, `rounded`, `monospaced`, `serif` (Apple's fonts).
+    public var design: String?
 
     public init(texts: [String], font: String? = nil, fontFile: String? = nil, faceIndex: Int? = nil, size: Double? = nil,
                 style: String? = nil, weight: String? = nil, italic: Bool? = nil, dynamicType: String? = nil,
                 locale: String? = nil, features: [String]? = nil, tracking: Double? = nil, tabInterval: Double? = nil,
                 width: Double? = nil, height: Double? = nil, lines: Int? = nil, truncation: String? = nil,
                 wrap: String? = nil, direction: String? = nil, lineMetrics: String? = nil, lineSpacing: Double? = nil,
-                minimumScale: Double? = nil) {
+                minimumScale: Double? = nil, platform: String? = nil, fontScale: Double? = nil, variations: String? = nil,
+                fontWidth: Double? = nil, instance: String? = nil, design: String? = nil) {
         self.texts = texts
         self.font = font
         self.fontFile = fontFile
@@ -77,6 +90,12 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         self.lineMetrics = lineMetrics
         self.lineSpacing = lineSpacing
         self.minimumScale = minimumScale
+        self.platform = platform
+        self.fontScale = fontScale
+        self.variations = variations
+        self.fontWidth = fontWidth
+        self.instance = instance
+        self.design = design
     }
 
     /// Decodes the JSON form, in which `weight` is a name (`"bold"`) or a number (`700`, kept as
@@ -116,6 +135,12 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         lineMetrics = try container.decodeIfPresent(String.self, forKey: .lineMetrics)
         lineSpacing = try container.decodeIfPresent(Double.self, forKey: .lineSpacing)
         minimumScale = try container.decodeIfPresent(Double.self, forKey: .minimumScale)
+        platform = try container.decodeIfPresent(String.self, forKey: .platform)
+        fontScale = try container.decodeIfPresent(Double.self, forKey: .fontScale)
+        variations = try container.decodeIfPresent(String.self, forKey: .variations)
+        fontWidth = try container.decodeIfPresent(Double.self, forKey: .fontWidth)
+        instance = try container.decodeIfPresent(String.self, forKey: .instance)
+        design = try container.decodeIfPresent(String.self, forKey: .design)
     }
 
     /// Whether `text` has the shape of a BCP 47 language tag (or ICU's underscore form): a language
@@ -141,6 +166,12 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     /// - Throws: ``RequestError`` naming the field that cannot be understood.
     public func paragraphStyle() throws -> ParagraphStyle {
         var style = ParagraphStyle()
+        // Android: a Material style's line height, scaled as Android 14 scales it (in proportion to
+        // the font size), unless the request sets line metrics itself.
+        if lineMetrics == nil, (try? platformValue()) == .android, let attributes = try? attributes(),
+           case .material(let material) = attributes.size {
+            style.lineMetrics = .fixed(material.metrics(at: attributes.fontScale).lineHeight)
+        }
         if let lines {
             guard lines >= 1 else { throw RequestError(field: "lines", "must be at least 1") }
             style.lineLimit = lines
@@ -197,9 +228,75 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
 
     /// The text attributes this request describes.
     /// - Throws: ``RequestError`` naming the field that cannot be understood.
+    /// A text style of either platform.
+    enum Style {
+        case apple(TextStyle)
+        case material(MaterialTextStyle)
+    }
+
+    /// Parses a style name for a platform: Apple's text styles under ios, Material 3's under android.
+    /// - Throws: ``RequestError`` for an unknown name, or a style of the other platform.
+    static func textStyle(_ name: String, platform: Platform) throws -> Style {
+        switch (platform, TextStyle(name: name), MaterialTextStyle(name: name)) {
+        case (.ios, let style?, _): return .apple(style)
+        case (.android, _, let style?): return .material(style)
+        case (.ios, nil, _?):
+            throw RequestError(field: "style", "'\(name)' is a Material 3 style, which is Android's; under ios use \(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")) (or platform android)")
+        case (.android, _?, nil):
+            throw RequestError(field: "style", "'\(name)' is an Apple text style; under android use a Material 3 style: \(MaterialTextStyle.allCases.map(\.rawValue).joined(separator: ", "))")
+        case (.ios, nil, nil):
+            throw RequestError(field: "style", "'\(name)' is not a text style (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+        case (.android, nil, nil):
+            throw RequestError(field: "style", "'\(name)' is not a Material 3 style (\(MaterialTextStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+    }
+
+    /// The font scale under android: `fontScale`, else `dynamicType` read as a scale, else 1.
+    func fontScaleValue() throws -> AndroidFontScale {
+        if fontScale != nil, dynamicType != nil {
+            throw RequestError(field: "fontScale", "give fontScale or dynamicType, not both (two spellings of the user's text size)")
+        }
+        if let fontScale {
+            do { return try AndroidFontScale(fontScale) } catch { throw RequestError(field: "fontScale", "\(error)") }
+        }
+        guard let dynamicType else { return .standard }
+        let sizes = try TextSize.list(parsing: dynamicType, platform: .android, field: "dynamicType")
+        guard sizes.count == 1, case .fontScale(let scale) = sizes[0] else {
+            throw RequestError(field: "dynamicType", "'\(dynamicType)' names several font scales, but measure takes one; send one request per scale")
+        }
+        return scale
+    }
+
+    /// The request's platform (ios when absent).
+    func platformValue() throws -> Platform {
+        try platform.map { try Platform.parse($0) } ?? .ios
+    }
+
     public func attributes() throws -> TextAttributes {
         var attributes = TextAttributes()
+        let platform = try platformValue()
+        attributes.platform = platform
         attributes.font = FontRequest(family: font, file: fontFile, faceIndex: faceIndex ?? 0, italic: italic ?? false)
+        if let variations {
+            do {
+                attributes.font.variations = try FontVariation.parseList(variations)
+            } catch {
+                throw RequestError(field: "variations", "\(error)")
+            }
+        }
+        if let fontWidth {
+            guard fontWidth.isFinite, fontWidth > 0, fontWidth <= 1000 else {
+                throw RequestError(field: "fontWidth", "must be a width in percent of normal, greater than 0 and at most 1000 (wdth: 75 condensed, 125 expanded)")
+            }
+            attributes.font.width = fontWidth
+        }
+        attributes.font.instance = instance
+        if let design {
+            guard let parsed = FontDesign(rawValue: design) else {
+                throw RequestError(field: "design", "'\(design)' is not a design (\(FontDesign.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            attributes.font.design = parsed
+        }
         if let weight {
             guard let parsed = FontWeight(name: weight) else {
                 throw RequestError(field: "weight", Int(weight) != nil
@@ -209,12 +306,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
             attributes.font.weight = parsed
         }
         if let faceIndex, faceIndex < 0 { throw RequestError(field: "faceIndex", "must not be negative") }
-        let textStyle = try style.map { name in
-            guard let parsed = TextStyle(name: name) else {
-                throw RequestError(field: "style", "'\(name)' is not a text style (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            return parsed
-        }
+        let textStyle = try style.map { try Self.textStyle($0, platform: platform) }
         if let size {
             // As the rules file and `textfit stress` have it: a size of 0 measured everything as 0 × 0.
             guard size > 0, size <= TextAttributes.maximumPointSize else {
@@ -223,12 +315,19 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
             }
         }
         switch (size, textStyle) {
-        case (let size?, let style?): attributes.size = .relative(size, to: style)
+        case (_?, .material?):
+            throw RequestError(field: "size", "give a size in sp or a Material style, not both (a Material style has its own size)")
+        case (let size?, .apple(let style)?): attributes.size = .relative(size, to: style)
         case (let size?, nil): attributes.size = .points(size)
-        case (nil, let style?): attributes.size = .style(style)
-        case (nil, nil): attributes.size = .style(.body)
+        case (nil, .apple(let style)?): attributes.size = .style(style)
+        case (nil, .material(let style)?): attributes.size = .material(style)
+        case (nil, nil): attributes.size = platform == .android ? .material(.bodyLarge) : .style(.body)
         }
-        if let dynamicType {
+        if platform == .android {
+            attributes.fontScale = try fontScaleValue()
+        } else if fontScale != nil {
+            throw RequestError(field: "fontScale", "a font scale is Android's text size; under ios give dynamicType (or platform android)")
+        } else if let dynamicType {
             if dynamicType.contains(",") || dynamicType.trimmingCharacters(in: .whitespaces).lowercased() == "all" {
                 // The CLI measures a list size by size; a request's answer has one result per text,
                 // which cannot carry several sizes.
@@ -262,6 +361,9 @@ public struct MeasureResult: Codable, Sendable, Equatable {
         public var family: String
         public var file: String
         public var faceIndex: Int
+        /// A variable font's instance, as `hb-shape --variations` spells it (`wght=600,opsz=17`);
+        /// absent for a static font or the default instance.
+        public var variations: String? = nil
     }
 
     public struct Size: Codable, Sendable, Equatable {
@@ -342,8 +444,13 @@ public struct MeasureResult: Codable, Sendable, Equatable {
     }
 
     public var text: String
-    /// The Dynamic Type size it was measured at (styles follow it; fixed sizes do not).
+    /// The Dynamic Type size it was measured at (styles follow it; fixed sizes do not); absent under android.
     public var dynamicType: String?
+    /// The Android font scale it was measured at; present under android only.
+    public var fontScale: Double? = nil
+    /// Settings that did not apply as asked (an axis value outside its range, used clamped; a width
+    /// for a font without a `wdth` axis); absent when there are none.
+    public var adjustments: [String]? = nil
     /// The requested font as resolved.
     public var font: Font
     /// The face's weight, and whether weight and slant differ from the request.
@@ -410,8 +517,12 @@ extension TextFitEngine {
             .init(font: .init(face), script: script.code, direction: direction.rawValue, start: range.lowerBound,
                   end: range.upperBound, width: width, glyphs: glyphs)
         }
+        let android = attributes.platform == .android
         return MeasureResult(
-            text: text, dynamicType: attributes.dynamicTypeSize.rawValue, font: .init(primary.face), weight: primary.face.weight.value,
+            text: text, dynamicType: android ? nil : attributes.dynamicTypeSize.rawValue,
+            fontScale: android ? attributes.fontScale.value : nil,
+            adjustments: primary.adjustments.isEmpty ? nil : primary.adjustments.map(\.description),
+            font: .init(primary.face), weight: primary.face.weight.value,
             weightSubstituted: primary.weightSubstituted, italicSubstituted: primary.italicSubstituted, size: size,
             ideal: .init(width: ideal.size.width, height: ideal.size.height),
             minimum: .init(width: minimum.width, height: minimum.height, segment: minimum.segment, reason: minimum.reason.rawValue),
@@ -456,7 +567,10 @@ extension TextFitEngine {
 }
 
 extension MeasureResult.Font {
-    init(_ face: FontFace) { self.init(family: face.family, file: face.path, faceIndex: face.faceIndex) }
+    init(_ face: FontFace) {
+        self.init(family: face.family, file: face.path, faceIndex: face.faceIndex,
+                  variations: face.variations.isEmpty ? nil : face.variations.map(\.description).joined(separator: ","))
+    }
 }
 
 // MARK: - JSON (JSONWriter: the `Codable` form, keys in byte order)
@@ -473,10 +587,12 @@ extension MeasureResult: JSONWritable {
 
     package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
+            json.field("adjustments", adjustments)
             json.field("dynamicType", dynamicType)
             try json.field("firstBaseline", firstBaseline)
             try json.field("fitting", fitting)
             try json.field("font", font)
+            try json.field("fontScale", fontScale)
             try json.field("ideal", ideal)
             try json.field("ink", ink)
             json.field("italicSubstituted", italicSubstituted)
@@ -501,6 +617,7 @@ extension MeasureResult.Font: JSONWritable {
             json.field("faceIndex", faceIndex)
             json.field("family", family)
             json.field("file", file)
+            json.field("variations", variations)
         }
     }
 }

@@ -37,15 +37,27 @@ let usageIntro = """
 /// `textfit measure --help`.
 let measureHelp = """
     MEASURE OPTIONS
-      --font FAMILY          family name (default: Noto Sans, bundled)
+      --platform P           ios (default) | android: whose system font, styles and text sizes (docs/platforms.md)
+      --font FAMILY          family name (default: the system font: Noto Sans, SF Pro with --apple-fonts,
+                             Roboto under android)
       --font-file PATH       a font file; --face-index N picks a face of a collection
-      --size PT              fixed size (> 0, at most 16384); with --style it scales relative to the style
+      --apple-fonts DIR      your copy of Apple's fonts (SF Pro…; default $TEXTFIT_APPLE_FONTS): the iOS system font
+      --size PT              fixed size (> 0, at most 16384; sp under android); with --style it scales relative to the style
       --style STYLE          largeTitle title1 title2 title3 headline body callout
-                             subheadline footnote caption1 caption2 (default: body)
+                             subheadline footnote caption1 caption2 (default: body); under android Material 3's
+                             displayLarge … labelSmall (default: bodyLarge)
       --weight W             ultraLight thin light regular medium semibold bold heavy black, or 1–1000
-      --italic               an italic face
+                             (a variable font's wght axis is set to it exactly)
+      --italic               an italic face (a variable font without one: ital or slnt)
+      --variations LIST      a variable font's axes as hb-shape spells them: wght=550,GRAD=50 (opsz follows the
+                             size unless set here)
+      --font-width W         a variable font's width (wdth): percent of normal, or condensed, expanded, …
+      --instance NAME        a variable font's named instance (textfit fonts lists them), e.g. "Condensed Bold"
+      --design D             default | rounded | monospaced | serif (SF Pro Rounded, SF Mono, New York)
       --dynamic-type SIZES   xSmall small medium large xLarge xxLarge xxxLarge accessibility1…5
                              (or ax1…ax5); a comma list, FROM...TO or all measures at each (default: large)
+      --font-scale SCALES    under android, the font scale: 0.85 1 1.15 1.3 1.5 1.8 2 (or any number > 0,
+                             or 130%); a comma list or all (default: 1); --dynamic-type takes the same there
       --locale TAG           BCP 47 language tag (shaping and fallback), e.g. ar, ja, zh-Hans, pt-BR
       --features LIST        OpenType features, comma separated: tnum,-liga,ss01
       --tracking PT          points added after each character; turns off the optional ligatures
@@ -119,8 +131,10 @@ let fontsHelp = """
     FONTS OPTIONS
       --for TEXT             which font each grapheme cluster of TEXT uses, and why
       --font, --font-file, --face-index, --size, --style, --weight, --italic, --locale, --features,
-      --tracking, --dynamic-type (one size)
+      --tracking, --platform, --variations, --font-width, --instance, --design, --dynamic-type or
+      --font-scale (one size)
                              as for measure: the font TEXT asks for (with --for only)
+      --apple-fonts DIR      also list (and use) your copy of Apple's fonts
       --json                 one JSON object per family (or per cluster with --for)
       --bundled-only         the bundled fonts only
     """
@@ -133,6 +147,7 @@ let serveHelp = """
       --http [HOST:]PORT     HTTP: POST /v1/measure, /v1/layout, /v1/render, /v1/stress-check;
                              GET /v1/fonts, /healthz, /metrics; a playground page at /
       --bundled-only         the bundled fonts only
+      --apple-fonts DIR      your copy of Apple's fonts (default $TEXTFIT_APPLE_FONTS)
     """
 
 /// The exit status, at the end of every help.
@@ -389,7 +404,31 @@ func makeRequest(_ arguments: Arguments, texts: [String]) throws -> MeasureReque
         width: try arguments.number("width", allowInfinity: true), height: try arguments.number("height", allowInfinity: true),
         lines: lines, truncation: arguments.values["truncation"], wrap: arguments.values["wrap"],
         direction: arguments.values["direction"], lineMetrics: arguments.values["line-metrics"],
-        lineSpacing: try arguments.number("line-spacing"), minimumScale: try arguments.number("minimum-scale"))
+        lineSpacing: try arguments.number("line-spacing"), minimumScale: try arguments.number("minimum-scale"),
+        platform: arguments.values["platform"], variations: arguments.values["variations"], fontWidth: try fontWidth(arguments),
+        instance: arguments.values["instance"], design: arguments.values["design"])
+}
+
+/// `--font-width`: a percentage of normal (`wdth`), or CSS's keywords (condensed 75, expanded 125…).
+func fontWidth(_ arguments: Arguments) throws -> Double? {
+    guard let text = arguments.values["font-width"] else { return nil }
+    let names: [String: Double] = ["ultra-condensed": 50, "extra-condensed": 62.5, "condensed": 75, "semi-condensed": 87.5,
+                                   "normal": 100, "semi-expanded": 112.5, "expanded": 125, "extra-expanded": 150, "ultra-expanded": 200]
+    if let named = names[text.lowercased()] { return named }
+    guard let value = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), value.isFinite, value > 0 else {
+        throw CommandError.usage("--font-width expects a percentage of normal width (e.g. 87.5) or condensed, expanded, …; got '\(text)'")
+    }
+    return value
+}
+
+extension MeasureRequest {
+    /// Sets the user's text size: the Dynamic Type size, or the font scale with the android platform.
+    mutating func setTextSize(_ size: TextSize) {
+        switch size {
+        case .dynamicType(let size): dynamicType = size.rawValue
+        case .fontScale(let scale): fontScale = scale.value
+        }
+    }
 }
 
 func dynamicTypeSizes(_ arguments: Arguments) throws -> [String] {
@@ -418,24 +457,28 @@ func runMeasure(_ arguments: Arguments) throws {
     try checkTextLengths(texts, arguments)
     let engine = try makeEngine(arguments)
     var base = try makeRequest(arguments, texts: texts)
-    let sizes = try dynamicTypeSizes(arguments)
+    let platform = try platformOption(arguments)
+    let sizes = try textSizes(arguments, platform: platform)
     var rows: [[String]] = []
     var details: [String] = []
+    var warned = Set<String>()
     for text in texts {
         for size in sizes {
-            base.dynamicType = size
+            base.setTextSize(size)
             base.texts = [text]
             let result = try engine.measure(base)[0]
+            for warning in result.adjustments ?? [] where warned.insert(warning).inserted { printError("warning: \(warning)") }
             if arguments.flags.contains("json") {
                 print(String(decoding: try result.jsonData(), as: UTF8.self))
             } else {
-                rows.append(tableRow(result, dynamicType: size))
-                if result.fitting != nil { details.append(lineDetails(result, dynamicType: size)) }
+                rows.append(tableRow(result, textSize: size))
+                if result.fitting != nil { details.append(lineDetails(result, textSize: size)) }
             }
         }
     }
     if !arguments.flags.contains("json") {
-        printTable(header: ["TEXT", "FONTS", "DYNAMIC TYPE", "SIZE", "IDEAL W×H", "MINIMUM W (SEGMENT)", "FITTING W×H", "LINES", "MISSING"],
+        printTable(header: ["TEXT", "FONTS", platform == .android ? "FONT SCALE" : "DYNAMIC TYPE", "SIZE", "IDEAL W×H",
+                            "MINIMUM W (SEGMENT)", "FITTING W×H", "LINES", "MISSING"],
                    rows: rows, rightAligned: [3, 4, 6, 7, 8])
         for detail in details { print("\n" + detail) }
     }
@@ -466,14 +509,14 @@ func finishStandardOutput() throws {
     throw CommandError.output("cannot write to standard output (\(String(cString: strerror(errno)))); the output is incomplete")
 }
 
-func tableRow(_ result: MeasureResult, dynamicType: String) -> [String] {
+func tableRow(_ result: MeasureResult, textSize: TextSize) -> [String] {
     var families: [String] = []
     for run in result.runs where !families.contains(run.font.family) { families.append(run.font.family) }
     if families.isEmpty { families = [result.font.family] }
     let shown = result.text.count > 32 ? String(result.text.prefix(31)) + "…" : result.text
     let segment = result.minimum.segment.count > 16 ? String(result.minimum.segment.prefix(15)) + "…" : result.minimum.segment
     let fitting = result.fitting.map { "\(format($0.width))×\(format($0.height))\($0.truncated ? " …" : "")\($0.scale < 1 ? " @\(format($0.scale))" : "")" } ?? "—"
-    return [visible(shown), families.joined(separator: " + "), DynamicTypeSize(name: dynamicType)?.rawValue ?? dynamicType,
+    return [visible(shown), families.joined(separator: " + "), textSize.description,
             format(result.size), "\(format(result.ideal.width))×\(format(result.ideal.height))",
             "\(format(result.minimum.width)) (\(visible(segment)), \(result.minimum.reason))", fitting, "\(result.lines.count)",
             "\(result.missingGlyphs)"]
@@ -486,9 +529,10 @@ func visible(_ text: String) -> String {
 }
 
 /// The fitting layout's lines: range, width, baseline and text.
-func lineDetails(_ result: MeasureResult, dynamicType: String) -> String {
+func lineDetails(_ result: MeasureResult, textSize: TextSize) -> String {
     let scalars = Array(result.text.unicodeScalars)
-    var out = "\"\(visible(result.text.count > 40 ? String(result.text.prefix(39)) + "…" : result.text))\" at \(dynamicType)"
+    let size = if case .fontScale = textSize { "font scale \(textSize)" } else { textSize.description }
+    var out = "\"\(visible(result.text.count > 40 ? String(result.text.prefix(39)) + "…" : result.text))\" at \(size)"
     if let fitting = result.fitting {
         out += ", proposal \(fitting.proposal.width.map(format) ?? "nil")×\(fitting.proposal.height.map(format) ?? "nil"): "
         out += "\(fitting.lineCount) line\(fitting.lineCount == 1 ? "" : "s"), first baseline \(format(result.firstBaseline)), last baseline \(format(result.lastBaseline))"
@@ -601,17 +645,23 @@ func runFonts(_ arguments: Arguments) throws {
         if json {
             for family in families { try emitJSON(family) }
         } else {
-            printTable(header: ["FAMILY", "SOURCE", "STYLES"],
-                       rows: families.map { [$0.name, $0.source.rawValue, $0.styles.joined(separator: ", ")] }, rightAligned: [])
+            printTable(header: ["FAMILY", "SOURCE", "STYLES", "AXES", "NAMED INSTANCES"],
+                       rows: families.map { family in
+                           [family.name, family.source.rawValue, family.styles.joined(separator: ", "),
+                            family.axes.map { "\($0.tag) \(format($0.minimum))–\(format($0.maximum))" }.joined(separator: ", "),
+                            family.instances.count > 6 ? family.instances.prefix(6).joined(separator: ", ") + ", … (\(family.instances.count))"
+                                : family.instances.joined(separator: ", ")]
+                       }, rightAligned: [])
         }
         return try finishStandardOutput()
     }
     var request = try makeRequest(arguments, texts: [text])
-    let sizes = try dynamicTypeSizes(arguments)
+    let sizes = try textSizes(arguments, platform: try platformOption(arguments))
     guard sizes.count == 1 else {
-        throw CommandError.usage("--dynamic-type: fonts --for takes one size, got \(sizes.count) ('\(arguments.values["dynamic-type"]!)')")
+        let option = arguments.values["font-scale"] != nil ? "font-scale" : "dynamic-type"
+        throw CommandError.usage("--\(option): fonts --for takes one size, got \(sizes.count) ('\(arguments.values[option]!)')")
     }
-    request.dynamicType = sizes[0]
+    request.setTextSize(sizes[0])
     let clusters = try engine.clusterFonts(text, attributes: request.attributes())
     if json {
         for cluster in clusters { try emitJSON(cluster) }
