@@ -195,3 +195,36 @@ struct StdioTests {
         #expect(ids == Array(0..<20))
     }
 }
+
+@Suite("Service: the measure operation under a platform and with a variable font's settings")
+struct PlatformServiceTests {
+    func call(_ body: String) throws -> ServiceResponse {
+        try ServiceFixtures.dispatcher().handle("measure", body: Data(body.utf8))
+    }
+
+    @Test("platform, fontScale and variations are fields of measure; the answer is the library's")
+    func platformFields() throws {
+        let response = try call(#"{"texts": ["Settings"], "platform": "android", "fontScale": 2, "style": "titleMedium"}"#)
+        #expect(response.status == 200)
+        let results = try JSONDecoder().decode([String: [MeasureResult]].self, from: response.body)["results"]
+        // titleMedium is 16 sp (Material 3): 28 dp at 2.0 (AOSP's table: 14 → 26, 18 → 30), Roboto Medium.
+        #expect(results?.first.map { abs($0.size - 28) < 1e-4 && $0.font.family == "Roboto" && $0.weight == 500 } == true)
+        let varied = try call(#"{"texts": ["Settings"], "font": "Roboto", "variations": "wght=300,wdth=75"}"#)
+        let font = try JSONDecoder().decode([String: [MeasureResult]].self, from: varied.body)["results"]?.first?.font
+        #expect(font?.variations == "wght=300,wdth=75")
+    }
+
+    @Test("A bad platform value, style or axis is invalid-request naming the field", arguments: [
+        (#"{"texts": ["a"], "platform": "symbian"}"#, "platform:"),
+        (#"{"texts": ["a"], "style": "bodyLarge"}"#, "style:"),
+        (#"{"texts": ["a"], "font": "Roboto", "variations": "GRAD=50"}"#, "variations:"),
+        (#"{"texts": ["a"], "font": "Roboto", "instance": "Wide"}"#, "instance:"),
+        (#"{"texts": ["a"], "platform": "android", "fontScale": -1}"#, "fontScale:"),
+    ])
+    func badValues(_ body: String, _ field: String) throws {
+        let response = try call(body)
+        let error = try ServiceFixtures.json(response)["error"] as? [String: Any]
+        #expect(response.status == 400 && error?["code"] as? String == "invalid-request")
+        #expect((error?["message"] as? String)?.hasPrefix(field) == true, "\(error ?? [:])")
+    }
+}
