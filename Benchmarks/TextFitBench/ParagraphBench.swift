@@ -12,6 +12,7 @@ import TextFit
 
 func runParagraphBenchmarks(library: FontLibrary, corpusDirectory: String) {
     ParagraphBenchmarks(library: library, path: corpusDirectory + "/paragraphs.tsv").run()
+    ParagraphBenchmarks(library: library, path: corpusDirectory + "/paragraphs.tsv").runFontSweeps(corpusDirectory: corpusDirectory)
 }
 
 private struct ParagraphBenchmarks {
@@ -71,6 +72,60 @@ private struct ParagraphBenchmarks {
         row("(b) another width (50-width sweep)", b, characters / n, a / b)
         row("(c) another Dynamic Type size (12 sizes)", c, characters / n, a / c)
         print("targets: (b) ≥ 10× (a): \(a / b >= 10 ? "PASS" : "MISS") · (c) ≥ 10× (a): \(a / c >= 10 ? "PASS" : "MISS")   (checksum \(Int(checksum)))")
+    }
+
+    /// Issue 26: a Dynamic Type sweep (all twelve sizes: one paragraph shaped, eleven `resized(to:)`,
+    /// a layout at 320 pt each) against one size (shaped and laid out), both from cold caches, per
+    /// font: a static font, the same font with a `trak` table (tracking is per-size arithmetic: the
+    /// target is ≤ 2× one size), and Roboto Flex, whose `opsz` follows the size (one shaping per
+    /// distinct size: reported, with the shaping count).
+    func runFontSweeps(corpusDirectory: String) {
+        guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else { return }
+        let texts = contents.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line -> String? in
+            let columns = line.split(separator: "\t", maxSplits: 1)
+            return columns.count == 2 ? String(columns[1]) : nil
+        }.prefix(60)
+        let fixtures = ((corpusDirectory as NSString).appendingPathComponent("../../Tests/TypographyTests/Fixtures/fonts") as NSString).standardizingPath
+        let fonts: [(String, FontRequest)] = [
+            ("Noto Sans (static)", FontRequest(family: "Noto Sans")),
+            ("Noto Sans + trak (NotoSans-Trak.ttf)", FontRequest(file: fixtures + "/NotoSans-Trak.ttf")),
+            ("Roboto Flex (opsz follows the size)", FontRequest(file: fixtures + "/RobotoFlex-Variable.ttf")),
+        ]
+        print("")
+        print("Dynamic Type sweep by font: \(texts.count) paragraphs, body style, 12 sizes vs 1, cold caches, \(rounds) rounds, medians")
+        print("font                                      1 size µs/text   12 sizes µs/text   ratio   shapings (12 sizes ÷ 1)")
+        print(String(repeating: "-", count: 108))
+        for (name, font) in fonts {
+            let attributes = TextAttributes(font: font, size: .style(.body))
+            var one: [Double] = [], twelve: [Double] = []
+            var shapingsOne = 0, shapingsTwelve = 0, checksum = 0.0
+            for _ in 0..<rounds {
+                var shaper = Shaper(library: library)
+                var start = clockNanoseconds()
+                for text in texts {
+                    guard let paragraph = try? Paragraph(StyledText(text, attributes: attributes), shaper: shaper) else { fatalError("\(name): paragraph failed") }
+                    checksum += paragraph.layout(width: firstWidth).size.height
+                }
+                one.append(Double(clockNanoseconds() - start))
+                shapingsOne = shaper.shapingCount
+                shaper = Shaper(library: library)
+                start = clockNanoseconds()
+                for text in texts {
+                    guard let paragraph = try? Paragraph(StyledText(text, attributes: attributes), shaper: shaper) else { fatalError("\(name): paragraph failed") }
+                    for size in DynamicTypeSize.allCases {
+                        guard let resized = try? paragraph.resized(to: size) else { fatalError("\(name): resize failed") }
+                        checksum += resized.layout(width: firstWidth).size.height
+                    }
+                }
+                twelve.append(Double(clockNanoseconds() - start))
+                shapingsTwelve = shaper.shapingCount
+            }
+            let a = middle(one) / Double(texts.count), b = middle(twelve) / Double(texts.count)
+            print(name.padding(toLength: 42, withPad: " ", startingAt: 0)
+                  + String(format: "%14.1f  %17.1f  %6.2f×   %d ÷ %d = %.1f", a / 1000, b / 1000, b / a, shapingsTwelve, shapingsOne,
+                           Double(shapingsTwelve) / Double(max(1, shapingsOne))))
+            if name.contains("trak") { print("  target: trak sweep ≤ 2× one size: \(b / a <= 2 ? "PASS" : "MISS")   (checksum \(Int(checksum)))") }
+        }
     }
 
     private func row(_ name: String, _ nanoseconds: Double, _ charactersPerQuery: Double, _ speedUp: Double) {

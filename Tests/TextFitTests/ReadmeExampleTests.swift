@@ -28,5 +28,11 @@ struct ReadmeExampleTests {
         let svg = SVGRenderer(options: .init(overlays: .baselines)).svg(result)
         #expect(result.size.width <= 300 && result.size.height > 0)
         #expect(svg.contains("<path"))
+
+        let roboto = TextAttributes(font: FontRequest(family: "Roboto", weight: FontWeight(550), width: 87.5), size: .points(17))
+        #expect(try shaper.measure("Einstellungen", attributes: roboto).font.face.variations
+                    == [FontVariation(tag: "wght", value: 550), FontVariation(tag: "wdth", value: 87.5)])
+        let android = TextAttributes(size: .material(.bodyLarge), platform: .android, fontScale: try AndroidFontScale(2))
+        #expect(abs(android.pointSize - 28) < 1e-4)  // AOSP's 2.0 table: 14 → 26, 18 → 30
     }
 }
