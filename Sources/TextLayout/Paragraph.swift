@@ -457,19 +457,28 @@ final class ParagraphContent: Sendable {
         }
         // Tracking, after all advances are in: at most minus the cluster's advance (see `trackingAfter`).
         var trackingAfter: [Double] = []
-        for piece in pieces where tracked && piece.tracking != 0 {
-            if trackingAfter.isEmpty { trackingAfter = [Double](filledWith: 0, count: n) }
-            var offset = piece.start
-            while offset < piece.end {
-                var next = offset + 1
-                while next < n, !analysis.isGraphemeStart[next] { next += 1 }
-                if analysis.isGraphemeStart[offset] {
-                    let advance = prefix[(offset + 1)...next].reduce(0, +)
-                    let tracking = max(piece.tracking, -max(0, advance))
-                    trackingAfter[offset] = tracking
-                    prefix[offset + 1] += tracking
+        if tracked { trackingAfter = [Double](filledWith: 0, count: n) }
+        analysis.isGraphemeStart.withUnsafeBufferPointer { isStart in
+            prefix.withUnsafeMutableBufferPointer { prefix in
+                trackingAfter.withUnsafeMutableBufferPointer { after in
+                    for piece in pieces where tracked && piece.tracking != 0 {
+                        var offset = piece.start
+                        while offset < piece.end {
+                            var next = offset + 1
+                            var advance = prefix[offset + 1]
+                            while next < n, !isStart[next] {
+                                advance += prefix[next + 1]
+                                next += 1
+                            }
+                            if isStart[offset] {
+                                let tracking = max(piece.tracking, -max(0, advance))
+                                after[offset] = tracking
+                                prefix[offset + 1] += tracking
+                            }
+                            offset = next
+                        }
+                    }
                 }
-                offset = next
             }
         }
         if tracked { for i in 0..<n { prefix[i + 1] += prefix[i] } }

@@ -204,6 +204,30 @@ struct VariableFontTests {
         }
     }
 
+    @Test("Glyph extents and outlines (what SVG draws) follow the instance: = hb-shape --show-extents")
+    func outlinesFollowTheInstance() throws {
+        let hbShape = try #require(Fixtures.which("hb-shape"))
+        let library = try Fixtures.library()
+        for variations in ["wght=900,wdth=75", "wght=100", ""] {
+            let parsed = variations.isEmpty ? [] : try FontVariation.parseList(variations)
+            let face = try library.match(FontRequest(file: Fixtures.roboto, variations: parsed)).face
+            let output = try Fixtures.run(hbShape, (variations.isEmpty ? [] : ["--variations=\(variations)"])
+                                          + ["--show-extents", "--output-format=json", "--no-glyph-names", Fixtures.roboto, "H"])
+            let glyph = try #require((try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])?.first)
+            let id = try #require(glyph["g"] as? Int), xb = try #require(glyph["xb"] as? Int), w = try #require(glyph["w"] as? Int)
+            let extents = try #require(face.extents(of: UInt32(id)))
+            #expect(extents.xBearing == Double(xb) && extents.width == Double(w), "\(variations)")
+            // The outline's horizontal extent is the same box ("H" is straight lines only).
+            let xs = face.outline(of: UInt32(id)).compactMap { element -> Double? in
+                switch element {
+                case .move(let x, _), .line(let x, _): x
+                default: nil
+                }
+            }
+            #expect(xs.min() == Double(xb) && xs.max() == Double(xb + w), "\(variations)")
+        }
+    }
+
     @Test("Variation lists parse as hb-shape's; bad items and unknown axes are errors naming them")
     func parsing() throws {
         #expect(try FontVariation.parseList("wght=550,GRAD=50") == [FontVariation(tag: "wght", value: 550), FontVariation(tag: "GRAD", value: 50)])
