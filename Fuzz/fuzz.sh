@@ -83,6 +83,11 @@ font_seeds() {
         hb-subset "$fonts/NotoSansHebrew-Regular.ttf" --text="שָׁלוֹם" -o "$dir/hebrew.ttf" 2>/dev/null
         hb-subset "$fonts/NotoSansCJKkr-Hangul-Regular.otf" --text="설정" -o "$dir/hangul-cff.otf" 2>/dev/null
         hb-subset "$fonts/NotoColorEmoji.ttf" --text="👍" -o "$dir/emoji-cbdt.ttf" 2>/dev/null
+        # A variable font (fvar, avar, gvar, HVAR) and a font with an AAT trak table (kept by
+        # --passthrough-tables, which hb-subset would otherwise drop).
+        hb-subset "$fonts/Roboto-Variable.ttf" --text="Hamburgefonstiv" -o "$dir/variable.ttf" 2>/dev/null
+        hb-subset --passthrough-tables "$ROOT/Tests/TypographyTests/Fixtures/fonts/NotoSans-Trak.ttf" --text="Hamburgefonstiv" \
+            -o "$dir/trak.ttf" 2>/dev/null
     fi
     [ -n "$(ls -A "$dir" 2>/dev/null)" ] || cp "$fonts/NotoSansHebrew-Regular.ttf" "$fonts/NotoSansArmenian-Regular.ttf" "$dir/"
 }

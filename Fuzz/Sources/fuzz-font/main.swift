@@ -48,6 +48,20 @@ func check(_ face: FontFace, library: FontLibrary, fail: (String) -> Never) {
     } catch {
         fail("measuring threw \(type(of: error)): \(error)")
     }
+    // A variable font at each axis's ends, and a trak table at sizes inside and beyond its range.
+    for axis in face.axes.prefix(4) {
+        for value in [axis.minimum, axis.maximum, axis.maximum + 1_000] {
+            var varied = attributes
+            varied.font.variations = [FontVariation(tag: axis.tag, value: value)]
+            varied.font.instance = nil
+            if let line = try? shaper.measure(sample, attributes: varied), !line.width.isFinite || !line.height.isFinite {
+                fail("instance \(axis.tag)=\(value): \(line.width)×\(line.height)")
+            }
+        }
+    }
+    for size in [0.5, 6, 17, 17.5, 200, 16_384] where !face.trackingPoints(atPointSize: size).isFinite {
+        fail("trak at \(size) pt: \(face.trackingPoints(atPointSize: size))")
+    }
     for glyph in glyphs.sorted() + [UInt32(face.glyphCount), UInt32.max] {
         if let bad = face.outline(of: glyph).first(where: { !coordinates($0).allSatisfy(\.isFinite) }) {
             fail("outline of glyph \(glyph) has \(bad)")
