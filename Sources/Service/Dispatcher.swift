@@ -9,7 +9,7 @@ import TextFit
 /// | operation | body | answer |
 /// |---|---|---|
 /// | `measure` | the measure command's options: `{"texts": […], "font" \| "fontFile", "size" \| "style", "dynamicType", "width", "lines", …}` | `{"results": [MeasureResult]}` |
-/// | `layout` | `{"tree": <layout-file node>, "width", "height", "dynamicType": SIZE \| "all" \| "a,b", "direction": "ltr" \| "rtl"}` | `{"layouts": [LayoutOutput]}` |
+/// | `layout` | `{"tree": <layout-file node>, "width", "height", "platform": "ios" \| "android", "dynamicType": SIZE \| "all" \| "a,b" (or "fontScale": 1.3 \| "1,2"), "direction": "ltr" \| "rtl"}` | `{"layouts": [LayoutOutput]}` |
 /// | `render` | the `layout` body (first size only) + `"overlays": bool` | the SVG (`image/svg+xml`) |
 /// | `fonts` | `{}` or `{"for": TEXT, …font options}` | `{"families": […]}` or `{"clusters": […]}` |
 /// | `stress-check` | `{"key", "texts": {"de": "…", …}, "constraint": {rules-file fields: "width", "maxLines", "style", "dynamicType", …}}` | `{"verdicts": [StressVerdict]}` |
@@ -68,12 +68,12 @@ public final class ServiceDispatcher: Sendable {
         case "measure": return json("results", try measure(object).map { try $0.jsonData() })
         case "layout":
             let (tree, width, height, sizes, direction) = try layoutRequest(object, extra: [])
-            return json("layouts", try engine.layoutOutputs(tree, width: width, height: height, dynamicTypeSizes: sizes,
+            return json("layouts", try engine.layoutOutputs(tree, width: width, height: height, textSizes: sizes,
                                                             direction: direction).map { try $0.jsonData() })
         case "render":
             let (tree, width, height, sizes, direction) = try layoutRequest(object, extra: ["overlays"])
             let overlays = try Self.field(object, "overlays", as: Bool.self) ?? false
-            guard let (_, result) = engine.layout(tree, width: width, height: height, dynamicTypeSizes: [sizes[0]],
+            guard let (_, result) = engine.layout(tree, width: width, height: height, textSizes: [sizes[0]],
                                                   direction: direction).first else {
                 throw ServiceError(.internalError, "nothing was laid out")
             }
@@ -131,9 +131,15 @@ public final class ServiceDispatcher: Sendable {
         "minimumScale", "platform", "fontScale", "variations", "fontWidth", "instance", "design",
     ]
 
+    /// The fields of `layout` (and, with `overlays`, of `render`).
+    static let layoutKeys: Set<String> = ["tree", "width", "height", "platform", "dynamicType", "fontScale", "direction"]
+
+    /// A `layout` or `render` body: the tree (read for the request's `platform`, which wins over the
+    /// tree's own), the proposal, the text sizes (the request's `dynamicType` or `fontScale`, else
+    /// the tree's, else the platform's default) and the direction.
     private func layoutRequest(_ object: [String: Any], extra: Set<String>) throws
-        -> (AnyElement, Double?, Double?, [DynamicTypeSize], LayoutDirection) {
-        try Self.onlyKnown(object, Set(["tree", "width", "height", "dynamicType", "direction"]).union(extra))
+        -> (AnyElement, Double?, Double?, [TextSize], LayoutDirection) {
+        try Self.onlyKnown(object, Self.layoutKeys.union(extra))
         guard let treeJSON = object["tree"] else { throw ServiceError(.invalidRequest, "tree: missing (a layout-file node)") }
         let (count, depth) = Self.measureTree(treeJSON)
         guard count <= limits.maxElements else {
@@ -145,32 +151,56 @@ public final class ServiceDispatcher: Sendable {
         if let (path, count) = Self.longText(in: treeJSON, at: "$.tree", over: limits.maxTextScalars) {
             throw ServiceError(.limitExceeded, "\(path) has \(count) characters; the limit (maxTextScalars) is \(limits.maxTextScalars)")
         }
-        let tree: AnyElement
+        let platform: Platform?
+        do {
+            platform = try Self.field(object, "platform", as: String.self).map { try Platform.parse($0, field: "platform") }
+        } catch let error as RequestError {
+            throw ServiceError(.invalidRequest, "\(error)")
+        }
+        let document: LayoutFile.Document
         do {
             // A flow's overflow template is built once per item: counted so, nested templates
             // within the node limit above can still multiply past it.
             try LayoutFile.checkLimits(treeJSON, at: "$.tree", limits: .init(maxElements: limits.maxElements, maxDepth: limits.maxDepth,
                                                                              maxTextBytes: .max))
-            tree = try LayoutFile.element(treeJSON, at: "$.tree")
+            document = try LayoutFile.document(treeJSON, at: "$.tree", platform: platform, fonts: engine.library)
         } catch let error as LayoutFileError {
             throw ServiceError(error.exceededLimit == nil ? .invalidRequest : .limitExceeded, "\(error)")
         }
         let width = try Self.length(object, "width", allowingInfinity: true), height = try Self.length(object, "height", allowingInfinity: true)
-        var sizes: [DynamicTypeSize] = [.large]
-        if let names = try Self.field(object, "dynamicType", as: String.self) {
-            do {
-                sizes = try DynamicTypeSize.list(parsing: names)
-            } catch let error as RequestError {
-                throw ServiceError(.invalidRequest, "\(error)")
-            }
-        }
+        let sizes = try Self.textSizes(object, platform: document.platform) ?? document.textSizes ?? [TextSize.standard(for: document.platform)]
         let direction: LayoutDirection
         switch try Self.field(object, "direction", as: String.self) ?? "ltr" {
         case "ltr": direction = .leftToRight
         case "rtl": direction = .rightToLeft
         case let other: throw ServiceError(.invalidRequest, "direction: '\(other)' is not ltr or rtl")
         }
-        return (tree, width, height, sizes, direction)
+        return (document.tree, width, height, sizes, direction)
+    }
+
+    /// The request's text sizes: `dynamicType` or `fontScale` (two spellings of one setting, each
+    /// read for the platform: Dynamic Type sizes under ios, font scales under android; a number is
+    /// one font scale), or `nil` when it gives neither.
+    static func textSizes(_ object: [String: Any], platform: Platform) throws -> [TextSize]? {
+        let given = ["dynamicType", "fontScale"].filter { object[$0] != nil }
+        guard let key = given.last else { return nil }
+        guard given.count == 1 else {
+            throw ServiceError(.invalidRequest, "fontScale: give dynamicType or fontScale, not both (two spellings of the user's text size)")
+        }
+        let text: String
+        if let string = object[key] as? String {
+            text = string
+        } else if key == "fontScale", !StrictJSON.isBoolean(object[key]!), let number = StrictJSON.number(object[key]!) {
+            text = "\(number)"
+        } else {
+            throw ServiceError(.invalidRequest, key == "fontScale" ? "fontScale: expected a font scale (1.3) or a string of them (\"1,1.3,2\", \"all\")"
+                                                                    : "dynamicType: expected a string")
+        }
+        do {
+            return try TextSize.list(parsing: text, platform: platform, field: key)
+        } catch let error as RequestError {
+            throw ServiceError(.invalidRequest, "\(error)")
+        }
     }
 
     /// `fonts`' fields: `for` and the measure options that pick a font (not `texts`: `for` is the text).

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The answer of `textfit layout` for one Dynamic Type size: the root size and every element's
+/// The answer of `textfit layout` for one text size (a Dynamic Type size, or a font scale under Android): the root size and every element's
 /// frame in root coordinates, with baselines measured from the element's own top (as alignment
 /// guides are). Elements are in tree (pre-)order.
 public struct LayoutOutput: Codable, Sendable, Equatable {
@@ -28,7 +28,10 @@ public struct LayoutOutput: Codable, Sendable, Equatable {
         public var hidden: Bool? = nil
     }
 
-    public var dynamicTypeSize: String
+    /// The Dynamic Type size (`large`), for an iOS layout; absent under Android.
+    public var dynamicTypeSize: String?
+    /// The font scale (`1.3`), for an Android layout; absent under iOS.
+    public var fontScale: Double?
     public var size: Size
     public var elements: [Element]
     /// ``LayoutResult/diagnostics`` as text, one line each (`kind: Element at [path] (id …): message`):
@@ -82,37 +85,76 @@ extension DynamicTypeSize {
 }
 
 extension TextFitEngine {
-    /// The environment a layout runs in: this engine's fonts, a Dynamic Type size and a direction.
-    public func environment(dynamicTypeSize: DynamicTypeSize, direction: LayoutDirection = .leftToRight) -> EnvironmentValues {
+    /// The environment a layout runs in: this engine's fonts, the user's text size and a direction.
+    /// The text size says the platform too: a Dynamic Type size is iOS's, a font scale Android's
+    /// (Roboto, Material 3's `bodyLarge` for text that sets no font, sizes in sp scaled by it).
+    public func environment(_ textSize: TextSize, direction: LayoutDirection = .leftToRight) -> EnvironmentValues {
         var environment = EnvironmentValues()
         environment.textShaper = shaper
-        environment.dynamicTypeSize = dynamicTypeSize
+        environment.platform = textSize.platform
+        switch textSize {
+        case .dynamicType(let size): environment.dynamicTypeSize = size
+        case .fontScale(let scale): environment.fontScale = scale
+        }
         environment.layoutDirection = direction
         return environment
     }
 
-    /// Lays `tree` out for a proposal (`nil` axes ask for the ideal) at each Dynamic Type size.
-    public func layout(_ tree: AnyElement, width: Double?, height: Double?, dynamicTypeSizes: [DynamicTypeSize],
-                       direction: LayoutDirection = .leftToRight) -> [(DynamicTypeSize, LayoutResult)] {
-        dynamicTypeSizes.map { size in
-            let result = LayoutTree(tree, environment: environment(dynamicTypeSize: size, direction: direction))
+    /// The environment an iOS layout runs in: this engine's fonts, a Dynamic Type size and a direction.
+    public func environment(dynamicTypeSize: DynamicTypeSize, direction: LayoutDirection = .leftToRight) -> EnvironmentValues {
+        environment(.dynamicType(dynamicTypeSize), direction: direction)
+    }
+
+    /// Lays `tree` out for a proposal (`nil` axes ask for the ideal) at each text size (each a
+    /// Dynamic Type size under iOS or a font scale under Android; ``environment(_:direction:)``).
+    public func layout(_ tree: AnyElement, width: Double?, height: Double?, textSizes: [TextSize],
+                       direction: LayoutDirection = .leftToRight) -> [(TextSize, LayoutResult)] {
+        textSizes.map { size in
+            let result = LayoutTree(tree, environment: environment(size, direction: direction))
                 .layout(in: ProposedViewSize(width: width.map { CGFloat($0) }, height: height.map { CGFloat($0) }))
             return (size, result)
         }
     }
 
+    /// Lays `tree` out for a proposal (`nil` axes ask for the ideal) at each Dynamic Type size (iOS).
+    public func layout(_ tree: AnyElement, width: Double?, height: Double?, dynamicTypeSizes: [DynamicTypeSize],
+                       direction: LayoutDirection = .leftToRight) -> [(DynamicTypeSize, LayoutResult)] {
+        layout(tree, width: width, height: height, textSizes: dynamicTypeSizes.map { .dynamicType($0) }, direction: direction)
+            .map { size, result in
+                guard case .dynamicType(let dynamicType) = size else { preconditionFailure("an iOS layout answered \(size)") }
+                return (dynamicType, result)
+            }
+    }
+
+    /// ``layout(_:width:height:textSizes:direction:)`` as the JSON the CLI and the service print.
+    public func layoutOutputs(_ tree: AnyElement, width: Double?, height: Double?, textSizes: [TextSize],
+                              direction: LayoutDirection = .leftToRight) -> [LayoutOutput] {
+        layout(tree, width: width, height: height, textSizes: textSizes, direction: direction).map(LayoutOutput.init)
+    }
+
     /// ``layout(_:width:height:dynamicTypeSizes:direction:)`` as the JSON the CLI and the service print.
     public func layoutOutputs(_ tree: AnyElement, width: Double?, height: Double?, dynamicTypeSizes: [DynamicTypeSize],
                               direction: LayoutDirection = .leftToRight) -> [LayoutOutput] {
-        layout(tree, width: width, height: height, dynamicTypeSizes: dynamicTypeSizes, direction: direction).map(LayoutOutput.init)
+        layoutOutputs(tree, width: width, height: height, textSizes: dynamicTypeSizes.map { .dynamicType($0) }, direction: direction)
     }
 }
 
 extension LayoutOutput {
-    /// The JSON form of one size's layout.
+    /// The JSON form of one Dynamic Type size's layout.
     public init(_ size: DynamicTypeSize, _ result: LayoutResult) {
+        self.init(.dynamicType(size), result)
+    }
+
+    /// The JSON form of one text size's layout: labelled `dynamicTypeSize` under iOS, `fontScale` under Android.
+    public init(_ size: TextSize, _ result: LayoutResult) {
+        var dynamicTypeSize: String?, fontScale: Double?
+        switch size {
+        case .dynamicType(let named): dynamicTypeSize = named.rawValue
+        case .fontScale(let scale): fontScale = scale.value
+        }
         self.init(
-            dynamicTypeSize: size.rawValue,
+            dynamicTypeSize: dynamicTypeSize,
+            fontScale: fontScale,
             size: .init(width: result.size.width, height: result.size.height),
             elements: result.elements.map { element in
                 .init(id: element.id, path: element.path, kind: element.kind,
@@ -142,6 +184,7 @@ extension LayoutOutput: JSONWritable {
             try json.field("diagnostics", diagnostics)
             json.field("dynamicTypeSize", dynamicTypeSize)
             try json.field("elements", elements)
+            try json.field("fontScale", fontScale)
             try json.field("size", size)
         }
     }

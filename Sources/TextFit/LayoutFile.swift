@@ -10,11 +10,44 @@ import LayoutCore
 /// `"modifiers": [{…}, {…}]`, innermost first, applied after the shorthand. An `id` beside the
 /// kind names the outermost element; an `id` in a link of the chain names that link's element.
 /// Text options sit beside `text`. The root may declare the file's own alignment guides under
-/// `"alignments"`. Errors name the JSON path of the problem (`$.flow.children[2].padding`).
+/// `"alignments"`, its `platform` (`ios`, `android`) and the user's text sizes (`dynamicType`, or
+/// `fontScale`: two spellings of one setting; ``Document``). Errors name the JSON path of the
+/// problem (`$.flow.children[2].padding`).
 public enum LayoutFile {
     /// Parses a layout file into an element tree, refusing one over `limits` before building anything.
+    ///
+    /// The tree only, read for the root's `platform` (iOS when it names none);
+    /// ``document(from:limits:platform:fonts:)`` also gives the platform and the root's text sizes,
+    /// to lay it out with.
     /// - Throws: ``LayoutFileError`` naming the path and what is wrong (and the limit, if one is exceeded).
     public static func element(from data: Data, limits: Limits = Limits()) throws -> AnyElement {
+        try document(from: data, limits: limits).tree
+    }
+
+    /// A layout file read whole: the element tree and what its root says about laying it out.
+    public struct Document: Sendable {
+        /// The root node's elements.
+        public let tree: AnyElement
+        /// The platform the tree was read for, and is to be laid out under: the one the caller asked
+        /// for, else the root's `platform`, else iOS. Text styles are the platform's own (Apple's
+        /// under iOS, Material 3's under Android); a text with no font is `body` or `bodyLarge`.
+        public let platform: Platform
+        /// The root's text sizes (`dynamicType` or `fontScale`, read for ``platform``: Dynamic Type
+        /// sizes under iOS, font scales under Android), or `nil` when it gives none. A caller's own
+        /// sizes (`--dynamic-type`, `--font-scale`) win over them.
+        public let textSizes: [TextSize]?
+    }
+
+    /// Parses a layout file (``element(from:limits:)``) with its root's settings.
+    /// - Parameters:
+    ///   - platform: the platform the caller asks for (`--platform`, the service's `platform`),
+    ///     which wins over the root's `platform`; `nil` to take the root's.
+    ///   - fonts: the fonts the tree will be laid out with, to refuse a `variations` axis or an
+    ///     `instance` its text's font does not have (naming the node); `nil` leaves that to the
+    ///     layout, where such a text measures 0 × 0 with an `unmeasurableText` diagnostic.
+    /// - Throws: ``LayoutFileError`` naming the path and what is wrong (and the limit, if one is exceeded).
+    public static func document(from data: Data, limits: Limits = Limits(), platform: Platform? = nil,
+                                fonts: FontLibrary? = nil) throws -> Document {
         let jsonDepth = nestingDepth(data)
         guard jsonDepth <= limits.deepestJSON else {
             throw LayoutFileError(path: "$", message: "the JSON nests \(jsonDepth) levels deep; a tree within the depth limit of \(limits.maxDepth) nodes nests at most \(limits.deepestJSON)", exceededLimit: "maxDepth")
@@ -30,7 +63,7 @@ public enum LayoutFile {
         }
         var count = 0
         try check(json, at: "$", depth: 1, count: &count, limits: limits)
-        return try element(json, at: "$")
+        return try document(json, at: "$", platform: platform, fonts: fonts)
     }
 
     /// Checks an already-decoded tree against `limits` as ``element(from:limits:)`` does before
@@ -44,16 +77,60 @@ public enum LayoutFile {
     }
 
     /// Parses an already-decoded JSON value (the service's request bodies): the root node, with the
-    /// file's `alignments` declarations if it has any.
+    /// file's `alignments` declarations if it has any (the tree only, as ``element(from:limits:)``).
     public static func element(_ json: Any, at path: String = "$") throws -> AnyElement {
-        let parser = try LayoutFileParser(root: json, at: path)
-        return try parser.element(json, at: path, isRoot: true)
+        try document(json, at: path).tree
+    }
+
+    /// Parses an already-decoded JSON value (the service's `tree`) with its root's settings, as
+    /// ``document(from:limits:platform:fonts:)`` does.
+    public static func document(_ json: Any, at path: String = "$", platform: Platform? = nil, fonts: FontLibrary? = nil) throws -> Document {
+        let root = try FileNode(json, path)
+        let declared = try root.string("platform").map { name in
+            guard let platform = Platform(name: name) else {
+                throw LayoutFileError(path: path + ".platform", message: "'\(name)' is not a platform (ios, android)")
+            }
+            return platform
+        }
+        let platform = platform ?? declared ?? .ios
+        let parser = try LayoutFileParser(root: json, at: path, platform: platform, declared: declared, fonts: fonts)
+        return Document(tree: try parser.element(json, at: path, isRoot: true), platform: platform,
+                        textSizes: try textSizes(root, platform: platform))
+    }
+
+    /// The root's `dynamicType` or `fontScale` (a string as `--dynamic-type` takes it, or a number
+    /// for one font scale), read for `platform` by ``TextSize/list(parsing:platform:field:)``.
+    private static func textSizes(_ root: FileNode, platform: Platform) throws -> [TextSize]? {
+        let given = ["dynamicType", "fontScale"].filter { root.raw[$0] != nil }
+        guard let key = given.last else { return nil }
+        guard given.count == 1 else {
+            throw LayoutFileError(path: root.path + ".fontScale", message: "give dynamicType or fontScale, not both (two spellings of the user's text size)")
+        }
+        let value = root.raw[key]!
+        let text: String
+        if let string = value as? String {
+            text = string
+        } else if key == "fontScale", !isJSONBoolean(value), let number = jsonNumber(value) {
+            text = number.stringValue
+        } else {
+            throw LayoutFileError(path: root.path + "." + key, message: key == "fontScale"
+                ? "expected a font scale (1.3), or a string of them (\"1,1.3,2\", \"all\")"
+                : "expected a string: a Dynamic Type size, a comma list, FROM...TO or all (font scales under android)")
+        }
+        do {
+            return try TextSize.list(parsing: text, platform: platform, field: key)
+        } catch let error as RequestError {
+            throw LayoutFileError(path: root.path + "." + key, message: error.message)
+        }
     }
 
     static let leafKinds = ["text", "box", "rectangle", "spacer", "divider"]
     static let containerKinds = ["hstack", "vstack", "zstack", "flow", "grid", "equalWidth", "viewThatFits"]
     static let textKeys: Set<String> = ["style", "font", "size", "weight", "italic", "lineLimit", "truncation", "alignment",
-                                        "lineSpacing", "minimumScaleFactor", "tracking", "kerning"]
+                                        "lineSpacing", "minimumScaleFactor", "tracking", "kerning", "design", "fontWidth",
+                                        "instance", "variations"]
+    /// What only the root node may hold besides a node's keys: the file's guides and its settings.
+    static let rootKeys: Set<String> = ["alignments", "platform", "dynamicType", "fontScale"]
 
     /// The modifiers a node may carry as keys beside its kind, in the order they are applied,
     /// innermost first (then the `modifiers` chain, then `id`). Each can also be a link of the chain.

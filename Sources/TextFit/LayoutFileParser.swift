@@ -14,6 +14,12 @@ struct LayoutFileParser: Sendable {
     /// The file's guides by name (declared under the root's `alignments`).
     private var horizontalGuides: [String: HorizontalAlignment] = [:]
     private var verticalGuides: [String: VerticalAlignment] = [:]
+    /// Whose text styles the file's texts name, and whose default font a text without one gets.
+    private let platform: Platform
+    /// The fonts to check `variations` and `instance` against (``LayoutFile/document(from:limits:platform:fonts:)``).
+    private let fonts: FontLibrary?
+    /// Where `platform` comes from, for the errors about a text style of the other platform.
+    private let platformNote: String
 
     static let builtInHorizontal: [String: HorizontalAlignment] = ["leading": .leading, "center": .center, "trailing": .trailing]
     static let builtInVertical: [String: VerticalAlignment] = [
@@ -30,7 +36,16 @@ struct LayoutFileParser: Sendable {
 
     /// Reads the guides the root declares: `"alignments": {"name": {"axis": "horizontal" |
     /// "vertical", "default": number or expression of width and height}}`.
-    init(root: Any, at path: String) throws {
+    /// - Parameter declared: the root's own `platform`, when it gives one (`platform` may be another, asked for by the caller).
+    init(root: Any, at path: String, platform: Platform = .ios, declared: Platform? = nil, fonts: FontLibrary? = nil) throws {
+        self.platform = platform
+        self.fonts = fonts
+        let other = platform == .ios ? "android" : "ios"
+        platformNote = switch declared {
+        case nil: " (to lay the file out under \(other): \"platform\": \"\(other)\" on its root, or --platform \(other))"
+        case platform: ""
+        case let declared?: " (the root says \(declared.rawValue), but \(platform.rawValue) was asked for, which wins)"
+        }
         guard let object = root as? [String: Any], let declared = object["alignments"] else { return }
         let here = path + ".alignments"
         guard let table = declared as? [String: Any] else {
@@ -84,10 +99,10 @@ struct LayoutFileParser: Sendable {
         }
         func allowed(_ key: String) -> Bool {
             key == kind || key == "id" || key == "modifiers" || LayoutFile.modifierNames.contains(key)
-                || (kind == "text" && LayoutFile.textKeys.contains(key)) || (isRoot && key == "alignments")
+                || (kind == "text" && LayoutFile.textKeys.contains(key)) || (isRoot && LayoutFile.rootKeys.contains(key))
         }
         if !node.raw.keys.allSatisfy(allowed), let unknown = node.keys.sorted().first(where: { !allowed($0) }) {
-            let hint = unknown == "alignments" ? " (alignments are declared on the root node only)" : ""
+            let hint = LayoutFile.rootKeys.contains(unknown) ? " (\(unknown) is the whole file's: on the root node only)" : ""
             throw LayoutFileError(path: path + "." + unknown, message: "unknown key for a \(kind) node\(hint)")
         }
         return try applyModifiers(try build(kind, node, path), node, path)
@@ -214,43 +229,10 @@ struct LayoutFileParser: Sendable {
     private func text(_ node: FileNode, _ path: String) throws -> AnyElement {
         guard let string = node.raw["text"] as? String else { throw LayoutFileError(path: path + ".text", message: "expected a string") }
         var text = Text(string)
-        let style = try node.string("style").map { name in
-            guard let style = TextStyle(name: name) else {
-                throw LayoutFileError(path: path + ".style", message: "'\(name)' is not a text style (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            return style
+        if let font = try font(node, path) {
+            text = text.font(font)
+            if let fonts, node.raw["variations"] != nil || node.raw["instance"] != nil { try checkAxes(text, node, path, fonts) }
         }
-        let size = try node.number("size")
-        let family = try node.string("font")
-        var font: Font? = switch (family, size, style) {
-        case (let family?, let size?, let style?): .custom(family, size: size, relativeTo: style)
-        case (let family?, let size?, nil): .custom(family, size: size)
-        case (let family?, nil, let style): .custom(family, size: (style ?? .body).pointSize(), relativeTo: style ?? .body)
-        case (nil, let size?, let style?): .custom(FontLibrary.defaultFamily, size: size, relativeTo: style)
-        case (nil, let size?, nil): .system(size: size)
-        case (nil, nil, let style?): .system(style)
-        case (nil, nil, nil): nil
-        }
-        if let value = node.raw["weight"] {
-            // A name (`"bold"`) or a whole number 1–1000 (`700`), as docs/layout-file.md has it.
-            let weight: FontWeight
-            if let name = value as? String {
-                guard let named = FontWeight(name: name) else {
-                    throw LayoutFileError(path: path + ".weight", message: "'\(name)' is not a weight (ultraLight … black, or 1–1000)")
-                }
-                weight = named
-            } else if !isJSONBoolean(value), let number = jsonNumber(value)?.doubleValue {
-                guard number == number.rounded(), number >= 1, number <= 1000 else {
-                    throw LayoutFileError(path: path + ".weight", message: "\(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)) is not a weight: expected a whole number from 1 to 1000 (or a name: ultraLight … black)")
-                }
-                weight = FontWeight(Int(number))
-            } else {
-                throw LayoutFileError(path: path + ".weight", message: "expected a weight name (ultraLight … black) or a whole number from 1 to 1000")
-            }
-            font = (font ?? .body).weight(weight)
-        }
-        if try node.bool("italic") == true { font = (font ?? .body).italic() }
-        if let font { text = text.font(font) }
         if let tracking = try node.number("tracking") { text = text.tracking(tracking) }
         if let kerning = try node.number("kerning") { text = text.kerning(kerning) }
         var element = text.anyElement
@@ -273,6 +255,153 @@ struct LayoutFileParser: Sendable {
             element = element.minimumScaleFactor(factor)
         }
         return element
+    }
+
+    // MARK: - Fonts
+
+    /// The font a text node asks for with `style`, `size`, `font`, `design`, `weight`, `italic`,
+    /// `fontWidth`, `instance` and `variations`; `nil` when it sets none (the platform's default:
+    /// `body` under iOS, Material's `bodyLarge` in Roboto under Android).
+    private func font(_ node: FileNode, _ path: String) throws -> Font? {
+        var font = platform == .ios ? try appleFont(node, path) : try androidFont(node, path)
+        let defaultFont: Font = platform == .ios ? .body : .material(.bodyLarge)
+        if let value = node.raw["weight"] {
+            // A name (`"bold"`) or a whole number 1–1000 (`700`), as docs/layout-file.md has it.
+            let weight: FontWeight
+            if let name = value as? String {
+                guard let named = FontWeight(name: name) else {
+                    throw LayoutFileError(path: path + ".weight", message: "'\(name)' is not a weight (ultraLight … black, or 1–1000)")
+                }
+                weight = named
+            } else if !isJSONBoolean(value), let number = jsonNumber(value)?.doubleValue {
+                guard number == number.rounded(), number >= 1, number <= 1000 else {
+                    throw LayoutFileError(path: path + ".weight", message: "\(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)) is not a weight: expected a whole number from 1 to 1000 (or a name: ultraLight … black)")
+                }
+                weight = FontWeight(Int(number))
+            } else {
+                throw LayoutFileError(path: path + ".weight", message: "expected a weight name (ultraLight … black) or a whole number from 1 to 1000")
+            }
+            font = (font ?? defaultFont).weight(weight)
+        }
+        if try node.bool("italic") == true { font = (font ?? defaultFont).italic() }
+        if let width = try fontWidth(node, path) { font = (font ?? defaultFont).width(width) }
+        if let name = try node.string("instance") {
+            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw LayoutFileError(path: path + ".instance", message: "expected the name of a variable font's instance (\"Condensed Bold\")")
+            }
+            font = (font ?? defaultFont).instance(name)
+        }
+        if let list = try node.string("variations") {
+            do {
+                font = (font ?? defaultFont).variations(try FontVariation.parseList(list))
+            } catch {
+                throw LayoutFileError(path: path + ".variations", message: "'\(list)': \(error) (the list is hb-shape's --variations: \"wght=550,wdth=87.5\")")
+            }
+        }
+        return font
+    }
+
+    /// Under iOS: an Apple text style (following Dynamic Type), a size in points (relative to the
+    /// style when both are given), a family, and the system font's `design`.
+    private func appleFont(_ node: FileNode, _ path: String) throws -> Font? {
+        let style = try node.string("style").map { name in
+            if let style = TextStyle(name: name) { return style }
+            let names = TextStyle.allCases.map(\.rawValue).joined(separator: ", ")
+            throw LayoutFileError(path: path + ".style", message: MaterialTextStyle(name: name) == nil ? "'\(name)' is not a text style (\(names))"
+                : "'\(name)' is a Material 3 text style, which is Android's; under ios the text styles are \(names)\(platformNote)")
+        }
+        let size = try node.number("size")
+        let family = try node.string("font")
+        let design = try self.design(node, path, family: family)
+        if let design, design != .default, family == nil, size != nil, style != nil {
+            throw LayoutFileError(path: path + ".design", message: "a design is the system font's, whose size does not follow a style "
+                                  + "(SwiftUI's Font.system(size:design:) is fixed): give style or size with it, not both")
+        }
+        return switch (family, size, style) {
+        case (let family?, let size?, let style?): .custom(family, size: size, relativeTo: style)
+        case (let family?, let size?, nil): .custom(family, size: size)
+        case (let family?, nil, let style): .custom(family, size: (style ?? .body).pointSize(), relativeTo: style ?? .body)
+        case (nil, let size?, let style?): .custom(FontLibrary.defaultFamily, size: size, relativeTo: style)
+        case (nil, let size?, nil): .system(size: size, design: design)
+        case (nil, nil, let style?): .system(style, design: design)
+        case (nil, nil, nil): design.map { .system(.body, design: $0) }
+        }
+    }
+
+    /// Under Android: a Material 3 style (its size in sp, weight, letter spacing and line height,
+    /// in Roboto or in `font`'s family), or a size in sp; the font scale scales either.
+    private func androidFont(_ node: FileNode, _ path: String) throws -> Font? {
+        let style = try node.string("style").map { name in
+            if let style = MaterialTextStyle(name: name) { return style }
+            let names = MaterialTextStyle.allCases.map(\.rawValue).joined(separator: ", ")
+            throw LayoutFileError(path: path + ".style", message: TextStyle(name: name) == nil ? "'\(name)' is not a Material 3 text style (\(names))"
+                : "'\(name)' is an Apple text style, which is iOS's; under android the text styles are Material 3's: \(names)\(platformNote)")
+        }
+        let size = try node.number("size")
+        let family = try node.string("font")
+        if let design = try self.design(node, path, family: family), design != .default {
+            throw LayoutFileError(path: path + ".design", message: "'\(design.rawValue)' is a design of Apple's system font (SF Pro Rounded, SF Mono, "
+                                  + "New York), which is iOS's; under android the system font is Roboto (give font for another family)")
+        }
+        if let style, size != nil {
+            throw LayoutFileError(path: path + ".size", message: "under android a Material 3 style sets its own size (\(style.rawValue) is "
+                                  + "\(Int(style.size)) sp): give style or size, not both")
+        }
+        if let size { return family.map { .custom($0, fixedSize: size) } ?? .system(size: size) }
+        guard style != nil || family != nil else { return nil }
+        let material = Font.material(style ?? .bodyLarge)
+        return family.map { material.family($0) } ?? material
+    }
+
+    /// `design`: `default`, `rounded`, `monospaced` or `serif` (the system font's; not with `font`).
+    private func design(_ node: FileNode, _ path: String, family: String?) throws -> FontDesign? {
+        guard let name = try node.string("design") else { return nil }
+        guard let design = FontDesign(rawValue: name) else {
+            throw LayoutFileError(path: path + ".design", message: "'\(name)' is not a design (\(FontDesign.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if family != nil, design != .default {
+            throw LayoutFileError(path: path + ".design", message: "a design picks a face of the system font (SF Pro Rounded, SF Mono, New York); "
+                                  + "a font family has its own faces: give font or design, not both")
+        }
+        return design
+    }
+
+    /// `fontWidth`: a percentage of the normal width, as a variable font's `wdth` axis reads it
+    /// (above 0, at most 1000), or a name: `compressed` (50), `condensed` (75), `standard` (100), `expanded` (125).
+    private func fontWidth(_ node: FileNode, _ path: String) throws -> Font.Width? {
+        guard let value = node.raw["fontWidth"] else { return nil }
+        let names: [(String, Font.Width)] = [("compressed", .compressed), ("condensed", .condensed), ("standard", .standard), ("expanded", .expanded)]
+        if let name = value as? String {
+            guard let width = names.first(where: { $0.0 == name })?.1 else {
+                throw LayoutFileError(path: path + ".fontWidth", message: "'\(name)' is not a width (\(names.map(\.0).joined(separator: ", ")), or a percentage such as 87.5)")
+            }
+            return width
+        }
+        guard !isJSONBoolean(value), let number = try node.number("fontWidth"), number > 0, number <= 1000 else {
+            throw LayoutFileError(path: path + ".fontWidth", message: "expected a percentage of the normal width above 0 and at most 1000 (wdth: 75 is condensed), or \(names.map(\.0).joined(separator: ", "))")
+        }
+        return Font.Width(Double(number))
+    }
+
+    /// Refuses a `variations` axis or an `instance` the text's font does not have, as its path:
+    /// the font is resolved as the text will be (the platform's system font, the family, the weight).
+    /// Anything else the font library says (an unknown family, which falls back; a size that cannot
+    /// be measured) is left to the layout's diagnostics.
+    private func checkAxes(_ text: Text, _ node: FileNode, _ path: String, _ fonts: FontLibrary) throws {
+        var environment = EnvironmentValues()
+        environment.platform = platform
+        guard let attributes = text.styledText(in: environment).runs.first?.attributes else { return }
+        do {
+            _ = try fonts.match(attributes)
+        } catch let error as TypographyError {
+            switch error {
+            case .unknownAxis:
+                throw LayoutFileError(path: path + ".variations", message: "'\(node.raw["variations"] as? String ?? "")': \(error)")
+            case .unknownInstance(let name, _, _):
+                throw LayoutFileError(path: path + ".instance", message: "'\(name)': \(error)")
+            default: return
+            }
+        }
     }
 
     // MARK: - Modifiers

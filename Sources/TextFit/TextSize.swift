@@ -11,6 +11,14 @@ public enum TextSize: Hashable, Sendable, CustomStringConvertible {
         platform == .ios ? .dynamicType(.large) : .fontScale(.standard)
     }
 
+    /// The platform whose setting this is: iOS for a Dynamic Type size, Android for a font scale.
+    public var platform: Platform {
+        switch self {
+        case .dynamicType: .ios
+        case .fontScale: .android
+        }
+    }
+
     /// `large`, `accessibility3`; `1.3`.
     public var description: String {
         switch self {

@@ -61,6 +61,9 @@ public struct Font: Hashable, Sendable {
     var design: Design = .default
     var width: Width?
     var variations: [FontVariation] = []
+    var instance: String?
+    /// A family replacing the base's system family (``family(_:)``); `nil` keeps the base's.
+    var family: String?
 
     init(base: Base, weight: Weight? = nil, design: Design = .default) {
         self.base = base
@@ -163,6 +166,24 @@ public struct Font: Hashable, Sendable {
         return font
     }
 
+    /// The same font as a variable font's named instance ("Condensed Bold", matched without case):
+    /// its axis settings, under the weight, width and ``variations(_:)`` set on top. A font
+    /// without that instance is an error when the text is measured (recorded; it measures 0 × 0).
+    public func instance(_ name: String) -> Font {
+        var font = self
+        font.instance = name
+        return font
+    }
+
+    /// The same font in the family `name`, keeping the rest: a Material style's size, weight,
+    /// letter spacing and line height in another family (Compose's `style.copy(fontFamily = …)`).
+    /// TextFit's layout files use it; SwiftUI has no such modifier.
+    package func family(_ name: String) -> Font {
+        var font = self
+        font.family = name
+        return font
+    }
+
     /// The same font, italic: the family's italic face when it has one (Noto Sans does), else
     /// the upright face (no synthetic slant).
     public func italic() -> Font {
@@ -178,7 +199,8 @@ public struct Font: Hashable, Sendable {
     ///
     /// A text style or relative size is left symbolic (``FontSize/style(_:)``,
     /// ``FontSize/relative(_:to:)``): the Dynamic Type size in ``TextAttributes`` scales it.
-    /// A custom family with no weight asks for regular, never a text style's default weight.
+    /// A custom family with no weight asks for regular, never a text style's default weight (or,
+    /// with a named ``instance(_:)``, the instance's weight).
     func request(weight override: Weight? = nil, bold: Bool = false, italic: Bool = false) -> (FontRequest, FontSize) {
         var weight = override ?? self.weight
         if weight == nil, bold || isBold {
@@ -192,7 +214,8 @@ public struct Font: Hashable, Sendable {
         case .system(let points):
             (request, size) = (FontRequest(weight: weight, italic: italic), .points(points))
         case .custom(let name, let points, let style):
-            (request, size) = (FontRequest(family: name, weight: weight ?? .regular, italic: italic),
+            // With a named instance and no weight, the instance's own weight (its `wght`).
+            (request, size) = (FontRequest(family: name, weight: weight ?? (instance == nil ? .regular : nil), italic: italic),
                                style.map { .relative(points, to: $0) } ?? .points(points))
         case .material(let style):
             (request, size) = (FontRequest(weight: weight, italic: italic), .material(style))
@@ -200,6 +223,8 @@ public struct Font: Hashable, Sendable {
         request.design = design
         request.width = width?.value
         request.variations = variations
+        request.instance = instance
+        if let family { request.family = family }
         return (request, size)
     }
 

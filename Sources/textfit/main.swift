@@ -84,9 +84,14 @@ let layoutHelp = """
     LAYOUT OPTIONS
       --width W, --height H  the proposal, in points, or infinity (SwiftUI's .infinity: a rectangle
                              takes it, so it is infinite); absent: nil, the ideal on that axis
+      --platform P           ios (default) or android: whose text styles the file names (Apple's or
+                             Material 3's) and whose system font a text without one gets (body in
+                             Noto Sans or SF Pro; bodyLarge in Roboto); wins over the file's platform
       --dynamic-type SIZE    one size, a comma list, FROM...TO, or all (one JSON object per size, in
                              the order given, each size once; at most 12 items; all and FROM...TO
-                             smallest first)
+                             smallest first); wins over the file's dynamicType / fontScale
+      --font-scale S         the same option, for android: font scales (1.3 or 130%), a comma list,
+                             or all (0.85 … 2); one JSON object per scale, SVGs OUT-1.3.svg
       --direction DIR        ltr (default) or rtl: mirrors every container
       --json                 one JSON object per size (JSON Lines)
       --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each, all
@@ -98,6 +103,8 @@ let layoutHelp = """
                              whose heights overlap being one row (a flow's or grid's rows, a vstack's
                              children, 1 for an hstack or zstack); hidden elements never count
       --bundled-only         use the bundled fonts only
+      --apple-fonts DIR      a folder holding Apple's fonts (SF Pro…): the system font under ios
+                             (default: $TEXTFIT_APPLE_FONTS)
       --max-elements N       refuse a file of more than N nodes (default 100000)
       --max-depth N          refuse a file nested more than N nodes deep (default 64, at most 100)
       --max-text-bytes N     refuse a text longer than N UTF-8 bytes (default 1048576)
@@ -761,9 +768,13 @@ func runLayout(_ arguments: Arguments) throws {
         maxElements: try arguments.limit("max-elements", default: LayoutFile.Limits().maxElements),
         maxDepth: try arguments.limit("max-depth", default: LayoutFile.Limits().maxDepth, ceiling: LayoutFile.Limits.deepestSupported),
         maxTextBytes: try arguments.limit("max-text-bytes", default: LayoutFile.Limits().maxTextBytes))
-    let tree: AnyElement
+    // The command line's platform wins over the file's (docs/layout-file.md, "The root"), and the
+    // fonts are the engine's: a `variations` axis the text's font lacks is refused with its path.
+    let requestedPlatform = arguments.values["platform"] == nil ? nil : try platformOption(arguments)
+    let engine = try makeEngine(arguments)
+    let document: LayoutFile.Document
     do {
-        tree = try LayoutFile.element(from: data, limits: limits)
+        document = try LayoutFile.document(from: data, limits: limits, platform: requestedPlatform, fonts: engine.library)
     } catch let error as LayoutFileError {
         let message = "\(file == "-" ? "standard input" : file): \(error)"
         guard let limit = error.exceededLimit else { throw CommandError.input(message) }
@@ -775,14 +786,10 @@ func runLayout(_ arguments: Arguments) throws {
         }
         throw CommandError.limit(message + "; raise it with \(option)")
     }
-    var sizes: [DynamicTypeSize] = [.large]
-    if let list = arguments.values["dynamic-type"] {
-        do {
-            sizes = try DynamicTypeSize.list(parsing: list)
-        } catch let error as RequestError {
-            throw CommandError.usage("--dynamic-type: \(error.message)")
-        }
-    }
+    let tree = document.tree, platform = document.platform
+    // `--dynamic-type` / `--font-scale` win over the file's `dynamicType` / `fontScale`.
+    let sizesGiven = arguments.values["dynamic-type"] != nil || arguments.values["font-scale"] != nil
+    let sizes = sizesGiven ? try textSizes(arguments, platform: platform) : document.textSizes ?? [TextSize.standard(for: platform)]
     let direction: LayoutDirection
     switch arguments.values["direction"] ?? "ltr" {
     case "ltr", "leftToRight": direction = .leftToRight
@@ -794,29 +801,30 @@ func runLayout(_ arguments: Arguments) throws {
             throw CommandError.usage("--\(name) must not be negative")
         }
     }
-    let engine = try makeEngine(arguments)
     let width = try arguments.number("width", allowInfinity: true)
     let height = try arguments.number("height", allowInfinity: true)
-    let results = engine.layout(tree, width: width, height: height, dynamicTypeSizes: sizes, direction: direction)
+    let results = engine.layout(tree, width: width, height: height, textSizes: sizes, direction: direction)
     let outputs = results.map(LayoutOutput.init)
     // What went wrong goes to standard error whatever the output format (and into --json too):
     // the layout still answers, so the exit status stays 0.
-    for output in outputs {
-        for diagnostic in output.diagnostics { printError("warning: \(output.dynamicTypeSize): \(diagnostic)") }
+    for ((size, _), output) in zip(results, outputs) {
+        for diagnostic in output.diagnostics { printError("warning: \(size): \(diagnostic)") }
     }
     if let svgPath = arguments.values["svg"] {
         let renderer = SVGRenderer(options: .init(overlays: arguments.flags.contains("overlays") ? .all : []))
         if svgPath == "-" {
             // The picture is the output: nothing else goes to standard output.
             guard results.count == 1 else {
-                throw CommandError.usage("--svg - writes one picture to standard output, but --dynamic-type asks for \(results.count); give one size or a file name (OUT.svg: OUT-SIZE.svg each)")
+                let option = sizesGiven ? (arguments.values["font-scale"] != nil ? "--font-scale" : "--dynamic-type")
+                    : "the file's \(platform == .ios ? "dynamicType" : "fontScale")"
+                throw CommandError.usage("--svg - writes one picture to standard output, but \(option) asks for \(results.count) text sizes; give one size or a file name (OUT.svg: OUT-SIZE.svg each)")
             }
             print(renderer.svg(results[0].1), terminator: "")
             return try finishStandardOutput()
         }
         let pictures = results.map { size, result in
             let path = results.count == 1 ? svgPath
-                : (svgPath as NSString).deletingPathExtension + "-\(size.rawValue)." + ((svgPath as NSString).pathExtension.isEmpty ? "svg" : (svgPath as NSString).pathExtension)
+                : (svgPath as NSString).deletingPathExtension + "-\(size)." + ((svgPath as NSString).pathExtension.isEmpty ? "svg" : (svgPath as NSString).pathExtension)
             return (path: path, data: Data(renderer.svg(result).utf8))
         }
         try writeOutputFiles(pictures, option: "--svg")
@@ -826,18 +834,18 @@ func runLayout(_ arguments: Arguments) throws {
         return try finishStandardOutput()
     }
     if arguments.flags.contains("summary") {
-        printTable(header: ["DYNAMIC TYPE", "DIRECTION", "WIDTH", "HEIGHT", "ELEMENTS", "ROWS"],
+        printTable(header: [platform == .ios ? "DYNAMIC TYPE" : "FONT SCALE", "DIRECTION", "WIDTH", "HEIGHT", "ELEMENTS", "ROWS"],
                    rows: zip(outputs, results).map { output, result in
                        // Rows: the bands the root container's shown children occupy (children whose
                        // heights overlap are one row: a flow's row of items of different heights, an
                        // hstack), hidden elements (0 × 0) none (`LayoutResult.rootRowCount`).
-                       [output.dynamicTypeSize, direction == .rightToLeft ? "rtl" : "ltr", format(output.size.width),
+                       ["\(result.0)", direction == .rightToLeft ? "rtl" : "ltr", format(output.size.width),
                         format(output.size.height), "\(output.elements.count)", "\(result.1.rootRowCount)"]
                    }, rightAligned: [2, 3, 4, 5])
         return try finishStandardOutput()
     }
-    for output in outputs {
-        print("\(output.dynamicTypeSize): \(format(output.size.width)) × \(format(output.size.height)), \(output.elements.count) elements")
+    for ((size, _), output) in zip(results, outputs) {
+        print("\(size): \(format(output.size.width)) × \(format(output.size.height)), \(output.elements.count) elements")
         printTable(header: ["PATH", "KIND", "ID", "X", "Y", "WIDTH", "HEIGHT", "BASELINE"],
                    rows: output.elements.map { element in
                        // The root's path is empty ([] in JSON): named, so the row keeps its columns.

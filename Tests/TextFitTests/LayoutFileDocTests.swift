@@ -44,7 +44,7 @@ struct LayoutFileDocTests {
     @Test("Every example runs with no diagnostic, and there are at least seven")
     func everyExampleRuns() throws {
         let blocks = try LayoutDocExample.blocks()
-        #expect(blocks.count >= 7)
+        #expect(blocks.count >= 8)
         for block in blocks {
             let example = try LayoutDocExample(block)
             #expect(example.diagnostics.isEmpty, "\(example.diagnostics)")
@@ -98,6 +98,17 @@ struct LayoutFileDocTests {
         let icon = try #require(guides.frame(path: [0, 0])), title = try #require(guides.frame(path: [0, 1, 0]))
         let titleBaseline = try #require(guides.baseline(path: [0, 1, 0]))
         #expect(close(icon.midY, title.minY + titleBaseline - 6))
+        // Android at font scale 2: titleMedium and bodyLarge (16 sp on a 24 sp line) are 28 dp on a
+        // 42 dp line (AOSP's 2.0 table: 14 → 26, 18 → 30; 24 × 28 / 16); labelSmall (11 sp, line
+        // 16 sp) is 22 dp (10 → 20, 12 → 24) on a 16 × 22 / 11 = 32 dp line. The detail's width:
+        // hb-shape --variations=wght=650,wdth=80 --features=-liga,-clig fonts/Roboto-Variable.ttf
+        // "Signal 72 %" is 9673 units (2048 per em) at 22 dp, plus labelSmall's 0.5 sp letter
+        // spacing (1 dp at 2: 0.5 × 16 / 8) after each of the 11 clusters.
+        let android = try example(containing: #""platform": "android""#)
+        #expect(close(android.frame(id: "title")?.height, 42) && close(android.frame(id: "status")?.height, 42))
+        #expect(abs((android.frame(id: "detail")?.height ?? 0) - 32) < 1e-5)
+        #expect(close(android.frame(id: "detail")?.width, 9673.0 * 22 / 2048 + 11))
+        #expect(close(android.frame(id: "detail")?.minY, 16 + 42 + 4 + 42 + 4))
         // padding: true is 16 on every side.
         let row = try #require(guides.frame(path: [0])), root = try #require(guides.frame(path: []))
         #expect(row.minX == 16 && row.minY == 16 && close(root.width, row.width + 32) && close(root.height, row.height + 32))
