@@ -44,7 +44,7 @@ public enum TextSize: Hashable, Sendable, CustomStringConvertible {
         switch platform {
         case .ios:
             if let number = Double(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "%", with: "")), !number.isNaN {
-                throw RequestError(field: field, "'\(text)' is a font scale, which is Android's; under ios the text size is a Dynamic Type size (xSmall … accessibility5), or use --platform android")
+                throw RequestError(field: field, "'\(text)' is a font scale, which is Android's; under ios the text size is a Dynamic Type size (xSmall … accessibility5), or set the platform to android")
             }
             do {
                 return try DynamicTypeSize.list(parsing: text).map { .dynamicType($0) }

@@ -21,6 +21,12 @@ extension LayoutDiagnostic.Kind {
 }
 
 extension Text: DiagnosingLeaf {
+    /// The family a paragraph's first run resolved to: the system font a text with an unknown
+    /// family fell back to (Noto Sans, SF Pro, or Roboto under Android).
+    static func systemFamily(of paragraph: Paragraph) -> String {
+        paragraph.text.runs.first.flatMap { try? paragraph.shaper.library.match($0.attributes).face.family } ?? FontLibrary.defaultFamily
+    }
+
     /// What is wrong with this text in `environment`: no fonts, an unmeasurable style, a family
     /// that fell back, characters no font has. Read from the paragraph the text measured with (the
     /// cache's), so asking costs no shaping.
@@ -35,7 +41,7 @@ extension Text: DiagnosingLeaf {
         case .success(let paragraph):
             var found: [LeafDiagnostic] = []
             if let fallback = measured.fallback {
-                found.append(LeafDiagnostic(kind: .fontFallback, message: "\(quoted): \(fallback); measured in \(FontLibrary.defaultFamily) instead"))
+                found.append(LeafDiagnostic(kind: .fontFallback, message: "\(quoted): \(fallback); measured in \(Self.systemFamily(of: paragraph)) instead"))
             }
             let missing = paragraph.missingClusters
             if !missing.isEmpty {

@@ -65,9 +65,11 @@ public final class TextMeasurementCache: Sendable {
         /// `true` when the text was measured anyway in the system family (an unknown custom family,
         /// as on Apple platforms); `false` when it measures 0 × 0.
         public let fellBack: Bool
+        /// The system family it was measured in when it fell back (Noto Sans, SF Pro, Roboto).
+        public var fallbackFamily: String = FontLibrary.defaultFamily
 
         public var description: String {
-            "\"\(text.prefix(40))\": \(error)\(fellBack ? "; measured in \(FontLibrary.defaultFamily) instead" : "; measured as 0 × 0")"
+            "\"\(text.prefix(40))\": \(error)\(fellBack ? "; measured in \(fallbackFamily) instead" : "; measured as 0 × 0")"
         }
     }
 
@@ -276,6 +278,9 @@ public final class TextMeasurementCache: Sendable {
                 if (try? shaper.library.match(attributes.resolvedFont, defaultWeight: attributes.defaultWeight)) == nil {
                     attributes.font.family = nil
                 }
+            }
+            if let family = text.runs.lazy.compactMap({ try? shaper.library.match($0.attributes).face.family }).first {
+                failure?.fallbackFamily = family
             }
         } catch {
             return (.failure(error), Failure(text: text.string, error: error, fellBack: false))
