@@ -247,14 +247,14 @@ public final class FontLibrary: Sendable {
     static let appleFamilyNames = ["SF Pro", "SF Pro Text", "SF Pro Display", "SF Pro Rounded", "SF Mono", "New York"]
 
     /// Opens every font in the Apple fonts folder (not its subfolders).
-    /// - Throws: ``TypographyError/unreadableFile(path:reason:)`` for a folder that cannot be
-    ///   listed; ``TypographyError/appleFontsMissing(path:lookedFor:)`` when no SF Pro is in it;
+    /// - Throws: ``TypographyError/appleFontsMissing(path:lookedFor:)`` for a folder that cannot be
+    ///   listed (nothing looked for) or that has no SF Pro;
     ///   the error of a font file that does not open.
     private static func openAppleFonts(_ directory: String) throws -> [String: [FontFace]] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
               let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-            throw TypographyError.unreadableFile(path: directory, reason: "the Apple fonts folder does not exist or cannot be listed")
+            throw TypographyError.appleFontsMissing(path: directory, lookedFor: [])
         }
         var families: [String: [FontFace]] = [:]
         for name in names.sorted() where [".ttf", ".otf", ".ttc", ".otc"].contains(where: name.lowercased().hasSuffix) {

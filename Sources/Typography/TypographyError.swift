@@ -27,7 +27,7 @@ public enum TypographyError: Error, Equatable, Sendable, CustomStringConvertible
     case unknownInstance(name: String, font: String, instances: [String])
     /// A text style of the other platform (`bodyLarge` under iOS, `body` under Android).
     case styleOfOtherPlatform(style: String, platform: String)
-    /// The Apple fonts folder holds none of the files looked for.
+    /// The Apple fonts folder holds none of the files looked for (or, with none looked for, cannot be listed).
     case appleFontsMissing(path: String, lookedFor: [String])
 
     public var description: String {
@@ -61,6 +61,8 @@ public enum TypographyError: Error, Equatable, Sendable, CustomStringConvertible
             let hint = platform == "ios" ? "a Material 3 style is Android's (use --platform android, or an iOS style such as body)"
                 : "an Apple text style is iOS's (use a Material 3 style such as bodyLarge, or --platform ios)"
             return "text style '\(style)' under platform '\(platform)': \(hint)"
+        case .appleFontsMissing(let path, let lookedFor) where lookedFor.isEmpty:
+            return "the Apple fonts folder '\(path)' does not exist or cannot be listed"
         case .appleFontsMissing(let path, let lookedFor):
             return "no SF Pro in the Apple fonts folder '\(path)': looked for \(lookedFor.joined(separator: ", ")) "
                 + "(download SF Pro from developer.apple.com/fonts and point TEXTFIT_APPLE_FONTS or --apple-fonts at the folder holding its .ttf/.otf files)"

@@ -655,7 +655,7 @@ func runFonts(_ arguments: Arguments) throws {
             printTable(header: ["FAMILY", "SOURCE", "STYLES", "AXES", "NAMED INSTANCES"],
                        rows: families.map { family in
                            [family.name, family.source.rawValue, family.styles.joined(separator: ", "),
-                            family.axes.map { "\($0.tag) \(format($0.minimum))–\(format($0.maximum))" }.joined(separator: ", "),
+                            family.axes.map { "\($0.tag) \(String(format: "%g", $0.minimum))–\(String(format: "%g", $0.maximum))" }.joined(separator: ", "),
                             family.instances.count > 6 ? family.instances.prefix(6).joined(separator: ", ") + ", … (\(family.instances.count))"
                                 : family.instances.joined(separator: ", ")]
                        }, rightAligned: [])
