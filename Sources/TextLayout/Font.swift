@@ -137,58 +137,37 @@ public struct Font: Hashable, Sendable {
     // MARK: - Modifiers
 
     /// The same font at `weight` (replacing any earlier weight).
-    public func weight(_ weight: Weight) -> Font {
-        var font = self
-        font.weight = weight
-        return font
-    }
+    public func weight(_ weight: Weight) -> Font { with { $0.weight = weight } }
 
     /// The same font, bold: a text style's emphasized weight (Apple's Dynamic Type table: semibold
     /// for body, bold for the titles; ``TextStyle/emphasizedWeight``), bold (700) for other fonts.
-    public func bold() -> Font {
-        var font = self
-        font.isBold = true
-        return font
-    }
+    public func bold() -> Font { with { $0.isBold = true } }
 
     /// The same font at a width (a variable font's `wdth` axis; other fonts keep theirs, reported).
-    public func width(_ width: Width) -> Font {
-        var font = self
-        font.width = width
-        return font
-    }
+    public func width(_ width: Width) -> Font { with { $0.width = width } }
 
     /// The same font with explicit axis settings of a variable font (TextFit's own, as
     /// `hb-shape --variations` spells them); they win over weight, width and optical size.
-    public func variations(_ variations: [FontVariation]) -> Font {
-        var font = self
-        font.variations = variations
-        return font
-    }
+    public func variations(_ variations: [FontVariation]) -> Font { with { $0.variations = variations } }
 
     /// The same font as a variable font's named instance ("Condensed Bold", matched without case):
     /// its axis settings, under the weight, width and ``variations(_:)`` set on top. A font
     /// without that instance is an error when the text is measured (recorded; it measures 0 × 0).
-    public func instance(_ name: String) -> Font {
-        var font = self
-        font.instance = name
-        return font
-    }
+    public func instance(_ name: String) -> Font { with { $0.instance = name } }
 
     /// The same font in the family `name`, keeping the rest: a Material style's size, weight,
     /// letter spacing and line height in another family (Compose's `style.copy(fontFamily = …)`).
     /// TextFit's layout files use it; SwiftUI has no such modifier.
-    package func family(_ name: String) -> Font {
-        var font = self
-        font.family = name
-        return font
-    }
+    package func family(_ name: String) -> Font { with { $0.family = name } }
 
     /// The same font, italic: the family's italic face when it has one (Noto Sans does), else
     /// the upright face (no synthetic slant).
-    public func italic() -> Font {
+    public func italic() -> Font { with { $0.isItalic = true } }
+
+    /// This font with `change` made (the modifiers' one shape).
+    private func with(_ change: (inout Font) -> Void) -> Font {
         var font = self
-        font.isItalic = true
+        change(&font)
         return font
     }
 
