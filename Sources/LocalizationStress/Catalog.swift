@@ -78,6 +78,22 @@ public struct CatalogProblem: Error, Sendable, Hashable, Codable, CustomStringCo
     public var description: String { "\(location): \(message)" }
 }
 
+/// The kind of a catalog file.
+public enum CatalogFormat: String, Sendable, Hashable, CaseIterable {
+    /// `.xcstrings`.
+    case stringCatalog
+    /// `.strings` in an `*.lproj` folder.
+    case strings
+    /// `.stringsdict` in an `*.lproj` folder.
+    case stringsdict
+    /// XLIFF 1.2 or 2.0.
+    case xliff
+    /// Android resources (`values*/strings.xml`: root `<resources>`).
+    case android
+    /// gettext `.po`.
+    case gettext
+}
+
 /// Everything read from one or more catalog files.
 public struct Catalog: Sendable {
     public var entries: [CatalogEntry]
@@ -85,10 +101,15 @@ public struct Catalog: Sendable {
     public var sourceLanguage: String?
     /// Problems with single entries that did not stop the read (`--strict` turns the first into an error).
     public var problems: [CatalogProblem]
+    /// The formats of the files read (`[.android]`: an Android app's, which `textfit stress` checks
+    /// as Android by default).
+    public var formats: Set<CatalogFormat>
 
-    public init(entries: [CatalogEntry] = [], sourceLanguage: String? = nil, problems: [CatalogProblem] = []) {
+    public init(entries: [CatalogEntry] = [], sourceLanguage: String? = nil, problems: [CatalogProblem] = [],
+                formats: Set<CatalogFormat> = []) {
         self.entries = entries
         self.sourceLanguage = sourceLanguage
         self.problems = problems
+        self.formats = formats
     }
 }

@@ -6,15 +6,21 @@ import Typography
 
 /// The result of a sweep: every verdict and a summary; written as `report.json`, `junit.xml` and
 /// `index.html`, and read back as a `--baseline`.
+///
+/// `report.json` is `{"platform", "summary", "verdicts"}`: `platform` is `ios` or `android` (a
+/// report without it, from before Android was checked, is read as `ios`); each verdict names its
+/// size as `"dynamicTypeSize": "large"` (ios) or `"fontScale": 1.3` (android); the summary's
+/// `passesUpTo` and `failsFrom` are the sizes as strings (`"large"`, `"1.3"`).
 public struct StressReport: Sendable, Codable {
     /// Per key × locale × variant: where it stops fitting.
     public struct FirstFailure: Sendable, Codable, Hashable {
         public var key: String
         public var locale: String
         public var variant: String
-        /// The largest checked size at which it still passes, if any ("fits up to xxxLarge").
+        /// The largest checked size at which it still passes, if any ("fits up to xxxLarge"), as
+        /// ``TextSize/description`` writes it (`xxxLarge`, `1.3`).
         public var passesUpTo: String?
-        /// The first checked size at which it fails, and how.
+        /// The first checked size at which it fails (`accessibility1`, `1.5`), and how.
         public var failsFrom: String
         public var status: StressStatus
     }
@@ -32,7 +38,10 @@ public struct StressReport: Sendable, Codable {
         /// ``firstFailures`` worst first: failing from the smallest size, then the worse status;
         /// catalog order breaks ties.
         public func worstFirst() -> [FirstFailure] {
-            let order = Dictionary(DynamicTypeSize.allCases.enumerated().map { ($1.rawValue, $0) }, uniquingKeysWith: { a, _ in a })
+            var order: [String: Int] = [:]
+            for (rank, size) in Set(firstFailures.compactMap { TextSize(reportName: $0.failsFrom) }).sorted().enumerated() {
+                order[size.description] = rank
+            }
             return firstFailures.enumerated().sorted { a, b in
                 let (x, y) = (a.element, b.element)
                 if order[x.failsFrom] != order[y.failsFrom] { return (order[x.failsFrom] ?? 0) < (order[y.failsFrom] ?? 0) }
@@ -42,11 +51,15 @@ public struct StressReport: Sendable, Codable {
         }
     }
 
+    /// Whose text sizes the verdicts are: Dynamic Type sizes (ios) or font scales (android).
+    public var platform: Platform
     public var verdicts: [StressVerdict]
     public var summary: Summary
 
-    /// Summarises `verdicts` (which come in entry order, sizes smallest first).
-    public init(verdicts: [StressVerdict]) {
+    /// Summarises `verdicts` (which come in entry order, sizes smallest first), checked under
+    /// `platform` (`nil`: the platform of the first verdict's size, iOS when there is none).
+    public init(verdicts: [StressVerdict], platform: Platform? = nil) {
+        self.platform = platform ?? verdicts.first?.size.platform ?? .ios
         self.verdicts = verdicts
         var statuses: [String: Int] = [:], locales: [String: [String: Int]] = [:]
         for verdict in verdicts {
@@ -64,7 +77,7 @@ public struct StressReport: Sendable, Codable {
             if let failing = group.first(where: \.failed) {
                 let passing = group.prefix { !$0.failed }.last
                 firsts.append(FirstFailure(key: head.key, locale: head.locale, variant: head.variant,
-                                           passesUpTo: passing?.dynamicTypeSize, failsFrom: failing.dynamicTypeSize,
+                                           passesUpTo: passing?.size.description, failsFrom: failing.size.description,
                                            status: failing.status))
             }
             index = end
@@ -74,19 +87,20 @@ public struct StressReport: Sendable, Codable {
     }
 
     /// Verdicts that are worse than in `baseline`: failing now and either absent or passing there,
-    /// or failing with a worse status. How a team adopts the check on an existing app.
+    /// or failing with a worse status. How a team adopts the check on an existing app. (A baseline
+    /// of the other platform has none of these sizes: every failing verdict counts.)
     public func regressions(against baseline: StressReport) -> [StressVerdict] {
-        struct Key: Hashable { let key: String, locale: String, variant: String, size: String }
+        struct Key: Hashable { let key: String, locale: String, variant: String, size: TextSize }
         var before: [Key: StressVerdict] = [:]
         for verdict in baseline.verdicts {
             // Reports written before gettext context keys became `msgctxt|msgid` joined them with
             // U+0004 (gettext's internal separator): read so, the same string is the same key.
-            before[Key(key: verdict.key.replacingOccurrences(of: "\u{4}", with: POReader.contextSeparator), locale: verdict.locale, variant: verdict.variant, size: verdict.dynamicTypeSize)] = verdict
+            before[Key(key: verdict.key.replacingOccurrences(of: "\u{4}", with: POReader.contextSeparator), locale: verdict.locale, variant: verdict.variant, size: verdict.size)] = verdict
         }
         return verdicts.filter { verdict in
             guard verdict.failed else { return false }
             guard let old = before[Key(key: verdict.key, locale: verdict.locale, variant: verdict.variant,
-                                       size: verdict.dynamicTypeSize)] else { return true }
+                                       size: verdict.size)] else { return true }
             return !old.failed || verdict.status > old.status
         }
     }
@@ -108,12 +122,17 @@ public struct StressReport: Sendable, Codable {
             }.joined(separator: "  ")
         }.joined(separator: "\n")
         out += "\n\n\(summary.checks) checks, \(summary.failures) failing"
+        if platform == .android {
+            let scales = Set(verdicts.map(\.size)).sorted().map(\.description)
+            out += " (android, font scales \(scales.joined(separator: ", ")))"
+        }
         let offenders = summary.worstFirst().prefix(worst)
         if !offenders.isEmpty {
             out += "\n\nWorst offenders (key · locale · variant), failing from the smallest size:"
+            func label(_ name: String) -> String { TextSize(reportName: name)?.label ?? name }
             for failure in offenders {
-                let upTo = failure.passesUpTo.map { "fits up to \($0), " } ?? ""
-                out += "\n  \(failure.key) · \(failure.locale)\(failure.variant.isEmpty ? "" : " · \(failure.variant)"): \(upTo)\(failure.status.rawValue) from \(failure.failsFrom)"
+                let upTo = failure.passesUpTo.map { "fits up to \(label($0)), " } ?? ""
+                out += "\n  \(failure.key) · \(failure.locale)\(failure.variant.isEmpty ? "" : " · \(failure.variant)"): \(upTo)\(failure.status.rawValue) from \(label(failure.failsFrom))"
             }
             if summary.firstFailures.count > worst { out += "\n  … and \(summary.firstFailures.count - worst) more" }
         }
@@ -158,7 +177,7 @@ public struct StressReport: Sendable, Codable {
                 last = (verdict.key, verdict.locale, i)
             }
             if verdict.failed {
-                var line = verdict.dynamicTypeSize
+                var line = verdict.size.label
                 if !verdict.variant.isEmpty { line += " [\(verdict.variant)]" }
                 line += ": \(verdict.status.rawValue), width \(twoDecimals(verdict.width)), \(verdict.lineCount) line(s)"
                 if verdict.overflow > 0 { line += ", overflow \(twoDecimals(verdict.overflow))" }
@@ -301,9 +320,20 @@ public struct ReportWriteError: Error, Sendable, Equatable, CustomStringConverti
 extension StressReport: JSONWritable {
     package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
+            json.field("platform", platform.rawValue)
             try json.field("summary", summary)
             try json.field("verdicts", verdicts)
         }
+    }
+
+    private enum CodingKeys: String, CodingKey { case platform, summary, verdicts }
+
+    /// Reads a report; one without `platform` (written before Android was checked) is iOS's.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        platform = try container.decodeIfPresent(Platform.self, forKey: .platform) ?? .ios
+        summary = try container.decode(Summary.self, forKey: .summary)
+        verdicts = try container.decode([StressVerdict].self, forKey: .verdicts)
     }
 }
 
@@ -332,11 +362,61 @@ extension StressReport.FirstFailure: JSONWritable {
     }
 }
 
-extension StressVerdict: JSONWritable {
+extension StressVerdict: Codable, JSONWritable {
+    private enum CodingKeys: String, CodingKey {
+        case key, locale, variant, dynamicTypeSize, fontScale, text, status, width, lineCount, overflow, scale, failed
+    }
+
+    /// Reads a verdict with either `dynamicTypeSize` (a size name) or `fontScale` (a number > 0).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let value = try container.decodeIfPresent(Double.self, forKey: .fontScale) {
+            guard let scale = try? AndroidFontScale(value) else {
+                throw DecodingError.dataCorruptedError(forKey: .fontScale, in: container, debugDescription: "\(value) is not a font scale (a number > 0)")
+            }
+            size = .fontScale(scale)
+        } else {
+            let name = try container.decode(String.self, forKey: .dynamicTypeSize)
+            guard let dynamicType = DynamicTypeSize(name: name) else {
+                throw DecodingError.dataCorruptedError(forKey: .dynamicTypeSize, in: container, debugDescription: "'\(name)' is not a Dynamic Type size")
+            }
+            size = .dynamicType(dynamicType)
+        }
+        key = try container.decode(String.self, forKey: .key)
+        locale = try container.decode(String.self, forKey: .locale)
+        variant = try container.decode(String.self, forKey: .variant)
+        text = try container.decode(String.self, forKey: .text)
+        status = try container.decode(StressStatus.self, forKey: .status)
+        width = try container.decode(Double.self, forKey: .width)
+        lineCount = try container.decode(Int.self, forKey: .lineCount)
+        overflow = try container.decode(Double.self, forKey: .overflow)
+        scale = try container.decode(Double.self, forKey: .scale)
+        failed = try container.decode(Bool.self, forKey: .failed)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch size {
+        case .dynamicType(let dynamicType): try container.encode(dynamicType.rawValue, forKey: .dynamicTypeSize)
+        case .fontScale(let fontScale): try container.encode(fontScale.value, forKey: .fontScale)
+        }
+        try container.encode(key, forKey: .key)
+        try container.encode(locale, forKey: .locale)
+        try container.encode(variant, forKey: .variant)
+        try container.encode(text, forKey: .text)
+        try container.encode(status, forKey: .status)
+        try container.encode(width, forKey: .width)
+        try container.encode(lineCount, forKey: .lineCount)
+        try container.encode(overflow, forKey: .overflow)
+        try container.encode(scale, forKey: .scale)
+        try container.encode(failed, forKey: .failed)
+    }
+
     package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
-            json.field("dynamicTypeSize", dynamicTypeSize)
+            if case .dynamicType(let dynamicType) = size { json.field("dynamicTypeSize", dynamicType.rawValue) }
             json.field("failed", failed)
+            if case .fontScale(let fontScale) = size { try json.field("fontScale", fontScale.value) }
             json.field("key", key)
             json.field("lineCount", lineCount)
             json.field("locale", locale)

@@ -4,7 +4,8 @@ import TextLayout
 import Typography
 
 extension StressReport {
-    /// `index.html`: a self-contained page listing every verdict (key, locale, size, status, width,
+    /// `index.html`: a self-contained page listing every verdict (key, locale, size — a Dynamic Type
+    /// size, or `font scale 1.3` under Android —, status, width,
     /// lines, overflow, source text beside the translation), with filters by locale, status and
     /// size and failing verdicts only at first; each failing case drawn by `draw` (an SVG of the
     /// text in its container, its glyphs defined in the sheet it is given, which the page carries
@@ -19,7 +20,7 @@ extension StressReport {
     public func html(sourceText: (StressVerdict) -> String?, draw: (StressVerdict, inout SVGGlyphSheet) -> String?,
                      notes: [String] = []) -> String {
         var glyphs = SVGGlyphSheet(idPrefix: "glyph-")
-        let sizes = Self.ordered(sizes: verdicts.map(\.dynamicTypeSize))
+        let sizes = Set(verdicts.map(\.size)).sorted()
         let sizeIndex = Dictionary(uniqueKeysWithValues: sizes.enumerated().map { ($1, $0) })
         let statusIndex = Dictionary(uniqueKeysWithValues: StressStatus.allCases.enumerated().map { ($1, $0) })
 
@@ -29,7 +30,7 @@ extension StressReport {
         // an entry's sizes together).
         var data = PageData()
         data.raw("{\"sizes\":")
-        data.strings(sizes)
+        data.strings(sizes.map(\.label))
         data.raw(",\"statuses\":")
         data.strings(StressStatus.allCases.map(\.rawValue))
         var cases = PageData(), rows = PageData(), pictures = PageData()
@@ -52,7 +53,7 @@ extension StressReport {
                 current = (verdict, source)
             }
             rows.raw(index == 0 ? "[" : ",[")
-            rows.raw("\(caseCount - 1),\(sizeIndex[verdict.dynamicTypeSize]!),\(statusIndex[verdict.status]!),")
+            rows.raw("\(caseCount - 1),\(sizeIndex[verdict.size]!),\(statusIndex[verdict.status]!),")
             rows.number(verdict.width); rows.raw(",\(verdict.lineCount),")
             rows.number(verdict.overflow); rows.raw(verdict.failed ? ",1]" : ",0]")
             if verdict.failed, let picture = draw(verdict, &glyphs) {
@@ -76,10 +77,10 @@ extension StressReport {
             .svg svg{max-width:100%;height:auto;display:block;margin-top:4px} select,label,button{margin-right:12px} .note{color:#6e6e73}
             </style></head><body>
             \(glyphs.svg())<h1>textfit stress report</h1>
-            <p>\(summary.checks) checks, \(summary.failures) failing.</p>
+            <p>\(summary.checks) checks, \(summary.failures) failing\(platform == .android ? " (android: sizes in sp at each font scale, as Android 14 scales them)" : "").</p>
             \(notes.map { "<p class=\"note\">\(xmlEscaped($0))</p>\n" }.joined())            <p><label>Locale <select id="locale"><option value="">all</option>\(options(locales))</select></label>
             <label>Status <select id="status"><option value="">all</option>\(options(StressStatus.allCases.map(\.rawValue)))</select></label>
-            <label>Size <select id="size"><option value="">all</option>\(options(sizes))</select></label>
+            <label>Size <select id="size"><option value="">all</option>\(options(sizes.map(\.label)))</select></label>
             <label><input type="checkbox" id="failed" checked> failing only</label></p>
             <p><button id="previous">← previous</button><span id="range"></span> <button id="next">next →</button></p>
             <table><thead><tr><th>Key</th><th>Locale</th><th>Size</th><th>Status</th><th>Width</th><th>Lines</th><th>Overflow</th><th>Source</th><th>Translation</th></tr></thead>
@@ -127,15 +128,6 @@ extension StressReport {
 
             """
     }
-
-    /// Sizes in Dynamic Type order, then any other names in order of appearance, each once.
-    static func ordered(sizes: [String]) -> [String] {
-        let present = Set(sizes)
-        var ordered = DynamicTypeSize.allCases.map(\.rawValue).filter(present.contains)
-        var seen = Set(ordered)
-        for size in sizes where seen.insert(size).inserted { ordered.append(size) }
-        return ordered
-    }
 }
 
 extension StressSweep {
@@ -157,11 +149,11 @@ extension StressSweep {
             let item = Case(key: entry.key, locale: entry.locale, variant: entry.variant)
             if entryIndex[item] == nil { entryIndex[item] = index }
         }
-        var firstFailingSize: [Case: String] = [:]
+        var firstFailingSize: [Case: TextSize] = [:]
         let failures = report.summary.firstFailures.count
         let drawn = failures > maxPictures ? Array(report.summary.worstFirst().prefix(max(0, maxPictures))) : report.summary.firstFailures
         for failure in drawn {
-            firstFailingSize[Case(key: failure.key, locale: failure.locale, variant: failure.variant)] = failure.failsFrom
+            firstFailingSize[Case(key: failure.key, locale: failure.locale, variant: failure.variant)] = TextSize(reportName: failure.failsFrom)
         }
         let notes = failures > drawn.count
             ? ["Pictures of the \(drawn.count) worst of \(failures) failing cases (failing from the smallest size first; --max-pictures)."] : []
@@ -170,7 +162,7 @@ extension StressSweep {
         // The page draws a failing verdict at its case's first failing size, in the report's order.
         let toDraw: [(verdict: StressVerdict, entry: Int)] = report.verdicts.compactMap { verdict in
             let item = Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)
-            guard verdict.failed, firstFailingSize[item] == verdict.dynamicTypeSize, let entry = entryIndex[item] else { return nil }
+            guard verdict.failed, firstFailingSize[item] == verdict.size, let entry = entryIndex[item] else { return nil }
             return (verdict, entry)
         }
         var prepared: [Picture?] = [], batchStart = 0
@@ -180,7 +172,7 @@ extension StressSweep {
             entryIndex[Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)].flatMap { entries[$0].sourceText }
         }, draw: { verdict, glyphs in
             let item = Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)
-            guard firstFailingSize[item] == verdict.dynamicTypeSize, let index = entryIndex[item] else { return nil }
+            guard firstFailingSize[item] == verdict.size, let index = entryIndex[item] else { return nil }
             if next == batchStart + prepared.count, next < toDraw.count {
                 batchStart = next
                 let batch = Array(toDraw[next..<min(toDraw.count, next + 512)])
@@ -210,9 +202,8 @@ extension StressSweep {
     /// included), for the HTML report's picture of it (the box dashed, overflow in red, baselines
     /// marked).
     func picture(of verdict: StressVerdict, entry: CatalogEntry, container: StressContainer) -> Picture? {
-        guard let size = DynamicTypeSize(rawValue: verdict.dynamicTypeSize) else { return nil }
         let box = Self.box(for: entry, in: container)
-        guard let paragraph = try? paragraph(verdict.text, of: entry, in: box, size: size) else { return nil }
+        guard let paragraph = try? paragraph(verdict.text, of: entry, in: box, size: verdict.size) else { return nil }
         let layout = paragraph.layout(width: box.textWidth)
         let lineHeight = layout.lines.first.map(\.height) ?? 0
         return Picture(layout: layout, box: CGRect(x: 0, y: 0, width: box.textWidth,

@@ -9,21 +9,27 @@ import Typography
 
 /// The container one key must fit, and how to check it.
 ///
-/// The typography is given as a text style (`style`, which follows Dynamic Type), a font family with a
-/// fixed `size`, or both (`size` relative to the style, as `Font.custom(_:size:relativeTo:)`); see
-/// ``fontSize``.
+/// The typography is given as a text style (`style`, which follows the user's text size), a font
+/// family with a fixed `size`, or both; see ``fontSize``. Under ``platform`` `ios` the style is an
+/// Apple text style and the sizes checked are Dynamic Type sizes (``dynamicType``); under `android`
+/// it is a Material 3 style (``materialStyle``), sizes are in sp, and the sizes checked are font
+/// scales (``fontScale``).
 public struct Constraint: Sendable, Codable, Hashable {
-    /// The container's width in points, padding included.
+    /// The container's width in points (dp on Android), padding included.
     public var width: Double
     /// The most lines allowed; `nil` means any number.
     public var maxLines: Int?
-    /// The text style; with no `size` the text has the style's size at each Dynamic Type size.
+    /// The Apple text style (ios); with no `size` the text has the style's size at each Dynamic Type size.
     public var style: TextStyle?
-    /// The font family; `nil` means TextFit's default family.
+    /// The Material 3 text style (android): its size, weight, letter spacing and line height, as
+    /// Compose's `Text` sets them.
+    public var materialStyle: MaterialTextStyle?
+    /// The font family; `nil` means the platform's default family (Noto Sans or SF Pro; Roboto on Android).
     public var font: String?
-    /// The point size; fixed without a `style`, relative to the style with one.
+    /// The size in points (sp on Android); fixed without a style, relative to the style with one (ios),
+    /// or replacing the style's own size (android).
     public var size: Double?
-    /// The weight; `nil` means the style's (semibold for `headline`, else regular).
+    /// The weight; `nil` means the style's (semibold for `headline`, medium for Material's titles and labels, else regular).
     public var weight: FontWeight?
     /// Points of padding on each side of the container (the text gets `width − 2 × padding`).
     public var padding: Double
@@ -31,18 +37,24 @@ public struct Constraint: Sendable, Codable, Hashable {
     public var truncation: Bool
     /// The smallest scale the text may shrink to before it counts as not fitting (1: never shrinks).
     public var minimumScaleFactor: Double
-    /// The Dynamic Type sizes to check.
+    /// The Dynamic Type sizes to check (ios).
     public var dynamicType: DynamicTypeRange
+    /// The font scales to check (android).
+    public var fontScale: FontScaleList
+    /// Whose text-size rules apply: the style's vocabulary, the sizes checked, the default family.
+    public var platform: Platform
     /// The samples for format placeholders.
     public var placeholders: PlaceholderSamples
 
     public init(width: Double, maxLines: Int? = 1, style: TextStyle? = nil, font: String? = nil, size: Double? = nil,
                 weight: FontWeight? = nil, padding: Double = 0, truncation: Bool = false,
                 minimumScaleFactor: Double = 1, dynamicType: DynamicTypeRange = .all,
-                placeholders: PlaceholderSamples = .standard) {
+                placeholders: PlaceholderSamples = .standard, platform: Platform = .ios,
+                materialStyle: MaterialTextStyle? = nil, fontScale: FontScaleList = .all) {
         self.width = width
         self.maxLines = maxLines
         self.style = style
+        self.materialStyle = materialStyle
         self.font = font
         self.size = size
         self.weight = weight
@@ -50,22 +62,51 @@ public struct Constraint: Sendable, Codable, Hashable {
         self.truncation = truncation
         self.minimumScaleFactor = minimumScaleFactor
         self.dynamicType = dynamicType
+        self.fontScale = fontScale
+        self.platform = platform
         self.placeholders = placeholders
     }
 
-    /// The size of the text: `style` alone → the style's size (follows Dynamic Type); `size` alone → fixed
-    /// points; both → `size` scaled as the style scales; neither → the `body` style.
+    /// The size of the text.
+    ///
+    /// - ios: `style` alone → the style's size (follows Dynamic Type); `size` alone → fixed points;
+    ///   both → `size` scaled as the style scales (`Font.custom(_:size:relativeTo:)`); neither → `body`.
+    /// - android: `materialStyle` alone → the style; `size` alone → `size` sp; both → `size` sp (the
+    ///   style's weight, letter spacing and line height kept, as Compose's `style.copy(fontSize = …)`;
+    ///   see ``container``); neither → `bodyLarge`, Compose's default for `Text`.
+    ///
+    /// A style of the other platform is kept, so that measuring it fails naming it
+    /// (``RuleSet/check(platform:)`` refuses it in a rules file first).
     public var fontSize: FontSize {
-        switch (style, size) {
-        case (let style?, let size?): .relative(size, to: style)
-        case (let style?, nil): .style(style)
-        case (nil, let size?): .points(size)
-        case (nil, nil): .style(.body)
+        switch platform {
+        case .ios:
+            switch (style, size) {
+            case (let style?, let size?): return .relative(size, to: style)
+            case (let style?, nil): return .style(style)
+            case (nil, let size?): return .points(size)
+            case (nil, nil): return materialStyle.map { .material($0) } ?? .style(.body)
+            }
+        case .android:
+            switch (materialStyle, size) {
+            case (_, let size?): return .points(size)
+            case (let material?, nil): return .material(material)
+            case (nil, nil): return style.map { .style($0) } ?? .material(.bodyLarge)
+            }
         }
     }
 
     /// The font to ask for: `font` as the family and `weight` (the style's own weight when not given).
-    public var fontRequest: FontRequest { FontRequest(family: font, weight: weight ?? style?.defaultWeight) }
+    public var fontRequest: FontRequest {
+        FontRequest(family: font, weight: weight ?? (platform == .android ? materialStyle?.weight : style?.defaultWeight))
+    }
+
+    /// The sizes to check: ``dynamicType``'s under ios, ``fontScale``'s under android.
+    public var textSizes: [TextSize] {
+        switch platform {
+        case .ios: dynamicType.sizes.map { .dynamicType($0) }
+        case .android: fontScale.scales.map { .fontScale($0) }
+        }
+    }
 
     /// The width the text itself gets: `width − 2 × padding`, never below zero.
     public var textWidth: Double { max(0, width - 2 * padding) }
@@ -73,8 +114,8 @@ public struct Constraint: Sendable, Codable, Hashable {
     /// The sweep's container for this constraint.
     public var container: StressContainer {
         StressContainer(width: width, maxLines: maxLines, font: fontRequest, size: fontSize, padding: padding,
-                        truncationAllowed: truncation, minimumScaleFactor: minimumScaleFactor,
-                        dynamicTypeSizes: dynamicType.sizes)
+                        truncationAllowed: truncation, minimumScaleFactor: minimumScaleFactor, textSizes: textSizes,
+                        materialStyle: platform == .android ? materialStyle : nil)
     }
 }
 
@@ -136,6 +177,10 @@ public struct DynamicTypeRange: Sendable, Hashable, Codable, CustomStringConvert
     private static func size(_ name: String) throws(DynamicTypeRangeError) -> DynamicTypeSize {
         guard let size = DynamicTypeSize(name: name) else {
             let known = DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")
+            if AndroidFontScale(name: name) != nil {
+                throw DynamicTypeRangeError("\"\(name)\" is a font scale, which is Android's (platform android); "
+                                            + "under ios the text size is a Dynamic Type size: all or one of \(known)")
+            }
             throw DynamicTypeRangeError("unknown Dynamic Type size \"\(name)\" (expected all or one of \(known))")
         }
         return size
@@ -381,10 +426,17 @@ private enum GlobToken: Sendable, Hashable {
 /// - Placeholder samples layer: the defaults' samples, then the file-wide `placeholders`, then the
 ///   matching rule's `placeholders` (see ``PlaceholderSamples`` for the fields and `names`).
 /// - Rule fields: `pattern` (required; see ``KeyPattern``), `width` (points, > 0), `maxLines` (integer
-///   ≥ 1 or null), `style` (a ``TextStyle`` name), `font` (family name), `size` (points, > 0), `weight`
-///   (`bold`, `semibold`, … or 1–1000), `padding` (points, ≥ 0), `truncation` (allowed: true/false),
-///   `minimumScaleFactor` (0 < f ≤ 1), `dynamicType` (a ``DynamicTypeRange`` string or an array of
-///   them), `placeholders`, `comment` (ignored). Unknown fields are errors, so typos do not pass silently.
+///   ≥ 1 or null), `style` (a ``TextStyle`` name under ios, a ``MaterialTextStyle`` name under
+///   android), `font` (family name), `size` (points, sp on Android, > 0), `weight` (`bold`,
+///   `semibold`, … or 1–1000), `padding` (points, ≥ 0), `truncation` (allowed: true/false),
+///   `minimumScaleFactor` (0 < f ≤ 1), `dynamicType` (ios: a ``DynamicTypeRange`` string or an array
+///   of them), `fontScale` (android: a ``FontScaleList`` string, a number, or an array of them),
+///   `placeholders`, `comment` (ignored). Unknown fields are errors, so typos do not pass silently.
+/// - The file may say which platform its rules are for: `"platform": "ios"` or `"android"` at the
+///   top. Its rules are then checked against it as the file is read; without it, against the
+///   platform of the run (``check(platform:)``). Either way a style of the other platform
+///   (`bodyLarge` under ios, `body` under android), `dynamicType` under android or `fontScale` under
+///   ios is an error naming the rule.
 /// - Every error is a ``RuleSetError`` naming the file and the JSON path: `$.rules[2].pattern: invalid
 ///   regular expression /a(/`.
 public struct RuleSet: Sendable {
@@ -404,12 +456,15 @@ public struct RuleSet: Sendable {
     public let rules: [Rule]
     /// The file-wide placeholder samples.
     public let placeholders: PlaceholderSamples.Overrides
+    /// The platform the file says its rules are for (`"platform"`), if it says.
+    public let platform: Platform?
 
     /// No rules: every key gets the defaults.
     public init(file: String = "") {
         self.file = file
         self.rules = []
         self.placeholders = PlaceholderSamples.Overrides()
+        self.platform = nil
     }
 
     /// Reads a rules file's JSON; `file` names it in errors.
@@ -425,7 +480,16 @@ public struct RuleSet: Sendable {
         }
         let reader = FieldReader(file: file)
         let object = try reader.object(root, at: "$")
-        try reader.onlyKnown(object, ["rules", "placeholders"], at: "$")
+        try reader.onlyKnown(object, ["platform", "rules", "placeholders"], at: "$")
+        if let value = object["platform"] {
+            let name = try reader.string(value, at: "$.platform")
+            guard let platform = Platform(name: name) else {
+                throw reader.error("$.platform", "\"\(name)\" is not a platform (ios, android)")
+            }
+            self.platform = platform
+        } else {
+            platform = nil
+        }
         if let value = object["placeholders"] {
             placeholders = try reader.placeholders(value, at: "$.placeholders")
         } else {
@@ -439,6 +503,7 @@ public struct RuleSet: Sendable {
             }
         }
         self.rules = rules
+        if let platform { try check(platform: platform) }
     }
 
     /// Reads a rules file from disk; an unreadable file is a ``RuleSetError`` at `$`.
@@ -450,6 +515,41 @@ public struct RuleSet: Sendable {
             throw RuleSetError(file: url.path, path: "$", message: "cannot read the file (\(error.localizedDescription))")
         }
         try self.init(json: data, file: url.path)
+    }
+
+    /// Checks that every rule is written for `platform`, and that the file, if it names a platform,
+    /// names this one.
+    /// - Throws: ``RuleSetError`` at the offending value: `$.platform` naming both platforms;
+    ///   `$.rules[i].style` for a text style of the other platform (naming the rule's pattern and the
+    ///   style); `$.rules[i].dynamicType` under android, `$.rules[i].fontScale` under ios.
+    public func check(platform: Platform) throws(RuleSetError) {
+        if let own = self.platform, own != platform {
+            throw RuleSetError(file: file, path: "$.platform",
+                               message: "the rules are for \(own.rawValue), but this run checks \(platform.rawValue) (--platform \(own.rawValue) checks them as written)")
+        }
+        for rule in rules {
+            let path = "$.rules[\(rule.index)]", about = "rule \"\(rule.pattern.source)\""
+            switch platform {
+            case .ios:
+                if let material = rule.overrides.materialStyle {
+                    throw RuleSetError(file: file, path: "\(path).style", message: "\(about): \"\(material.rawValue)\" is a Material 3 "
+                                       + "text style, which is Android's; under ios give an Apple text style (\(FieldReader.appleStyles))")
+                }
+                if rule.overrides.fontScale != nil {
+                    throw RuleSetError(file: file, path: "\(path).fontScale", message: "\(about): font scales are Android's; "
+                                       + "under ios the text sizes are Dynamic Type sizes (dynamicType)")
+                }
+            case .android:
+                if let style = rule.overrides.style {
+                    throw RuleSetError(file: file, path: "\(path).style", message: "\(about): \"\(style.rawValue)\" is an Apple text "
+                                       + "style, which is iOS's; under android give a Material 3 style (\(FieldReader.materialStyles))")
+                }
+                if rule.overrides.dynamicType != nil {
+                    throw RuleSetError(file: file, path: "\(path).dynamicType", message: "\(about): Dynamic Type sizes are iOS's; "
+                                       + "under android the text sizes are font scales (fontScale: 1.3, a list, or \"all\")")
+                }
+            }
+        }
     }
 
     /// The first rule matching `key`, if any.
@@ -495,6 +595,7 @@ private struct ConstraintOverrides: Sendable {
     var width: Double?
     var maxLines: Int??
     var style: TextStyle?
+    var materialStyle: MaterialTextStyle?
     var font: String?
     var size: Double?
     var weight: FontWeight?
@@ -502,13 +603,15 @@ private struct ConstraintOverrides: Sendable {
     var truncation: Bool?
     var minimumScaleFactor: Double?
     var dynamicType: DynamicTypeRange?
+    var fontScale: FontScaleList?
     var placeholders: PlaceholderSamples.Overrides?
 
     func apply(to constraint: inout Constraint) {
         if let width { constraint.width = width }
         if let maxLines { constraint.maxLines = maxLines }
-        if style != nil || size != nil {
+        if style != nil || materialStyle != nil || size != nil {
             constraint.style = style
+            constraint.materialStyle = materialStyle
             constraint.size = size
         }
         if let font { constraint.font = font }
@@ -517,6 +620,7 @@ private struct ConstraintOverrides: Sendable {
         if let truncation { constraint.truncation = truncation }
         if let minimumScaleFactor { constraint.minimumScaleFactor = minimumScaleFactor }
         if let dynamicType { constraint.dynamicType = dynamicType }
+        if let fontScale { constraint.fontScale = fontScale }
         if let placeholders { constraint.placeholders = constraint.placeholders.applying(placeholders) }
     }
 }
@@ -526,7 +630,10 @@ private struct FieldReader {
     let file: String
 
     static let ruleFields = ["pattern", "width", "maxLines", "style", "font", "size", "weight", "padding",
-                             "truncation", "minimumScaleFactor", "dynamicType", "placeholders", "comment"]
+                             "truncation", "minimumScaleFactor", "dynamicType", "fontScale", "placeholders", "comment"]
+
+    static let appleStyles = TextStyle.allCases.map(\.rawValue).joined(separator: ", ")
+    static let materialStyles = MaterialTextStyle.allCases.map(\.rawValue).joined(separator: ", ")
     static let placeholderFields = ["object", "integer", "float", "character", "pointer", "named", "variable", "names"]
 
     func error(_ path: String, _ message: String) -> RuleSetError { RuleSetError(file: file, path: path, message: message) }
@@ -593,12 +700,17 @@ private struct FieldReader {
             }
         }
         if let value = object["style"] {
+            // Either platform's styles: which one applies is checked against the platform
+            // (`RuleSet.check(platform:)`), when the file says it or when the run knows it.
             let name = try string(value, at: "\(path).style")
-            guard let style = TextStyle(name: name) else {
-                let known = TextStyle.allCases.map(\.rawValue).joined(separator: ", ")
-                throw error("\(path).style", "unknown text style \"\(name)\" (expected one of \(known))")
+            if let style = TextStyle(name: name) {
+                overrides.style = style
+            } else if let material = MaterialTextStyle(name: name) {
+                overrides.materialStyle = material
+            } else {
+                throw error("\(path).style", "unknown text style \"\(name)\" (expected an Apple text style under ios: "
+                            + "\(Self.appleStyles); or a Material 3 style under android: \(Self.materialStyles))")
             }
-            overrides.style = style
         }
         if let value = object["font"] {
             let family = try string(value, at: "\(path).font")
@@ -640,6 +752,9 @@ private struct FieldReader {
         if let value = object["dynamicType"] {
             overrides.dynamicType = try dynamicType(value, at: "\(path).dynamicType")
         }
+        if let value = object["fontScale"] {
+            overrides.fontScale = try fontScale(value, at: "\(path).fontScale")
+        }
         if let value = object["placeholders"] {
             overrides.placeholders = try placeholders(value, at: "\(path).placeholders")
         }
@@ -670,6 +785,40 @@ private struct FieldReader {
         default:
             throw error(path, "expected a Dynamic Type range (\"all\", \"large...accessibility2\") or an array of sizes, found \(value.kind)")
         }
+    }
+
+    /// `"all"`, `"1,1.3,2"`, `1.3`, `"130%"`, or an array of these.
+    func fontScale(_ value: JSONValue, at path: String) throws(RuleSetError) -> FontScaleList {
+        func parse(_ item: JSONValue, at path: String) throws(RuleSetError) -> [AndroidFontScale] {
+            let text: String
+            switch item {
+            case .string(let string): text = string
+            case .number(let number):
+                guard let scale = try? AndroidFontScale(number) else {
+                    throw error(path, "expected a font scale greater than 0, found \(item.summary)")
+                }
+                return [scale]
+            default:
+                throw error(path, "expected a font scale (1.3, \"130%\"), a list (\"1,1.3,2\") or \"all\", found \(item.kind)")
+            }
+            do {
+                return try FontScaleList(parsing: text).scales
+            } catch {
+                throw self.error(path, error.message)
+            }
+        }
+        var scales: [AndroidFontScale]
+        if case .array(let items) = value {
+            scales = []
+            for (index, item) in items.enumerated() { scales += try parse(item, at: "\(path)[\(index)]") }
+        } else {
+            scales = try parse(value, at: path)
+        }
+        guard let list = FontScaleList(scales) else { throw error(path, "empty list of font scales") }
+        guard list.scales.count <= FontScaleList.maximumCount else {
+            throw error(path, "\(list.scales.count) font scales; at most \(FontScaleList.maximumCount)")
+        }
+        return list
     }
 
     func placeholders(_ value: JSONValue, at path: String) throws(RuleSetError) -> PlaceholderSamples.Overrides {

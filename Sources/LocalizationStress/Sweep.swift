@@ -3,12 +3,16 @@ import TextLayout
 import Typography
 
 /// The box a string must fit, as the sweep sees it (rules and command-line defaults resolve to one).
+///
+/// The platform is that of its ``textSizes``: Dynamic Type sizes check it as iOS sets text,
+/// font scales as Android 14 does (sizes in sp scaled non-linearly, Roboto as the default
+/// family, a Material 3 style's letter spacing and line height).
 public struct StressContainer: Sendable, Hashable {
     /// The container's width in points (padding included).
     public var width: Double
     /// The most lines allowed (`nil`: any number).
     public var maxLines: Int?
-    /// The font request and size (a text style follows Dynamic Type).
+    /// The font request and size (a text style follows the text size).
     public var font: FontRequest
     public var size: FontSize
     /// Points inside the container on every side.
@@ -17,12 +21,25 @@ public struct StressContainer: Sendable, Hashable {
     public var truncationAllowed: Bool
     /// The smallest scale the text may shrink to (1: never).
     public var minimumScaleFactor: Double
-    /// The Dynamic Type sizes to check, smallest first.
-    public var dynamicTypeSizes: [DynamicTypeSize]
+    /// The text sizes to check, smallest first: Dynamic Type sizes (iOS) or font scales (Android), not both.
+    public var textSizes: [TextSize]
+    /// Android, with a fixed ``size`` in sp: the Material 3 style whose letter spacing and line height
+    /// the text keeps (Compose's `style.copy(fontSize = …)`; its weight comes with ``font``). A
+    /// ``FontSize/material(_:)`` size brings its own, so this is not needed for it.
+    public var materialStyle: MaterialTextStyle?
 
+    /// An iOS container, checked at `dynamicTypeSizes`.
     public init(width: Double, maxLines: Int? = 1, font: FontRequest = FontRequest(), size: FontSize = .style(.body),
                 padding: Double = 0, truncationAllowed: Bool = false, minimumScaleFactor: Double = 1,
                 dynamicTypeSizes: [DynamicTypeSize] = DynamicTypeSize.allCases) {
+        self.init(width: width, maxLines: maxLines, font: font, size: size, padding: padding, truncationAllowed: truncationAllowed,
+                  minimumScaleFactor: minimumScaleFactor, textSizes: dynamicTypeSizes.map { .dynamicType($0) })
+    }
+
+    /// A container checked at `textSizes` (their platform's: font scales make it an Android container).
+    public init(width: Double, maxLines: Int? = 1, font: FontRequest = FontRequest(), size: FontSize,
+                padding: Double = 0, truncationAllowed: Bool = false, minimumScaleFactor: Double = 1,
+                textSizes: [TextSize], materialStyle: MaterialTextStyle? = nil) {
         self.width = width
         self.maxLines = maxLines
         self.font = font
@@ -30,14 +47,61 @@ public struct StressContainer: Sendable, Hashable {
         self.padding = padding
         self.truncationAllowed = truncationAllowed
         self.minimumScaleFactor = minimumScaleFactor
-        self.dynamicTypeSizes = dynamicTypeSizes
+        self.textSizes = textSizes
+        self.materialStyle = materialStyle
+    }
+
+    /// The platform of the sizes checked (iOS when there are none).
+    public var platform: Platform { textSizes.first?.platform ?? .ios }
+
+    /// The Dynamic Type sizes among ``textSizes`` (setting it replaces them all).
+    public var dynamicTypeSizes: [DynamicTypeSize] {
+        get { textSizes.compactMap { if case .dynamicType(let size) = $0 { size } else { nil } } }
+        set { textSizes = newValue.map { .dynamicType($0) } }
     }
 
     /// The width the text itself gets.
     public var textWidth: Double { max(0, width - 2 * padding) }
+
+    /// How text in this container is set at `textSize`: the platform's (Roboto by default on
+    /// Android), the size setting, and with a fixed sp size and a ``materialStyle``, the style's
+    /// letter spacing at that scale (optional ligatures off, as Android turns them off for
+    /// letter-spaced text).
+    func attributes(at textSize: TextSize, locale: String?) -> TextAttributes {
+        var attributes = TextAttributes(font: font, size: size, locale: locale, platform: textSize.platform)
+        textSize.apply(to: &attributes)
+        if case .fontScale(let scale) = textSize, case .points = size, let style = materialStyle, style.tracking != 0 {
+            attributes.tracking = scale.dp(forSp: style.tracking)
+            attributes.features += FontFeature.offForTracking
+        }
+        return attributes
+    }
+
+    /// How the text wraps at `textSize`: the line limit, tail truncation, words then characters,
+    /// the minimum scale; on Android with a Material style, that style's line height for every
+    /// line, scaled as Android 14 scales it (in proportion to the font size: `MaterialTextStyle.metrics(at:)`).
+    func paragraphStyle(at textSize: TextSize) -> ParagraphStyle {
+        var style = ParagraphStyle(lineLimit: maxLines, truncation: .tail, wrap: .wordThenCharacter,
+                                   minimumScaleFactor: minimumScaleFactor)
+        if case .fontScale(let scale) = textSize {
+            switch size {
+            case .material(let material): style.lineMetrics = .fixed(material.metrics(at: scale).lineHeight)
+            case .points(let sp):
+                if let material = materialStyle { style.lineMetrics = .fixed(scale.lineHeightDp(forSp: material.lineHeight, fontSizeSp: sp)) }
+            default: break
+            }
+        }
+        return style
+    }
+
+    /// Whether a new font scale changes more than the sizes (a letter spacing in sp): the text is
+    /// then set again at each scale rather than resized.
+    var setsAgainPerScale: Bool {
+        if case .points = size, let materialStyle, materialStyle.tracking != 0 { true } else { false }
+    }
 }
 
-/// What happened to one string at one Dynamic Type size.
+/// What happened to one string at one text size.
 public enum StressStatus: String, Sendable, Codable, CaseIterable, Comparable {
     /// One line, within the width.
     case fits
@@ -70,12 +134,16 @@ public enum StressStatus: String, Sendable, Codable, CaseIterable, Comparable {
     }
 }
 
-/// One verdict: a key × locale × variant × Dynamic Type size.
-public struct StressVerdict: Sendable, Codable, Hashable {
+/// One verdict: a key × locale × variant × text size.
+///
+/// In JSON the size is `"dynamicTypeSize": "large"` under iOS (as before Android was checked) and
+/// `"fontScale": 1.3` under Android; every other field is the same on both.
+public struct StressVerdict: Sendable, Hashable {
     public var key: String
     public var locale: String
     public var variant: String
-    public var dynamicTypeSize: String
+    /// The text size checked: a Dynamic Type size, or an Android font scale.
+    public var size: TextSize
     /// The text measured (placeholders replaced).
     public var text: String
     public var status: StressStatus
@@ -90,8 +158,9 @@ public struct StressVerdict: Sendable, Codable, Hashable {
     public var failed: Bool
 }
 
-/// Measures catalog entries against containers at Dynamic Type sizes: shaped once per string
-/// (a new size only rescales), all cores, output in input order.
+/// Measures catalog entries against containers at each of their text sizes (Dynamic Type sizes,
+/// or Android font scales): shaped once per string (a new size only rescales), all cores, output
+/// in input order.
 public struct StressSweep: Sendable {
     public let shaper: Shaper
 
@@ -116,7 +185,7 @@ public struct StressSweep: Sendable {
     public func run(_ entries: [CatalogEntry], containers: [StressContainer], texts: [String],
                     progress: (@Sendable (Int) -> Void)? = nil) -> [StressVerdict] {
         sweep(entries, containers: containers, texts: texts, progress: progress).enumerated().flatMap { index, result in
-            (try? result.get()) ?? containers[index].dynamicTypeSizes.map { size in
+            (try? result.get()) ?? containers[index].textSizes.map { size in
                 verdict(entries[index], texts[index], size, .missingGlyphs, 0, 0, 0, 1, failed: true)
             }
         }
@@ -145,7 +214,7 @@ public struct StressSweep: Sendable {
     public func checkFonts(_ containers: [StressContainer]) throws {
         var seen = Set<StressContainer>()
         for container in containers where seen.insert(container).inserted {
-            let attributes = TextAttributes(font: container.font, size: container.size)
+            let attributes = container.attributes(at: container.textSizes.first ?? .dynamicType(.large), locale: nil)
             _ = try Paragraph(StyledText("A", attributes: attributes), style: ParagraphStyle(), shaper: shaper)
         }
     }
@@ -165,11 +234,26 @@ public struct StressSweep: Sendable {
     /// - Throws: the error of a font that cannot be opened (or of a size that is not valid).
     public func verdicts(for entry: CatalogEntry, in container: StressContainer, text: String) throws -> [StressVerdict] {
         let box = Self.box(for: entry, in: container)
-        let first = box.dynamicTypeSizes.first ?? .large
+        guard let first = box.textSizes.first else { return [] }
         let base = try paragraph(text, of: entry, in: box, size: first)
-        return box.dynamicTypeSizes.map { size in
-            let paragraph = (size == first ? base : (try? base.resized(to: size))) ?? base
+        return box.textSizes.map { size in
+            let paragraph = (size == first ? base : (try? paragraph(resizing: base, text, of: entry, in: box, to: size))) ?? base
             return judge(entry, text, paragraph, size: size, container: box)
+        }
+    }
+
+    /// `base` (set at the box's first size) at `size`: rescaled, not reshaped, and on Android
+    /// restyled when the line height changes with the scale.
+    func paragraph(resizing base: Paragraph, _ text: String, of entry: CatalogEntry, in box: StressContainer,
+                   to size: TextSize) throws -> Paragraph {
+        switch size {
+        case .dynamicType(let dynamicType):
+            return try base.resized(to: dynamicType)
+        case .fontScale(let scale):
+            if box.setsAgainPerScale { return try paragraph(text, of: entry, in: box, size: size) }
+            let resized = try base.resized(to: scale)
+            let style = box.paragraphStyle(at: size)
+            return style == resized.style ? resized : try resized.restyled(style)
         }
     }
 
@@ -181,15 +265,12 @@ public struct StressSweep: Sendable {
     }
 
     /// `text` of `entry` set as the checks set it in `box` (see ``box(for:in:)``), at `size`.
-    func paragraph(_ text: String, of entry: CatalogEntry, in box: StressContainer, size: DynamicTypeSize) throws -> Paragraph {
-        let style = ParagraphStyle(lineLimit: box.maxLines, truncation: .tail, wrap: .wordThenCharacter,
-                                   minimumScaleFactor: box.minimumScaleFactor)
-        var attributes = TextAttributes(font: box.font, size: box.size, locale: entry.locale)
-        attributes.dynamicTypeSize = size
-        return try Paragraph(StyledText(text, attributes: attributes), style: style, shaper: shaper)
+    func paragraph(_ text: String, of entry: CatalogEntry, in box: StressContainer, size: TextSize) throws -> Paragraph {
+        try Paragraph(StyledText(text, attributes: box.attributes(at: size, locale: entry.locale)), style: box.paragraphStyle(at: size),
+                      shaper: shaper)
     }
 
-    private func judge(_ entry: CatalogEntry, _ text: String, _ paragraph: Paragraph, size: DynamicTypeSize,
+    private func judge(_ entry: CatalogEntry, _ text: String, _ paragraph: Paragraph, size: TextSize,
                        container: StressContainer) -> StressVerdict {
         let width = container.textWidth
         let layout = paragraph.layout(width: width)
@@ -217,9 +298,9 @@ public struct StressSweep: Sendable {
                        layout.scale, failed: failed)
     }
 
-    private func verdict(_ entry: CatalogEntry, _ text: String, _ size: DynamicTypeSize, _ status: StressStatus, _ width: Double,
+    private func verdict(_ entry: CatalogEntry, _ text: String, _ size: TextSize, _ status: StressStatus, _ width: Double,
                          _ lines: Int, _ overflow: Double, _ scale: Double, failed: Bool) -> StressVerdict {
-        StressVerdict(key: entry.key, locale: entry.locale, variant: entry.variant, dynamicTypeSize: size.rawValue, text: text,
+        StressVerdict(key: entry.key, locale: entry.locale, variant: entry.variant, size: size, text: text,
                       status: status, width: width, lineCount: lines, overflow: overflow, scale: scale, failed: failed)
     }
 }
@@ -260,7 +341,7 @@ private final class ProgressCounter: @unchecked Sendable {
 
 /// Keeps, of each key and locale's `width.N` variants (stringsdict `NSStringVariableWidthRuleType`),
 /// only the one the OS would show in that entry's container: widths are in ems, so the container's
-/// text width is divided by the point size at the first Dynamic Type size it checks. Entries
+/// text width is divided by the point size at the first text size it checks. Entries
 /// without width variants pass through; order is kept.
 /// - Parameter containers: one per entry, in the same order.
 public func selectingWidthVariants(_ entries: [CatalogEntry], containers: [StressContainer]) -> [Int] {
@@ -274,7 +355,7 @@ public func selectingWidthVariants(_ entries: [CatalogEntry], containers: [Stres
     var chosen = Set<Int>()
     for indices in members.values {
         let container = containers[indices[0]]
-        let points = container.size.points(at: container.dynamicTypeSizes.first ?? .large)
+        let points = container.attributes(at: container.textSizes.first ?? .dynamicType(.large), locale: nil).pointSize
         let ems = points > 0 ? container.textWidth / points : .infinity
         if let pick = widthVariant(for: ems, among: indices.map { entries[$0] }),
            let index = indices.first(where: { entries[$0] == pick }) {

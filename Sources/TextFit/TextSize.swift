@@ -1,40 +1,9 @@
 import Foundation
 
-/// The user's text size: a Dynamic Type size on iOS, a font scale on Android (`--dynamic-type` and
-/// `--font-scale` are its two spellings; each platform reads its own kind of value).
-public enum TextSize: Hashable, Sendable, CustomStringConvertible {
-    case dynamicType(DynamicTypeSize)
-    case fontScale(AndroidFontScale)
+// `TextSize` itself is Typography's (the localization stress tester sweeps it too); its parsing
+// for requests and options, with TextFit's `RequestError`, is here.
 
-    /// The platform's default: `large`, or a font scale of 1.
-    public static func standard(for platform: Platform) -> TextSize {
-        platform == .ios ? .dynamicType(.large) : .fontScale(.standard)
-    }
-
-    /// The platform whose setting this is: iOS for a Dynamic Type size, Android for a font scale.
-    public var platform: Platform {
-        switch self {
-        case .dynamicType: .ios
-        case .fontScale: .android
-        }
-    }
-
-    /// `large`, `accessibility3`; `1.3`.
-    public var description: String {
-        switch self {
-        case .dynamicType(let size): size.rawValue
-        case .fontScale(let scale): scale.description
-        }
-    }
-
-    /// Sets the attributes' size setting (the platform's own; the other is left as it is).
-    public func apply(to attributes: inout TextAttributes) {
-        switch self {
-        case .dynamicType(let size): attributes.dynamicTypeSize = size
-        case .fontScale(let scale): attributes.fontScale = scale
-        }
-    }
-
+extension TextSize {
     /// Parses a list of text sizes for a platform: on iOS what ``DynamicTypeSize/list(parsing:)``
     /// reads; on Android font scales (`1.3`, `130%`), a comma list, or `all` for Android's settings
     /// (0.85, 1, 1.15, 1.3, 1.5, 1.8, 2). `field` names the option or field in errors.

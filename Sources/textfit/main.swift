@@ -114,14 +114,23 @@ let layoutHelp = """
 let stressHelp = """
     STRESS OPTIONS (catalogs: .xcstrings, .strings/.stringsdict in *.lproj, XLIFF, Android values*/strings.xml, .po, or folders)
       --rules FILE           container per key pattern (docs/stress.md); the options below are the defaults
-      --width W              container width in points (default 320)
+      --platform P           ios or android: whose text sizes, styles and system font (default: the rules
+                             file's "platform", else android when every catalog is Android resources, else ios)
+      --width W              container width in points, dp under android (default 320)
       --max-lines N          line limit (default 1; 0 = no limit)
-      --style STYLE          text style (default body); --font, --font-file, --size, --weight as for measure
+      --style STYLE          text style: ios largeTitle title title2 title3 headline body callout subheadline
+                             footnote caption caption2 (default body); android, Material 3: displayLarge…Small,
+                             headline…, title…, body…, label… (default bodyLarge, Compose's Text)
+      --font, --font-file, --size, --weight
+                             as for measure (--size in sp under android); --variations wght=650,wdth=80 sets
+                             variable font axes; --apple-fonts DIR uses SF Pro from DIR (ios)
       --padding P            points inside the container on every side (≥ 0)
       --truncation-allowed   hitting the line limit does not fail
       --minimum-scale F      the text may shrink to F before it fails
       --locales L,…          locales to check (default all), pseudo-xa, pseudo-xb, pseudo-expanded, pseudo-bounded, pseudo-double
-      --dynamic-type R       all (default), a size, FROM...TO, or a comma list
+      --dynamic-type R       the user's text sizes; ios: Dynamic Type sizes, all (default), a size, FROM...TO,
+      --font-scale R         or a comma list; android: font scales, all (default: 0.85,1,1.15,1.3,1.5,1.8,2),
+                             a scale (1.3 or 130%), or a comma list (either option, one of them)
       --source-language L    the source locale when the files do not say (default: the catalog's, else en)
       --report DIR           write report.json, junit.xml and index.html
       --max-pictures N       draw the N worst failing cases in index.html (default 20000)
@@ -877,9 +886,11 @@ func runStress(_ arguments: Arguments) throws {
         guard let count = Int(lines), count >= 0 else { throw CommandError.usage("--max-lines expects a whole number ≥ 0") }
         defaults.maxLines = count == 0 ? nil : count
     }
-    if let name = arguments.values["style"] {
-        guard let style = TextStyle(name: name) else { throw CommandError.usage("--style: '\(name)' is not a text style") }
-        defaults.style = style
+    // Either platform's style names; which one applies is checked once the platform is known.
+    let styleName = arguments.values["style"]
+    if let name = styleName, TextStyle(name: name) == nil, MaterialTextStyle(name: name) == nil {
+        throw CommandError.usage("--style: '\(name)' is not a text style (ios: \(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")); "
+                                 + "android: \(MaterialTextStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
     }
     defaults.font = arguments.values["font"]
     // As the rules file checks them: a bad size or padding is bad usage (exit 2), before any font is
@@ -903,10 +914,9 @@ func runStress(_ arguments: Arguments) throws {
         guard factor > 0, factor <= 1 else { throw CommandError.usage("--minimum-scale must be in (0, 1]") }
         defaults.minimumScaleFactor = factor
     }
-    if let range = arguments.values["dynamic-type"] {
-        do { defaults.dynamicType = try DynamicTypeRange(parsing: range) } catch {
-            throw CommandError.usage("--dynamic-type: \(error)")
-        }
+    let sizes = try stressSizesOption(arguments)
+    let variations = try arguments.values["variations"].map { list in
+        do { return try FontVariation.parseList(list) } catch { throw CommandError.usage("--variations: \(error)") }
     }
     let rules: RuleSet
     if let file = arguments.values["rules"] {
@@ -914,6 +924,46 @@ func runStress(_ arguments: Arguments) throws {
     } else {
         rules = RuleSet()
     }
+    // The platform: --platform, else the rules file's, else (once the catalog is read) android for
+    // Android resources alone. Known now, the options that depend on it are checked before the read.
+    let explicitPlatform = arguments.values["platform"] == nil ? nil : try platformOption(arguments)
+    if let explicitPlatform, let own = rules.platform, own != explicitPlatform {
+        throw CommandError.usage("--platform \(explicitPlatform.rawValue): the rules file '\(rules.file)' is for \(own.rawValue) "
+                                 + "(its \"platform\"); give --platform \(own.rawValue) or leave it out")
+    }
+    /// Sets the platform's defaults: its style (refusing the other platform's, naming it) and sizes,
+    /// and checks the rules against it. `reason`: why the platform is this one, when it was not asked for.
+    func settle(_ platform: Platform, because reason: String) throws {
+        defaults.platform = platform
+        if let name = styleName {
+            switch platform {
+            case .ios:
+                guard let style = TextStyle(name: name) else {
+                    throw CommandError.usage("--style: '\(name)' is a Material 3 text style, which is Android's, but the platform is ios\(reason); "
+                                             + "give an Apple text style (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", "))) or --platform android")
+                }
+                defaults.style = style
+            case .android:
+                guard let style = MaterialTextStyle(name: name) else {
+                    throw CommandError.usage("--style: '\(name)' is an Apple text style, which is iOS's, but the platform is android\(reason); "
+                                             + "give a Material 3 style (\(MaterialTextStyle.allCases.map(\.rawValue).joined(separator: ", "))) or --platform ios")
+                }
+                defaults.materialStyle = style
+            }
+        }
+        if let sizes {
+            do {
+                switch platform {
+                case .ios: defaults.dynamicType = try DynamicTypeRange(parsing: sizes.text)
+                case .android: defaults.fontScale = try FontScaleList(parsing: sizes.text)
+                }
+            } catch {
+                throw CommandError.usage("--\(sizes.option): \(error)\(reason.isEmpty ? "" : " (the platform is \(platform.rawValue)\(reason))")")
+            }
+        }
+        do { try rules.check(platform: platform) } catch { throw CommandError.input("\(error)") }
+    }
+    if let known = explicitPlatform ?? rules.platform { try settle(known, because: "") }
     // Read before the sweep: it fails fast, and `--report out/ --baseline out/report.json` compares with
     // the previous run, not with the report this run writes.
     let baseline = try arguments.values["baseline"].map { file in
@@ -968,6 +1018,21 @@ func runStress(_ arguments: Arguments) throws {
         entries = selected
     }
     guard !entries.isEmpty else { throw CommandError.input("no strings to check in \(arguments.positional.joined(separator: ", "))") }
+    let platform: Platform
+    if let known = explicitPlatform ?? rules.platform {
+        platform = known
+    } else {
+        platform = catalog.formats == [.android] ? .android : .ios
+        if platform == .android {
+            printError("platform android, as the catalogs are Android resources: font scales, sizes in sp, Roboto, "
+                       + "Material 3 styles (--platform ios checks them as iOS)")
+        }
+        try settle(platform, because: platform == .android ? ", as the catalogs are Android resources" : ", the default for these catalogs")
+    }
+    if let baseline, !baseline.verdicts.isEmpty, baseline.platform != platform {
+        printError("warning: the baseline is a report of \(baseline.platform.rawValue), this run checks \(platform.rawValue): "
+                   + "none of its sizes match, so every failing verdict counts as worse")
+    }
 
     let engine = try makeEngine(arguments)
     let sweep = StressSweep(shaper: engine.shaper)
@@ -993,6 +1058,7 @@ func runStress(_ arguments: Arguments) throws {
     let containers = constraints.map { constraint in
         var container = constraint.container
         if let fontFile, constraint.font == nil { container.font.file = fontFile }
+        if let variations { container.font.variations = variations }
         return container
     }
     let texts = sampled.texts
@@ -1017,7 +1083,7 @@ func runStress(_ arguments: Arguments) throws {
         throw CommandError.input("\(error)")
     }
     try fonts.checkUnchanged()
-    let report = StressReport(verdicts: verdicts)
+    let report = StressReport(verdicts: verdicts, platform: platform)
 
     if let folder {
         let html = sweep.html(of: report, entries: entries, containers: containers, maxPictures: maxPictures)
@@ -1039,6 +1105,24 @@ func runStress(_ arguments: Arguments) throws {
     }
     try finishStandardOutput()
     if !failing.isEmpty { throw CommandError(code: .failures, message: "\(failing.count) failing check\(failing.count == 1 ? "" : "s")") }
+}
+
+/// `stress`'s `--dynamic-type` or `--font-scale` (two spellings of the user's text sizes, read as the
+/// platform's kind once it is known), refused at once when it is neither kind: `abc`, `0`,
+/// `huge...tiny` need no catalog to be wrong.
+func stressSizesOption(_ arguments: Arguments) throws -> (option: String, text: String)? {
+    if arguments.values["dynamic-type"] != nil, arguments.values["font-scale"] != nil {
+        throw CommandError.usage("give --dynamic-type or --font-scale, not both (two spellings of the user's text size)")
+    }
+    let option = arguments.values["font-scale"] != nil ? "font-scale" : "dynamic-type"
+    guard let text = arguments.values[option] else { return nil }
+    var asDynamicType: (any Error)?, asFontScales: (any Error)?
+    do { _ = try DynamicTypeRange(parsing: text) } catch { asDynamicType = error }
+    do { _ = try FontScaleList(parsing: text) } catch { asFontScales = error }
+    if let asDynamicType, let asFontScales {
+        throw CommandError.usage("--\(option): \(option == "font-scale" ? asFontScales : asDynamicType)")
+    }
+    return (option, text)
 }
 
 /// The font files a sweep reads (the bundled folder's and `--font-file`), as they were when it

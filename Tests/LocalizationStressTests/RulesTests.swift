@@ -287,12 +287,14 @@ private let defaults = Constraint(width: 320, maxLines: 1, style: .body)
         var description: String { path + " ← " + json }
     }
 
-    static let knownRuleFields = "pattern, width, maxLines, style, font, size, weight, padding, truncation, minimumScaleFactor, dynamicType, placeholders, comment"
+    static let knownRuleFields = "pattern, width, maxLines, style, font, size, weight, padding, truncation, minimumScaleFactor, dynamicType, fontScale, placeholders, comment"
+    static let appleStyles = "largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2"
+    static let materialStyles = "displayLarge, displayMedium, displaySmall, headlineLarge, headlineMedium, headlineSmall, titleLarge, titleMedium, titleSmall, bodyLarge, bodyMedium, bodySmall, labelLarge, labelMedium, labelSmall"
     static let sizes = "xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3, accessibility4, accessibility5"
 
     @Test(arguments: [
         Case(json: "[]", path: "$", message: "expected an object, found an array"),
-        Case(json: #"{"rulez": []}"#, path: "$.rulez", message: "unknown field (known fields: rules, placeholders)"),
+        Case(json: #"{"rulez": []}"#, path: "$.rulez", message: "unknown field (known fields: platform, rules, placeholders)"),
         Case(json: #"{"rules": {}}"#, path: "$.rules", message: "expected an array of rules"),
         Case(json: #"{"rules": [3]}"#, path: "$.rules[0]", message: "expected an object, found a number"),
         Case(json: #"{"rules": [{"width": 10}]}"#, path: "$.rules[0].pattern", message: "missing: every rule needs a key pattern"),
@@ -315,7 +317,7 @@ private let defaults = Constraint(width: 320, maxLines: 1, style: .body)
         Case(json: #"{"rules": [{"pattern": "a", "maxLines": 0}]}"#, path: "$.rules[0].maxLines",
              message: "expected a whole number of lines ≥ 1, or null for no limit, found 0"),
         Case(json: #"{"rules": [{"pattern": "a", "style": "huge"}]}"#, path: "$.rules[0].style",
-             message: #"unknown text style "huge" (expected one of largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2)"#),
+             message: #"unknown text style "huge" (expected an Apple text style under ios: \#(appleStyles); or a Material 3 style under android: \#(materialStyles))"#),
         Case(json: #"{"rules": [{"pattern": "a", "style": 3}]}"#, path: "$.rules[0].style", message: "expected a string, found a number"),
         Case(json: #"{"rules": [{"pattern": "a", "font": " "}]}"#, path: "$.rules[0].font", message: "empty font family name"),
         Case(json: #"{"rules": [{"pattern": "a", "font": true}]}"#, path: "$.rules[0].font", message: "expected a string, found a boolean"),
@@ -361,6 +363,32 @@ private let defaults = Constraint(width: 320, maxLines: 1, style: .body)
              message: "expected an object, found an array"),
         Case(json: #"{"placeholders": {"integer": 5}}"#, path: "$.placeholders.integer", message: "expected a string, found a number"),
         Case(json: #"{"rules": [{"pattern": "a", "comment": 5}]}"#, path: "$.rules[0].comment", message: "expected a string, found a number"),
+        // Android: the platform, font scales, and each platform's own styles and sizes.
+        Case(json: #"{"platform": "windows"}"#, path: "$.platform", message: #""windows" is not a platform (ios, android)"#),
+        Case(json: #"{"platform": 1}"#, path: "$.platform", message: "expected a string, found a number"),
+        Case(json: #"{"rules": [{"pattern": "a", "fontScale": 0}]}"#, path: "$.rules[0].fontScale",
+             message: "expected a font scale greater than 0, found 0"),
+        Case(json: #"{"rules": [{"pattern": "a", "fontScale": "0"}]}"#, path: "$.rules[0].fontScale",
+             message: "invalid font scale 0: it must be a finite number greater than 0"),
+        Case(json: #"{"rules": [{"pattern": "a", "fontScale": [1, "abc"]}]}"#, path: "$.rules[0].fontScale[1]",
+             message: "cannot read font scale 'abc': expected a number such as 1.3 or a percentage such as 130%"),
+        Case(json: #"{"rules": [{"pattern": "a", "fontScale": "1,,2"}]}"#, path: "$.rules[0].fontScale",
+             message: #"empty item in "1,,2"; expected font scales such as 1, 1.3, 2 (or 130%), or all"#),
+        Case(json: #"{"rules": [{"pattern": "a", "fontScale": "large"}]}"#, path: "$.rules[0].fontScale",
+             message: #""large" is a Dynamic Type size, which is iOS's; under android the text size is a font scale (0.85, 1, 1.15, 1.3, 1.5, 1.8, 2, or any number greater than 0), or all"#),
+        Case(json: #"{"rules": [{"pattern": "a", "fontScale": []}]}"#, path: "$.rules[0].fontScale", message: "empty list of font scales"),
+        Case(json: #"{"rules": [{"pattern": "a", "fontScale": true}]}"#, path: "$.rules[0].fontScale",
+             message: #"expected a font scale (1.3, "130%"), a list ("1,1.3,2") or "all", found a boolean"#),
+        Case(json: #"{"rules": [{"pattern": "a", "dynamicType": "1.3"}]}"#, path: "$.rules[0].dynamicType",
+             message: #""1.3" is a font scale, which is Android's (platform android); under ios the text size is a Dynamic Type size: all or one of \#(sizes)"#),
+        Case(json: #"{"platform": "ios", "rules": [{"pattern": "a"}, {"pattern": "tab.*", "style": "bodyLarge"}]}"#, path: "$.rules[1].style",
+             message: #"rule "tab.*": "bodyLarge" is a Material 3 text style, which is Android's; under ios give an Apple text style (\#(appleStyles))"#),
+        Case(json: #"{"platform": "android", "rules": [{"pattern": "title", "style": "body"}]}"#, path: "$.rules[0].style",
+             message: #"rule "title": "body" is an Apple text style, which is iOS's; under android give a Material 3 style (\#(materialStyles))"#),
+        Case(json: #"{"platform": "android", "rules": [{"pattern": "a", "dynamicType": "large"}]}"#, path: "$.rules[0].dynamicType",
+             message: #"rule "a": Dynamic Type sizes are iOS's; under android the text sizes are font scales (fontScale: 1.3, a list, or "all")"#),
+        Case(json: #"{"platform": "ios", "rules": [{"pattern": "a", "fontScale": 2}]}"#, path: "$.rules[0].fontScale",
+             message: #"rule "a": font scales are Android's; under ios the text sizes are Dynamic Type sizes (dynamicType)"#),
     ])
     func errorNamesFileAndPath(_ error: Case) {
         let thrown = ruleError(error.json)
@@ -383,5 +411,64 @@ private let defaults = Constraint(width: 320, maxLines: 1, style: .body)
         // A good first rule does not hide a bad later one.
         #expect(ruleError(#"{"rules": [{"pattern": "a", "width": 5}, {"pattern": "b", "width": -5}]}"#)?.path
             == "$.rules[1].width")
+    }
+}
+
+@Suite("Rules under android: Material styles, font scales, the file's platform")
+struct AndroidRulesTests {
+    private let android = Constraint(width: 320, platform: .android)
+
+    @Test("A rule's Material style, weight and font scales; the defaults are bodyLarge at the seven settings")
+    func materialRule() throws {
+        let set = try rules(#"{"platform": "android", "rules": [{"pattern": "tab.*", "style": "label-large", "fontScale": [1, "200%"]}]}"#)
+        #expect(set.platform == .android)
+        let tab = set.constraint(for: "tab.home", defaults: android)
+        #expect(tab.materialStyle == .labelLarge && tab.fontSize == .material(.labelLarge))
+        #expect(tab.fontRequest == FontRequest(weight: FontWeight(500)))
+        #expect(tab.textSizes == [.fontScale(.standard), .fontScale(try AndroidFontScale(2))])
+        let other = set.constraint(for: "title", defaults: android)
+        #expect(other.fontSize == .material(.bodyLarge) && other.fontRequest == FontRequest())
+        #expect(other.textSizes.map(\.description) == ["0.85", "1", "1.15", "1.3", "1.5", "1.8", "2"])
+    }
+
+    @Test("Without a platform the file takes either vocabulary; check(platform:) refuses the other's, naming the rule")
+    func deferredCheck() throws {
+        let set = try rules(#"{"rules": [{"pattern": "a", "width": 10}, {"pattern": "b.*", "style": "titleLarge"}]}"#)
+        #expect(set.platform == nil)
+        try set.check(platform: .android)
+        #expect(throws: RuleSetError(file: "rules.json", path: "$.rules[1].style", message: #"rule "b.*": "titleLarge" is a Material 3 text style, which is Android's; under ios give an Apple text style (\#(RuleErrorTests.appleStyles))"#)) {
+            try set.check(platform: .ios)
+        }
+        let apple = try rules(#"{"rules": [{"pattern": "*", "style": "headline", "dynamicType": "large"}]}"#)
+        try apple.check(platform: .ios)
+        #expect(throws: RuleSetError.self) { try apple.check(platform: .android) }
+    }
+
+    @Test("A file for one platform refuses a run of the other, naming both")
+    func platformConflict() throws {
+        let set = try rules(#"{"platform": "Android", "rules": []}"#)
+        #expect(throws: RuleSetError(file: "rules.json", path: "$.platform",
+                                     message: "the rules are for android, but this run checks ios (--platform android checks them as written)")) {
+            try set.check(platform: .ios)
+        }
+    }
+
+    @Test("A style and a size in sp: the size replaces the style's (weight, spacing and line height stay)")
+    func styleAndSize() throws {
+        let set = try rules(#"{"rules": [{"pattern": "*", "style": "titleMedium", "size": 14}]}"#)
+        let constraint = set.constraint(for: "k", defaults: android)
+        #expect(constraint.fontSize == .points(14) && constraint.fontRequest.weight == FontWeight(500))
+        #expect(constraint.container.materialStyle == .titleMedium)
+        // A later rule's size alone replaces the style too (style and size go together).
+        let plain = try rules(#"{"rules": [{"pattern": "*", "size": 12}]}"#).constraint(for: "k", defaults: constraint)
+        #expect(plain.materialStyle == nil && plain.fontSize == .points(12) && plain.container.materialStyle == nil)
+    }
+
+    @Test("The constraint round-trips through JSON with its platform and font scales")
+    func codable() throws {
+        let constraint = Constraint(width: 200, platform: .android, materialStyle: .bodySmall, fontScale: try FontScaleList(parsing: "1,2"))
+        let data = try JSONEncoder().encode(constraint)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""fontScale":"1,2""#))
+        #expect(try JSONDecoder().decode(Constraint.self, from: data) == constraint)
     }
 }

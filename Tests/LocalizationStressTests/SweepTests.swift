@@ -173,7 +173,7 @@ struct ReportTests {
     func junitExactly() {
         func verdict(_ key: String, _ locale: String, _ size: String, variant: String = "", _ status: StressStatus,
                      width: Double, lines: Int = 1, overflow: Double = 0) -> StressVerdict {
-            StressVerdict(key: key, locale: locale, variant: variant, dynamicTypeSize: size, text: "t", status: status,
+            StressVerdict(key: key, locale: locale, variant: variant, size: .dynamicType(DynamicTypeSize(rawValue: size)!), text: "t", status: status,
                           width: width, lineCount: lines, overflow: overflow, scale: 1, failed: status != .fits && status != .wraps)
         }
         let report = StressReport(verdicts: [
@@ -208,7 +208,7 @@ struct ReportTests {
     func junitForbiddenCharacters() throws {
         let keys = ["button\u{4}Open", "nul\u{0}", "esc\u{1B}[0m", "non\u{FFFE}\u{FFFF}", "tab\tkept", "bell\u{7}&<"]
         let report = StressReport(verdicts: keys.map {
-            StressVerdict(key: $0, locale: "de\u{1}", variant: "", dynamicTypeSize: "large", text: "t", status: .truncated,
+            StressVerdict(key: $0, locale: "de\u{1}", variant: "", size: .dynamicType(.large), text: "t", status: .truncated,
                           width: 1, lineCount: 1, overflow: 0, scale: 1, failed: true)
         })
         let xml = report.junit()
@@ -235,7 +235,7 @@ struct ReportTests {
     @Test("A baseline written when gettext context keys were joined with U+0004 still matches `context|msgid`")
     func baselineWithOldContextKeys() {
         func verdict(_ key: String) -> StressVerdict {
-            StressVerdict(key: key, locale: "fr", variant: "", dynamicTypeSize: "large", text: "t", status: .truncated,
+            StressVerdict(key: key, locale: "fr", variant: "", size: .dynamicType(.large), text: "t", status: .truncated,
                           width: 1, lineCount: 1, overflow: 0, scale: 1, failed: true)
         }
         let now = StressReport(verdicts: [verdict("menu|Open")])
@@ -415,7 +415,7 @@ struct ReportTests {
         #expect(data.verdicts.count == report.verdicts.count)
         for (index, verdict) in report.verdicts.enumerated() {
             let v = data.verdicts[index]
-            #expect(data.row(index) == [verdict.locale, verdict.dynamicTypeSize, verdict.status.rawValue, verdict.key,
+            #expect(data.row(index) == [verdict.locale, verdict.size.label, verdict.status.rawValue, verdict.key,
                                         "source of \(verdict.key)", verdict.text])
             #expect((v[3] as? Double).map { abs($0 - verdict.width) <= 0.05 } == true)
             #expect(v[4] as? Int == verdict.lineCount && (v[6] as? Int == 1) == verdict.failed)
@@ -427,7 +427,7 @@ struct ReportTests {
     @Test("Cases are runs of one key, locale, variant, text and source; an empty report is an empty page")
     func pageCases() throws {
         func verdict(_ key: String, _ size: String) -> StressVerdict {
-            StressVerdict(key: key, locale: "en", variant: "", dynamicTypeSize: size, text: "Same", status: .fits,
+            StressVerdict(key: key, locale: "en", variant: "", size: .dynamicType(DynamicTypeSize(rawValue: size)!), text: "Same", status: .fits,
                           width: 10, lineCount: 1, overflow: 0, scale: 1, failed: false)
         }
         // Two catalogs with the same key and text but different source texts: two cases, not one.
@@ -447,7 +447,7 @@ struct ReportTests {
     @Test("The page's data survives texts that could end or change its script element")
     func pageDataEscapes() throws {
         let awkward = "a</script><!--<script>\"q\" \\ \n\t\u{1}\u{7F} ✓ 👩🏽‍💻 \u{2028}"
-        let verdict = StressVerdict(key: "k</script>", locale: "en", variant: "v\"", dynamicTypeSize: "large", text: awkward,
+        let verdict = StressVerdict(key: "k</script>", locale: "en", variant: "v\"", size: .dynamicType(.large), text: awkward,
                                     status: .truncated, width: 171.64, lineCount: 2, overflow: .nan, scale: 1, failed: true)
         let page = StressReport(verdicts: [verdict]).html(sourceText: { _ in "<b>&amp;</b>" }, draw: { _, _ in "<svg id=\"x\"></svg>" })
         // The only "</script>" are the two elements' own ends.

@@ -88,21 +88,28 @@ public enum CatalogReader {
         // Completing tables adds the keys a locale lacks, which counts too.
         try limits.checkEntries(catalog.entries.count, at: files.last ?? "")
         catalog.problems = log.problems
+        catalog.formats = Set(results.compactMap(\.result.format))
         return catalog
     }
 
-    /// Reads one file of a known type.
+    /// Reads one file of a known type; the result records its format.
     static func readFile(_ path: String, sourceLanguage: String?, log: inout ProblemLog) throws -> FileReadResult {
+        func read(_ format: CatalogFormat, _ reader: (inout ProblemLog) throws -> FileReadResult) throws -> FileReadResult {
+            var result = try reader(&log)
+            result.format = format
+            return result
+        }
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "xcstrings": return try XCStringsReader.read(path, log: &log)
-        case "strings": return try StringsReader.read(path, log: &log)
-        case "stringsdict": return try StringsDictReader.read(path, log: &log)
-        case "po": return try POReader.read(path, log: &log)
+        case "xcstrings": return try read(.stringCatalog) { try XCStringsReader.read(path, log: &$0) }
+        case "strings": return try read(.strings) { try StringsReader.read(path, log: &$0) }
+        case "stringsdict": return try read(.stringsdict) { try StringsDictReader.read(path, log: &$0) }
+        case "po": return try read(.gettext) { try POReader.read(path, log: &$0) }
         case "xliff", "xlf", "xml":
             let root = try XMLTree.parse(try TextDecoding.readData(path), file: path)
             switch root.name {
-            case "xliff": return try XLIFFReader.read(path, root: root, log: &log)
-            case "resources": return try AndroidReader.read(path, root: root, defaultSource: sourceLanguage, log: &log)
+            case "xliff": return try read(.xliff) { try XLIFFReader.read(path, root: root, log: &$0) }
+            case "resources":
+                return try read(.android) { try AndroidReader.read(path, root: root, defaultSource: sourceLanguage, log: &$0) }
             default:
                 throw CatalogProblem(SourceLocation(file: path, line: root.line),
                                      "not a catalog: root element <\(root.qualifiedName)>, expected <xliff> or <resources>")

@@ -25,6 +25,8 @@ struct ProblemLog {
 /// What one file reader returns before the catalogs are merged.
 struct FileReadResult {
     var entries: [CatalogEntry] = []
+    /// The file's format (set by `CatalogReader.readFile`).
+    var format: CatalogFormat?
     var sourceLanguage: String?
     /// For formats without a source text of their own (`.strings`, `.stringsdict`, Android): the table
     /// the entries belong to (`apple:Localizable`, `android:strings.xml`), used to fill source texts and
