@@ -27,7 +27,10 @@ build: setup
 	$(SWIFT) build
 
 ## demo: measure real multilingual strings at three Dynamic Type sizes with the bundled fonts, then lay
-## out a multilingual tag cloud (demo/tag-cloud.json) at three sizes, LTR and RTL, into SVGs in demo/out/
+## out a multilingual tag cloud (demo/tag-cloud.json) at three sizes, LTR and RTL, into SVGs in demo/out/;
+## then Android: strings in Roboto at three font scales, and localization sweeps of demo/catalogs
+## (an Android catalog on android, the same strings as a String Catalog on ios; failing checks are the
+## point of a sweep, so its exit status 1 does not stop the demo)
 demo: setup
 	@$(SWIFT) build --product textfit >/dev/null
 	@bin=$$($(SWIFT) build --show-bin-path)/textfit; \
@@ -38,7 +41,14 @@ demo: setup
 	for direction in ltr rtl; do \
 	  $$bin layout demo/tag-cloud.json --bundled-only --width 390 --dynamic-type xSmall,large,accessibility3 \
 	    --direction $$direction --summary --svg demo/out/tag-cloud-$$direction.svg || exit 1; \
-	done && echo && echo "SVGs: $$(ls demo/out/*.svg | tr '\n' ' ')"
+	done && echo && echo "Android (Roboto, Material 3 bodyLarge, sizes in sp under Android 14's font scaling):" && \
+	$$bin measure --bundled-only --platform android --style bodyLarge --font-scale 1,1.3,2 "Einstellungen" "Настройки" "設定を変更する" && \
+	echo && echo "Localization sweeps (demo/catalogs): an Android catalog, on android by itself (every font scale), in 160 dp:" && \
+	{ $$bin stress demo/catalogs/android --bundled-only --width 160 --max-lines 1; [ $$? -le 1 ]; } && \
+	echo && echo "The same strings as a String Catalog, --platform ios, at three Dynamic Type sizes, in 160 pt:" && \
+	{ $$bin stress demo/catalogs/Settings.xcstrings --bundled-only --platform ios --width 160 --max-lines 1 \
+	    --dynamic-type xSmall,large,accessibility3; [ $$? -le 1 ]; } && \
+	echo && echo "SVGs: $$(ls demo/out/*.svg | tr '\n' ' ')"
 
 ## test: the whole test suite (Swift Testing)
 test: setup

@@ -234,8 +234,14 @@ public final class ServiceDispatcher: Sendable {
     }
 
     private func stressCheck(_ object: [String: Any]) throws -> [StressVerdict] {
-        try Self.onlyKnown(object, ["key", "texts", "constraint"])
+        try Self.onlyKnown(object, ["key", "texts", "constraint", "platform"])
         let key = try Self.field(object, "key", as: String.self) ?? "text"
+        let platform: Platform
+        do {
+            platform = try (Self.field(object, "platform", as: String.self)).map { try Platform.parse($0) } ?? .ios
+        } catch let error as RequestError {
+            throw ServiceError(.invalidRequest, "\(error)")
+        }
         guard let texts = object["texts"] as? [String: String], !texts.isEmpty else {
             throw ServiceError(.invalidRequest, "texts: expected an object of locale → text, e.g. {\"de\": \"Einstellungen\"}")
         }
@@ -256,10 +262,12 @@ public final class ServiceDispatcher: Sendable {
         let rules: RuleSet
         do {
             rules = try RuleSet(json: try JSONSerialization.data(withJSONObject: ["rules": [rule]]), file: "request")
+            // A style or text size of the other platform is refused, naming the field (as the CLI does).
+            try rules.check(platform: platform)
         } catch {
             throw ServiceError(.invalidRequest, "\(error)".replacingOccurrences(of: "request: $.rules[0]", with: "$.constraint"))
         }
-        let constraint = rules.constraint(for: key, defaults: Constraint(width: 320))
+        let constraint = rules.constraint(for: key, defaults: Constraint(width: 320, platform: platform))
         let entries = texts.keys.sorted().map { locale in
             CatalogEntry(key: key, locale: locale, text: texts[locale]!, origin: SourceLocation(file: "request"))
         }
@@ -292,7 +300,7 @@ public final class ServiceDispatcher: Sendable {
 
     /// The constraint's fields (docs/service.md): a rules-file rule's, without `pattern` and `comment`.
     static let constraintKeys = ["width", "maxLines", "style", "font", "size", "weight", "padding", "truncation",
-                                 "minimumScaleFactor", "dynamicType", "placeholders"]
+                                 "minimumScaleFactor", "dynamicType", "fontScale", "placeholders"]
 
     // MARK: - JSON helpers
 

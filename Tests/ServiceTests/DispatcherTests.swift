@@ -228,3 +228,28 @@ struct PlatformServiceTests {
         #expect((error?["message"] as? String)?.hasPrefix(field) == true, "\(error ?? [:])")
     }
 }
+
+@Suite("Service: stress-check under a platform")
+struct PlatformStressCheckTests {
+    func call(_ body: String) throws -> ServiceResponse {
+        try ServiceFixtures.dispatcher().handle("stress-check", body: Data(body.utf8))
+    }
+
+    @Test("platform android sweeps the constraint's font scales in Roboto bodyLarge; the other platform's fields are refused")
+    func android() throws {
+        let response = try call(#"{"key": "k", "platform": "android", "texts": {"de": "Einstellungen"}, "constraint": {"width": 400, "fontScale": "1,2"}}"#)
+        #expect(response.status == 200)
+        let verdicts = try #require(try ServiceFixtures.json(response)["verdicts"] as? [[String: Any]])
+        #expect(verdicts.compactMap { $0["fontScale"] as? Double } == [1, 2])
+        #expect(verdicts.allSatisfy { $0["status"] as? String == "fits" && $0["dynamicTypeSize"] == nil })
+        for (body, field) in [
+            (#"{"key": "k", "texts": {"de": "x"}, "constraint": {"style": "bodyLarge"}}"#, "$.constraint.style"),
+            (#"{"key": "k", "platform": "android", "texts": {"de": "x"}, "constraint": {"dynamicType": "large"}}"#, "$.constraint.dynamicType"),
+            (#"{"key": "k", "platform": "tizen", "texts": {"de": "x"}}"#, "platform"),
+        ] {
+            let refused = try call(body)
+            let error = try ServiceFixtures.json(refused)["error"] as? [String: Any]
+            #expect(refused.status == 400 && (error?["message"] as? String)?.hasPrefix(field) == true, "\(error ?? [:])")
+        }
+    }
+}
