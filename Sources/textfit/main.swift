@@ -29,7 +29,7 @@ let usageIntro = """
       textfit measure TEXT… [options]      measure texts (or --file PATH, or - for stdin)
       textfit fonts [--for TEXT] [options] list font families, or which font each cluster of TEXT uses
       textfit layout FILE.json [options]   lay out a tree (docs/layout-file.md): frames, baselines, SVG
-      textfit stress CATALOG… [options]    check every key × locale × Dynamic Type size against a container
+      textfit stress CATALOG… [options]    check every key × locale × text size (Dynamic Type or font scale) against a container
       textfit serve --stdio | --http [HOST:]PORT   the measuring service (JSON lines, or HTTP; docs/service.md)
       textfit --help | --version
     """
@@ -444,16 +444,6 @@ extension MeasureRequest {
         case .dynamicType(let size): dynamicType = size.rawValue
         case .fontScale(let scale): fontScale = scale.value
         }
-    }
-}
-
-func dynamicTypeSizes(_ arguments: Arguments) throws -> [String] {
-    guard let list = arguments.values["dynamic-type"] else { return ["large"] }
-    do {
-        // The service's `layout` parser: an empty list or item is refused, not skipped.
-        return try DynamicTypeSize.list(parsing: list).map(\.rawValue)
-    } catch let error as RequestError {
-        throw CommandError.usage("--dynamic-type: \(error.message)")
     }
 }
 
