@@ -202,8 +202,7 @@ public final class TextMeasurementCache: Sendable {
         var resized = false
         var failure: Failure?
         let built: Result<Paragraph, any Error>
-        if let source = try? sibling?.paragraph.get(), let size = text.runs.first?.attributes.dynamicTypeSize,
-           let paragraph = try? source.resized(to: size) {
+        if let source = try? sibling?.paragraph.get(), let paragraph = Self.resize(source, to: text, style: style) {
             built = .success(paragraph)
             resized = true
         } else {
@@ -250,14 +249,31 @@ public final class TextMeasurementCache: Sendable {
 
     /// Every run of the key is at the `.large` Dynamic Type size.
     private static func isSizeIndependent(_ key: Key) -> Bool {
-        key.text.runs.indices.allSatisfy { key.text.runs[$0].attributes.dynamicTypeSize == .large }  // in place, not copied
+        key.text.runs.indices.allSatisfy {  // in place, not copied
+            key.text.runs[$0].attributes.dynamicTypeSize == .large && key.text.runs[$0].attributes.fontScale == .standard
+        } && (!key.text.runs.contains { $0.attributes.platform == .android } || key.style.lineMetrics == .font(.apple))
     }
 
-    /// The key with every run at the `.large` Dynamic Type size.
+    /// The key with every run at the `.large` Dynamic Type size and a font scale of 1; under Android
+    /// also with the style's line metrics left out (a Material style's line height follows the scale).
     private static func sizeIndependent(_ key: Key) -> Key {
         if isSizeIndependent(key) { return key }
-        return Key(shaper: key.shaper, text: key.text.mapAttributes { $0.dynamicTypeSize = .large }, style: key.style,
-            rightToLeft: key.rightToLeft)
+        var style = key.style
+        if key.text.runs.contains(where: { $0.attributes.platform == .android }) { style.lineMetrics = .font(.apple) }
+        return Key(shaper: key.shaper, text: key.text.mapAttributes { $0.dynamicTypeSize = .large; $0.fontScale = .standard },
+                   style: style, rightToLeft: key.rightToLeft)
+    }
+
+    /// `source` (the same text at another size) at `text`'s sizes and in `style`: resized (no
+    /// reshaping unless the face changes with the size), and restyled when the style differs (a
+    /// Material line height at another font scale); `nil` when it cannot be.
+    private static func resize(_ source: Paragraph, to text: StyledText, style: ParagraphStyle) -> Paragraph? {
+        guard let attributes = text.runs.first?.attributes else { return nil }
+        var paragraph = attributes.platform == .android ? try? source.resized(to: attributes.fontScale)
+            : try? source.resized(to: attributes.dynamicTypeSize)
+        if let resized = paragraph, resized.style != style { paragraph = try? resized.restyled(style) }
+        // Only sizes differ between the two texts: anything else, and it is built afresh.
+        return paragraph?.text == text ? paragraph : nil
     }
 
     /// Analyses and shapes a paragraph. An unknown custom family falls back to the system family

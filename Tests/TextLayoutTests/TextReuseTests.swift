@@ -201,6 +201,34 @@ struct TextReuseTests {
         #expect(cache.statistics.paragraphsBuilt == 2 && cache.statistics.paragraphsResized == 3)
     }
 
+    @Test("Under android a new font scale resizes (and restyles, for the Material line height) instead of building")
+    func fontScaleResizes() throws {
+        let cache = TextMeasurementCache()
+        var environment = try TextFixtures.environment(cache: cache)
+        environment.platform = .android
+        let text = Text(string)
+        var sizes: [CGSize] = []
+        for scale in [1.3, 2, 1] {
+            environment.fontScale = try AndroidFontScale(scale)
+            sizes.append(text.sizeThatFits(.unspecified, environment: environment))
+        }
+        let heights = sizes.map { Double($0.height) }
+        #expect(cache.statistics.paragraphsBuilt == 1 && cache.statistics.paragraphsResized == 2)
+        // bodyLarge's 24 sp line: 30.3 dp at 1.3 (16 → 20.2 in AOSP's 1.3 table), 42 at 2, 24 at 1.
+        #expect(zip(heights, [30.3, 42, 24]).allSatisfy { abs($0 - $1) < 1e-3 }, "\(heights)")
+        // The same answers as texts built at each scale.
+        for (scale, size) in zip([1.3, 2, 1], sizes) {
+            var fresh = try TextFixtures.environment(cache: TextMeasurementCache())
+            fresh.platform = .android
+            fresh.fontScale = try AndroidFontScale(scale)
+            #expect(Text(string).sizeThatFits(.unspecified, environment: fresh) == size)
+            // Wrapped too: the resized paragraph breaks lines as the fresh one does.
+            environment.fontScale = fresh.fontScale
+            let narrow = ProposedViewSize(width: 60, height: nil)
+            #expect(Text(string).sizeThatFits(narrow, environment: fresh) == text.sizeThatFits(narrow, environment: environment))
+        }
+    }
+
     @Test("Container reuse end to end: one tree laid out at 200, nil and 100 lays its text out once")
     func treePaysOnce() throws {
         let (cache, environment, paragraph) = try setUp()
