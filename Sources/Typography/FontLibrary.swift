@@ -3,32 +3,33 @@ import Foundation
 /// What a caller asks for: a family (or an explicit file), a weight, a slant, and for variable
 /// fonts a width, a named instance and explicit axis settings.
 public struct FontRequest: Hashable, Sendable {
-    /// A family name; `nil` means the platform's system font (``FontLibrary/defaultFamily``, or
-    /// SF Pro when Apple's fonts are supplied). Ignored when `file` is set.
-    public var family: String?
-    /// An explicit font file: wins over every family.
-    public var file: String?
-    /// The face inside `file` (font collections hold several).
-    public var faceIndex: Int
+    // Cheap fields first: the derived `==` compares in this order, on every measurement's style check.
     /// The weight wanted; `nil` means the text style's weight (semibold for headline, else regular).
     /// A variable font with a `wght` axis is set to it exactly.
     public var weight: FontWeight?
     /// Whether an italic face is wanted; a variable font without an italic face sets `ital` to 1,
     /// or `slnt` to −14° (CSS's default oblique angle) clamped to the axis.
     public var italic: Bool
-    /// The width wanted, as `wdth` spells it: a percentage of normal (75 condensed, 125 expanded);
-    /// `nil` for the font's default.
-    public var width: Double?
-    /// A named instance of a variable font ("Condensed Bold"), matched without case.
-    public var instance: String?
-    /// Axis settings as `hb-shape --variations` spells them; they win over `weight`, `width`,
-    /// `italic`, `instance` and the optical size.
-    public var variations: [FontVariation]
+    /// The face inside `file` (font collections hold several).
+    public var faceIndex: Int
     /// Whether a variable font's `opsz` axis follows the point size (as Apple platforms and CSS's
     /// `font-optical-sizing: auto` do) when `variations` does not set it.
     public var opticalSizing: Bool
     /// The system font's design: SF Pro Rounded, SF Mono or New York when Apple's fonts are supplied.
     public var design: FontDesign
+    /// The width wanted, as `wdth` spells it: a percentage of normal (75 condensed, 125 expanded);
+    /// `nil` for the font's default.
+    public var width: Double?
+    /// A family name; `nil` means the platform's system font (``FontLibrary/defaultFamily``, or
+    /// SF Pro when Apple's fonts are supplied). Ignored when `file` is set.
+    public var family: String?
+    /// An explicit font file: wins over every family.
+    public var file: String?
+    /// A named instance of a variable font ("Condensed Bold"), matched without case.
+    public var instance: String?
+    /// Axis settings as `hb-shape --variations` spells them; they win over `weight`, `width`,
+    /// `italic`, `instance` and the optical size.
+    public var variations: [FontVariation]
 
     public init(family: String? = nil, file: String? = nil, faceIndex: Int = 0, weight: FontWeight? = nil, italic: Bool = false,
                 width: Double? = nil, instance: String? = nil, variations: [FontVariation] = [], opticalSizing: Bool = true,
@@ -80,18 +81,31 @@ public struct FontMatch: Sendable {
     /// Whether an italic was asked for.
     public let requestedItalic: Bool
     /// Settings that did not apply as asked (a value outside its axis, a width without a `wdth` axis).
-    public let adjustments: [VariationAdjustment]
-    /// The `opsz` axis when the optical size follows the point size (``FontRequest/opticalSizing``).
-    let opticalSizeAxis: FontAxis?
+    public var adjustments: [VariationAdjustment] { details?.adjustments ?? [] }
+    /// The `opsz` axis's range when the optical size follows the point size (``FontRequest/opticalSizing``).
+    var opticalSizeRange: ClosedRange<Double>? { details?.opticalSizeRange }
+    /// What only variable fonts have; `nil` for the rest. A match is copied on every measurement:
+    /// one optional reference keeps the copy as cheap as a static font's match always was.
+    private let details: Details?
+
+    private final class Details: Sendable {
+        let adjustments: [VariationAdjustment]
+        let opticalSizeRange: ClosedRange<Double>?
+
+        init(adjustments: [VariationAdjustment], opticalSizeRange: ClosedRange<Double>?) {
+            self.adjustments = adjustments
+            self.opticalSizeRange = opticalSizeRange
+        }
+    }
 
     init(face: FontFace, source: FontSource, requestedWeight: FontWeight, requestedItalic: Bool,
-         adjustments: [VariationAdjustment] = [], opticalSizeAxis: FontAxis? = nil) {
+         adjustments: [VariationAdjustment] = [], opticalSizeRange: ClosedRange<Double>? = nil) {
         self.face = face
         self.source = source
         self.requestedWeight = requestedWeight
         self.requestedItalic = requestedItalic
-        self.adjustments = adjustments
-        self.opticalSizeAxis = opticalSizeAxis
+        self.details = adjustments.isEmpty && opticalSizeRange == nil ? nil
+            : Details(adjustments: adjustments, opticalSizeRange: opticalSizeRange)
     }
 
     /// True when the family has no face of the requested weight and the nearest one was taken
@@ -104,14 +118,14 @@ public struct FontMatch: Sendable {
 
 /// How a font request's face depends on the point size (``FontLibrary/sizeDependence(_:defaultWeight:)``).
 package struct SizeDependence: Hashable, Sendable {
-    /// The `opsz` axis that follows the size.
-    package let axis: FontAxis?
+    /// The range of the `opsz` axis that follows the size.
+    package let opticalSizes: ClosedRange<Double>?
     /// The size from which another family answers (SF Pro Text → SF Pro Display).
     package let switchSize: Double?
 
     /// A number equal for two sizes exactly when the request resolves to the same face at both.
     package func key(atPointSize size: Double) -> Double {
-        if let axis { return axis.clamp(size) }
+        if let opticalSizes { return min(max(size, opticalSizes.lowerBound), opticalSizes.upperBound) }
         if let switchSize { return size < switchSize ? -1 : -2 }
         return 0
     }
@@ -353,18 +367,19 @@ public final class FontLibrary: Sendable {
     ///   ``TypographyError/unknownAxis(tag:font:axes:)`` or ``TypographyError/unknownInstance(name:font:instances:)``.
     public func match(_ request: FontRequest, defaultWeight: FontWeight = .regular, pointSize: Double? = nil) throws -> FontMatch {
         var request = request
-        if isSystemRequest(request), request.design != .default || !appleFamilies.isEmpty {
+        // The cheap test first: without Apple's fonts or a design, the system font needs no resolving.
+        if request.design != .default || !appleFamilies.isEmpty, isSystemRequest(request) {
             request.family = systemFamily(design: request.design, pointSize: pointSize)
         }
         let base = try match(request, defaultWeight: defaultWeight)
-        guard let axis = base.opticalSizeAxis, let pointSize, pointSize > 0 else { return base }
-        let value = axis.clamp(pointSize)
+        guard let range = base.opticalSizeRange, let pointSize, pointSize > 0 else { return base }
+        let value = min(max(pointSize, range.lowerBound), range.upperBound)
         let origin = base.face.defaultInstance ?? base.face
-        let current = base.face.variations.first { $0.tag == "opsz" }?.value ?? axis.defaultValue
+        let current = base.face.variations.first { $0.tag == "opsz" }?.value ?? origin.axis("opsz")?.defaultValue
         guard value != current else { return base }
         let face = instance(of: origin, variations: base.face.variations.filter { $0.tag != "opsz" } + [FontVariation(tag: "opsz", value: value)])
         return FontMatch(face: face, source: base.source, requestedWeight: base.requestedWeight, requestedItalic: base.requestedItalic,
-                         adjustments: base.adjustments, opticalSizeAxis: axis)
+                         adjustments: base.adjustments, opticalSizeRange: range)
     }
 
     /// The face text set in `attributes` starts from: their font request at their style's default
@@ -380,9 +395,9 @@ public final class FontLibrary: Sendable {
         if isSystemRequest(request), request.design == .default || systemFamily(design: request.design) == systemFamily(),
            appleFamilies[FontLibrary.normalize("SF Pro")] == nil,
            appleFamilies[FontLibrary.normalize("SF Pro Text")] != nil, appleFamilies[FontLibrary.normalize("SF Pro Display")] != nil {
-            return SizeDependence(axis: nil, switchSize: FontLibrary.displaySwitchSize)
+            return SizeDependence(opticalSizes: nil, switchSize: FontLibrary.displaySwitchSize)
         }
-        return SizeDependence(axis: try match(request, defaultWeight: defaultWeight, pointSize: nil).opticalSizeAxis, switchSize: nil)
+        return SizeDependence(opticalSizes: try match(request, defaultWeight: defaultWeight, pointSize: nil).opticalSizeRange, switchSize: nil)
     }
 
     /// The size-independent part of ``match(_:defaultWeight:pointSize:)``, cached per request.
@@ -463,7 +478,7 @@ public final class FontLibrary: Sendable {
         }
         let chosen = variations.isEmpty ? face : instance(of: face, variations: variations)
         return FontMatch(face: chosen, source: source, requestedWeight: weight, requestedItalic: request.italic,
-                         adjustments: adjustments, opticalSizeAxis: opsz)
+                         adjustments: adjustments, opticalSizeRange: opsz.map { $0.minimum...$0.maximum })
     }
 
     /// The instance of a variable face at `variations` (made once; later calls share it).

@@ -30,8 +30,10 @@ public struct LineMeasurement: Sendable {
         self.policy = policy
         self.line = line
         var fontTracking = 0.0
-        for run in line.runs where run.face.trackingTable != nil {
-            fontTracking += run.face.trackingPoints(atPointSize: size) * Double(run.graphemeCount)
+        if line.hasTrackingTables {
+            for run in line.runs where run.face.trackingTable != nil {
+                fontTracking += run.face.trackingPoints(atPointSize: size) * Double(run.graphemeCount)
+            }
         }
         self.fontTracking = fontTracking
     }

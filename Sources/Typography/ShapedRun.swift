@@ -152,6 +152,8 @@ package final class ShapedLine: Sendable {
     package let graphemeCount: Int
     /// Σ run advance ÷ units per em: the width at 1 pt without tracking.
     package let advancePerPoint: Double
+    /// Whether a run's face has a `trak` table (so a measurement adds its tracking).
+    package let hasTrackingTables: Bool
 
     init(runs: [Run], missing: [Range<Int>], scalarCount: Int, graphemeCount: Int) {
         self.runs = runs
@@ -159,5 +161,6 @@ package final class ShapedLine: Sendable {
         self.scalarCount = scalarCount
         self.graphemeCount = graphemeCount
         self.advancePerPoint = runs.reduce(0) { $0 + Double($1.shaped.advance) / Double($1.face.metrics.unitsPerEm) }
+        self.hasTrackingTables = runs.contains { $0.face.trackingTable != nil }
     }
 }

@@ -105,36 +105,71 @@ public final class Shaper: Sendable {
 
     /// Everything but the text and the size that decides how a line shapes: the request itself
     /// (not the face it resolves to, so a hit needs no font matching), features and language.
+    /// The request and platform stand for the resolved font (``TextAttributes/resolvedFont`` is a
+    /// function of the two), and the features plus whether a Material style turns ligatures off
+    /// for the shaping features: compared in place, nothing copied.
     private struct StyleKey: Hashable, Sendable {
         let font: FontRequest
+        let platform: Platform
         let defaultWeight: FontWeight
         let features: [FontFeature]
+        let styleLigaturesOff: Bool
         let locale: String?
 
         init(_ attributes: TextAttributes) {
-            font = attributes.resolvedFont
+            font = attributes.font
+            platform = attributes.platform
             defaultWeight = attributes.defaultWeight
-            features = attributes.shapingFeatures
+            features = attributes.features
+            styleLigaturesOff = attributes.styleTurnsLigaturesOff
             locale = attributes.locale
         }
 
         func matches(_ attributes: borrowing TextAttributes) -> Bool {
-            font == attributes.resolvedFont && defaultWeight == attributes.defaultWeight && locale == attributes.locale
-                && features == attributes.shapingFeatures
+            platform == attributes.platform && defaultWeight == attributes.defaultWeight && locale == attributes.locale
+                && features == attributes.features && styleLigaturesOff == attributes.styleTurnsLigaturesOff && font == attributes.font
         }
     }
 
-    /// Styles get small numbers, so a line or run key hashes one precomputed word instead of the style;
-    /// `sizes[id]`, once known, is how that style's face depends on the point size.
-    private let styles = Locked<(last: (StyleKey, Int)?, ids: [StyleKey: Int], sizes: [Int: SizeDependence])>((nil, [:], [:]))
+    /// Styles get small numbers, so a line or run key hashes one precomputed word instead of the
+    /// style; `sizes[id]`, once known, is how that style's face depends on the point size (the last
+    /// style asked keeps it too, so the common case is one comparison under one lock).
+    private let styles = Locked(StyleTable())
+
+    /// The styles' numbers, and the last style asked (kept apart, so comparing it copies nothing).
+    private struct StyleTable {
+        var lastKey: StyleKey?
+        var lastID = 0
+        var lastSizes: SizeDependence?
+        var ids: [StyleKey: Int] = [:]
+        var sizes: [Int: SizeDependence] = [:]
+
+        /// The number of `attributes`' style (a new one for a new style), remembered as the last.
+        mutating func number(_ attributes: TextAttributes) -> Int {
+            if lastKey?.matches(attributes) == true { return lastID }
+            let style = StyleKey(attributes)
+            let id = ids[style] ?? ids.count
+            ids[style] = id
+            lastKey = style
+            lastID = id
+            lastSizes = sizes[id]
+            return id
+        }
+    }
 
     /// The style's number, and how its face depends on the point size (the font is matched once
     /// per style to learn it).
     private func styleAndSizeDependence(_ attributes: TextAttributes) throws -> (Int, SizeDependence) {
-        let id = styleID(attributes)
-        if let known = styles.withLock({ $0.sizes[id] }) { return (id, known) }
+        let (id, known) = styles.withLock { table -> (Int, SizeDependence?) in
+            let id = table.number(attributes)
+            return (id, table.lastSizes)
+        }
+        if let known { return (id, known) }
         let dependence = try library.sizeDependence(attributes.resolvedFont, defaultWeight: attributes.defaultWeight)
-        styles.withLock { $0.sizes[id] = dependence }
+        styles.withLock { table in
+            table.sizes[id] = dependence
+            if table.lastID == id { table.lastSizes = dependence }
+        }
         return (id, dependence)
     }
 
@@ -149,15 +184,8 @@ public final class Shaper: Sendable {
     /// numbers, equal styles, for the life of this shaper. A paragraph numbers each of its runs'
     /// styles once, so reshaping a cluster keys the run cache with plain integers.
     package func styleID(_ attributes: TextAttributes) -> Int {
-        styles.withLock { state in
-            // Most callers measure many texts in one style: compare in place, copying nothing.
-            if let last = state.last, last.0.matches(attributes) { return last.1 }
-            let style = StyleKey(attributes)
-            let id = state.ids[style] ?? state.ids.count
-            state.ids[style] = id
-            state.last = (style, id)
-            return id
-        }
+        // Most callers measure many texts in one style: compared in place, copying nothing.
+        styles.withLock { $0.number(attributes) }
     }
 
     /// A line: its text's UTF-8 bytes (compared byte for byte, so "é" and "e\u{301}" differ) and its
@@ -198,14 +226,29 @@ public final class Shaper: Sendable {
 
         func hash(into hasher: inout Hasher) { hasher.combine(hashValue_) }
 
+        /// The table's hash: the precomputed word mixed with the table's seed by one
+        /// multiply-xorshift round, rather than a whole SipHash of one word on every lookup.
+        /// (Texts whose precomputed words collide collide either way.)
+        func _rawHashValue(seed: Int) -> Int {
+            var mixed = UInt64(bitPattern: Int64(hashValue_ ^ seed)) &* 0xFF51_AFD7_ED55_8CCD
+            mixed ^= mixed >> 33
+            return Int(truncatingIfNeeded: mixed)
+        }
+
         static func == (a: LineKey, b: LineKey) -> Bool {
             a.hashValue_ == b.hashValue_ && a.style == b.style && a.opticalSize == b.opticalSize && TextKey(text: a.text) == TextKey(text: b.text)
         }
     }
 
-    private struct LineEntry: Sendable {
+    /// A class: the cache hands it out on every hit, and a reference is one retain to copy.
+    private final class LineEntry: Sendable {
         let font: FontMatch
         let line: ShapedLine
+
+        init(font: FontMatch, line: ShapedLine) {
+            self.font = font
+            self.line = line
+        }
     }
 
     private func shapedLine(_ text: String, attributes: TextAttributes, style: Int, primary: FontMatch) -> ShapedLine {

@@ -78,8 +78,14 @@ public struct TextAttributes: Hashable, Sendable {
     /// The features HarfBuzz shapes with: ``features``, plus `-liga,-clig` for a Material style
     /// with letter spacing, as Android's Minikin turns optional ligatures off for letter-spaced text.
     public var shapingFeatures: [FontFeature] {
-        guard case .material(let style) = size, style.tracking != 0, platform == .android else { return features }
-        return features + FontFeature.offForTracking
+        styleTurnsLigaturesOff ? features + FontFeature.offForTracking : features
+    }
+
+    /// Whether the text style's letter spacing turns optional ligatures off (a Material style with
+    /// letter spacing, under Android).
+    var styleTurnsLigaturesOff: Bool {
+        guard case .material(let style) = size, platform == .android else { return false }
+        return style.tracking != 0
     }
 
     /// The largest point size accepted.
@@ -93,10 +99,10 @@ public struct TextAttributes: Hashable, Sendable {
     ///   larger-than-``maximumPointSize`` size; ``TypographyError/invalidTracking(value:)`` for a
     ///   non-finite tracking. A size of 0 is valid and measures 0.
     public func validated() throws -> Double {
-        switch (platform, size) {
-        case (.ios, .material(let style)): throw TypographyError.styleOfOtherPlatform(style: style.rawValue, platform: platform.rawValue)
-        case (.android, .style(let style)): throw TypographyError.styleOfOtherPlatform(style: style.rawValue, platform: platform.rawValue)
-        default: break
+        if platform == .ios {
+            if case .material(let style) = size { throw TypographyError.styleOfOtherPlatform(style: style.rawValue, platform: platform.rawValue) }
+        } else if case .style(let style) = size {
+            throw TypographyError.styleOfOtherPlatform(style: style.rawValue, platform: platform.rawValue)
         }
         let points = pointSize
         if points.isNaN { throw TypographyError.invalidSize(value: points, reason: "not a number") }
