@@ -540,13 +540,7 @@ private final class ServerContext: Sendable {
         case .health:
             return ServiceResponse(status: 200, body: Data(#"{"status":"ok"}"#.utf8))
         case .metrics:
-            let statistics = dispatcher.engine.shaper.cacheStatistics
-            let caches = [
-                ServiceMetrics.CacheSnapshot(name: "lines", hits: statistics.lines.hits, misses: statistics.lines.misses,
-                                             count: statistics.lines.count, capacity: cacheCapacities?.lines),
-                ServiceMetrics.CacheSnapshot(name: "runs", hits: statistics.runs.hits, misses: statistics.runs.misses,
-                                             count: statistics.runs.count, capacity: cacheCapacities?.runs),
-            ]
+            let caches = ServiceMetrics.snapshots(of: dispatcher.engine)
             let text = metrics.render(cache: caches, limits: limits, openConnections: deadlines.count)
             return ServiceResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Data(text.utf8))
         case .playground:

@@ -83,21 +83,43 @@ public final class ServiceMetrics: Sendable {
     /// Errors recorded with a code.
     public func errors(code: String) -> Int { state.withLock { $0.errors[code] ?? 0 } }
 
-    /// The shaping caches' state, as ``Shaper/cacheStatistics`` reports it, plus their bounds.
+    /// A cache's state (``CacheReport``): its entries, bytes and evictions, hits and misses, bounds.
     public struct CacheSnapshot: Sendable, Equatable {
         public var name: String
         public var hits: Int
         public var misses: Int
         public var count: Int
         public var capacity: Int?
+        /// The bytes its entries hold, where the cache counts them.
+        public var bytes: Int?
+        /// Entries dropped to stay within the bounds.
+        public var evictions: Int
 
-        public init(name: String, hits: Int, misses: Int, count: Int, capacity: Int?) {
+        public init(name: String, hits: Int, misses: Int, count: Int, capacity: Int?, bytes: Int? = nil, evictions: Int = 0) {
             self.name = name
             self.hits = hits
             self.misses = misses
             self.count = count
             self.capacity = capacity
+            self.bytes = bytes
+            self.evictions = evictions
         }
+
+        public init(_ report: CacheReport) {
+            self.init(name: report.name, hits: report.hits, misses: report.misses, count: report.entries, capacity: report.capacity,
+                      bytes: report.bytes, evictions: report.evictions)
+        }
+    }
+
+    /// Every cache a request can fill, as the engine's shaper and font library report them, and the
+    /// text cache layouts measure with (``TextMeasurementCache/shared``).
+    public static func snapshots(of engine: TextFitEngine) -> [CacheSnapshot] {
+        let text = TextMeasurementCache.shared
+        let statistics = text.statistics
+        return engine.shaper.cacheReports.map(CacheSnapshot.init)
+            + [CacheSnapshot(name: "paragraphs", hits: statistics.reuses.values.reduce(0, +),
+                             misses: statistics.paragraphsBuilt + statistics.paragraphsResized, count: text.count,
+                             capacity: text.paragraphCapacity)]
     }
 
     /// The metrics in the Prometheus text format, with the caches' hit rates, the open connections
@@ -165,6 +187,13 @@ public final class ServiceMetrics: Sendable {
         }
         family("textfit_cache_entries", "gauge", "Entries held in a shaping cache.")
         for c in cache { sample("textfit_cache_entries", [("cache", c.name)], String(c.count)) }
+        let counted = cache.filter { $0.bytes != nil }
+        if !counted.isEmpty {
+            family("textfit_cache_bytes", "gauge", "Bytes a cache's entries hold, as it estimates them.")
+            for c in counted { sample("textfit_cache_bytes", [("cache", c.name)], String(c.bytes!)) }
+        }
+        family("textfit_cache_evictions_total", "counter", "Entries a cache dropped to stay within its bounds.")
+        for c in cache { sample("textfit_cache_evictions_total", [("cache", c.name)], String(c.evictions)) }
         let bounded = cache.filter { $0.capacity != nil }
         if !bounded.isEmpty {
             family("textfit_cache_capacity", "gauge", "The most entries a shaping cache keeps (its memory bound).")

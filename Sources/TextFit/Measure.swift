@@ -272,7 +272,30 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         try platform.map { try Platform.parse($0) } ?? .ios
     }
 
+    /// The longest value each free-text field may have, in UTF-8 bytes: caches are keyed by these
+    /// strings and errors quote them, so a megabyte `locale` must be refused, not kept or echoed.
+    static let maximumFieldBytes: [String: Int] = [
+        "font": 256, "fontFile": 4_096, "locale": 128, "instance": 256, "variations": 1_024, "weight": 64, "style": 64,
+        "platform": 64, "design": 64, "dynamicType": 1_024,
+    ]
+
+    /// Refuses a free-text field longer than its cap (``maximumFieldBytes``), naming it, never echoing it.
+    func checkFieldLengths() throws {
+        let fields: [(String, String?)] = [("font", font), ("fontFile", fontFile), ("locale", locale), ("instance", instance),
+                                           ("variations", variations), ("weight", weight), ("style", style), ("platform", platform),
+                                           ("design", design), ("dynamicType", dynamicType)]
+        for (field, value) in fields {
+            if let value, let cap = Self.maximumFieldBytes[field], value.utf8.count > cap {
+                throw RequestError(field: field, "is \(value.utf8.count) bytes long; at most \(cap)")
+            }
+        }
+        if let long = features?.first(where: { $0.utf8.count > 128 }) {
+            throw RequestError(field: "features", "an item is \(long.utf8.count) bytes long; at most 128")
+        }
+    }
+
     public func attributes() throws -> TextAttributes {
+        try checkFieldLengths()
         var attributes = TextAttributes()
         let platform = try platformValue()
         attributes.platform = platform

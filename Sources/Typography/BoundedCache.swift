@@ -1,4 +1,28 @@
 
+/// One cache's state for a metrics page: what it holds, its bounds, and how it is used.
+public struct CacheReport: Sendable, Equatable {
+    public var name: String
+    public var entries: Int
+    /// The memory its entries hold, as the cache estimates it (`nil` where it does not count bytes).
+    public var bytes: Int?
+    /// The most entries kept.
+    public var capacity: Int
+    public var hits: Int
+    public var misses: Int
+    /// Entries dropped to stay within the bounds.
+    public var evictions: Int
+
+    public init(name: String, entries: Int, bytes: Int?, capacity: Int, hits: Int, misses: Int, evictions: Int) {
+        self.name = name
+        self.entries = entries
+        self.bytes = bytes
+        self.capacity = capacity
+        self.hits = hits
+        self.misses = misses
+        self.evictions = evictions
+    }
+}
+
 /// A thread-safe cache holding at most `capacity` entries and `byteLimit` bytes (as `cost`
 /// estimates them), evicting the least recently used half at a time: entries live in a recent and
 /// an older generation; a hit in the older generation moves the entry to the recent one; when the
@@ -16,6 +40,8 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var olderBytes = 0
         var hits = 0
         var misses = 0
+        /// Entries dropped to keep within the bounds (a generation dropped counts its entries).
+        var evictions = 0
     }
 
     /// Counters since creation (or the last ``removeAll()``).
@@ -23,6 +49,8 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var hits: Int
         var misses: Int
         var count: Int
+        var bytes: Int = 0
+        var evictions: Int = 0
     }
 
     let capacity: Int
@@ -71,20 +99,35 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             state.olderBytes = 0
             state.hits = 0
             state.misses = 0
+            state.evictions = 0
         }
     }
 
     var statistics: Statistics {
-        state.withLock { Statistics(hits: $0.hits, misses: $0.misses, count: $0.recent.count + $0.older.count) }
+        state.withLock {
+            Statistics(hits: $0.hits, misses: $0.misses, count: $0.recent.count + $0.older.count, bytes: $0.recentBytes + $0.olderBytes,
+                       evictions: $0.evictions)
+        }
     }
 
     /// The cost of the entries held.
     var bytes: Int { state.withLock { $0.recentBytes + $0.olderBytes } }
 
+    /// This cache's report under `name` (bytes only where it counts them).
+    func report(_ name: String) -> CacheReport {
+        let s = statistics
+        return CacheReport(name: name, entries: s.count, bytes: byteLimit == .max ? nil : s.bytes, capacity: capacity, hits: s.hits,
+                           misses: s.misses, evictions: s.evictions)
+    }
+
     private func insert(_ value: Value, for key: Key, bytes: Int, into state: inout State) {
-        guard bytes <= byteLimit / 2 else { return }
+        guard bytes <= byteLimit / 2 else {
+            state.evictions += 1  // not kept at all
+            return
+        }
         // One hash of the key unless the recent generation is full (then two), as without bytes.
         if state.recent.count >= capacity / 2 || state.recentBytes + bytes > byteLimit / 2, state.recent[key] == nil {
+            state.evictions += state.older.count
             state.older = state.recent
             state.olderBytes = state.recentBytes
             state.recent = [:]

@@ -206,10 +206,14 @@ public final class FontLibrary: Sendable {
     private let bundledFamilyOrder: [String]   // normalized keys: default first, emoji last
     private let system = Locked<SystemFontsState>(.notLoaded)
     private let openFaces = Locked<[FaceKey: FontFace]>([:])
-    private let matches = Locked<[MatchKey: FontMatch]>([:])
+    /// Bounded, as every cache a request can fill: requests name families, files and settings.
+    private let matches = BoundedCache<MatchKey, FontMatch>(capacity: 4_096, byteLimit: 4 << 20) { key, _ in
+        128 + (key.request.family?.utf8.count ?? 0) + (key.request.file?.utf8.count ?? 0) + (key.request.instance?.utf8.count ?? 0)
+            + 16 * key.request.variations.count
+    }
     /// The last request answered: most callers ask the same question over and over.
     private let lastMatch = Locked<(MatchKey, FontMatch)?>(nil)
-    private let chains = Locked<[ChainKey: Chain]>([:])
+    private let chains = BoundedCache<ChainKey, Chain>(capacity: 512)
     /// Variable fonts' instances, by face and settings: a Dynamic Type sweep of an `opsz` font
     /// makes one per distinct size. Bounded: each holds an `hb_font_t` and its metrics.
     private let instances = BoundedCache<InstanceKey, FontFace>(capacity: 1_024)
@@ -218,7 +222,8 @@ public final class FontLibrary: Sendable {
     private enum SystemFontsState { case notLoaded, unavailable, loaded(SystemFonts) }
     private struct FaceKey: Hashable { let path: String; let index: Int }
     private struct MatchKey: Hashable { let request: FontRequest; let weight: FontWeight }
-    private struct ChainKey: Hashable { let script: Script; let language: String?; let weight: FontWeight; let italic: Bool }
+    /// The chain depends on the script, weight and slant only (not on the language a request names).
+    private struct ChainKey: Hashable { let script: Script; let weight: FontWeight; let italic: Bool }
 
     /// Opens the bundled fonts (each face's tables are read now; glyph data lazily).
     /// - Throws: ``TypographyError/bundledFontsMissing(path:)`` when the folder has no fonts,
@@ -405,7 +410,7 @@ public final class FontLibrary: Sendable {
         let weight = request.weight ?? defaultWeight
         let key = MatchKey(request: request, weight: weight)
         if let last = lastMatch.withLock({ $0 }), last.0 == key { return last.1 }
-        if let cached = matches.withLock({ $0[key] }) {
+        if let cached = matches.value(for: key) {
             lastMatch.withLock { $0 = (key, cached) }
             return cached
         }
@@ -424,7 +429,7 @@ public final class FontLibrary: Sendable {
             }
             match = try vary(face, source: source, request: request, weight: weight)
         }
-        matches.withLock { $0[key] = match }
+        matches.insert(match, for: key)
         lastMatch.withLock { $0 = (key, match) }
         return match
     }
@@ -479,6 +484,21 @@ public final class FontLibrary: Sendable {
         let chosen = variations.isEmpty ? face : instance(of: face, variations: variations)
         return FontMatch(face: chosen, source: source, requestedWeight: weight, requestedItalic: request.italic,
                          adjustments: adjustments, opticalSizeRange: opsz.map { $0.minimum...$0.maximum })
+    }
+
+    /// The library's caches (font matches, fallback chains, variable-font instances, and the system's
+    /// fallback lists when Fontconfig is in use), for a metrics page.
+    public var cacheReports: [CacheReport] {
+        var reports = [matches.report("fontMatches"), chains.report("fallbackChains"), instances.report("fontInstances")]
+        if let system = systemFontsIfLoaded { reports.append(system.fallbackLists.report("systemFallbackLists")) }
+        return reports
+    }
+
+    private var systemFontsIfLoaded: SystemFonts? {
+        system.withLock { state in
+            if case .loaded(let fonts) = state { return fonts }
+            return nil
+        }
     }
 
     /// The instance of a variable face at `variations` (made once; later calls share it).
@@ -556,8 +576,8 @@ public final class FontLibrary: Sendable {
     /// The bundled faces to try for a script, nearest in weight and slant: the script's family
     /// first, then every other bundled family (default first, emoji last). Cached per key.
     func bundledChain(script: Script, language: String?, weight: FontWeight, italic: Bool) -> Chain {
-        let key = ChainKey(script: script, language: language, weight: weight, italic: italic)
-        if let chain = chains.withLock({ $0[key] }) { return chain }
+        let key = ChainKey(script: script, weight: weight, italic: italic)
+        if let chain = chains.value(for: key) { return chain }
         var keys = bundledFamilyOrder
         var scriptFirst = false
         if let family = FontLibrary.scriptFamily(script), let index = keys.firstIndex(of: FontLibrary.normalize(family)) {
@@ -566,7 +586,7 @@ public final class FontLibrary: Sendable {
         }
         let chain = Chain(faces: keys.compactMap { bundledFamilies[$0] }.map { FontLibrary.nearest(in: $0, weight: weight, italic: italic) },
                           startsWithScriptFamily: scriptFirst)
-        chains.withLock { $0[key] = chain }
+        chains.insert(chain, for: key)
         return chain
     }
 

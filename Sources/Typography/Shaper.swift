@@ -46,6 +46,11 @@ public final class Shaper: Sendable {
     /// The bytes the run cache holds (tests).
     var runCacheBytes: Int { runs.bytes }
 
+    /// Sets how many style numbers are kept before the table is emptied (tests use a small one).
+    package func limitStyles(to capacity: Int) {
+        styles.withLock { $0.capacity = max(1, capacity) }
+    }
+
     /// Measures `text` as one line (no wrapping) at the attributes' size.
     ///
     /// Edge cases: the empty string measures 0 × 0 with no runs. Control characters (tab, line
@@ -93,6 +98,14 @@ public final class Shaper: Sendable {
     public func clearCaches() {
         lines.removeAll()
         runs.removeAll()
+    }
+
+    /// Every cache this shaper and its library keep, for a metrics page: lines, runs, styles (the
+    /// style numbers), and the library's (``FontLibrary/cacheReports``).
+    public var cacheReports: [CacheReport] {
+        let styles = self.styles.withLock { CacheReport(name: "styles", entries: $0.ids.count, bytes: nil, capacity: $0.capacity,
+                                                          hits: 0, misses: 0, evictions: $0.forgotten) }
+        return [lines.report("lines"), runs.report("runs"), styles] + library.cacheReports
     }
 
     /// Hits, misses and sizes of the line and run caches.
@@ -143,12 +156,29 @@ public final class Shaper: Sendable {
         var lastSizes: SizeDependence?
         var ids: [StyleKey: Int] = [:]
         var sizes: [Int: SizeDependence] = [:]
+        /// The next new style's number. Numbers are never reused: when the table is full (requests
+        /// name locales and families, so styles are unbounded) it is emptied, and a style seen again
+        /// gets a new number, so no cache entry made under an old number can answer for another style.
+        var next = 0
+        var forgotten = 0
+        var capacity = 16_384
 
         /// The number of `attributes`' style (a new one for a new style), remembered as the last.
         mutating func number(_ attributes: TextAttributes) -> Int {
             if lastKey?.matches(attributes) == true { return lastID }
             let style = StyleKey(attributes)
-            let id = ids[style] ?? ids.count
+            if ids[style] == nil, ids.count >= capacity {
+                forgotten += ids.count
+                ids.removeAll()
+                sizes.removeAll()
+            }
+            let id: Int
+            if let known = ids[style] {
+                id = known
+            } else {
+                id = next
+                next += 1
+            }
             ids[style] = id
             lastKey = style
             lastID = id

@@ -42,7 +42,8 @@ final class SystemFonts: @unchecked Sendable {
     struct FallbackKey: Hashable { let language: String?; let weight: Int; let italic: Bool }
 
     private let config: OpaquePointer
-    private let fallbackLists = Locked<[FallbackKey: FallbackList]>([:])
+    /// Bounded: a request names the language, and each list holds a few dozen kilobytes.
+    let fallbackLists = BoundedCache<FallbackKey, FallbackList>(capacity: 64)
     /// Fontconfig's own calls are not promised thread-safe in every version: one at a time.
     private let calls = Locked<Void>(())
 
@@ -69,7 +70,7 @@ final class SystemFonts: @unchecked Sendable {
     /// that add coverage. Computed once per key.
     func fallbackList(language: String?, weight: FontWeight, italic: Bool) -> FallbackList {
         let key = FallbackKey(language: language, weight: weight.value, italic: italic)
-        if let list = fallbackLists.withLock({ $0[key] }) { return list }
+        if let list = fallbackLists.value(for: key) { return list }
         let list = calls.withLock { _ in
             let pattern = FcPatternCreate()!
             defer { FcPatternDestroy(pattern) }
@@ -82,11 +83,8 @@ final class SystemFonts: @unchecked Sendable {
             var result = FcResultMatch
             return FallbackList(fontSet: FcFontSort(config, pattern, 1, nil, &result))
         }
-        return fallbackLists.withLock { lists in
-            if let existing = lists[key] { return existing }
-            lists[key] = list
-            return list
-        }
+        fallbackLists.insert(list, for: key)
+        return list
     }
 
     // MARK: - Internals

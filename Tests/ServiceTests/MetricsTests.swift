@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextFit
 @testable import Service
 
 /// Checks a Prometheus text exposition: every line a `# HELP`/`# TYPE` comment or a sample
@@ -78,6 +79,19 @@ struct MetricsTests {
         #expect(samples[#"textfit_cache_misses_total{cache="lines"}"#] == 1)
         #expect(samples[#"textfit_cache_capacity{cache="lines"}"#] == 8)
         #expect(samples[#"textfit_cache_capacity{cache="runs"}"#] == nil)
+    }
+
+    @Test("Every cache a request can fill is reported with its entries, bytes and evictions (issue 27)")
+    func everyCacheReported() throws {
+        let engine = try ServiceFixtures.engine.get()
+        _ = try engine.measure(MeasureRequest(texts: ["Settings", "Настройки"], locale: "de"))
+        let snapshots = ServiceMetrics.snapshots(of: engine)
+        #expect(Set(snapshots.map(\.name)).isSuperset(of: ["lines", "runs", "styles", "fontMatches", "fallbackChains", "fontInstances", "paragraphs"]))
+        let samples = try parsePrometheus(ServiceMetrics().render(cache: snapshots, limits: ServiceLimits()))
+        #expect(samples[#"textfit_cache_entries{cache="fontMatches"}"#].map { $0 >= 1 } == true)
+        #expect(samples[#"textfit_cache_bytes{cache="fontMatches"}"#].map { $0 > 0 } == true)
+        #expect(samples[#"textfit_cache_evictions_total{cache="styles"}"#] == 0)
+        #expect(samples[#"textfit_cache_capacity{cache="fallbackChains"}"#] == 512)
     }
 
     @Test func labelValuesAreEscaped() throws {

@@ -55,3 +55,27 @@ struct PlatformMeasureTests {
         }
     }
 }
+
+@Suite("measure refuses oversized free-text fields without echoing them (issue 27)")
+struct FieldLengthTests {
+    @Test("A 900 KB locale or family is an error naming the field and its length, not the text", arguments: [
+        (MeasureRequest(texts: ["x"], locale: String(repeating: "a", count: 900_000)), "locale: is 900000 bytes long; at most 128"),
+        (MeasureRequest(texts: ["x"], font: String(repeating: "F", count: 257)), "font: is 257 bytes long; at most 256"),
+        (MeasureRequest(texts: ["x"], features: [String(repeating: "k", count: 200)]), "features: an item is 200 bytes long; at most 128"),
+    ])
+    func oversized(_ request: MeasureRequest, _ message: String) throws {
+        do {
+            _ = try Engine.get().measure(request)
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)" == message)
+        }
+    }
+
+    @Test("At the cap it is measured (a 128-byte locale is a well-formed tag)")
+    func atTheCap() throws {
+        let locale = "en-" + (0..<15).map { _ in "abcdefg" }.joined(separator: "-") + "-abcde"
+        #expect(locale.utf8.count == 128)
+        #expect(try Engine.get().measure(MeasureRequest(texts: ["x"], locale: locale)).count == 1)
+    }
+}
