@@ -57,7 +57,10 @@ public enum LayoutFile {
         // column of a syntax error.
         let json: Any
         do {
-            json = try JSONReader.parse(data, refusesDuplicateKeys: true)
+            json = try JSONReader.parse(data, refusesDuplicateKeys: true, maxContainers: limits.maxJSONContainers)
+        } catch is JSONReader.TooLarge {
+            throw LayoutFileError(path: "$", message: "more than \(limits.maxJSONContainers) JSON objects and arrays (\(Limits.containersPerNode) "
+                                  + "per node of the \(limits.maxElements)-node limit): refused while reading", exceededLimit: "maxElements")
         } catch {
             throw LayoutFileError(path: "$", message: "not valid JSON (\(error))")
         }
@@ -220,6 +223,13 @@ extension LayoutFile {
             self.maxDepth = maxDepth
             self.maxTextBytes = maxTextBytes
         }
+
+        /// JSON objects and arrays allowed per node of `maxElements` (a node, its children array, its
+        /// modifiers and their values), so a file far over the node limit is refused while it is
+        /// read, in memory proportional to the limit rather than to the file.
+        static let containersPerNode = 8
+        /// The most JSON objects and arrays read: ``containersPerNode`` × `maxElements`, plus slack.
+        var maxJSONContainers: Int { maxElements > (Int.max - 1_024) / Self.containersPerNode ? .max : Self.containersPerNode * maxElements + 1_024 }
 
         /// The deepest JSON a tree of `maxDepth` nodes can be: a node takes at most five levels, both
         /// to reach a child (`grid` → `rows` → `{"cells"}` → `cells` → cell) and inside the deepest

@@ -97,6 +97,26 @@ struct InputLimitTests {
         }
     }
 
+    @Test("A file far over the node limit is refused while it is read, in memory bounded by the limit (issue 27)")
+    func refusedWhileReading() throws {
+        // 10 nodes allowed: 8 × 10 + 1,024 JSON containers are read at most. 5,000 text nodes
+        // (5,002 containers) stop the reader there, with the limit named; 9 nodes pass it.
+        let limits = LayoutFile.Limits(maxElements: 10)
+        do {
+            _ = try LayoutFile.element(from: flow(of: 5_000), limits: limits)
+            Issue.record("accepted 5,001 nodes")
+        } catch let error as LayoutFileError {
+            #expect(error.exceededLimit == "maxElements" && error.message.contains("refused while reading"), "\(error)")
+        }
+        // Under the container bound, the node count still decides, naming the first node over.
+        do {
+            _ = try LayoutFile.element(from: flow(of: 100), limits: limits)
+            Issue.record("accepted 101 nodes")
+        } catch let error as LayoutFileError {
+            #expect(error.path == "$.flow.children[9]" && error.exceededLimit == "maxElements", "\(error)")
+        }
+    }
+
     @Test("A flow's overflow template counts once per item it may stand for; nested templates cannot multiply past the limit")
     func overflowTemplatesCountPerItem() throws {
         // A flow (1 node) of three boxes (3) whose overflow template is an hstack holding a text
