@@ -39,6 +39,9 @@ public final class HTTPServer: Sendable {
     public let requestedPort: Int
     public let threads: Int
     public let metrics: ServiceMetrics
+    /// Origins besides the server's own whose requests are served (`--allow-origin`), and answered
+    /// with `Access-Control-Allow-Origin`; lowercased, without a trailing slash.
+    public let allowedOrigins: [String]
     private let cacheCapacities: CacheCapacities?
     private let daemon = Locked<Daemon?>(nil)
     private let boundPort = Atomic<Int>(0)
@@ -59,8 +62,11 @@ public final class HTTPServer: Sendable {
     ///   - host: an IPv4 or IPv6 literal, or `localhost`; loopback by default.
     ///   - port: the TCP port; 0 picks a free one (read ``port`` after ``start()``).
     ///   - threads: the size of libmicrohttpd's thread pool; `nil` = the processor count (at least 2).
+    ///   - allowedOrigins: web origins (`https://app.example:8443`) allowed to call the service
+    ///     besides its own; see ``RequestPolicy``.
     public init(dispatcher: ServiceDispatcher, host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil,
-                metrics: ServiceMetrics = ServiceMetrics(), cacheCapacities: CacheCapacities? = .shaperDefaults) {
+                metrics: ServiceMetrics = ServiceMetrics(), cacheCapacities: CacheCapacities? = .shaperDefaults,
+                allowedOrigins: [String] = []) {
         self.dispatcher = dispatcher
         self.host = host
         self.requestedPort = port
@@ -68,6 +74,7 @@ public final class HTTPServer: Sendable {
         self.threads = max(1, min(threads ?? cores, max(1, dispatcher.limits.maxConnections)))
         self.metrics = metrics
         self.cacheCapacities = cacheCapacities
+        self.allowedOrigins = allowedOrigins.map(RequestPolicy.normalizedOrigin)
     }
 
     deinit {
@@ -100,7 +107,9 @@ public final class HTTPServer: Sendable {
             let (fd, port) = try Self.listen(host: host, port: requestedPort)
             var limits = dispatcher.limits
             limits.maxConnectionsPerIP = Self.connectionsPerIP(limits, host: host)
-            let context = ServerContext(dispatcher: dispatcher, limits: limits, metrics: metrics, cacheCapacities: cacheCapacities)
+            let policy = RequestPolicy(host: host, port: port, allowedOrigins: allowedOrigins)
+            let context = ServerContext(dispatcher: dispatcher, limits: limits, metrics: metrics, cacheCapacities: cacheCapacities,
+                                        policy: policy)
             guard let started = Daemon.start(listenSocket: fd, context: context, threads: threads, limits: limits) else {
                 throw HTTPServerError("libmicrohttpd could not start on \(host):\(port) (\(threads) threads)")
             }
@@ -352,9 +361,16 @@ private func requestHeaders(_ connection: OpaquePointer) -> [(name: String, valu
 /// - §6.1: `Transfer-Encoding` with `Content-Length` — refused, and the connection closed.
 /// - §6.3: `Content-Length`s that differ — an unrecoverable framing error (equal ones are one length).
 /// - §3.2: an HTTP/1.1 request without Host, or any request with more than one Host line.
+/// - §5.1: a header name with whitespace (`Content-Length : 5`) or another byte a name cannot have.
+///   libmicrohttpd 0.9.75 keeps the name up to the colon as it is (`"Content-Length "`), so it would
+///   not see that length and would read the body as the next request.
 func framingProblem(headers: [(name: String, value: String)], version: String) -> String? {
     func values(_ name: String) -> [String] {
         headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map { $0.value.trimmingCharacters(in: .whitespaces) }
+    }
+    if let bad = headers.first(where: { !isToken($0.name) }) {
+        let shown = bad.name.count > 64 ? String(bad.name.prefix(64)) + "…" : bad.name
+        return "the header name '\(shown)' is not a token: no whitespace may come before its colon (RFC 9112 §5.1); the connection is closed"
     }
     let hosts = values("Host")
     if hosts.count > 1 { return "the request has \(hosts.count) Host headers; one is allowed (RFC 9112 §3.2)" }
@@ -368,6 +384,131 @@ func framingProblem(headers: [(name: String, value: String)], version: String) -
     }
     return nil
 }
+
+/// Whether `name` is an RFC 9110 §5.6.2 token (a valid header name): letters, digits and !#$%&'*+-.^_`|~.
+func isToken(_ name: String) -> Bool {
+    !name.isEmpty && name.utf8.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+    }
+}
+
+/// Why a request's `Transfer-Encoding` is not served, or `nil`: only `chunked`, alone and once, is
+/// (RFC 9112 §6.1: a server that does not understand a transfer coding answers 501). libmicrohttpd
+/// 0.9.75 takes any other value for a body of unknown length and waits for it until the timeout.
+func transferEncodingProblem(headers: [(name: String, value: String)]) -> String? {
+    let codings = headers.filter { $0.name.caseInsensitiveCompare("Transfer-Encoding") == .orderedSame }
+        .map { $0.value.trimmingCharacters(in: .whitespaces) }
+    guard !codings.isEmpty else { return nil }
+    if codings.count == 1, codings[0].caseInsensitiveCompare("chunked") == .orderedSame { return nil }
+    let shown = codings.joined(separator: ", ")
+    return "the Transfer-Encoding '\(shown.count > 100 ? String(shown.prefix(100)) + "…" : shown)' is not implemented: only 'chunked' is (RFC 9112 §6.1); the connection is closed"
+}
+
+/// Whether `value` is a `Content-Type` the operations take: `application/json`, with at most a
+/// `charset=utf-8` parameter (any case, optional quotes and spaces).
+func isJSONContentType(_ value: String?) -> Bool {
+    guard let value else { return false }
+    let parts = value.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    guard parts[0] == "application/json" else { return false }
+    return parts.dropFirst().allSatisfy { parameter in
+        let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        return pair.count == 2 && pair[0] == "charset" && (pair[1] == "utf-8" || pair[1] == "\"utf-8\"")
+    }
+}
+
+/// Who may call the service, from the address it is bound to (browsers kept out: DNS rebinding and
+/// cross-site requests).
+///
+/// - `Host` must name the server: `host:port` as bound (IPv6 in brackets); on a loopback bind also
+///   `localhost`, `127.0.0.1` or `[::1]` with the port; on a wildcard bind (`0.0.0.0`, `::`) any IP
+///   literal or `localhost` with the port — never a DNS name, which is what a rebinding attack
+///   needs. The port may be left out only when it is 80.
+/// - `Origin`, when sent, must be `http://` and one of those names, or listed in `allowedOrigins`.
+struct RequestPolicy: Sendable {
+    let port: Int
+    let wildcard: Bool
+    /// Accepted `Host` values, lowercased (without the wildcard case).
+    let authorities: Set<String>
+    let allowedOrigins: Set<String>
+
+    init(host: String, port: Int, allowedOrigins: [String] = []) {
+        self.port = port
+        let literal = host.lowercased()
+        func bracketed(_ name: String) -> String { name.contains(":") ? "[\(name)]" : name }
+        var names = [bracketed(literal)]
+        if literal == "localhost" || literal == "::1" || literal.hasPrefix("127.") {
+            names += ["localhost", "127.0.0.1", "[::1]"]
+        }
+        var v6 = in6_addr()
+        wildcard = literal == "0.0.0.0" || (inet_pton(AF_INET6, literal, &v6) == 1 && withUnsafeBytes(of: &v6) { $0.allSatisfy { $0 == 0 } })
+        if wildcard { names.append("localhost") }
+        authorities = Set(names.map { "\($0):\(port)" } + (port == 80 ? names : []))
+        self.allowedOrigins = Set(allowedOrigins.map(Self.normalizedOrigin))
+    }
+
+    static func normalizedOrigin(_ origin: String) -> String {
+        var text = origin.trimmingCharacters(in: .whitespaces).lowercased()
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    /// Whether a `Host` value (`host[:port]`) names this server.
+    func acceptsHost(_ value: String) -> Bool {
+        let text = value.trimmingCharacters(in: .whitespaces).lowercased()
+        if authorities.contains(text) { return true }
+        guard wildcard else { return false }
+        // Any IP literal with our port.
+        var name = Substring(text), portText: Substring?
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            name = text[text.index(after: text.startIndex)..<close]
+            let rest = text[text.index(after: close)...]
+            if !rest.isEmpty {
+                guard rest.hasPrefix(":") else { return false }
+                portText = rest.dropFirst()
+            }
+            var v6 = in6_addr()
+            guard inet_pton(AF_INET6, String(name), &v6) == 1 else { return false }
+        } else {
+            if let colon = text.lastIndex(of: ":") {
+                name = text[..<colon]
+                portText = text[text.index(after: colon)...]
+            }
+            var v4 = in_addr()
+            guard inet_pton(AF_INET, String(name), &v4) == 1 else { return false }
+        }
+        guard let portText else { return port == 80 }
+        return portText.allSatisfy(\.isASCII) && Int(portText) == port
+    }
+
+    /// Whether the server's own origin is `origin` (`http://` and an accepted Host).
+    func isOwnOrigin(_ origin: String) -> Bool {
+        let text = Self.normalizedOrigin(origin)
+        guard text.hasPrefix("http://") else { return false }
+        let authority = text.dropFirst("http://".count)
+        return !authority.contains("/") && !authority.contains("@") && acceptsHost(String(authority))
+    }
+
+    /// Whether `origin` is listed with `--allow-origin`.
+    func isListed(_ origin: String) -> Bool { allowedOrigins.contains(Self.normalizedOrigin(origin)) }
+
+    func acceptsOrigin(_ origin: String) -> Bool { isOwnOrigin(origin) || isListed(origin) }
+}
+
+/// A JSON error for the statuses ``ServiceError`` has no code for (`{"error": {"code", "message"}}`).
+func httpError(_ status: Int, _ code: String, _ message: String) -> ServiceResponse {
+    let object: [String: Any] = ["error": ["code": code, "message": message]]
+    let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    return ServiceResponse(status: status, body: body)
+}
+
+/// The playground page's `Content-Security-Policy`: its script and style are inline (so
+/// `'unsafe-inline'` for those two only), it fetches only from this server, the SVG preview is
+/// inline markup; nothing else loads, and no other site may frame it.
+let playgroundContentSecurityPolicy = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+    + "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 private let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, requestSlot, _ in
     guard let cls, let requestSlot, let raw = requestSlot.pointee else { return }
@@ -407,6 +548,10 @@ private final class RequestState {
     var responded = false
     var status = 0
     var errorCode: String?
+    /// A listed cross-origin caller: echoed in `Access-Control-Allow-Origin`.
+    var corsOrigin: String?
+    /// A CORS preflight (`OPTIONS` from a listed origin): the methods its route allows.
+    var preflightMethods: [String]?
 
     init(route: Route) { self.route = route }
 }
@@ -471,7 +616,11 @@ private final class ServerContext: Sendable {
     /// this many bytes beyond the cap the connection is closed instead.
     let discardAllowance = 16 << 20
 
-    init(dispatcher: ServiceDispatcher, limits: ServiceLimits, metrics: ServiceMetrics, cacheCapacities: HTTPServer.CacheCapacities?) {
+    let policy: RequestPolicy
+
+    init(dispatcher: ServiceDispatcher, limits: ServiceLimits, metrics: ServiceMetrics, cacheCapacities: HTTPServer.CacheCapacities?,
+         policy: RequestPolicy) {
+        self.policy = policy
         self.dispatcher = dispatcher
         self.limits = limits
         self.metrics = metrics
@@ -494,9 +643,18 @@ private final class ServerContext: Sendable {
             metrics.begin()
             // Ambiguous framing or Host: 400 before any body is read, and the connection closed, so
             // no byte after the head is ever read as another request.
-            if let problem = framingProblem(headers: requestHeaders(connection), version: version) {
+            let headers = requestHeaders(connection)
+            if let problem = framingProblem(headers: headers, version: version) {
                 deadlines.received(UInt(bitPattern: connection))
                 return respond(connection, request, ServiceError(.invalidRequest, problem).response, close: true)
+            }
+            if let problem = transferEncodingProblem(headers: headers) {
+                deadlines.received(UInt(bitPattern: connection))
+                return respond(connection, request, ServiceError(.notImplemented, problem).response, close: true)
+            }
+            if let refusal = browserRefusal(headers: headers, method: method, url: url, request: request) {
+                deadlines.received(UInt(bitPattern: connection))
+                return respond(connection, request, refusal, close: true)
             }
             // A declared body over the cap is refused before it is read (no 100 Continue is sent);
             // libmicrohttpd closes the connection after this response.
@@ -505,6 +663,11 @@ private final class ServerContext: Sendable {
                let length = UInt64(String(cString: declared).trimmingCharacters(in: .whitespaces)), length > UInt64(limit) {
                 deadlines.received(UInt(bitPattern: connection))
                 return respond(connection, request, Self.tooLarge(limit), close: true)
+            }
+            // A cross-site form or a `text/plain` fetch (no preflight) is not a JSON body.
+            if let refusal = mediaTypeRefusal(headers: headers, method: method, request: request) {
+                deadlines.received(UInt(bitPattern: connection))
+                return respond(connection, request, refusal, close: true)
             }
             return .YES
         }
@@ -529,6 +692,48 @@ private final class ServerContext: Sendable {
         deadlines.received(UInt(bitPattern: connection))
         if request.tooLarge { return respond(connection, request, Self.tooLarge(limit), close: true) }
         return respond(connection, request, answer(request, method: method))
+    }
+
+    /// Keeps browsers out (``RequestPolicy``): a Host that does not name this server is 421
+    /// `misdirected-request` (DNS rebinding); an Origin that is neither ours nor listed 403
+    /// `forbidden-origin`. A listed
+    /// origin's `OPTIONS` preflight is answered 204 here. `nil`: go on.
+    /// (The Content-Type check, ``mediaTypeRefusal(headers:method:request:)``, comes after the body cap.)
+    private func browserRefusal(headers: [(name: String, value: String)], method: String, url: String,
+                                request: RequestState) -> ServiceResponse? {
+        func value(_ name: String) -> String? {
+            headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value.trimmingCharacters(in: .whitespaces)
+        }
+        if let host = value("Host"), !policy.acceptsHost(host) {
+            return httpError(421, "misdirected-request",
+                             "the Host '\(Self.printable(host))' does not name this server; use \(policy.authorities.sorted().joined(separator: ", "))"
+                                + (policy.wildcard ? " or an IP address with port \(policy.port)" : ""))
+        }
+        if let origin = value("Origin") {
+            if !policy.isOwnOrigin(origin) {
+                guard policy.isListed(origin) else {
+                    return httpError(403, "forbidden-origin",
+                                     "requests from the origin '\(Self.printable(origin))' are refused; start the service with --allow-origin \(Self.printable(origin)) to allow them")
+                }
+                request.corsOrigin = origin
+                if method == "OPTIONS", value("Access-Control-Request-Method") != nil, let (methods, _) = Route.table[url] {
+                    request.preflightMethods = methods
+                    return ServiceResponse(status: 204, contentType: "text/plain", body: Data())
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A POST to an operation without `Content-Type: application/json`: 415 `unsupported-media-type`.
+    private func mediaTypeRefusal(headers: [(name: String, value: String)], method: String, request: RequestState) -> ServiceResponse? {
+        guard method == "POST", case .operation = request.route else { return nil }
+        let type = headers.first { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
+            .trimmingCharacters(in: .whitespaces)
+        if isJSONContentType(type) { return nil }
+        let named = type.map { "'\(Self.printable($0))'" } ?? "none"
+        return httpError(415, "unsupported-media-type",
+                         "the request body must be Content-Type: application/json (optionally ; charset=utf-8), got \(named)")
     }
 
     static func tooLarge(_ limit: Int) -> ServiceResponse {
@@ -573,9 +778,24 @@ private final class ServerContext: Sendable {
         }
         guard let made else { return .NO }
         defer { MHD_destroy_response(made) }
-        MHD_add_response_header(made, "Content-Type", response.contentType)
+        if request.preflightMethods == nil { MHD_add_response_header(made, "Content-Type", response.contentType) }
         MHD_add_response_header(made, "Cache-Control", "no-store")
-        if case .methodNotAllowed(_, let allowed) = request.route {
+        MHD_add_response_header(made, "X-Content-Type-Options", "nosniff")
+        if request.route == .playground, response.status == 200 {
+            MHD_add_response_header(made, "Content-Security-Policy", playgroundContentSecurityPolicy)
+            MHD_add_response_header(made, "X-Frame-Options", "DENY")
+            MHD_add_response_header(made, "Referrer-Policy", "no-referrer")
+        }
+        if let origin = request.corsOrigin {
+            MHD_add_response_header(made, "Access-Control-Allow-Origin", origin)
+            MHD_add_response_header(made, "Vary", "Origin")
+        }
+        if let methods = request.preflightMethods {
+            MHD_add_response_header(made, "Access-Control-Allow-Methods", methods.joined(separator: ", "))
+            MHD_add_response_header(made, "Access-Control-Allow-Headers", "Content-Type")
+            MHD_add_response_header(made, "Access-Control-Max-Age", "600")
+        }
+        if case .methodNotAllowed(_, let allowed) = request.route, request.preflightMethods == nil {
             MHD_add_response_header(made, "Allow", allowed.joined(separator: ", "))
         }
         if close { MHD_add_response_header(made, "Connection", "close") }

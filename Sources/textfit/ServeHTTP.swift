@@ -25,10 +25,34 @@ private func report(_ message: String) {
 }
 
 /// `textfit serve --http [HOST:]PORT`: serves until SIGINT or SIGTERM, then finishes the requests in
-/// flight and exits 0. Binds to loopback unless a host is given.
-func serveHTTP(_ dispatcher: ServiceDispatcher, address: String) throws {
+/// flight and exits 0. Binds to loopback unless a host is given. `allowOrigins`: `--allow-origin`'s
+/// comma-separated origins.
+///
+/// SIGPIPE is ignored, so neither a client that hangs up nor a standard error whose reader has gone
+/// can kill the server; its log lines go out with write(2) and are dropped when that fails. A
+/// standard error (or input, output) closed at start is reopened on /dev/null first, so no socket the
+/// server opens can take descriptor 2 and receive log lines.
+func serveHTTP(_ dispatcher: ServiceDispatcher, address: String, allowOrigins: String? = nil) throws {
+    signal(SIGPIPE, SIG_IGN)
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+        let null = open("/dev/null", O_RDWR)
+        if null >= 0, null != descriptor {
+            dup2(null, descriptor)
+            close(null)
+        }
+    }
     guard let (host, port) = HTTPServer.parseAddress(address) else {
         throw CommandError.usage("--http expects [HOST:]PORT, e.g. 8080 or 127.0.0.1:8080, got '\(address)'")
+    }
+    let origins = (allowOrigins ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    func isOrigin(_ text: String) -> Bool {  // scheme://host[:port], nothing after
+        guard let scheme = ["http://", "https://"].first(where: text.lowercased().hasPrefix) else { return false }
+        var authority = text.dropFirst(scheme.count)
+        while authority.hasSuffix("/") { authority.removeLast() }
+        return !authority.isEmpty && !authority.contains("/") && !authority.contains("@") && !authority.contains(" ")
+    }
+    if let bad = origins.first(where: { !isOrigin($0) }) {
+        throw CommandError.usage("--allow-origin expects origins like https://app.example or http://localhost:3000, got '\(bad)'")
     }
     // Block the signals before the server's threads start, so they inherit the mask and only
     // sigwait below receives them.
@@ -37,16 +61,16 @@ func serveHTTP(_ dispatcher: ServiceDispatcher, address: String) throws {
     sigaddset(&signals, SIGINT)
     sigaddset(&signals, SIGTERM)
     pthread_sigmask(SIG_BLOCK, &signals, nil)
-    let server = HTTPServer(dispatcher: dispatcher, host: host, port: port)
+    let server = HTTPServer(dispatcher: dispatcher, host: host, port: port, allowedOrigins: origins)
     do {
         try server.start()
     } catch {
         throw CommandError.input("cannot serve on \(address): \(error)")
     }
-    FileHandle.standardError.write(Data("textfit: serving on \(server.baseURL) (SIGINT or SIGTERM to stop)\n".utf8))
+    report("serving on \(server.baseURL) (SIGINT or SIGTERM to stop)")
     var received: Int32 = 0
     sigwait(&signals, &received)
-    FileHandle.standardError.write(Data("textfit: stopping: finishing requests in flight\n".utf8))
+    report("stopping: finishing requests in flight")
     server.stop()
     exit(0)
 }

@@ -162,6 +162,8 @@ let serveHelp = """
                              {"id", "error"} out on stdout; ends at the end of the input
       --http [HOST:]PORT     HTTP: POST /v1/measure, /v1/layout, /v1/render, /v1/stress-check;
                              GET /v1/fonts, /healthz, /metrics; a playground page at /
+      --allow-origin ORIGIN  with --http: also serve browser requests from ORIGIN (https://app.example:8443;
+                             repeatable or a comma list); other pages' requests get 403
       --bundled-only         the bundled fonts only
       --apple-fonts DIR      your copy of Apple's fonts (default $TEXTFIT_APPLE_FONTS)
     """
@@ -200,7 +202,7 @@ struct Arguments {
         "tracking", "tab-interval", "file", "for", "width", "height", "lines", "truncation", "wrap", "direction",
         "line-metrics", "line-spacing", "minimum-scale", "svg", "rules", "max-lines", "padding", "locales", "report",
         "baseline", "source-language", "http", "max-text-bytes", "max-elements", "max-depth", "max-entries", "max-pictures",
-        "platform", "font-scale", "variations", "font-width", "instance", "design", "apple-fonts",
+        "platform", "font-scale", "variations", "font-width", "instance", "design", "apple-fonts", "allow-origin",
     ]
     static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help", "overlays", "summary",
                                            "truncation-allowed", "strict", "stdio"]
@@ -229,7 +231,11 @@ struct Arguments {
                     given.append(name)
                 } else if Self.valueOptions.contains(name) {
                     guard let value = inline ?? rest.next() else { throw CommandError.usage("--\(name) needs a value") }
-                    // The last of two values would silently win over the first.
+                    // The last of two values would silently win over the first (a list option adds up).
+                    if name == "allow-origin", let first = values[name] {
+                        values[name] = first + "," + value
+                        continue
+                    }
                     if let first = values[name] {
                         throw CommandError.usage("--\(name) is given twice ('\(first)' and '\(value)'); give it once")
                     }
@@ -255,7 +261,7 @@ struct Arguments {
         "stress": ["rules", "width", "max-lines", "style", "font", "font-file", "size", "weight", "padding", "truncation-allowed",
                    "minimum-scale", "locales", "dynamic-type", "source-language", "report", "max-pictures", "baseline", "strict",
                    "json", "max-entries", "max-text-bytes", "bundled-only", "platform", "font-scale", "apple-fonts", "variations"],
-        "serve": ["stdio", "http", "bundled-only", "apple-fonts"],
+        "serve": ["stdio", "http", "bundled-only", "apple-fonts", "allow-origin"],
     ]
     /// What picks the font and its size: `measure`'s, and `fonts --for`'s.
     static let fontOptions: Set<String> = ["font", "font-file", "face-index", "size", "style", "weight", "italic", "dynamic-type",
@@ -294,6 +300,9 @@ struct Arguments {
         case "serve":
             if let word = positional.first {
                 throw CommandError.usage("serve takes no arguments, got '\(word)'; serve --stdio or serve --http [HOST:]PORT")
+            }
+            if values["allow-origin"] != nil, values["http"] == nil {
+                throw CommandError.usage("--allow-origin applies to serve --http only (browsers reach the service over HTTP)")
             }
         default: break
         }
@@ -1188,7 +1197,7 @@ func runServe(_ arguments: Arguments) throws {
     guard stdio != (http != nil) else { throw CommandError.usage("serve needs --stdio or --http [HOST:]PORT (one of them)") }
     let dispatcher = ServiceDispatcher(engine: try makeEngine(arguments))
     if stdio { serveStdio(dispatcher) }  // exits: 0 at end of input, 4 when stdout is closed
-    try serveHTTP(dispatcher, address: http!)
+    try serveHTTP(dispatcher, address: http!, allowOrigins: arguments.values["allow-origin"])
 }
 
 // MARK: - Main

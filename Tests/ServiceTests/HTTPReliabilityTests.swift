@@ -272,7 +272,7 @@ struct HTTPFramingTests {
         try withServer { server in
             let client = try HTTPTestClient(port: server.port)
             let body = #"{"texts": ["a"]}"#
-            try client.send("POST /v1/measure HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            try client.send("POST /v1/measure HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
             #expect(try client.readResponse().status == 200)
             let old = try HTTPTestClient(port: server.port)
             try old.send("GET /healthz HTTP/1.0\r\n\r\n")

@@ -87,7 +87,7 @@ struct HTTPServerTests {
     @Test func chunkedBodyOverTheCapIsRefused() throws {
         try withServer(limits: { $0.maxBodyBytes = 64 }) { server in
             let client = try HTTPTestClient(port: server.port)
-            try client.send(Array("POST /v1/render HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))
+            try client.send(Array("POST /v1/render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))
             let chunk = String(repeating: "a", count: 40)
             for _ in 0..<5 { try client.send("28\r\n\(chunk)\r\n") }
             try client.send("0\r\n\r\n")
@@ -96,7 +96,7 @@ struct HTTPServerTests {
             #expect(reply.errorCode == "payload-too-large")
             // A chunked body under the cap goes through.
             let small = try HTTPTestClient(port: server.port)
-            try small.send(Array("POST /v1/fonts HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n".utf8))
+            try small.send(Array("POST /v1/fonts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n".utf8))
             let fonts = try small.readResponse()
             let direct = server.dispatcher.handle("fonts", body: Data("{}".utf8))
             #expect(fonts.status == direct.status && fonts.body == direct.body)

@@ -47,8 +47,13 @@ struct HTTPClientError: Error, CustomStringConvertible {
 
 /// A tiny HTTP/1.1 client over a POSIX socket, for full control: keep-alive, raw bytes, partial
 /// bodies, chunked uploads. Reads time out after 10 s so a broken server fails a test, not hangs it.
+///
+/// The server refuses a Host that does not name it (421), so the placeholders `Host: x` and
+/// `Host: 127.0.0.1` in what is sent become `Host: 127.0.0.1:PORT` (``addressed(_:)``); raw requests
+/// can be written before the port is known.
 final class HTTPTestClient {
     let fd: Int32
+    let port: Int
     private var buffer: [UInt8] = []
 
     init(port: Int, timeoutSeconds: Int = 10) throws {
@@ -72,11 +77,36 @@ final class HTTPTestClient {
             throw HTTPClientError("connect to port \(port): \(message)")
         }
         fd = socketFD
+        self.port = port
+    }
+
+    /// `bytes` with each `Host: x` or `Host: 127.0.0.1` line (in the first 100 kB) naming this server.
+    func addressed(_ bytes: [UInt8]) -> [UInt8] {
+        let patterns = ["\r\nHost: x\r\n", "\r\nHost: 127.0.0.1\r\n"].map { Array($0.utf8) }
+        let replacement = Array("\r\nHost: 127.0.0.1:\(port)\r\n".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 64)
+        var index = 0
+        let end = min(bytes.count, 100_000)
+        outer: while index < end {
+            for pattern in patterns where bytes[index] == 13 && index + pattern.count <= bytes.count
+                && bytes[index..<index + pattern.count].elementsEqual(pattern) {
+                out += replacement
+                index += pattern.count - 2  // the line's closing CR LF may open the next pattern
+                out.removeLast(2)
+                continue outer
+            }
+            out.append(bytes[index])
+            index += 1
+        }
+        out += bytes[index...]
+        return out
     }
 
     deinit { close(fd) }
 
     func send(_ bytes: [UInt8]) throws {
+        let bytes = addressed(bytes)
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

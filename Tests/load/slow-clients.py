@@ -26,7 +26,8 @@ import threading
 import time
 
 BODY = b'{"texts": ["Rindfleischetikettierung"], "style": "body", "width": 120}'
-REQUEST = (b"POST /v1/measure HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+# The server refuses a Host that does not name it (421): the port goes in its %d (normal_request).
+REQUEST = (b"POST /v1/measure HTTP/1.1\r\nHost: 127.0.0.1:%%d\r\nContent-Type: application/json\r\n"
            b"Content-Length: %d\r\nConnection: close\r\n\r\n" % len(BODY)) + BODY
 TIMEOUT = 30  # connectionTimeout and requestTimeout, the defaults (docs/service.md)
 
@@ -45,7 +46,7 @@ def normal_request(port, timeout=60):
     """One measure request on a new connection; its latency in ms (raises unless it answers 200)."""
     began = time.monotonic()
     with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
-        s.sendall(REQUEST)
+        s.sendall(REQUEST.replace(b"%d", b"%d" % port, 1))
         reply = b""
         while chunk := s.recv(65536):
             reply += chunk
@@ -98,7 +99,8 @@ def main():
         slow = stalled(port, 50)
         tricklers = [socket.create_connection(("127.0.0.1", port)) for _ in range(10)]
         for s in tricklers[5:]:
-            s.sendall(b"POST /v1/measure HTTP/1.1\r\nHost: x\r\nContent-Length: 10000\r\n\r\n")
+            s.sendall(b"POST /v1/measure HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
+                      b"Content-Length: 10000\r\n\r\n" % port)
         stop = threading.Event()
 
         def trickle():
