@@ -13,13 +13,20 @@ import TextFit
 /// | `render` | the `layout` body (first size only) + `"overlays": bool` | the SVG (`image/svg+xml`) |
 /// | `fonts` | `{}` or `{"for": TEXT, …font options}` | `{"families": […]}` or `{"clusters": […]}` |
 /// | `stress-check` | `{"key", "texts": {"de": "…", …}, "constraint": {rules-file fields: "width", "maxLines", "style", "dynamicType", …}}` | `{"verdicts": [StressVerdict]}` |
+///
+/// Files (issue 27): a request's `fontFile` (`measure`, `fonts`) is refused (`forbidden`) unless the
+/// dispatcher has a ``fontFolder`` (`textfit serve --font-dir DIR`); then only regular files inside
+/// it are read. Answers name fonts without absolute paths (``fontName(_:)``).
 public final class ServiceDispatcher: Sendable {
     public let engine: TextFitEngine
     public let limits: ServiceLimits
+    /// The folder whose font files requests may name; `nil`: requests may name no file.
+    public let fontFolder: ServiceFontFolder?
 
-    public init(engine: TextFitEngine, limits: ServiceLimits = ServiceLimits()) {
+    public init(engine: TextFitEngine, limits: ServiceLimits = ServiceLimits(), fontFolder: ServiceFontFolder? = nil) {
         self.engine = engine
         self.limits = limits
+        self.fontFolder = fontFolder
     }
 
     /// The operations by name.
@@ -93,11 +100,56 @@ public final class ServiceDispatcher: Sendable {
         for (index, text) in request.texts.enumerated() where text.unicodeScalars.count > limits.maxTextScalars {
             throw ServiceError(.limitExceeded, "texts[\(index)] has \(text.unicodeScalars.count) characters; the limit (maxTextScalars) is \(limits.maxTextScalars)")
         }
+        let (allowed, real) = try allowingFontFile(request)
         do {
-            return try engine.measure(request)
+            return try engine.measure(allowed).map(servedNames)
         } catch {
-            throw Self.requestFailure(error, request)
+            throw Self.requestFailure(error, request).hiding(real, as: request.fontFile)
         }
+    }
+
+    // MARK: - Files
+
+    /// The request with its `fontFile` replaced by the file's real path inside ``fontFolder`` (and
+    /// that path, to keep out of messages), or unchanged when it names no file.
+    /// - Throws: `forbidden` when the service reads no files, or the file is not a regular file
+    ///   inside the folder (``ServiceFontFolder/resolve(_:field:)``): checked before the font
+    ///   library opens anything, so a FIFO or a device never blocks a request.
+    func allowingFontFile(_ request: MeasureRequest) throws -> (MeasureRequest, String?) {
+        guard let name = request.fontFile else { return (request, nil) }
+        guard let fontFolder else {
+            throw ServiceError(.forbidden, "fontFile: file access is off: this service reads no font file a request names; "
+                               + "start it with textfit serve --font-dir DIR to allow the font files in DIR (paths relative to DIR), "
+                               + "or name a family with font")
+        }
+        var allowed = request
+        let real = try fontFolder.resolve(name)
+        allowed.fontFile = real
+        return (allowed, real)
+    }
+
+    /// How an answer names a font file: relative to ``fontFolder`` for its files, relative to the
+    /// bundled fonts' folder (or the Apple fonts folder) for theirs, else (system fonts found by
+    /// Fontconfig) the file name alone — never an absolute path of the machine.
+    public func fontName(_ file: String) -> String {
+        if let name = fontFolder?.relativeName(file) { return name }
+        for folder in [engine.library.fontDirectory, engine.library.appleFontsDirectory].compactMap({ $0 }) {
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            if file.hasPrefix(prefix), file.count > prefix.count { return String(file.dropFirst(prefix.count)) }
+        }
+        return (file as NSString).lastPathComponent
+    }
+
+    func servedNames(_ result: MeasureResult) -> MeasureResult {
+        var result = result
+        result.font.file = fontName(result.font.file)
+        for index in result.runs.indices { result.runs[index].font.file = fontName(result.runs[index].font.file) }
+        for line in result.lines.indices {
+            for index in result.lines[line].runs.indices {
+                result.lines[line].runs[index].font.file = fontName(result.lines[line].runs[index].font.file)
+            }
+        }
+        return result
     }
 
     /// A measuring error as the service answers it: a bad value of the request (``RequestError``, or
@@ -222,14 +274,20 @@ public final class ServiceDispatcher: Sendable {
         options.removeValue(forKey: "for")
         options["texts"] = [text]
         let request = try Self.request(options)
+        let (allowed, real) = try allowingFontFile(request)
         do {
-            let attributes = try request.attributes()
+            let attributes = try allowed.attributes()
             _ = try attributes.validated()  // size and tracking do not pick fonts, but bad ones are refused as by measure
-            return try json(["clusters": engine.clusterFonts(text, attributes: attributes)])
+            let clusters = try engine.clusterFonts(text, attributes: attributes).map { cluster in
+                var cluster = cluster
+                cluster.font.file = fontName(cluster.font.file)
+                return cluster
+            }
+            return try json(["clusters": clusters])
         } catch let error as EncodingError {
             throw ServiceError(.internalError, "\(error)")
         } catch {
-            throw Self.requestFailure(error, request)
+            throw Self.requestFailure(error, request).hiding(real, as: request.fontFile)
         }
     }
 

@@ -40,6 +40,9 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
         case payloadTooLarge = "payload-too-large"
         case limitExceeded = "limit-exceeded"
         case unreadableInput = "unreadable-input"
+        /// A request names a file the service may not read: file access is off (no `--font-dir`), or
+        /// the path is not a regular file inside the font folder (issue 27).
+        case forbidden = "forbidden"
         case overloaded = "overloaded"
         case internalError = "internal"
 
@@ -50,6 +53,7 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
             case .unknownOperation, .notFound: 404
             case .methodNotAllowed: 405
             case .notImplemented: 501
+            case .forbidden: 403
             case .payloadTooLarge: 413
             case .limitExceeded, .unreadableInput: 422
             case .overloaded: 503
@@ -68,6 +72,14 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     public var response: ServiceResponse { ServiceResponse(status: status, body: json()) }
+
+    /// The error with `path` (a font file's real path) written as the client's own `name` for it.
+    func hiding(_ path: String?, as name: String?) -> ServiceError {
+        guard let path, let name else { return self }
+        var error = self
+        error.message = message.replacingOccurrences(of: path, with: name)
+        return error
+    }
 }
 
 /// Caps that keep the service alive under abuse. Each violation is a `limit-exceeded` (422) or
@@ -102,6 +114,67 @@ public struct ServiceLimits: Sendable, Equatable {
     public var connectionMemoryBytes: Int = 32 << 10
 
     public init() {}
+}
+
+/// The one folder whose font files requests may name (`textfit serve --font-dir DIR`; issue 27).
+/// Without one the service reads no file a request names. With one, a request's `fontFile` is read
+/// relative to the folder, and only a regular file inside it (after symbolic links are resolved) is
+/// opened; answers name such fonts by their path relative to the folder.
+public struct ServiceFontFolder: Sendable, Equatable {
+    /// The folder's real path (symbolic links resolved), without a trailing `/`.
+    public let path: String
+
+    /// - Throws: a message naming `path` when it is not a folder that exists.
+    public init(_ path: String) throws {
+        guard let real = ServiceFontFolder.realPath(path) else {
+            throw ServiceFontFolderError(message: "--font-dir: '\(path)' does not exist")
+        }
+        var info = stat()
+        guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw ServiceFontFolderError(message: "--font-dir: '\(path)' is not a folder")
+        }
+        self.path = real
+    }
+
+    /// `path` followed by `/` (`/` for the root itself): what every path inside starts with.
+    var prefix: String { path.hasSuffix("/") ? path : path + "/" }
+
+    /// The real path of the regular file `name` (relative to the folder, or absolute) names inside
+    /// the folder. The file is opened with `O_NOFOLLOW | O_NONBLOCK` and checked with `fstat` before
+    /// anything else reads it: a FIFO, a device, a folder or a socket is refused, never waited on.
+    /// - Throws: `forbidden`, with one message whatever the reason (missing, outside the folder, not
+    ///   a regular file, unreadable), echoing only `name`: an answer never tells whether a path
+    ///   outside the folder exists, nor where the folder is.
+    public func resolve(_ name: String, field: String = "fontFile") throws -> String {
+        let refusal = ServiceError(.forbidden, "\(field): '\(name)' is not a readable font file in the service's font folder "
+                                   + "(give a path relative to the folder given to textfit serve --font-dir)")
+        guard !name.isEmpty, !name.utf8.contains(0) else { throw refusal }
+        let candidate = name.hasPrefix("/") ? name : prefix + name
+        guard let real = ServiceFontFolder.realPath(candidate), real.hasPrefix(prefix), real.count > prefix.count else { throw refusal }
+        let fd = open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw refusal }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw refusal }
+        return real
+    }
+
+    /// `name` relative to the folder when it is inside it, else `nil`.
+    func relativeName(_ file: String) -> String? {
+        file.hasPrefix(prefix) && file.count > prefix.count ? String(file.dropFirst(prefix.count)) : nil
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// A `--font-dir` that is not a folder.
+public struct ServiceFontFolderError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }
 
 extension Data {

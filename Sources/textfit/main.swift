@@ -166,6 +166,8 @@ let serveHelp = """
                              repeatable or a comma list); other pages' requests get 403
       --bundled-only         the bundled fonts only
       --apple-fonts DIR      your copy of Apple's fonts (default $TEXTFIT_APPLE_FONTS)
+      --font-dir DIR         let requests name font files (fontFile), relative to DIR, regular files
+                             inside DIR only; without it the service reads no file a request names
     """
 
 /// The exit status, at the end of every help.
@@ -202,7 +204,7 @@ struct Arguments {
         "tracking", "tab-interval", "file", "for", "width", "height", "lines", "truncation", "wrap", "direction",
         "line-metrics", "line-spacing", "minimum-scale", "svg", "rules", "max-lines", "padding", "locales", "report",
         "baseline", "source-language", "http", "max-text-bytes", "max-elements", "max-depth", "max-entries", "max-pictures",
-        "platform", "font-scale", "variations", "font-width", "instance", "design", "apple-fonts", "allow-origin",
+        "platform", "font-scale", "variations", "font-width", "instance", "design", "apple-fonts", "allow-origin", "font-dir",
     ]
     static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help", "overlays", "summary",
                                            "truncation-allowed", "strict", "stdio"]
@@ -261,7 +263,7 @@ struct Arguments {
         "stress": ["rules", "width", "max-lines", "style", "font", "font-file", "size", "weight", "padding", "truncation-allowed",
                    "minimum-scale", "locales", "dynamic-type", "source-language", "report", "max-pictures", "baseline", "strict",
                    "json", "max-entries", "max-text-bytes", "bundled-only", "platform", "font-scale", "apple-fonts", "variations"],
-        "serve": ["stdio", "http", "bundled-only", "apple-fonts", "allow-origin"],
+        "serve": ["stdio", "http", "bundled-only", "apple-fonts", "allow-origin", "font-dir"],
     ]
     /// What picks the font and its size: `measure`'s, and `fonts --for`'s.
     static let fontOptions: Set<String> = ["font", "font-file", "face-index", "size", "style", "weight", "italic", "dynamic-type",
@@ -513,8 +515,41 @@ func checkTextLengths(_ texts: [String], _ arguments: Arguments) throws {
 
 /// Writes `textfit: message` to stderr with write(2): FileHandle's write traps when stderr is closed.
 func printError(_ message: String) {
-    let line = Array("textfit: \(message)\n".utf8)
+    // Messages quote input (catalog keys, file names): their control characters are escaped (issue 27).
+    let line = Array("textfit: \(terminalSafe(message, keepingNewlines: true))\n".utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+/// `text` for a terminal (issue 27): every control character (C0, DEL, C1 — ESC starts the
+/// sequences that move the cursor, retitle the window, or write the clipboard) written as `\u{1B}`,
+/// so input read from files cannot drive the terminal. Newlines and tabs stay with `keepingNewlines`
+/// (a message's own line breaks). Only for terminal text: JSON, JUnit and HTML escape on their own.
+func terminalSafe(_ text: String, keepingNewlines: Bool = false) -> String {
+    guard text.unicodeScalars.contains(where: { isTerminalControl($0, keepingNewlines) }) else { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+        if isTerminalControl(scalar, keepingNewlines) {
+            out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+        } else {
+            out.append(scalar)
+        }
+    }
+    return String(out)
+}
+
+private func isTerminalControl(_ scalar: Unicode.Scalar, _ keepingNewlines: Bool) -> Bool {
+    if keepingNewlines, scalar == "\n" || scalar == "\t" { return false }
+    return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+}
+
+/// A verdict whose catalog-given names (key, locale, variant, text) are ``terminalSafe(_:keepingNewlines:)``.
+func terminalSafe(_ verdict: StressVerdict) -> StressVerdict {
+    var verdict = verdict
+    verdict.key = terminalSafe(verdict.key)
+    verdict.locale = terminalSafe(verdict.locale)
+    verdict.variant = terminalSafe(verdict.variant)
+    verdict.text = terminalSafe(verdict.text)
+    return verdict
 }
 
 /// Flushes standard output, failing with exit status 4 when it could not all be written (a full disk,
@@ -703,16 +738,16 @@ extension Unicode.GeneralCategory {
 
 // MARK: - layout
 
-/// Writes output files all or nothing where it can: each regular file (or new one) to a temporary
-/// name beside it, renamed into place once every one is written, so that a failure leaves no partial
-/// picture and the previous files untouched. A destination that exists and is not a regular file — a
-/// symbolic link, a FIFO, a device — is opened and written, never replaced (an atomic write used to
-/// replace `/dev/full` itself); those are written last, and a failure there says which files were.
-/// - Throws: ``CommandError`` (exit 4) naming the path and the system's reason; a folder as the
-///   destination is named as such.
+/// Writes output files all or nothing: each to a temporary name beside it (created exclusively,
+/// never through a link), renamed over the destination once every one is written, so that a failure
+/// leaves no partial picture and the previous files untouched. Issue 27: a symbolic link at the
+/// destination is replaced itself — the file it points to is never written — and a destination that
+/// is a FIFO, a device or a socket is refused before anything is written (opening a FIFO used to
+/// block until a reader came; writing through a link overwrote whatever it pointed to).
+/// - Throws: ``CommandError`` (exit 4) naming the path and the system's reason, or what the
+///   destination is (a folder, a FIFO, a device, a socket).
 func writeOutputFiles(_ files: [(path: String, data: Data)], option: String) throws {
     var regular: [(path: String, partial: String, data: Data)] = []
-    var special: [(path: String, data: Data)] = []
     for file in files {
         var info = stat()
         if lstat(file.path, &info) != 0 {
@@ -724,15 +759,16 @@ func writeOutputFiles(_ files: [(path: String, data: Data)], option: String) thr
             guard folder.isEmpty || (FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) else {
                 throw CommandError.output("cannot write '\(file.path)' (\(option)): the folder '\(folder)' does not exist; nothing was written")
             }
-        } else if info.st_mode & S_IFMT == S_IFDIR {
-            throw CommandError.output("cannot write '\(file.path)' (\(option)): it is a folder; give a file name such as '\((file.path as NSString).appendingPathComponent("layout.svg"))'; nothing was written")
-        } else if info.st_mode & S_IFMT != S_IFREG {
-            var target = stat()
-            if stat(file.path, &target) == 0, target.st_mode & S_IFMT == S_IFDIR {
-                throw CommandError.output("cannot write '\(file.path)' (\(option)): it leads to a folder; nothing was written")
+        } else {
+            let what: String? = switch info.st_mode & S_IFMT {
+            case S_IFREG, S_IFLNK: nil
+            case S_IFDIR: "it is a folder; give a file name such as '\((file.path as NSString).appendingPathComponent("layout.svg"))'"
+            case S_IFIFO: "it is a FIFO (named pipe), which is never opened; give a regular file name, or - for standard output"
+            case S_IFCHR, S_IFBLK: "it is a device, which is never opened; give a regular file name, or - for standard output"
+            case S_IFSOCK: "it is a socket; give a regular file name"
+            default: "it is not a regular file"
             }
-            special.append((file.path, file.data))
-            continue
+            if let what { throw CommandError.output("cannot write '\(file.path)' (\(option)): \(what); nothing was written") }
         }
         let name = (file.path as NSString).lastPathComponent
         let partial = ((file.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(".\(name).\(getpid()).partial")
@@ -751,13 +787,6 @@ func writeOutputFiles(_ files: [(path: String, data: Data)], option: String) thr
         let done = regular[..<index].map { "'\($0.path)'" }
         throw CommandError.output("cannot write '\(file.path)' (\(option)): \(reason)"
             + (done.isEmpty ? "; nothing was written" : "; only \(done.joined(separator: ", ")) \(done.count == 1 ? "was" : "were") written"))
-    }
-    for (index, file) in special.enumerated() {
-        if let reason = StressReport.writeFile(file.data, to: file.path) {
-            let done = regular.map { "'\($0.path)'" } + special[..<index].map { "'\($0.path)'" }
-            throw CommandError.output("cannot write '\(file.path)' (\(option)): \(reason); it may hold part of the picture"
-                + (done.isEmpty ? "" : "; \(done.joined(separator: ", ")) \(done.count == 1 ? "was" : "were") written"))
-        }
     }
 }
 
@@ -1099,7 +1128,9 @@ func runStress(_ arguments: Arguments) throws {
     if arguments.flags.contains("json") {
         print(String(decoding: try report.json(), as: UTF8.self))
     } else {
-        print(report.terminalSummary())
+        // Keys, locales and variants come from the catalogs: their control characters are escaped
+        // (issue 27), so a catalog cannot send escape sequences to the terminal.
+        print(StressReport(verdicts: report.verdicts.map(terminalSafe), platform: platform).terminalSummary())
         if arguments.values["baseline"] != nil { print("\n\(failing.count) verdicts worse than the baseline") }
     }
     try finishStandardOutput()
@@ -1195,7 +1226,14 @@ func reportTruncatedFont(_ signal: Int32) {
 func runServe(_ arguments: Arguments) throws {
     let stdio = arguments.flags.contains("stdio"), http = arguments.values["http"]
     guard stdio != (http != nil) else { throw CommandError.usage("serve needs --stdio or --http [HOST:]PORT (one of them)") }
-    let dispatcher = ServiceDispatcher(engine: try makeEngine(arguments))
+    // Issue 27: no file a request names is read unless --font-dir names the one folder allowed.
+    let fontFolder: ServiceFontFolder?
+    do {
+        fontFolder = try arguments.values["font-dir"].map { try ServiceFontFolder($0) }
+    } catch {
+        throw CommandError.input("\(error)")
+    }
+    let dispatcher = ServiceDispatcher(engine: try makeEngine(arguments), fontFolder: fontFolder)
     if stdio { serveStdio(dispatcher) }  // exits: 0 at end of input, 4 when stdout is closed
     try serveHTTP(dispatcher, address: http!, allowOrigins: arguments.values["allow-origin"])
 }

@@ -27,8 +27,12 @@ struct DispatcherTests {
         let response = try call("measure", #"{"texts": ["To", "Hi"], "size": 1000, "width": 3000}"#)
         #expect(response.status == 200 && response.contentType == "application/json")
         let decoded = try JSONDecoder().decode([String: [MeasureResult]].self, from: response.body)
+        // The service names fonts relative to their folder (issue 27): the engine's results with that one change.
+        let dispatcher = try ServiceFixtures.dispatcher()
         let expected = try ServiceFixtures.engine.get().measure(MeasureRequest(texts: ["To", "Hi"], size: 1000, width: 3000))
+            .map(dispatcher.servedNames)
         #expect(decoded["results"] == expected)
+        #expect(decoded["results"]?.first?.font.file == "NotoSans-Regular.ttf")
         // hb-shape: T 486 + o 605 with kerning.
         #expect(decoded["results"]?.first?.ideal.width == 1091)
     }

@@ -184,7 +184,11 @@ extension CLIUsageTests {
         return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
     }
 
-    @Test("--svg through a symbolic link writes the file it points to; the link stays a link")
+    // Issue 27: --svg used to write through a link at OUT (overwriting what it pointed to) and to
+    // open a FIFO at OUT (blocking until a reader came). Now a link is replaced itself and a FIFO
+    // or a device is refused (exit 4) before anything is written.
+
+    @Test("--svg at a symbolic link replaces the link with the picture; the file it pointed to is untouched (issue 27)")
     func svgSymlink() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -193,29 +197,46 @@ extension CLIUsageTests {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.svg")
         let output = try Self.layout(in: folder, ["--svg", "link.svg"])
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(Self.fileType(link) == S_IFLNK)
-        #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("<svg"))
+        #expect(Self.fileType(link) == S_IFREG)
+        #expect(try String(contentsOfFile: link, encoding: .utf8).hasPrefix("<svg"))
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "old")
+        // A dangling link is replaced too: nothing is created where it pointed.
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("dangling.svg").path, withDestinationPath: "elsewhere.svg")
+        #expect(try Self.layout(in: folder, ["--svg", "dangling.svg"]).status == 0)
+        #expect(Self.fileType(folder.appendingPathComponent("dangling.svg").path) == S_IFREG)
+        #expect(Self.fileType(folder.appendingPathComponent("elsewhere.svg").path) == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["dangling.svg", "link.svg", "target.svg"])
     }
 
-    @Test("--svg to a FIFO writes into it; the FIFO is not replaced by a file")
+    @Test("--svg at a FIFO exits 4 naming it, without opening it (it blocked until a reader came) (issue 27)")
     func svgFIFO() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("pipe.svg").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        // The reader is open before the writer comes (non-blocking: no writer yet), and the picture is
-        // smaller than the pipe's buffer, so the run never waits on this test.
+        // A reader is open (non-blocking), so that today's code would not block this test: it wrote
+        // the picture into the FIFO and exited 0.
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         try #require(reader >= 0)
         defer { close(reader) }
         let node = folder.appendingPathComponent("node.json")
         try Data(#"{"text": "Zürich", "padding": 6}"#.utf8).write(to: node)
         let output = try Self.layout(in: folder, ["--svg", "pipe.svg"], file: node.path)
-        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.status == 4, "\(output.stderr)")
+        #expect(output.stderr.contains("cannot write 'pipe.svg' (--svg): it is a FIFO"), "\(output.stderr)")
         #expect(Self.fileType(fifo) == S_IFIFO)
         var received = [UInt8](repeating: 0, count: 1 << 16)
-        let count = read(reader, &received, received.count)
-        #expect(count > 0 && String(decoding: received.prefix(max(count, 0)), as: UTF8.self).hasPrefix("<svg"))
+        #expect(read(reader, &received, received.count) <= 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["node.json", "pipe.svg"])
+    }
+
+    @Test("--svg at a device exits 4 naming it (issue 27)")
+    func svgDevice() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try Self.layout(in: folder, ["--svg", "/dev/null"])
+        #expect(output.status == 4 && output.stderr.contains("cannot write '/dev/null' (--svg): it is a device"), "\(output.stderr)")
+        #expect(Self.fileType("/dev/null") == S_IFCHR)
     }
 
     @Test("--svg naming a folder, or a file in a folder that does not exist, exits 4 saying so")

@@ -16,6 +16,37 @@ struct ServeCLITests {
         #expect(lines[2].hasPrefix(#"{"id":2,"result":{"families":["#))
     }
 
+    @Test("--font-dir: a request's fontFile is read only inside DIR, named relative to it; without it, no file is read (issue 27)")
+    func fontDirectory() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textfit-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let font = Engine.repository.appendingPathComponent("fonts/NotoSans-Regular.ttf").path
+        try FileManager.default.copyItem(atPath: font, toPath: folder.appendingPathComponent("mine.ttf").path)
+        #expect(mkfifo(folder.appendingPathComponent("pipe.ttf").path, 0o600) == 0)
+        let input = [#"{"id": 1, "op": "measure", "params": {"texts": ["To"], "fontFile": "mine.ttf"}}"#,
+                     #"{"id": 2, "op": "measure", "params": {"texts": ["To"], "fontFile": "pipe.ttf"}}"#,
+                     #"{"id": 3, "op": "measure", "params": {"texts": ["To"], "fontFile": "../../../../../../etc/passwd"}}"#,
+                     #"{"id": 4, "op": "measure", "params": {"texts": ["To"]}}"#].joined(separator: "\n") + "\n"
+        let output = try CLI.run(["serve", "--stdio", "--bundled-only", "--font-dir", folder.path], stdin: Data(input.utf8))
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n")
+        try #require(lines.count == 4, "\(output.stdout)")
+        #expect(lines[0].contains(#""file":"mine.ttf""#), "\(lines[0])")
+        #expect(lines[1].contains(#""code":"forbidden""#) && lines[1].contains("'pipe.ttf'"), "\(lines[1])")
+        #expect(lines[2].contains(#""code":"forbidden""#), "\(lines[2])")
+        #expect(lines[3].contains(#""file":"NotoSans-Regular.ttf""#), "\(lines[3])")
+        #expect(!output.stdout.contains(folder.path) && !output.stdout.contains(Engine.repository.path), "\(output.stdout)")
+        let off = try CLI.run(["serve", "--stdio", "--bundled-only"],
+                              stdin: Data((#"{"id": 1, "op": "measure", "params": {"texts": ["To"], "fontFile": "\#(font)"}}"# + "\n").utf8))
+        #expect(off.stdout.contains(#""code":"forbidden""#) && off.stdout.contains("--font-dir"), "\(off.stdout)")
+        let missing = try CLI.run(["serve", "--stdio", "--bundled-only", "--font-dir", folder.appendingPathComponent("nope").path])
+        #expect(missing.status == 3 && missing.stderr.contains("--font-dir"), "\(missing.stderr)")
+        // The CLI's own commands still read any file the user names.
+        let measured = try CLI.run(["measure", "To", "--bundled-only", "--font-file", folder.appendingPathComponent("mine.ttf").path])
+        #expect(measured.status == 0, "\(measured.stderr)")
+    }
+
     @Test("--http serves on loopback and SIGTERM stops it with exit status 0")
     func httpStopsOnSIGTERM() throws {
         let process = Process()

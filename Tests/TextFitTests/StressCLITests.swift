@@ -9,6 +9,31 @@ struct StressCLITests {
         FileManager.default.temporaryDirectory.appendingPathComponent("textfit-stress-\(UUID().uuidString)").path
     }
 
+    @Test("Control characters of catalog keys reach the terminal escaped, never as escape sequences (issue 27)")
+    func terminalEscapes() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // A key that would retitle the terminal window and turn the text red.
+        let catalog = #"""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"\u001b]0;pwned\u0007\u001b[31mtitle": {"localizations": {
+              "de": {"stringUnit": {"state": "translated", "value": "Eine sehr lange deutsche Überschrift"}}}}}}
+            """#
+        let file = directory + "/Localizable.xcstrings"
+        try Data(catalog.utf8).write(to: URL(fileURLWithPath: file))
+        let output = try CLI.run(["stress", file, "--bundled-only", "--width", "40", "--dynamic-type", "large"])
+        #expect(output.status == 1, "\(output.stderr)")
+        #expect(output.stdout.contains("Worst offenders"), "\(output.stdout)")
+        #expect(!output.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(output.stdout.debugDescription)")
+        #expect(output.stdout.contains(#"\u{1B}]0;pwned\u{7}\u{1B}[31mtitle · de"#), "\(output.stdout)")
+        #expect(!output.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(output.stderr.debugDescription)")
+        // JSON keeps the key as it is (its own escaping).
+        let json = try CLI.run(["stress", file, "--bundled-only", "--width", "40", "--dynamic-type", "large", "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let verdicts = try #require(report["verdicts"] as? [[String: Any]])
+        #expect(verdicts.first?["key"] as? String == "\u{1B}]0;pwned\u{7}\u{1B}[31mtitle")
+    }
+
     @Test("Failures exit 1 and write report.json, junit.xml and index.html; a wide container exits 0")
     func exitCodesAndReport() throws {
         let directory = temporaryDirectory()
