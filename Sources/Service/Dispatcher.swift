@@ -72,7 +72,7 @@ public final class ServiceDispatcher: Sendable {
 
     private func respond(_ operation: String, _ object: [String: Any]) throws -> ServiceResponse {
         switch operation {
-        case "measure": return json("results", try measure(object).map { try $0.jsonData() })
+        case "measure": return json("results", try measure(object))
         case "layout":
             let (tree, width, height, sizes, direction) = try layoutRequest(object, extra: [])
             return json("layouts", try engine.layoutOutputs(tree, width: width, height: height, textSizes: sizes,
@@ -91,21 +91,63 @@ public final class ServiceDispatcher: Sendable {
         }
     }
 
-    private func measure(_ object: [String: Any]) throws -> [MeasureResult] {
+    /// The measure answers, as JSON, one per text: measured a batch at a time, so an answer over
+    /// ``ServiceLimits/maxAnswerBytes`` stops the request as soon as it passes the limit.
+    private func measure(_ object: [String: Any]) throws -> [Data] {
         try Self.onlyKnown(object, Self.measureKeys)
         let request = try Self.request(object)
         guard request.texts.count <= limits.maxTexts else {
             throw ServiceError(.limitExceeded, "texts has \(request.texts.count) strings; the limit (maxTexts) is \(limits.maxTexts)")
         }
-        for (index, text) in request.texts.enumerated() where text.unicodeScalars.count > limits.maxTextScalars {
-            throw ServiceError(.limitExceeded, "texts[\(index)] has \(text.unicodeScalars.count) characters; the limit (maxTextScalars) is \(limits.maxTextScalars)")
+        for (index, text) in request.texts.enumerated() {
+            if text.unicodeScalars.count > limits.maxTextScalars {
+                throw ServiceError(.limitExceeded, "texts[\(index)] has \(text.unicodeScalars.count) characters; the limit (maxTextScalars) is \(limits.maxTextScalars)")
+            }
+            if let run = Self.longestCombiningRun(text, over: limits.maxCombiningRun) {
+                throw ServiceError(.limitExceeded, "texts[\(index)] has \(run) combining marks in a row; the limit (maxCombiningRun) is "
+                                   + "\(limits.maxCombiningRun), as Unicode's Stream-Safe Text Format (UAX #15) allows")
+            }
         }
         let (allowed, real) = try allowingFontFile(request)
-        do {
-            return try engine.measure(allowed).map(servedNames)
-        } catch {
-            throw Self.requestFailure(error, request).hiding(real, as: request.fontFile)
+        var answers: [Data] = []
+        var bytes = 0
+        var batch = allowed
+        for start in stride(from: 0, to: allowed.texts.count, by: 16) {
+            batch.texts = Array(allowed.texts[start..<min(start + 16, allowed.texts.count)])
+            let results: [MeasureResult]
+            do {
+                results = try engine.measure(batch).map(servedNames)
+            } catch {
+                throw Self.requestFailure(error, request).hiding(real, as: request.fontFile)
+            }
+            for result in results {
+                let data = try result.jsonData()
+                bytes += data.count + 1
+                guard bytes <= limits.maxAnswerBytes else {
+                    throw ServiceError(.limitExceeded, "the answer passed \(limits.maxAnswerBytes) bytes (maxAnswerBytes) at texts[\(answers.count)]; "
+                                       + "send fewer or shorter texts per request")
+                }
+                answers.append(data)
+            }
         }
+        return answers
+    }
+
+    /// The longest run of combining marks (non-starters: canonical combining class other than 0)
+    /// in `text`, when it is longer than `limit`; `nil` when none is.
+    static func longestCombiningRun(_ text: String, over limit: Int) -> Int? {
+        var run = 0, found: Int?
+        for scalar in text.unicodeScalars {
+            // Below U+0300 no character is a non-starter: no property lookup for ASCII and Latin-1.
+            if scalar.value >= 0x300, scalar.properties.canonicalCombiningClass.rawValue != 0 {
+                run += 1
+            } else {
+                if run > limit { found = max(found ?? 0, run) }
+                run = 0
+            }
+        }
+        if run > limit { found = max(found ?? 0, run) }
+        return found
     }
 
     // MARK: - Files

@@ -206,6 +206,7 @@ public final class ServiceMetrics: Sendable {
             ("maxElements", limits.maxElements), ("maxDepth", limits.maxDepth), ("maxConnections", limits.maxConnections),
             ("maxConnectionsPerIP", limits.maxConnectionsPerIP ?? 0), ("connectionTimeoutSeconds", limits.connectionTimeout),
             ("requestTimeoutSeconds", limits.requestTimeout), ("connectionMemoryBytes", limits.connectionMemoryBytes),
+            ("maxAnswerBytes", limits.maxAnswerBytes), ("maxCombiningRun", limits.maxCombiningRun),
         ]
         for (name, value) in limitValues { sample("textfit_limit", [("name", name)], String(value)) }
 

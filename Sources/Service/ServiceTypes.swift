@@ -112,6 +112,14 @@ public struct ServiceLimits: Sendable, Equatable {
     /// Bytes libmicrohttpd gives each HTTP connection for its request line, headers and read buffer;
     /// a request head that does not fit is refused with 431 (414 for the URL alone).
     public var connectionMemoryBytes: Int = 32 << 10
+    /// The largest `measure` answer, in bytes (default 16 MiB): each text's answer grows with its
+    /// lines and runs, so a 1 MB request could ask for a 58 MB answer. Past it the request fails
+    /// with `limit-exceeded` as soon as the texts measured so far pass it, not after all of them.
+    public var maxAnswerBytes: Int = 16 << 20
+    /// The most combining marks in a row a text may hold: Unicode's Stream-Safe Text Format
+    /// (UAX #15) allows 30 non-starters in a row, which no language needs more of; a longer run is
+    /// "zalgo" text that only costs shaping time (52 such texts held a worker for 16 s).
+    public var maxCombiningRun: Int = 30
 
     public init() {}
 }

@@ -257,3 +257,35 @@ struct PlatformStressCheckTests {
         }
     }
 }
+
+@Suite("Service: work and answer budgets (issue 27)")
+struct BudgetTests {
+    @Test("An answer over maxAnswerBytes is limit-exceeded, stopped where it passed the limit")
+    func answerBytes() throws {
+        var limits = ServiceLimits()
+        limits.maxAnswerBytes = 20_000
+        // Each "Settings" answer is about 1.5 KB of JSON: 100 of them pass 20,000 bytes near the 13th.
+        let texts = Array(repeating: "\"Settings\"", count: 100).joined(separator: ",")
+        let response = try ServiceFixtures.dispatcher(limits).handle("measure", body: Data(#"{"texts": [\#(texts)]}"#.utf8))
+        let error = try ServiceFixtures.json(response)["error"] as? [String: Any]
+        #expect(response.status == 422, "\(response.status)")
+        #expect(error?["code"] as? String == "limit-exceeded")
+        #expect((error?["message"] as? String)?.contains("maxAnswerBytes") == true)
+        // Under the limit, the same request answers.
+        let fine = try ServiceFixtures.dispatcher().handle("measure", body: Data(#"{"texts": [\#(texts)]}"#.utf8))
+        #expect(fine.status == 200)
+    }
+
+    @Test("More than 30 combining marks in a row (UAX #15's stream-safe bound) is refused; 30 is measured")
+    func combiningRuns() throws {
+        let thirty = "e" + String(repeating: "\u{301}", count: 30)
+        let ok = try ServiceFixtures.dispatcher().handle("measure", body: try JSONSerialization.data(withJSONObject: ["texts": ["a", thirty]]))
+        #expect(ok.status == 200)
+        let zalgo = "Z" + String(repeating: "\u{36B}\u{303}", count: 40) + "algo"
+        let refused = try ServiceFixtures.dispatcher().handle("measure", body: try JSONSerialization.data(withJSONObject: ["texts": ["a", zalgo]]))
+        let error = try ServiceFixtures.json(refused)["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "limit-exceeded")
+        #expect((error?["message"] as? String)?.hasPrefix("texts[1] has 80 combining marks in a row") == true, "\(error ?? [:])")
+        #expect(ServiceDispatcher.longestCombiningRun("abc", over: 30) == nil)
+    }
+}
