@@ -42,21 +42,8 @@ public final class HTTPServer: Sendable {
     /// Origins besides the server's own whose requests are served (`--allow-origin`), and answered
     /// with `Access-Control-Allow-Origin`; lowercased, without a trailing slash.
     public let allowedOrigins: [String]
-    private let cacheCapacities: CacheCapacities?
     private let daemon = Locked<Daemon?>(nil)
     private let boundPort = Atomic<Int>(0)
-
-    /// The shaping caches' bounds shown by `/metrics`.
-    public struct CacheCapacities: Sendable, Equatable {
-        public var lines: Int
-        public var runs: Int
-        public init(lines: Int, runs: Int) {
-            self.lines = lines
-            self.runs = runs
-        }
-        /// `Shaper`'s default capacities (it does not expose the ones it was made with).
-        public static let shaperDefaults = CacheCapacities(lines: 8_192, runs: 32_768)
-    }
 
     /// - Parameters:
     ///   - host: an IPv4 or IPv6 literal, or `localhost`; loopback by default.
@@ -65,15 +52,13 @@ public final class HTTPServer: Sendable {
     ///   - allowedOrigins: web origins (`https://app.example:8443`) allowed to call the service
     ///     besides its own; see ``RequestPolicy``.
     public init(dispatcher: ServiceDispatcher, host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil,
-                metrics: ServiceMetrics = ServiceMetrics(), cacheCapacities: CacheCapacities? = .shaperDefaults,
-                allowedOrigins: [String] = []) {
+                metrics: ServiceMetrics = ServiceMetrics(), allowedOrigins: [String] = []) {
         self.dispatcher = dispatcher
         self.host = host
         self.requestedPort = port
         let cores = max(2, ProcessInfo.processInfo.activeProcessorCount)
         self.threads = max(1, min(threads ?? cores, max(1, dispatcher.limits.maxConnections)))
         self.metrics = metrics
-        self.cacheCapacities = cacheCapacities
         self.allowedOrigins = allowedOrigins.map(RequestPolicy.normalizedOrigin)
     }
 
@@ -108,8 +93,7 @@ public final class HTTPServer: Sendable {
             var limits = dispatcher.limits
             limits.maxConnectionsPerIP = Self.connectionsPerIP(limits, host: host)
             let policy = RequestPolicy(host: host, port: port, allowedOrigins: allowedOrigins)
-            let context = ServerContext(dispatcher: dispatcher, limits: limits, metrics: metrics, cacheCapacities: cacheCapacities,
-                                        policy: policy)
+            let context = ServerContext(dispatcher: dispatcher, limits: limits, metrics: metrics, policy: policy)
             guard let started = Daemon.start(listenSocket: fd, context: context, threads: threads, limits: limits) else {
                 throw HTTPServerError("libmicrohttpd could not start on \(host):\(port) (\(threads) threads)")
             }
@@ -609,7 +593,6 @@ private final class ServerContext: Sendable {
     let dispatcher: ServiceDispatcher
     let limits: ServiceLimits
     let metrics: ServiceMetrics
-    let cacheCapacities: HTTPServer.CacheCapacities?
     let inFlight = Atomic<Int>(0)
     let deadlines: RequestDeadlines
     /// A chunked body over the cap is read and dropped (memory stays bounded) to answer 413; past
@@ -618,13 +601,11 @@ private final class ServerContext: Sendable {
 
     let policy: RequestPolicy
 
-    init(dispatcher: ServiceDispatcher, limits: ServiceLimits, metrics: ServiceMetrics, cacheCapacities: HTTPServer.CacheCapacities?,
-         policy: RequestPolicy) {
+    init(dispatcher: ServiceDispatcher, limits: ServiceLimits, metrics: ServiceMetrics, policy: RequestPolicy) {
         self.policy = policy
         self.dispatcher = dispatcher
         self.limits = limits
         self.metrics = metrics
-        self.cacheCapacities = cacheCapacities
         deadlines = RequestDeadlines(timeout: .seconds(max(1, limits.requestTimeout))) { count in
             metrics.requestsTimedOut(count)
         }

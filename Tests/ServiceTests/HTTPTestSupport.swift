@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Service
 import TextFit
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -59,24 +60,10 @@ final class HTTPTestClient {
     init(port: Int, timeoutSeconds: Int = 10) throws {
         // The socket is only stored once connected: a throwing init of a fully initialised class
         // runs deinit, which would close it a second time (and maybe someone else's reused fd).
-        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketFD >= 0 else { throw HTTPClientError("socket failed") }
-        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
-        setsockopt(socketFD, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(socketFD, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port)).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        switch connectLoopback(port: port, timeoutSeconds: timeoutSeconds) {
+        case .success(let socketFD): fd = socketFD
+        case .failure(let error): throw HTTPClientError(error.message)
         }
-        guard result == 0 else {
-            let message = String(cString: strerror(errno))
-            close(socketFD)
-            throw HTTPClientError("connect to port \(port): \(message)")
-        }
-        fd = socketFD
         self.port = port
     }
 

@@ -49,27 +49,40 @@ struct ServeCLITests {
 
     @Test("--http serves on loopback and SIGTERM stops it with exit status 0")
     func httpStopsOnSIGTERM() throws {
+        let (process, _, line) = try CLI.startHTTPServer()
+        #expect(line.contains("serving on http://127.0.0.1:"), "\(line)")
+        let port = CLI.announcedPort(line)
+        #expect((port ?? 0) > 0)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(process.terminationReason == .exit)
+    }
+}
+
+extension CLI {
+    /// Starts `textfit serve --http 127.0.0.1:0 --bundled-only` and reads its first standard-error
+    /// line, which names the address it serves on; returns the process, its standard error (still
+    /// open) and that line.
+    static func startHTTPServer() throws -> (Process, FileHandle, String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["serve", "--http", "127.0.0.1:0", "--bundled-only"]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // The first stderr line names the address it serves on.
         var announced = Data()
         while !announced.contains(0x0A) {
             let chunk = errors.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             announced.append(chunk)
         }
-        let line = String(decoding: announced, as: UTF8.self)
-        #expect(line.contains("serving on http://127.0.0.1:"), "\(line)")
-        let port = line.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }
-        #expect((port ?? 0) > 0)
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(process.terminationReason == .exit)
+        return (process, errors.fileHandleForReading, String(decoding: announced, as: UTF8.self))
+    }
+
+    /// The port at the end of the server's "serving on http://HOST:PORT" line.
+    static func announcedPort(_ line: String) -> Int? {
+        line.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,19 +11,8 @@ import Glibc
 struct ServeSignalsCLITests {
     /// The status line of `GET /healthz` on 127.0.0.1:`port`, or nil (2 s timeout).
     static func health(_ port: Int, hangUp: Bool = false) -> String? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
+        guard case .success(let fd) = connectLoopback(port: port, timeoutSeconds: 2) else { return nil }
         defer { close(fd) }
-        var timeout = timeval(tv_sec: 2, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port)).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return nil }
         let request = Array("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
         guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else { return nil }
         if hangUp {  // gone before the answer: a reset, not a read
@@ -42,22 +32,9 @@ struct ServeSignalsCLITests {
     /// Standard error is a pipe whose reader closes after the first line: the "stopping" line then
     /// meets EPIPE (and SIGPIPE, which killed the server before).
     @Test func aStandardErrorNobodyReadsDoesNotKillTheServer() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = ["serve", "--http", "127.0.0.1:0", "--bundled-only"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        var announced = Data()
-        while !announced.contains(0x0A) {
-            let chunk = errors.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            announced.append(chunk)
-        }
-        try errors.fileHandleForReading.close()
-        let line = String(decoding: announced, as: UTF8.self)
-        let port = try #require(line.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }, "\(line)")
+        let (process, errors, line) = try CLI.startHTTPServer()
+        try errors.close()
+        let port = try #require(CLI.announcedPort(line), "\(line)")
         for _ in 0..<5 { _ = Self.health(port, hangUp: true) }
         #expect(Self.health(port) == "HTTP/1.1 200 OK")
         kill(process.processIdentifier, SIGTERM)
