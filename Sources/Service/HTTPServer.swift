@@ -28,7 +28,7 @@ import Glibc
 /// closes the new connection), `connectionMemoryBytes` per connection for its request line and
 /// headers (over it libmicrohttpd answers 431, or 414 for the URL), `connectionTimeout` of silence
 /// and `requestTimeout` to send a whole request, however slowly the bytes come
-/// (``RequestDeadlines``); the last two close the connection without an answer.
+/// (``ConnectionTable``); the last two close the connection without an answer.
 ///
 /// The listening socket is made here (so `port: 0` can report the port the kernel picked) and handed
 /// to libmicrohttpd with `.LISTEN_SOCKET`; it binds to loopback unless told otherwise.
@@ -42,6 +42,9 @@ public final class HTTPServer: Sendable {
     /// Origins besides the server's own whose requests are served (`--allow-origin`), and answered
     /// with `Access-Control-Allow-Origin`; lowercased, without a trailing slash.
     public let allowedOrigins: [String]
+    /// Host names besides the bound address's that requests may name in `Host` (`--allow-host`):
+    /// `name` (any port) or `name:port`; lowercased.
+    public let allowedHosts: [String]
     private let daemon = Locked<Daemon?>(nil)
     private let boundPort = Atomic<Int>(0)
 
@@ -51,8 +54,10 @@ public final class HTTPServer: Sendable {
     ///   - threads: the size of libmicrohttpd's thread pool; `nil` = the processor count (at least 2).
     ///   - allowedOrigins: web origins (`https://app.example:8443`) allowed to call the service
     ///     besides its own; see ``RequestPolicy``.
+    ///   - allowedHosts: names a `Host` header may give besides the bound address (a reverse proxy's
+    ///     or a cluster's name for the service): `name` for any port, `name:port` for one.
     public init(dispatcher: ServiceDispatcher, host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil,
-                metrics: ServiceMetrics = ServiceMetrics(), allowedOrigins: [String] = []) {
+                metrics: ServiceMetrics = ServiceMetrics(), allowedOrigins: [String] = [], allowedHosts: [String] = []) {
         self.dispatcher = dispatcher
         self.host = host
         self.requestedPort = port
@@ -60,6 +65,33 @@ public final class HTTPServer: Sendable {
         self.threads = max(1, min(threads ?? cores, max(1, dispatcher.limits.maxConnections)))
         self.metrics = metrics
         self.allowedOrigins = allowedOrigins.map(RequestPolicy.normalizedOrigin)
+        self.allowedHosts = allowedHosts.map { $0.lowercased() }
+    }
+
+    /// Whether `text` is a host name for ``allowedHosts``: DNS labels (letters, digits, `-`, `_`)
+    /// joined by dots, or an IP literal (IPv6 in brackets), optionally with `:port`.
+    public static func isHostName(_ text: String) -> Bool {
+        var name = Substring(text)
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            let rest = text[text.index(after: close)...]
+            var v6 = in6_addr()
+            guard inet_pton(AF_INET6, String(text[text.index(after: text.startIndex)..<close]), &v6) == 1 else { return false }
+            return rest.isEmpty || (rest.hasPrefix(":") && Int(rest.dropFirst()).map { (1...65_535).contains($0) } == true)
+        }
+        if let colon = text.lastIndex(of: ":") {
+            guard let port = Int(text[text.index(after: colon)...]), (1...65_535).contains(port) else { return false }
+            name = text[..<colon]
+        }
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        return !name.isEmpty && name.utf8.count <= 253 && labels.allSatisfy { label in
+            (1...63).contains(label.utf8.count) && label.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+                default: false
+                }
+            }
+        }
     }
 
     deinit {
@@ -79,6 +111,9 @@ public final class HTTPServer: Sendable {
     /// The connections open now (receiving, being answered or idle); 0 when stopped.
     public var openConnections: Int { daemon.withLock { $0?.openConnections ?? 0 } }
 
+    /// Requests that have arrived whole and are not answered yet: what ``stop(drainTimeout:)`` waits for.
+    var requestsInFlight: Int { daemon.withLock { $0?.requestsInFlight ?? 0 } }
+
     /// `http://host:port` (IPv6 hosts in brackets).
     public var baseURL: String {
         host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
@@ -92,8 +127,8 @@ public final class HTTPServer: Sendable {
             let (fd, port) = try Self.listen(host: host, port: requestedPort)
             var limits = dispatcher.limits
             limits.maxConnectionsPerIP = Self.connectionsPerIP(limits, host: host)
-            let policy = RequestPolicy(host: host, port: port, allowedOrigins: allowedOrigins)
-            let context = ServerContext(dispatcher: dispatcher, limits: limits, metrics: metrics, policy: policy)
+            let policy = RequestPolicy(host: host, port: port, allowedOrigins: allowedOrigins, allowedHosts: allowedHosts)
+            let context = ServerContext(dispatcher: dispatcher, limits: limits, metrics: metrics, policy: policy, listenSocket: fd)
             guard let started = Daemon.start(listenSocket: fd, context: context, threads: threads, limits: limits) else {
                 throw HTTPServerError("libmicrohttpd could not start on \(host):\(port) (\(threads) threads)")
             }
@@ -268,34 +303,49 @@ private final class Daemon: @unchecked Sendable {
             close(listenSocket)
             return nil
         }
-        context.deadlines.start()
+        context.connections.start()
         return Daemon(pointer: daemon, context: retained, listenSocket: listenSocket)
     }
 
-    var openConnections: Int { context.takeUnretainedValue().deadlines.count }
+    var openConnections: Int { context.takeUnretainedValue().connections.count }
+    var requestsInFlight: Int { context.takeUnretainedValue().inFlight.load(ordering: .acquiring) }
 
-    /// Quiesces (no new connections; the listening socket is closed), waits for requests in flight,
-    /// then stops the daemon.
+    /// Stops: libmicrohttpd stops accepting, idle keep-alive connections are closed and answers say
+    /// `Connection: close`; requests in flight (arrived whole) are answered, for up to
+    /// `drainTimeout`, while clients that connect meanwhile — or waited in the listen backlog — get
+    /// 503 `shutting-down` instead of a reset (``StoppingRefusals``); then the daemon stops, which
+    /// closes connections still receiving a request.
     func shutdown(drainTimeout: Duration) {
         guard !stopped else { return }
         let listening = MHD_quiesce_daemon(pointer)
         if listening >= 0 { close(listening) }
-        closeListenSocket()
         let state = context.takeUnretainedValue()
+        state.connections.drain()
+        let refusals = StoppingRefusals(listenSocket: listenSocket)
         let deadline = ContinuousClock.now + drainTimeout
-        while state.inFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
-            usleep(1_000)
-        }
-        stop()
+        repeat {
+            refusals.refuseWaiting(pollMilliseconds: 2)
+        } while state.inFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline
+        stopDaemon()
+        refusals.refuseWaiting(pollMilliseconds: 0)  // those that came while the daemon stopped
+        closeListenSocket()
+        state.metrics.refusedWhileStopping(refusals.count)
+        refusals.finish(within: .milliseconds(500))
+        context.release()
     }
 
     private func stop() {
         guard !stopped else { return }
-        stopped = true
-        MHD_stop_daemon(pointer)
-        context.takeUnretainedValue().deadlines.stop()
+        stopDaemon()
         closeListenSocket()
         context.release()
+    }
+
+    /// Stops libmicrohttpd (joining its threads, closing its connections) and the connection watchdog.
+    private func stopDaemon() {
+        stopped = true
+        MHD_stop_daemon(pointer)
+        context.takeUnretainedValue().connections.stop()
     }
 
     private func closeListenSocket() {
@@ -304,6 +354,80 @@ private final class Daemon: @unchecked Sendable {
     }
 
     deinit { stop() }
+}
+
+/// Clients that connect while the server stops. libmicrohttpd no longer accepts, and closing a
+/// listening socket resets every connection waiting in its backlog — requests the client has sent
+/// and cannot know the fate of. Instead they are accepted here and answered 503 `shutting-down` with
+/// `Retry-After: 1` and `Connection: close`: a load balancer retries them on another replica, a
+/// client knows to send again. What a client sent is read and dropped first (unread input would make
+/// the close a reset that can destroy the answer); the server's side is then shut for writing, and
+/// the socket closed once the client has closed its side, or after ``finish(within:)``'s wait.
+private final class StoppingRefusals {
+    private let listenSocket: Int32
+    private var open: [Int32] = []
+    /// Connections refused so far.
+    private(set) var count = 0
+
+    static let answer: [UInt8] = {
+        let body = #"{"error":{"code":"shutting-down","message":"the service is stopping and takes no new requests; send the request again (another replica, if there is one, can answer it)"}}"#
+        let head = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+            + "Retry-After: 1\r\nConnection: close\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\r\n"
+        return Array((head + body).utf8)
+    }()
+
+    init(listenSocket: Int32) { self.listenSocket = listenSocket }
+
+    /// Waits up to `pollMilliseconds` for a client, then refuses every one waiting.
+    func refuseWaiting(pollMilliseconds: Int32) {
+        guard listenSocket >= 0 else { return }
+        var ready = pollfd(fd: listenSocket, events: Int16(POLLIN), revents: 0)
+        if poll(&ready, 1, pollMilliseconds) > 0 {
+            while true {
+                // (accept4 is a GNU extension Glibc's module does not declare.)
+                let socket = accept(listenSocket, nil, nil)
+                guard socket >= 0 else { break }
+                _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+                _ = Self.discardInput(socket)
+                _ = Self.answer.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                shutdown(socket, Int32(SHUT_WR))
+                open.append(socket)
+                count += 1
+            }
+        }
+        open.removeAll { socket in
+            guard Self.discardInput(socket) else { return false }
+            close(socket)
+            return true
+        }
+    }
+
+    /// Waits up to `wait` for the refused clients to close their side, then closes every socket.
+    func finish(within wait: Duration) {
+        let deadline = ContinuousClock.now + wait
+        while !open.isEmpty, ContinuousClock.now < deadline {
+            var ready = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&ready, nfds_t(ready.count), 10)
+            open.removeAll { socket in
+                guard Self.discardInput(socket) else { return false }
+                close(socket)
+                return true
+            }
+        }
+        open.forEach { close($0) }
+        open = []
+    }
+
+    /// Reads and drops what the client sent; whether its side has ended (end of input, or an error).
+    private static func discardInput(_ socket: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 16 << 10)
+        while true {
+            let got = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if got > 0 { continue }
+            return got == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+        }
+    }
 }
 
 // MARK: - Callbacks
@@ -410,6 +534,8 @@ func isJSONContentType(_ value: String?) -> Bool {
 ///   `localhost`, `127.0.0.1` or `[::1]` with the port; on a wildcard bind (`0.0.0.0`, `::`) any IP
 ///   literal or `localhost` with the port — never a DNS name, which is what a rebinding attack
 ///   needs. The port may be left out only when it is 80.
+///   Names listed in `allowedHosts` (`--allow-host`) are accepted too: a bare name with any port (a
+///   proxy in front may use its own), `name:port` with that port only.
 /// - `Origin`, when sent, must be `http://` and one of those names, or listed in `allowedOrigins`.
 struct RequestPolicy: Sendable {
     let port: Int
@@ -417,8 +543,11 @@ struct RequestPolicy: Sendable {
     /// Accepted `Host` values, lowercased (without the wildcard case).
     let authorities: Set<String>
     let allowedOrigins: Set<String>
+    /// `--allow-host` names: with a port (exact), and without (any port).
+    let allowedAuthorities: Set<String>
+    let allowedNames: Set<String>
 
-    init(host: String, port: Int, allowedOrigins: [String] = []) {
+    init(host: String, port: Int, allowedOrigins: [String] = [], allowedHosts: [String] = []) {
         self.port = port
         let literal = host.lowercased()
         func bracketed(_ name: String) -> String { name.contains(":") ? "[\(name)]" : name }
@@ -431,6 +560,10 @@ struct RequestPolicy: Sendable {
         if wildcard { names.append("localhost") }
         authorities = Set(names.map { "\($0):\(port)" } + (port == 80 ? names : []))
         self.allowedOrigins = Set(allowedOrigins.map(Self.normalizedOrigin))
+        let hosts = allowedHosts.map { $0.lowercased() }
+        func hasPort(_ name: String) -> Bool { name.hasPrefix("[") ? name.contains("]:") : name.contains(":") }
+        allowedAuthorities = Set(hosts.filter(hasPort))
+        allowedNames = Set(hosts.filter { !hasPort($0) })
     }
 
     static func normalizedOrigin(_ origin: String) -> String {
@@ -442,7 +575,12 @@ struct RequestPolicy: Sendable {
     /// Whether a `Host` value (`host[:port]`) names this server.
     func acceptsHost(_ value: String) -> Bool {
         let text = value.trimmingCharacters(in: .whitespaces).lowercased()
-        if authorities.contains(text) { return true }
+        if authorities.contains(text) || allowedAuthorities.contains(text) || allowedNames.contains(text) { return true }
+        if !allowedNames.isEmpty, let colon = text.lastIndex(of: ":"), !text.hasSuffix("]"),
+           allowedNames.contains(String(text[..<colon])), text[text.index(after: colon)...].allSatisfy(\.isASCII),
+           Int(text[text.index(after: colon)...]) != nil {
+            return true
+        }
         guard wildcard else { return false }
         // Any IP literal with our port.
         var name = Substring(text), portText: Substring?
@@ -500,17 +638,17 @@ private let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, 
     let request = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     context.completed(request)
-    context.deadlines.responded(UInt(bitPattern: connection))
+    context.connections.responded(UInt(bitPattern: connection))
 }
 
-/// Connections opening and closing: tracked for the request deadline (``RequestDeadlines``).
+/// Connections opening and closing: tracked for the request deadline (``ConnectionTable``).
 private let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, _, event in
     guard let cls, let connection else { return }
-    let deadlines = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deadlines
+    let connections = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().connections
     if event == .CONNECTION_NOTIFY_STARTED {
-        if let socket = socketDescriptor(of: connection) { deadlines.opened(UInt(bitPattern: connection), socket: socket) }
+        if let socket = socketDescriptor(of: connection) { connections.opened(UInt(bitPattern: connection), socket: socket) }
     } else {
-        deadlines.closed(UInt(bitPattern: connection))
+        connections.closed(UInt(bitPattern: connection))
     }
 }
 
@@ -530,6 +668,8 @@ private final class RequestState {
     var received = 0
     var tooLarge = false
     var responded = false
+    /// Counted in ``ServerContext/inFlight``.
+    var counted = false
     var status = 0
     var errorCode: String?
     /// A listed cross-origin caller: echoed in `Access-Control-Allow-Origin`.
@@ -588,27 +728,40 @@ enum Route: Equatable {
 
 /// What the callbacks see through their `cls` pointer: the dispatcher, the limits in force (the
 /// dispatcher's, with the per-address limit resolved), the metrics, the count of requests in flight
-/// (for draining on stop) and the open connections' request deadlines.
+/// (for draining on stop) and the open connections' request connections.
 private final class ServerContext: Sendable {
     let dispatcher: ServiceDispatcher
     let limits: ServiceLimits
     let metrics: ServiceMetrics
+    /// Requests that have arrived whole (or been refused at their head) and are not yet answered:
+    /// what a stop waits for. A request still being received is not counted.
     let inFlight = Atomic<Int>(0)
-    let deadlines: RequestDeadlines
+    let connections: ConnectionTable
     /// A chunked body over the cap is read and dropped (memory stays bounded) to answer 413; past
     /// this many bytes beyond the cap the connection is closed instead.
     let discardAllowance = 16 << 20
 
     let policy: RequestPolicy
 
-    init(dispatcher: ServiceDispatcher, limits: ServiceLimits, metrics: ServiceMetrics, policy: RequestPolicy) {
+    init(dispatcher: ServiceDispatcher, limits: ServiceLimits, metrics: ServiceMetrics, policy: RequestPolicy, listenSocket: Int32) {
         self.policy = policy
         self.dispatcher = dispatcher
         self.limits = limits
         self.metrics = metrics
-        deadlines = RequestDeadlines(timeout: .seconds(max(1, limits.requestTimeout))) { count in
-            metrics.requestsTimedOut(count)
+        let fairness = ConnectionTable.Fairness(
+            maxConnections: max(1, limits.maxConnections), slowGrace: .seconds(max(0, limits.slowClientGrace)),
+            maxRequests: max(1, limits.maxRequestsPerConnection), maxLifetime: .seconds(max(1, limits.maxConnectionLifetime)))
+        connections = ConnectionTable(timeout: .seconds(max(1, limits.requestTimeout)), fairness: fairness,
+                                      listenSocket: listenSocket) { reason, count in
+            if reason == .requestTimeout { metrics.requestsTimedOut(count) } else { metrics.connectionsClosed(reason: reason.rawValue, count) }
         }
+    }
+
+    /// Counts `request` in flight (once): it has arrived whole, or is refused at its head.
+    private func beginAnswer(_ request: RequestState) {
+        guard !request.counted else { return }
+        request.counted = true
+        inFlight.add(1, ordering: .acquiringAndReleasing)
     }
 
     static let playground = Data(PlaygroundPage.html.utf8)
@@ -620,21 +773,21 @@ private final class ServerContext: Sendable {
             // First call: headers only.
             let request = RequestState(route: Route.resolve(method: method, path: url))
             slot.pointee = Unmanaged.passRetained(request).toOpaque()
-            inFlight.add(1, ordering: .acquiringAndReleasing)
+            connections.headArrived(UInt(bitPattern: connection))
             metrics.begin()
             // Ambiguous framing or Host: 400 before any body is read, and the connection closed, so
             // no byte after the head is ever read as another request.
             let headers = requestHeaders(connection)
             if let problem = framingProblem(headers: headers, version: version) {
-                deadlines.received(UInt(bitPattern: connection))
+                connections.received(UInt(bitPattern: connection))
                 return respond(connection, request, ServiceError(.invalidRequest, problem).response, close: true)
             }
             if let problem = transferEncodingProblem(headers: headers) {
-                deadlines.received(UInt(bitPattern: connection))
+                connections.received(UInt(bitPattern: connection))
                 return respond(connection, request, ServiceError(.notImplemented, problem).response, close: true)
             }
             if let refusal = browserRefusal(headers: headers, method: method, url: url, request: request) {
-                deadlines.received(UInt(bitPattern: connection))
+                connections.received(UInt(bitPattern: connection))
                 return respond(connection, request, refusal, close: true)
             }
             // A declared body over the cap is refused before it is read (no 100 Continue is sent);
@@ -642,12 +795,12 @@ private final class ServerContext: Sendable {
             // (UInt64: libmicrohttpd accepts any length that fits one, and a length over Int.max is over the cap too.)
             if let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
                let length = UInt64(String(cString: declared).trimmingCharacters(in: .whitespaces)), length > UInt64(limit) {
-                deadlines.received(UInt(bitPattern: connection))
+                connections.received(UInt(bitPattern: connection))
                 return respond(connection, request, Self.tooLarge(limit), close: true)
             }
             // A cross-site form or a `text/plain` fetch (no preflight) is not a JSON body.
             if let refusal = mediaTypeRefusal(headers: headers, method: method, request: request) {
-                deadlines.received(UInt(bitPattern: connection))
+                connections.received(UInt(bitPattern: connection))
                 return respond(connection, request, refusal, close: true)
             }
             return .YES
@@ -670,7 +823,8 @@ private final class ServerContext: Sendable {
             return .YES
         }
         // The request is complete: no deadline while it is answered, however long that takes.
-        deadlines.received(UInt(bitPattern: connection))
+        connections.received(UInt(bitPattern: connection))
+        beginAnswer(request)
         if request.tooLarge { return respond(connection, request, Self.tooLarge(limit), close: true) }
         return respond(connection, request, answer(request, method: method))
     }
@@ -687,8 +841,10 @@ private final class ServerContext: Sendable {
         }
         if let host = value("Host"), !policy.acceptsHost(host) {
             return httpError(421, "misdirected-request",
-                             "the Host '\(Self.printable(host))' does not name this server; use \(policy.authorities.sorted().joined(separator: ", "))"
-                                + (policy.wildcard ? " or an IP address with port \(policy.port)" : ""))
+                             "the Host '\(Self.printable(host))' does not name this server; use "
+                                + (policy.authorities.sorted() + policy.allowedNames.sorted() + policy.allowedAuthorities.sorted()).joined(separator: ", ")
+                                + (policy.wildcard ? " or an IP address with port \(policy.port)" : "")
+                                + " (serve --allow-host NAME accepts another name)")
         }
         if let origin = value("Origin") {
             if !policy.isOwnOrigin(origin) {
@@ -727,7 +883,7 @@ private final class ServerContext: Sendable {
             return ServiceResponse(status: 200, body: Data(#"{"status":"ok"}"#.utf8))
         case .metrics:
             let caches = ServiceMetrics.snapshots(of: dispatcher.engine)
-            let text = metrics.render(cache: caches, limits: limits, openConnections: deadlines.count)
+            let text = metrics.render(cache: caches, limits: limits, openConnections: connections.count)
             return ServiceResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Data(text.utf8))
         case .playground:
             return ServiceResponse(status: 200, contentType: "text/html; charset=utf-8", body: Self.playground)
@@ -751,8 +907,12 @@ private final class ServerContext: Sendable {
 
     private func respond(_ connection: OpaquePointer, _ request: RequestState, _ response: ServiceResponse,
                          close: Bool = false) -> MHD_Result {
+        beginAnswer(request)
         request.responded = true
         request.status = response.status
+        // The connection's last answer (its request or time allowance is spent, or the server is
+        // stopping) says so, and libmicrohttpd closes the connection once it is sent.
+        let close = close || connections.shouldClose(UInt(bitPattern: connection))
         if response.status >= 400 { request.errorCode = Self.errorCode(response) }
         let made = response.body.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
@@ -795,7 +955,7 @@ private final class ServerContext: Sendable {
     }
 
     func completed(_ request: RequestState) {
-        inFlight.subtract(1, ordering: .acquiringAndReleasing)
+        if request.counted { inFlight.subtract(1, ordering: .acquiringAndReleasing) }
         let elapsed = ContinuousClock.now - request.start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         // A request closed before it was answered (client gone, timeout) is counted as status 0.

@@ -39,6 +39,8 @@ public final class ServiceMetrics: Sendable {
         var inFlight = 0
         var bodyBytes = 0
         var timedOut = 0
+        var closedConnections: [String: Int] = [:]
+        var refusedStopping = 0
     }
 
     private let state = Locked(State())
@@ -68,6 +70,25 @@ public final class ServiceMetrics: Sendable {
     public func requestsTimedOut(_ count: Int) {
         state.withLock { $0.timedOut += count }
     }
+
+    /// `count` connections were closed to make room for waiting clients, `reason` `idle` or `slow`
+    /// (see ``ServiceLimits/slowClientGrace``).
+    public func connectionsClosed(reason: String, _ count: Int) {
+        state.withLock { $0.closedConnections[reason, default: 0] += count }
+    }
+
+    /// Connections closed for `reason` so far (``connectionsClosed(reason:_:)``).
+    public func closedConnections(reason: String) -> Int {
+        state.withLock { $0.closedConnections[reason] ?? 0 }
+    }
+
+    /// Connections that arrived while the server was stopping and were answered 503 `unavailable`.
+    public func refusedWhileStopping(_ count: Int) {
+        state.withLock { $0.refusedStopping += count }
+    }
+
+    /// ``refusedWhileStopping(_:)``'s total.
+    public var refusedStopping: Int { state.withLock { $0.refusedStopping } }
 
     /// Connections closed by the request deadline so far.
     public var timedOut: Int { state.withLock { $0.timedOut } }
@@ -171,6 +192,14 @@ public final class ServiceMetrics: Sendable {
         family("textfit_http_request_timeouts_total", "counter",
                "Connections closed because a request did not arrive whole within requestTimeout.")
         sample("textfit_http_request_timeouts_total", [], String(state.timedOut))
+        family("textfit_http_connections_closed_total", "counter",
+               "Connections the server closed to make room for waiting clients: idle between requests, or slow to send one.")
+        for reason in ["idle", "slow"] {
+            sample("textfit_http_connections_closed_total", [("reason", reason)], String(state.closedConnections[reason] ?? 0))
+        }
+        family("textfit_http_refused_stopping_total", "counter",
+               "Connections answered 503 because they arrived while the server was stopping.")
+        sample("textfit_http_refused_stopping_total", [], String(state.refusedStopping))
         if let openConnections {
             family("textfit_http_connections_open", "gauge", "HTTP connections open, idle or not.")
             sample("textfit_http_connections_open", [], String(openConnections))
@@ -207,6 +236,8 @@ public final class ServiceMetrics: Sendable {
             ("maxConnectionsPerIP", limits.maxConnectionsPerIP ?? 0), ("connectionTimeoutSeconds", limits.connectionTimeout),
             ("requestTimeoutSeconds", limits.requestTimeout), ("connectionMemoryBytes", limits.connectionMemoryBytes),
             ("maxAnswerBytes", limits.maxAnswerBytes), ("maxCombiningRun", limits.maxCombiningRun),
+            ("slowClientGraceSeconds", limits.slowClientGrace), ("maxRequestsPerConnection", limits.maxRequestsPerConnection),
+            ("maxConnectionLifetimeSeconds", limits.maxConnectionLifetime),
         ]
         for (name, value) in limitValues { sample("textfit_limit", [("name", name)], String(value)) }
 

@@ -44,6 +44,9 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
         /// the path is not a regular file inside the font folder (issue 27).
         case forbidden = "forbidden"
         case overloaded = "overloaded"
+        /// The HTTP server is stopping (SIGINT, SIGTERM): a connection that arrived in the meantime is
+        /// answered 503 with `Retry-After` instead of being reset; another replica can take it.
+        case shuttingDown = "shutting-down"
         case internalError = "internal"
 
         /// The HTTP status for the code.
@@ -56,7 +59,7 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
             case .forbidden: 403
             case .payloadTooLarge: 413
             case .limitExceeded, .unreadableInput: 422
-            case .overloaded: 503
+            case .overloaded, .shuttingDown: 503
             case .internalError: 500
             }
         }
@@ -109,6 +112,17 @@ public struct ServiceLimits: Sendable, Equatable {
     /// counted from the connection's opening or its previous response, however steadily the bytes
     /// trickle in; past it the connection is closed without an answer.
     public var requestTimeout: Int = 30
+    /// Seconds a connection may take sending a request before, when every connection slot is taken
+    /// and a new client waits, it can be closed to make room (connections idle between requests go
+    /// first, whatever their age). Only under that pressure: otherwise ``requestTimeout`` applies.
+    public var slowClientGrace: Int = 2
+    /// Requests one HTTP connection serves; the last answer says `Connection: close` (nginx's
+    /// `keepalive_requests` default), so no client keeps one connection for ever.
+    public var maxRequestsPerConnection: Int = 1_000
+    /// Seconds one HTTP connection is used: the first answer after it says `Connection: close`, so
+    /// clients reconnect (and a load balancer spreads them again). An idle connection is not cut for
+    /// its age — a request may be on its way — but by ``connectionTimeout``.
+    public var maxConnectionLifetime: Int = 300
     /// Bytes libmicrohttpd gives each HTTP connection for its request line, headers and read buffer;
     /// a request head that does not fit is refused with 431 (414 for the URL alone).
     public var connectionMemoryBytes: Int = 32 << 10

@@ -26,13 +26,13 @@ private func report(_ message: String) {
 
 /// `textfit serve --http [HOST:]PORT`: serves until SIGINT or SIGTERM, then finishes the requests in
 /// flight and exits 0. Binds to loopback unless a host is given. `allowOrigins`: `--allow-origin`'s
-/// comma-separated origins.
+/// comma-separated origins; `allowHosts`: `--allow-host`'s comma-separated names.
 ///
 /// SIGPIPE is ignored, so neither a client that hangs up nor a standard error whose reader has gone
 /// can kill the server; its log lines go out with write(2) and are dropped when that fails. A
 /// standard error (or input, output) closed at start is reopened on /dev/null first, so no socket the
 /// server opens can take descriptor 2 and receive log lines.
-func serveHTTP(_ dispatcher: ServiceDispatcher, address: String, allowOrigins: String? = nil) throws {
+func serveHTTP(_ dispatcher: ServiceDispatcher, address: String, allowOrigins: String? = nil, allowHosts: String? = nil) throws {
     signal(SIGPIPE, SIG_IGN)
     for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
         let null = open("/dev/null", O_RDWR)
@@ -54,6 +54,10 @@ func serveHTTP(_ dispatcher: ServiceDispatcher, address: String, allowOrigins: S
     if let bad = origins.first(where: { !isOrigin($0) }) {
         throw CommandError.usage("--allow-origin expects origins like https://app.example or http://localhost:3000, got '\(bad)'")
     }
+    let hosts = (allowHosts ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    if let bad = hosts.first(where: { !HTTPServer.isHostName($0) }) {
+        throw CommandError.usage("--allow-host expects a host name, optionally with a port (textfit.internal or textfit.internal:8080), got '\(bad)'")
+    }
     // Block the signals before the server's threads start, so they inherit the mask and only
     // sigwait below receives them.
     var signals = sigset_t()
@@ -61,7 +65,7 @@ func serveHTTP(_ dispatcher: ServiceDispatcher, address: String, allowOrigins: S
     sigaddset(&signals, SIGINT)
     sigaddset(&signals, SIGTERM)
     pthread_sigmask(SIG_BLOCK, &signals, nil)
-    let server = HTTPServer(dispatcher: dispatcher, host: host, port: port, allowedOrigins: origins)
+    let server = HTTPServer(dispatcher: dispatcher, host: host, port: port, allowedOrigins: origins, allowedHosts: hosts)
     do {
         try server.start()
     } catch {

@@ -164,6 +164,8 @@ let serveHelp = """
                              GET /v1/fonts, /healthz, /metrics; a playground page at /
       --allow-origin ORIGIN  with --http: also serve browser requests from ORIGIN (https://app.example:8443;
                              repeatable or a comma list); other pages' requests get 403
+      --allow-host NAME      with --http: also accept requests whose Host is NAME (any port) or
+                             NAME:PORT — the name a proxy or a cluster uses; repeatable or a comma list
       --bundled-only         the bundled fonts only
       --apple-fonts DIR      your copy of Apple's fonts (default $TEXTFIT_APPLE_FONTS)
       --font-dir DIR         let requests name font files (fontFile), relative to DIR, regular files
@@ -204,7 +206,7 @@ struct Arguments {
         "tracking", "tab-interval", "file", "for", "width", "height", "lines", "truncation", "wrap", "direction",
         "line-metrics", "line-spacing", "minimum-scale", "svg", "rules", "max-lines", "padding", "locales", "report",
         "baseline", "source-language", "http", "max-text-bytes", "max-elements", "max-depth", "max-entries", "max-pictures",
-        "platform", "font-scale", "variations", "font-width", "instance", "design", "apple-fonts", "allow-origin", "font-dir",
+        "platform", "font-scale", "variations", "font-width", "instance", "design", "apple-fonts", "allow-origin", "allow-host", "font-dir",
     ]
     static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help", "overlays", "summary",
                                            "truncation-allowed", "strict", "stdio"]
@@ -234,7 +236,7 @@ struct Arguments {
                 } else if Self.valueOptions.contains(name) {
                     guard let value = inline ?? rest.next() else { throw CommandError.usage("--\(name) needs a value") }
                     // The last of two values would silently win over the first (a list option adds up).
-                    if name == "allow-origin", let first = values[name] {
+                    if name == "allow-origin" || name == "allow-host", let first = values[name] {
                         values[name] = first + "," + value
                         continue
                     }
@@ -263,7 +265,7 @@ struct Arguments {
         "stress": ["rules", "width", "max-lines", "style", "font", "font-file", "size", "weight", "padding", "truncation-allowed",
                    "minimum-scale", "locales", "dynamic-type", "source-language", "report", "max-pictures", "baseline", "strict",
                    "json", "max-entries", "max-text-bytes", "bundled-only", "platform", "font-scale", "apple-fonts", "variations"],
-        "serve": ["stdio", "http", "bundled-only", "apple-fonts", "allow-origin", "font-dir"],
+        "serve": ["stdio", "http", "bundled-only", "apple-fonts", "allow-origin", "allow-host", "font-dir"],
     ]
     /// What picks the font and its size: `measure`'s, and `fonts --for`'s.
     static let fontOptions: Set<String> = ["font", "font-file", "face-index", "size", "style", "weight", "italic", "dynamic-type",
@@ -305,6 +307,9 @@ struct Arguments {
             }
             if values["allow-origin"] != nil, values["http"] == nil {
                 throw CommandError.usage("--allow-origin applies to serve --http only (browsers reach the service over HTTP)")
+            }
+            if values["allow-host"] != nil, values["http"] == nil {
+                throw CommandError.usage("--allow-host applies to serve --http only (the Host header is HTTP's)")
             }
         default: break
         }
@@ -1235,7 +1240,8 @@ func runServe(_ arguments: Arguments) throws {
     }
     let dispatcher = ServiceDispatcher(engine: try makeEngine(arguments), fontFolder: fontFolder)
     if stdio { serveStdio(dispatcher) }  // exits: 0 at end of input, 4 when stdout is closed
-    try serveHTTP(dispatcher, address: http!, allowOrigins: arguments.values["allow-origin"])
+    try serveHTTP(dispatcher, address: http!, allowOrigins: arguments.values["allow-origin"],
+                  allowHosts: arguments.values["allow-host"])
 }
 
 // MARK: - Main

@@ -236,8 +236,9 @@ struct HTTPServerTests {
         #expect(waitUntil { server.metrics.requests(route: "/v1/fonts", status: expectedFonts.status) == 8 * perClient / 2 })
     }
 
-    /// `stop()` lets a request whose headers have arrived finish (its body arrives after stop began),
-    /// refuses new connections, and returns once the request is answered.
+    /// `stop()` lets a request that has arrived whole finish, and returns once it is answered; an
+    /// idle keep-alive connection does not delay it. (A request whose body is still coming is not
+    /// waited for, and newcomers get 503: HTTPFairnessTests.)
     @Test func stopFinishesInFlightRequests() throws {
         let server = HTTPServer(dispatcher: try TestEngine.dispatcher(), port: 0)
         try server.start()
@@ -246,44 +247,41 @@ struct HTTPServerTests {
         #expect(try idle.request("GET", "/healthz").status == 200)
         #expect(waitUntil { server.metrics.requests(route: "/healthz", status: 200) == 1 && server.metrics.inFlight == 0 })
 
-        let client = try HTTPTestClient(port: port)
-        let body = Array("{}".utf8)
-        try client.send(HTTPTestClient.head("POST", "/v1/fonts", bodyLength: body.count) + body[..<1])
-        #expect(waitUntil { server.metrics.inFlight == 1 })
+        let texts = (0..<1_000).map { "\"Etikett \($0) Überwachungsaufgabenübertragung \($0 * 104_729)\"" }.joined(separator: ",")
+        let body = Array(#"{"texts": [\#(texts)], "style": "title1", "width": 90}"#.utf8)
+        let client = try HTTPTestClient(port: port, timeoutSeconds: 30)
+        try client.send(HTTPTestClient.head("POST", "/v1/measure", bodyLength: body.count) + body)
+        try #require(waitUntil(.seconds(10)) { server.requestsInFlight == 1 })
 
         let stopped = Flag()
         let stopper = Thread {
-            server.stop(drainTimeout: .seconds(10))
+            server.stop(drainTimeout: .seconds(20))
             stopped.value.store(true, ordering: .releasing)
         }
         stopper.start()
-        usleep(200_000)
-        #expect(!stopped.isSet, "stop returned while a request was in flight")
-        #expect(throws: (any Error).self) { _ = try HTTPTestClient(port: port).request("GET", "/healthz") }
-
-        try client.send(Array(body[1...]))
         let reply = try client.readResponse()
-        let direct = server.dispatcher.handle("fonts", body: Data(body))
-        #expect(reply.status == direct.status && reply.body == direct.body)
+        let direct = server.dispatcher.handle("measure", body: Data(body))
+        #expect(reply.status == 200 && reply.body == direct.body)
         #expect(waitUntil(.seconds(5)) { stopped.isSet })
         #expect(!server.isRunning)
         #expect(idle.isClosedByServer(within: 5))
         server.stop()  // twice is fine
     }
 
-    @Test func stopGivesUpOnARequestThatNeverFinishes() throws {
+    /// A request that has arrived whole but takes longer than the drain is cut at the drain's end.
+    @Test func stopGivesUpOnARequestPastTheDrain() throws {
         let server = HTTPServer(dispatcher: try TestEngine.dispatcher(), port: 0)
         try server.start()
+        let texts = (0..<1_000).map { "\"Wort \($0) Donaudampfschifffahrtsgesellschaftskapitän \($0 * 15_485_863)\"" }.joined(separator: ",")
+        let body = Array(#"{"texts": [\#(texts)], "style": "largeTitle", "width": 60}"#.utf8)
         let client = try HTTPTestClient(port: server.port)
-        try client.send(HTTPTestClient.head("POST", "/v1/fonts", bodyLength: 100))
-        #expect(waitUntil { server.metrics.inFlight == 1 })
+        try client.send(HTTPTestClient.head("POST", "/v1/measure", bodyLength: body.count) + body)
+        try #require(waitUntil(.seconds(10)) { server.requestsInFlight == 1 })
         let began = ContinuousClock.now
-        server.stop(drainTimeout: .milliseconds(300))
+        server.stop(drainTimeout: .milliseconds(1))
         let took = ContinuousClock.now - began
-        #expect(took >= .milliseconds(300) && took < .seconds(3))
-        #expect(client.isClosedByServer(within: 5))
-        // The abandoned request was still recorded (status 0: never answered).
-        #expect(server.metrics.requests(route: "/v1/fonts", status: 0) == 1)
+        #expect(took < .seconds(15))  // the daemon's stop joins the thread answering it
+        #expect(client.isClosedByServer(within: 5) || (try? client.readResponse()) != nil)
         #expect(server.metrics.inFlight == 0)
     }
 
