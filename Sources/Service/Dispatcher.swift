@@ -105,7 +105,7 @@ public final class ServiceDispatcher: Sendable {
             }
             if let run = Self.longestCombiningRun(text, over: limits.maxCombiningRun) {
                 throw ServiceError(.limitExceeded, "texts[\(index)] has \(run) combining marks in a row; the limit (maxCombiningRun) is "
-                                   + "\(limits.maxCombiningRun), as Unicode's Stream-Safe Text Format (UAX #15) allows")
+                                   + "\(limits.maxCombiningRun), as Unicode's Stream-Safe Text Format (UAX #15) allows (joiners and CGJ count as marks)")
             }
         }
         let (allowed, real) = try allowingFontFile(request)
@@ -133,13 +133,17 @@ public final class ServiceDispatcher: Sendable {
         return answers
     }
 
-    /// The longest run of combining marks (non-starters: canonical combining class other than 0)
-    /// in `text`, when it is longer than `limit`; `nil` when none is.
+    /// The longest run of characters that extend a grapheme cluster — marks (Mn, Me, Mc), joiners
+    /// (ZWJ, ZWNJ), variation selectors, emoji modifiers — in `text`, when it is longer than `limit`;
+    /// `nil` when none is. UAX #15 bounds non-starters (combining class ≠ 0) at 30 in a row, but a
+    /// combining grapheme joiner (U+034F, class 0) or a ZWJ between them restarts that count without
+    /// ending the cluster, and HarfBuzz's mark attachment stays quadratic in the cluster's length (it
+    /// skips such characters when it looks for the base): so every cluster-extending character counts.
     static func longestCombiningRun(_ text: String, over limit: Int) -> Int? {
         var run = 0, found: Int?
         for scalar in text.unicodeScalars {
-            // Below U+0300 no character is a non-starter: no property lookup for ASCII and Latin-1.
-            if scalar.value >= 0x300, scalar.properties.canonicalCombiningClass.rawValue != 0 {
+            // Below U+0300 no character extends a cluster: no property lookup for ASCII and Latin-1.
+            if scalar.value >= 0x300, Self.extendsCluster(scalar) {
                 run += 1
             } else {
                 if run > limit { found = max(found ?? 0, run) }
@@ -148,6 +152,15 @@ public final class ServiceDispatcher: Sendable {
         }
         if run > limit { found = max(found ?? 0, run) }
         return found
+    }
+
+    private static func extendsCluster(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value == 0x200C || scalar.value == 0x200D { return true }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return properties.isGraphemeExtend || properties.isVariationSelector || properties.isEmojiModifier
+        }
     }
 
     // MARK: - Files

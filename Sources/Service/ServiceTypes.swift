@@ -130,9 +130,11 @@ public struct ServiceLimits: Sendable, Equatable {
     /// lines and runs, so a 1 MB request could ask for a 58 MB answer. Past it the request fails
     /// with `limit-exceeded` as soon as the texts measured so far pass it, not after all of them.
     public var maxAnswerBytes: Int = 16 << 20
-    /// The most combining marks in a row a text may hold: Unicode's Stream-Safe Text Format
-    /// (UAX #15) allows 30 non-starters in a row, which no language needs more of; a longer run is
-    /// "zalgo" text that only costs shaping time (52 such texts held a worker for 16 s).
+    /// The most characters in a row that extend a grapheme cluster (marks, joiners, variation
+    /// selectors, emoji modifiers): Unicode's Stream-Safe Text Format (UAX #15) allows 30
+    /// non-starters in a row, which no language needs more of; a longer run is "zalgo" text that only
+    /// costs shaping time (52 such texts held a worker for 16 s). Joiners and CGJ count, so they
+    /// cannot split a run that is still one cluster.
     public var maxCombiningRun: Int = 30
 
     public init() {}

@@ -288,4 +288,26 @@ struct BudgetTests {
         #expect((error?["message"] as? String)?.hasPrefix("texts[1] has 80 combining marks in a row") == true, "\(error ?? [:])")
         #expect(ServiceDispatcher.longestCombiningRun("abc", over: 30) == nil)
     }
+
+    /// UAX #15's stream-safe format puts a CGJ (U+034F, combining class 0) after every 30
+    /// non-starters, and a ZWJ between marks restarts a class-based count too; either way the text
+    /// is still one grapheme cluster of 10,000 characters, which HarfBuzz 6 shapes in quadratic time
+    /// (0.22 s for 10,000 marks with `hb-shape`, CGJs or not). Counted as marks, they are refused;
+    /// real text with its marks and joiners is not.
+    @Test("Joiners and CGJ cannot split a run of marks that is still one cluster")
+    func combiningRunsWithJoiners() throws {
+        let streamSafe = "e" + String(repeating: String(repeating: "\u{301}", count: 30) + "\u{34F}", count: 5)
+        #expect(ServiceDispatcher.longestCombiningRun(streamSafe, over: 30) == 155)
+        let joined = "e" + String(repeating: "\u{301}\u{200D}", count: 20)
+        #expect(ServiceDispatcher.longestCombiningRun(joined, over: 30) == 40)
+        // Real text: Hebrew with points and a cantillation mark, Vietnamese, a Devanagari conjunct
+        // (kārtsnya), an emoji family with skin tones, Arabic with harakat: at most 3 in a row; a flag
+        // tag sequence (England: 5 tag letters and CANCEL TAG, all Grapheme_Extend) 6.
+        for text in ["בְּרֵאשִׁ֖ית", "Tiếng Việt", "कार्त्स्न्य", "👩🏽‍👩🏽‍👧🏽‍👦🏽", "مُحَمَّدٌ"] {
+            #expect(ServiceDispatcher.longestCombiningRun(text, over: 3) == nil, "\(text)")
+        }
+        #expect(ServiceDispatcher.longestCombiningRun("🏴󠁧󠁢󠁥󠁮󠁧󠁿", over: 5) == 6)
+        let refused = try ServiceFixtures.dispatcher().handle("measure", body: try JSONSerialization.data(withJSONObject: ["texts": [streamSafe]]))
+        #expect(refused.status == 422)
+    }
 }

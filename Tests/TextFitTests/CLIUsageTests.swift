@@ -27,6 +27,9 @@ struct CLIUsageTests {
         (["measure", "x", "--bundled-only", "--size", "12", "--size", "14"], "--size is given twice"),
         (["measure", "x", "--bundled-only", "--json=no"], "--json takes no value"),
         (["serve", "extra", "--stdio"], "serve takes no arguments"),
+        (["serve", "--stdio", "--allow-host", "textfit.internal"], "--allow-host applies to serve --http only"),
+        (["serve", "--http", "127.0.0.1:0", "--bundled-only", "--allow-host", "http://textfit.internal"],
+         "--allow-host expects a host name, optionally with a port"),
     ])
     func inapplicableOption(_ arguments: [String], _ message: String) throws {
         let output = try CLI.run(arguments, stdin: Data(#"{"box": {"width": 1, "height": 1}}"#.utf8))
