@@ -129,22 +129,10 @@ struct HTTPFairnessTests {
     @Test func stopAnswersWhatArrivedAndRefusesNewcomersWith503() throws {
         let server = HTTPServer(dispatcher: try TestEngine.dispatcher(), port: 0)
         try server.start()
-        let port = server.port
-        // A measure request heavy enough to still be answered when stop begins (1,000 distinct texts).
-        let texts = (0..<1_000).map { "\"Rindfleisch \($0) etikettierungsüberwachungsaufgaben \($0 * 7919)\"" }.joined(separator: ",")
-        let heavy = Array(#"{"texts": [\#(texts)], "style": "body", "width": 120}"#.utf8)
-        let client = try HTTPTestClient(port: port, timeoutSeconds: 30)
-        try client.send(HTTPTestClient.head("POST", "/v1/measure", bodyLength: heavy.count) + heavy)
-        try #require(waitUntil(.seconds(10)) { server.requestsInFlight == 1 })
-
-        let stopped = Flag()
-        let stopper = Thread {
-            server.stop(drainTimeout: .seconds(20))
-            stopped.value.store(true, ordering: .releasing)
-        }
-        stopper.start()
+        let client = try sendInFlight(server, body: heavyMeasureBody(salt: 7_919))
+        let stopped = stopInBackground(server, drainTimeout: .seconds(20))
         usleep(50_000)
-        let newcomer = try HTTPTestClient(port: port).request("GET", "/healthz")
+        let newcomer = try HTTPTestClient(port: server.port).request("GET", "/healthz")
         #expect(newcomer.status == 503)
         #expect(newcomer.errorCode == "shutting-down")
         #expect(newcomer.headers["retry-after"] == "1" && newcomer.headers["connection"]?.lowercased() == "close")

@@ -247,18 +247,9 @@ struct HTTPServerTests {
         #expect(try idle.request("GET", "/healthz").status == 200)
         #expect(waitUntil { server.metrics.requests(route: "/healthz", status: 200) == 1 && server.metrics.inFlight == 0 })
 
-        let texts = (0..<1_000).map { "\"Etikett \($0) Überwachungsaufgabenübertragung \($0 * 104_729)\"" }.joined(separator: ",")
-        let body = Array(#"{"texts": [\#(texts)], "style": "title1", "width": 90}"#.utf8)
-        let client = try HTTPTestClient(port: port, timeoutSeconds: 30)
-        try client.send(HTTPTestClient.head("POST", "/v1/measure", bodyLength: body.count) + body)
-        try #require(waitUntil(.seconds(10)) { server.requestsInFlight == 1 })
-
-        let stopped = Flag()
-        let stopper = Thread {
-            server.stop(drainTimeout: .seconds(20))
-            stopped.value.store(true, ordering: .releasing)
-        }
-        stopper.start()
+        let body = heavyMeasureBody(salt: 104_729, style: "title1", width: 90)
+        let client = try sendInFlight(server, body: body)
+        let stopped = stopInBackground(server, drainTimeout: .seconds(20))
         let reply = try client.readResponse()
         let direct = server.dispatcher.handle("measure", body: Data(body))
         #expect(reply.status == 200 && reply.body == direct.body)
@@ -272,11 +263,7 @@ struct HTTPServerTests {
     @Test func stopGivesUpOnARequestPastTheDrain() throws {
         let server = HTTPServer(dispatcher: try TestEngine.dispatcher(), port: 0)
         try server.start()
-        let texts = (0..<1_000).map { "\"Wort \($0) Donaudampfschifffahrtsgesellschaftskapitän \($0 * 15_485_863)\"" }.joined(separator: ",")
-        let body = Array(#"{"texts": [\#(texts)], "style": "largeTitle", "width": 60}"#.utf8)
-        let client = try HTTPTestClient(port: server.port)
-        try client.send(HTTPTestClient.head("POST", "/v1/measure", bodyLength: body.count) + body)
-        try #require(waitUntil(.seconds(10)) { server.requestsInFlight == 1 })
+        let client = try sendInFlight(server, body: heavyMeasureBody(salt: 15_485_863, style: "largeTitle", width: 60))
         let began = ContinuousClock.now
         server.stop(drainTimeout: .milliseconds(1))
         let took = ContinuousClock.now - began

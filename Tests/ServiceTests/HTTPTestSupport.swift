@@ -217,3 +217,30 @@ func waitUntil(_ timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bo
     }
     return condition()
 }
+
+/// A `measure` body of 1,000 distinct long texts, new to the shaping caches for each `salt` (tests run
+/// in parallel on one engine): heavy enough that a test can act while the server answers it.
+func heavyMeasureBody(salt: Int, style: String = "body", width: Int = 120) -> [UInt8] {
+    let texts = (0..<1_000).map { "\"Etikett \($0) Überwachungsaufgabenübertragung \($0 * salt)\"" }.joined(separator: ",")
+    return Array(#"{"texts": [\#(texts)], "style": "\#(style)", "width": \#(width)}"#.utf8)
+}
+
+/// Sends `body` to `POST /v1/measure` on a new connection and returns once the server has all of it
+/// and is answering (``HTTPServer/requestsInFlight``).
+func sendInFlight(_ server: HTTPServer, body: [UInt8]) throws -> HTTPTestClient {
+    let client = try HTTPTestClient(port: server.port, timeoutSeconds: 30)
+    try client.send(HTTPTestClient.head("POST", "/v1/measure", bodyLength: body.count) + body)
+    try #require(waitUntil(.seconds(10)) { server.requestsInFlight == 1 })
+    return client
+}
+
+/// Stops `server` on another thread; the flag is set once `stop` has returned.
+func stopInBackground(_ server: HTTPServer, drainTimeout: Duration) -> Flag {
+    let stopped = Flag()
+    let stopper = Thread {
+        server.stop(drainTimeout: drainTimeout)
+        stopped.value.store(true, ordering: .releasing)
+    }
+    stopper.start()
+    return stopped
+}
