@@ -8,7 +8,7 @@ SWIFT ?= swift
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev fontconfig libicu-dev libfribidi-dev libmicrohttpd-dev \
   unicode-data libharfbuzz-bin fonts-dejavu-core fonts-inter-variable python3-fonttools
 
-.PHONY: setup build demo test bench bench-peers sanitize browser-test clean
+.PHONY: setup build demo test bench bench-peers sanitize browser-test clean load-replicas
 
 ## setup: install the missing Debian packages (idempotent; prints the command when not root)
 setup:
@@ -92,6 +92,14 @@ browser-test: setup
 
 clean:
 	$(SWIFT) package clean
+
+## load-replicas: three `serve --http` replicas behind nginx (installed when missing) under load, one
+## sent SIGTERM and another SIGKILL, without and with nginx's retry of POSTs (non_idempotent): counts
+## failed requests per phase (Tests/load/replicas.sh; not part of `make test`, about 80 s; fails on any
+## failed request with retries on). Figures in docs/deploy.md.
+load-replicas: setup
+	@$(SWIFT) build -c release --product textfit >/dev/null
+	@TEXTFIT_BINARY=$$($(SWIFT) build -c release --show-bin-path)/textfit Tests/load/replicas.sh
 
 ## fuzz: one libFuzzer target with AddressSanitizer for SECONDS seconds, after replaying its saved
 ## crashers: `make fuzz TARGET=measure SECONDS=120` (targets and checks: Fuzz/README.md). Builds into
