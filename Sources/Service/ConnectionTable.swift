@@ -147,18 +147,26 @@ final class ConnectionTable: Sendable {
     var count: Int { connections.withLock { $0.count } }
 
     /// The server is stopping: answers say `Connection: close` from now on, and every idle
-    /// connection is shut down now (it would only bring another request). Returns how many.
+    /// connection is shut down now — unless bytes of a next request are already waiting on it (a
+    /// load balancer may have written one on its kept-alive connection a moment ago): that request
+    /// is left to arrive and be answered, with `Connection: close`. Returns how many were shut.
     @discardableResult
     func drain() -> Int {
         draining.withLock { $0 = true }
         return connections.withLock { table in
             var shut = 0
-            for (key, entry) in table where entry.isIdle {
+            for (key, entry) in table where entry.isIdle && !Self.hasInput(entry.socket) {
                 Self.shut(&table, key)
                 shut += 1
             }
             return shut
         }
+    }
+
+    /// Whether `socket` has bytes to read (peeked, never consumed).
+    private static func hasInput(_ socket: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
     }
 
     /// Clients waiting in the listening socket's accept queue (Linux: `tcpi_unacked` of a listening

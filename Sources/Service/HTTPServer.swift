@@ -315,6 +315,10 @@ private final class Daemon: @unchecked Sendable {
     /// `drainTimeout`, while clients that connect meanwhile — or waited in the listen backlog — get
     /// 503 `shutting-down` instead of a reset (``StoppingRefusals``); then the daemon stops, which
     /// closes connections still receiving a request.
+    ///
+    /// The drain lasts at least ``settle`` (or `drainTimeout`, if shorter): a request already on its
+    /// way on an open connection when the stop began — written by a load balancer on a kept-alive
+    /// connection a moment earlier — arrives in that time and is answered rather than cut.
     func shutdown(drainTimeout: Duration) {
         guard !stopped else { return }
         let listening = MHD_quiesce_daemon(pointer)
@@ -322,10 +326,12 @@ private final class Daemon: @unchecked Sendable {
         let state = context.takeUnretainedValue()
         state.connections.drain()
         let refusals = StoppingRefusals(listenSocket: listenSocket)
-        let deadline = ContinuousClock.now + drainTimeout
+        let began = ContinuousClock.now
+        let deadline = began + drainTimeout
         repeat {
             refusals.refuseWaiting(pollMilliseconds: 2)
-        } while state.inFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline
+        } while (state.inFlight.load(ordering: .acquiring) > 0 || ContinuousClock.now < began + Self.settle)
+            && ContinuousClock.now < deadline
         stopDaemon()
         refusals.refuseWaiting(pollMilliseconds: 0)  // those that came while the daemon stopped
         closeListenSocket()
@@ -333,6 +339,9 @@ private final class Daemon: @unchecked Sendable {
         refusals.finish(within: .milliseconds(500))
         context.release()
     }
+
+    /// The least time a stop keeps answering (``shutdown(drainTimeout:)``).
+    static let settle: Duration = .milliseconds(250)
 
     private func stop() {
         guard !stopped else { return }

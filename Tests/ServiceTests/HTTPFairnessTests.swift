@@ -316,6 +316,23 @@ struct ConnectionTableTests {
         #expect(peerSeesEnd(pair[1]))
     }
 
+    /// A stop closes idle connections, but not one on which the next request's bytes already wait
+    /// (a load balancer wrote it on its kept-alive connection a moment before): that one is answered.
+    @Test func drainLeavesAConnectionWhoseNextRequestIsArriving() throws {
+        let pairs = try (0..<2).map { _ in try socketPair() }
+        defer { pairs.joined().forEach { close($0) } }
+        let table = ConnectionTable(timeout: .seconds(100))
+        for index in 0..<2 {
+            table.opened(UInt(index + 1), socket: pairs[index][0])
+            table.received(UInt(index + 1))
+            table.responded(UInt(index + 1))
+        }
+        let next = Array("GET /healthz HTTP/1.1\r\n".utf8)
+        #expect(send(pairs[1][1], next, next.count, 0) == next.count)
+        #expect(table.drain() == 1)
+        #expect(peerSeesEnd(pairs[0][1]) && !peerSeesEnd(pairs[1][1]))
+    }
+
     /// The accept queue of a listening socket is read from the kernel (`tcpi_unacked`).
     @Test func clientsWaitingIsTheAcceptQueue() throws {
         let (listener, port) = try HTTPServer.listen(host: "127.0.0.1", port: 0)
