@@ -528,12 +528,18 @@ func printError(_ message: String) {
 /// `text` for a terminal (issue 27): every control character (C0, DEL, C1 — ESC starts the
 /// sequences that move the cursor, retitle the window, or write the clipboard) written as `\u{1B}`,
 /// so input read from files cannot drive the terminal. Newlines and tabs stay with `keepingNewlines`
-/// (a message's own line breaks). Only for terminal text: JSON, JUnit and HTML escape on their own.
-func terminalSafe(_ text: String, keepingNewlines: Bool = false) -> String {
-    guard text.unicodeScalars.contains(where: { isTerminalControl($0, keepingNewlines) }) else { return text }
+/// (a message's own line breaks). With `bidiControls`, the embeddings, overrides and isolates
+/// (U+202A–U+202E, U+2066–U+2069), which make a terminal that runs the bidi algorithm reorder the
+/// rest of the line (a table's later columns), are written the same way; the stress summary keeps
+/// them, as its pseudo-locales' texts are made of them. Every other character (letters of any
+/// script, marks, emoji) is kept. Only for terminal text: JSON, JUnit and HTML escape on their own.
+func terminalSafe(_ text: String, keepingNewlines: Bool = false, bidiControls: Bool = false) -> String {
+    // Printable ASCII, most table cells, has nothing to escape.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    guard text.unicodeScalars.contains(where: { isTerminalControl($0, keepingNewlines, bidiControls) }) else { return text }
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-        if isTerminalControl(scalar, keepingNewlines) {
+        if isTerminalControl(scalar, keepingNewlines, bidiControls) {
             out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
         } else {
             out.append(scalar)
@@ -542,12 +548,13 @@ func terminalSafe(_ text: String, keepingNewlines: Bool = false) -> String {
     return String(out)
 }
 
-private func isTerminalControl(_ scalar: Unicode.Scalar, _ keepingNewlines: Bool) -> Bool {
+private func isTerminalControl(_ scalar: Unicode.Scalar, _ keepingNewlines: Bool, _ bidiControls: Bool) -> Bool {
     if keepingNewlines, scalar == "\n" || scalar == "\t" { return false }
+    if bidiControls, (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) { return true }
     return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
 }
 
-/// A verdict whose catalog-given names (key, locale, variant, text) are ``terminalSafe(_:keepingNewlines:)``.
+/// A verdict whose catalog-given names (key, locale, variant, text) are ``terminalSafe(_:keepingNewlines:bidiControls:)``.
 func terminalSafe(_ verdict: StressVerdict) -> StressVerdict {
     var verdict = verdict
     verdict.key = terminalSafe(verdict.key)
@@ -587,7 +594,7 @@ func visible(_ text: String) -> String {
 func lineDetails(_ result: MeasureResult, textSize: TextSize) -> String {
     let scalars = Array(result.text.unicodeScalars)
     let size = if case .fontScale = textSize { "font scale \(textSize)" } else { textSize.description }
-    var out = "\"\(visible(result.text.count > 40 ? String(result.text.prefix(39)) + "…" : result.text))\" at \(size)"
+    var out = "\"\(terminalSafe(visible(result.text.count > 40 ? String(result.text.prefix(39)) + "…" : result.text), bidiControls: true))\" at \(size)"
     if let fitting = result.fitting {
         out += ", proposal \(fitting.proposal.width.map(format) ?? "nil")×\(fitting.proposal.height.map(format) ?? "nil"): "
         out += "\(fitting.lineCount) line\(fitting.lineCount == 1 ? "" : "s"), first baseline \(format(result.firstBaseline)), last baseline \(format(result.lastBaseline))"
@@ -595,7 +602,7 @@ func lineDetails(_ result: MeasureResult, textSize: TextSize) -> String {
     for (index, line) in result.lines.enumerated() {
         let text = String(String.UnicodeScalarView(scalars[line.start..<line.end]))
         out += "\n  \(index + 1)  [\(line.start)..<\(line.end))  width \(format(line.width))  baseline \(format(line.baseline))"
-        out += "\(line.truncated ? "  truncated" : "")\(line.hyphenated ? "  hyphenated" : "")  \"\(visible(text))\""
+        out += "\(line.truncated ? "  truncated" : "")\(line.hyphenated ? "  hyphenated" : "")  \"\(terminalSafe(visible(text), bidiControls: true))\""
     }
     return out
 }
@@ -626,9 +633,11 @@ func format(_ value: Double) -> String { twoDecimals(value) }
 
 /// Prints aligned columns, counting terminal cells (see ``displayWidth(_:)``), whitespace trimmed
 /// from the end of each line (not the start: an empty or space-led first cell would shift its row). The table is written in pieces of 64 KB, not a `print` a row (a
-/// 100,000-leaf layout's table is 200,000 rows).
+/// 100,000-leaf layout's table is 200,000 rows). Cells quote input — texts, font and family names
+/// from font files, a layout file's paths and ids — so each is ``terminalSafe(_:keepingNewlines:bidiControls:)``
+/// (controls and bidi controls escaped, widths counted on what is printed).
 func printTable(header: [String], rows: [[String]], rightAligned: Set<Int>) {
-    let all = [header] + rows
+    let all = ([header] + rows).map { $0.map { terminalSafe($0, bidiControls: true) } }
     let cellWidths = all.map { $0.map(displayWidth) }
     let widths = header.indices.map { column in cellWidths.map { $0[column] }.max() ?? 0 }
     var out = ""
