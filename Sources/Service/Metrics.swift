@@ -140,7 +140,7 @@ public final class ServiceMetrics: Sendable {
         return engine.shaper.cacheReports.map(CacheSnapshot.init)
             + [CacheSnapshot(name: "paragraphs", hits: statistics.reuses.values.reduce(0, +),
                              misses: statistics.paragraphsBuilt + statistics.paragraphsResized, count: text.count,
-                             capacity: text.paragraphCapacity)]
+                             capacity: text.paragraphCapacity, bytes: text.bytes, evictions: statistics.paragraphsEvicted)]
     }
 
     /// The metrics in the Prometheus text format, with the caches' hit rates, the open connections

@@ -252,6 +252,27 @@ struct TextReuseTests {
         #expect(cache.statistics.paragraphsBuilt == 10)
     }
 
+    /// Issue 27: 1,024 paragraphs of 10,000 characters held about half a gigabyte; the byte bound
+    /// keeps the estimate (1 KiB + 64 B a byte: 65,024 B for 1,000 bytes) under the capacity.
+    @Test("The cache is bounded in bytes too: long texts push out others, one over the bound alone is not kept")
+    func boundedInBytes() throws {
+        #expect(TextMeasurementCache.estimatedBytes(utf8Count: 1_000) == 1_024 + 64_000)
+        let cache = TextMeasurementCache(paragraphCapacity: 100, paragraphByteCapacity: 3 * 65_024)
+        let environment = try TextFixtures.environment(cache: cache)
+        func long(_ i: Int) -> String { String(repeating: "word\(i % 10) ", count: 1_000 / 6) + String(repeating: "x", count: 1_000 % 6) }
+        for i in 0..<6 { _ = Text(verbatim: long(i)).sizeThatFits(.unspecified, environment: environment) }
+        #expect(long(0).utf8.count == 1_000)
+        #expect(cache.count <= 3 && cache.bytes <= 3 * 65_024, "\(cache.count) paragraphs, \(cache.bytes) bytes")
+        #expect(cache.statistics.paragraphsEvicted >= 3)
+        // Over the bound alone: measured the same as with room for it, but not kept.
+        let huge = String(repeating: "Rindfleisch ", count: 1_000)
+        let kept = cache.count, evicted = cache.statistics.paragraphsEvicted
+        let measured = Text(verbatim: huge).sizeThatFits(ProposedViewSize(width: 300, height: nil), environment: environment)
+        let roomy = Text(verbatim: huge).sizeThatFits(ProposedViewSize(width: 300, height: nil), environment: try TextFixtures.environment())
+        #expect(measured == roomy)
+        #expect(cache.count == kept && cache.statistics.paragraphsEvicted == evicted + 1)
+    }
+
     @Test("Eviction drops the least recently used: a text just asked for stays, the oldest goes")
     func leastRecentlyUsed() throws {
         let cache = TextMeasurementCache(paragraphCapacity: 4)
