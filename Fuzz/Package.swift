@@ -6,8 +6,12 @@
 // The library modules (Typography, TextLayout, LocalizationStress, TextFit, …) are reached through
 // the main package's `TextFit` product, whose modules all land on the import path. `Service` is not
 // a product, so `ServiceMirror` (a symlink to ../Sources/Service) compiles its sources again here as
-// `FuzzService`, without HTTPServer.swift (the only file that needs libmicrohttpd), as a member of
-// the main package for `package` access.
+// `FuzzService`, as a member of the main package for `package` access. HTTPServer.swift imports
+// `CMicroHTTPD`, a system-library target of the main package that no product exports, so it is
+// mirrored the same way: `MicroHTTPDMirror` is a symlink to ../CMicroHTTPD (module map and shim.h)
+// declared here as a system library found with pkg-config, under the target name `FuzzMicroHTTPD`
+// (target names must differ from the main package's) — the module it provides is still
+// `CMicroHTTPD`, as its module map names it, so HTTPServer.swift compiles unchanged.
 import Foundation
 import PackageDescription
 
@@ -20,7 +24,7 @@ let textfitPackageName = String(textfit.map { $0.isLetter || $0.isNumber || $0 =
 let fuzzTargets = [
     "measure", "bidi",
     "xcstrings", "strings", "stringsdict", "xliff", "android", "po",
-    "layoutfile", "service", "font",
+    "layoutfile", "service", "font", "http",
 ]
 
 let package = Package(
@@ -30,8 +34,10 @@ let package = Package(
         // LLVMFuzzerRunDriver behind a C name Swift can call (libFuzzer's runtime comes with -sanitize=fuzzer).
         .target(name: "CFuzzDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", .product(name: "TextFit", package: textfit)]),
-        .target(name: "FuzzService", dependencies: [.product(name: "TextFit", package: textfit)], path: "ServiceMirror",
-                exclude: ["HTTPServer.swift"], packageAccess: false, swiftSettings: [.unsafeFlags(["-package-name", textfitPackageName])]),
+        .systemLibrary(name: "FuzzMicroHTTPD", path: "MicroHTTPDMirror", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "FuzzService", dependencies: ["FuzzMicroHTTPD", .product(name: "TextFit", package: textfit)], path: "ServiceMirror",
+                packageAccess: false, swiftSettings: [.unsafeFlags(["-package-name", textfitPackageName])]),
     ] + fuzzTargets.map { name in
         // `bidi` compares the segmentation fast paths with ICU's answers, which are `package`
         // functions of Typography: it is compiled as a member of the main package, as FuzzService is.

@@ -17,7 +17,7 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$HERE")"
 OUT="${FUZZ_BUILD:-/tmp/fuzz-build}"
 SWIFT="${SWIFT:-swift}"
-TARGETS=(measure bidi xcstrings strings stringsdict xliff android po layoutfile service font)
+TARGETS=(measure bidi xcstrings strings stringsdict xliff android po layoutfile service font http)
 
 # Swift's own crash backtracer fights AddressSanitizer (and hangs); libFuzzer/ASan print the stack.
 export SWIFT_BACKTRACE=enable=no
@@ -98,7 +98,7 @@ options() {
     [ -f "$HERE/dict/$t.dict" ] && opts+=("-dict=$HERE/dict/$t.dict")
     case "$t" in
         font) opts+=(-max_len=65536) ;;
-        xcstrings|strings|po|layoutfile|service) opts+=(-max_len=16384) ;;
+        xcstrings|strings|po|layoutfile|service|http) opts+=(-max_len=16384) ;;
         # FoundationXML leaks on every malformed document (suppressed in lsan.supp, but libFuzzer's
         # per-input leak check still scans the heap each time: 10 runs/s instead of 900). Leaks are
         # then checked once, at exit.

@@ -3,7 +3,8 @@
 
 Seeds are small real inputs: strings from /work/shared/data (or Benchmarks/Corpus) for `measure`,
 random character mixes for `bidi`, the test fixtures' catalogs for the readers, the demo and docs
-layout files, and service requests in both transports. Font seeds are not committed: fuzz.sh cuts
+layout files, service requests in both transports, and raw HTTP/1.1 byte streams for `http` (`{PORT}`
+stands for the server's port). Font seeds are not committed: fuzz.sh cuts
 them from fonts/ with hb-subset at run time.
 """
 import json
@@ -157,12 +158,97 @@ def service():
     write(out, "stdio-bad", '{"id":[1,{"a":null}],"op":"measure","params":{"texts":[1]}}')
 
 
+def http():
+    """Raw client byte streams for `http`: what one connection sends (fuzz-http replaces `{PORT}`)."""
+    out = corpus("http")
+    host = "Host: 127.0.0.1:{PORT}\r\n"
+    measure = json.dumps({"texts": ["Rindfleischetikettierung", "設定を変更する"], "style": "body", "width": 120, "lines": 2}, ensure_ascii=False)
+    layout = json.dumps({"tree": {"vstack": {"children": [{"text": "Settings"}, {"text": "الإعدادات"}]}}, "width": 200}, ensure_ascii=False)
+    render = json.dumps({"tree": {"text": "Hi"}, "width": 100})
+    stress = json.dumps({"key": "k", "texts": {"en": "Settings", "de": "Einstellungen"}, "constraint": {"width": 80, "maxLines": 1}})
+    fonts = json.dumps({"for": "Zürich 東京", "weight": "bold"}, ensure_ascii=False)
+
+    def post(path, body, extra="", content_type="application/json"):
+        data = body.encode("utf-8")
+        return ("POST %s HTTP/1.1\r\n%sContent-Type: %s\r\nContent-Length: %d\r\n%s\r\n"
+                % (path, host, content_type, len(data), extra)).encode() + data
+
+    def chunked(path, body, extension=""):
+        data = body.encode("utf-8")
+        half = len(data) // 2
+        return ("POST %s HTTP/1.1\r\n%sContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" % (path, host)).encode() \
+            + b"%x%s\r\n" % (half, extension.encode()) + data[:half] + b"\r\n" \
+            + b"%x\r\n" % (len(data) - half) + data[half:] + b"\r\n0\r\n\r\n"
+
+    get = lambda path, extra="": ("GET %s HTTP/1.1\r\n%s%s\r\n" % (path, host, extra)).encode()
+    seeds = {
+        # Every route, valid.
+        "get-healthz": get("/healthz"),
+        "head-healthz": b"HEAD /healthz HTTP/1.1\r\n" + host.encode() + b"\r\n",
+        "get-metrics": b"GET /metrics HTTP/1.1\r\nHost: localhost:{PORT}\r\n\r\n",
+        "get-playground": b"GET / HTTP/1.1\r\nHost: [::1]:{PORT}\r\nConnection: close\r\n\r\n",
+        "get-fonts": get("/v1/fonts?x=1"),
+        "post-fonts": post("/v1/fonts", fonts),
+        "post-measure": post("/v1/measure", measure),
+        "post-measure-charset": post("/v1/measure", measure, content_type="application/json; charset=\"utf-8\""),
+        "post-layout": post("/v1/layout", layout),
+        "post-render": post("/v1/render", render),
+        "post-stress-check": post("/v1/stress-check", stress),
+        "post-measure-chunked": chunked("/v1/measure", measure),
+        "post-layout-chunked-extension": chunked("/v1/layout", layout, extension=";name=value"),
+        "post-measure-expect-continue": post("/v1/measure", measure, extra="Expect: 100-continue\r\n"),
+        "http10-no-host": b"GET /healthz HTTP/1.0\r\n\r\n",
+        "absolute-form": b"GET http://127.0.0.1:{PORT}/healthz HTTP/1.1\r\n" + host.encode() + b"\r\n",
+        # Several requests on one connection.
+        "pipelined": get("/healthz") + post("/v1/measure", measure) + b"HEAD /metrics HTTP/1.1\r\n" + host.encode() + b"\r\n" + get("/v1/fonts"),
+        "pipelined-close-midway": get("/healthz", "Connection: close\r\n") + get("/metrics"),
+        "pipelined-chunked": chunked("/v1/fonts", fonts) + get("/healthz"),
+        # Framing the server refuses (HTTPServer.framingProblem, transferEncodingProblem).
+        "content-length-space-before-colon": ("POST /v1/fonts HTTP/1.1\r\n%sContent-Type: application/json\r\nContent-Length : 2\r\n\r\n{}" % host).encode() + get("/healthz"),
+        "te-and-cl": ("POST /v1/measure HTTP/1.1\r\n%sContent-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n" % host).encode() + get("/healthz"),
+        "te-unknown": ("POST /v1/measure HTTP/1.1\r\n%sContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n{}" % host).encode(),
+        "te-chunked-twice": ("POST /v1/fonts HTTP/1.1\r\n%sContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n" % host).encode(),
+        "content-lengths-differ": ("POST /v1/fonts HTTP/1.1\r\n%sContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}" % host).encode(),
+        "content-length-bad": ("POST /v1/fonts HTTP/1.1\r\n%sContent-Type: application/json\r\nContent-Length: 1x\r\n\r\n{}" % host).encode(),
+        "content-length-huge": ("POST /v1/fonts HTTP/1.1\r\n%sContent-Type: application/json\r\nContent-Length: 99999999999999999999999\r\n\r\n{}" % host).encode(),
+        "content-length-over-cap": ("POST /v1/measure HTTP/1.1\r\n%sContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{" % host).encode(),
+        "chunked-over-cap": ("POST /v1/measure HTTP/1.1\r\n%sContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" % host).encode()
+            + b"".join(b"400\r\n" + b" " * 1024 + b"\r\n" for _ in range(5)) + b"0\r\n\r\n",
+        "chunked-bad-size": ("POST /v1/fonts HTTP/1.1\r\n%sContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n" % host).encode(),
+        "body-short": ("POST /v1/fonts HTTP/1.1\r\n%sContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{}" % host).encode(),
+        "head-incomplete": b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\n",
+        "no-host": b"GET /healthz HTTP/1.1\r\n\r\n",
+        "two-hosts": b"GET /healthz HTTP/1.1\r\n" + host.encode() + host.encode() + b"\r\n",
+        "host-elsewhere": b"GET /healthz HTTP/1.1\r\nHost: example.com\r\n\r\n",
+        "header-too-big": b"GET /healthz HTTP/1.1\r\n" + host.encode() + b"X-Big: " + b"a" * 5000 + b"\r\n\r\n",
+        "uri-too-long": b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\n" + host.encode() + b"\r\n",
+        "http2-preface": b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
+        "http-version-bad": b"GET /healthz HTTP/3.7\r\n" + host.encode() + b"\r\n",
+        "obs-fold": b"GET /healthz HTTP/1.1\r\n" + host.encode() + b"X-A: b\r\n c\r\n\r\n",
+        "bare-lf": b"GET /healthz HTTP/1.1\n" + host.encode().replace(b"\r", b"") + b"\n",
+        # Browser policy (RequestPolicy) and media type.
+        "origin-own": get("/healthz", "Origin: http://127.0.0.1:{PORT}\r\n"),
+        "origin-foreign": post("/v1/measure", measure, extra="Origin: https://evil.example\r\n"),
+        "preflight": ("OPTIONS /v1/measure HTTP/1.1\r\n%sOrigin: https://app.example\r\nAccess-Control-Request-Method: POST\r\n\r\n" % host).encode(),
+        "text-plain": post("/v1/measure", measure, content_type="text/plain"),
+        "form": post("/v1/measure", "a=b", content_type="application/x-www-form-urlencoded"),
+        # Routing.
+        "not-found": get("/nope"),
+        "method-not-allowed": ("PUT /healthz HTTP/1.1\r\n%sContent-Length: 0\r\n\r\n" % host).encode(),
+        "not-implemented": ("FROB /v1/measure HTTP/1.1\r\n%s\r\n" % host).encode(),
+        "bad-json": post("/v1/measure", '{"texts":[1,'),
+    }
+    for name, data in seeds.items():
+        write(out, name, data)
+
+
 if __name__ == "__main__":
     measure()
     bidi()
     catalogs()
     layoutfile()
     service()
+    http()
     for target in sorted(os.listdir(os.path.join(FUZZ, "corpus"))):
         folder = os.path.join(FUZZ, "corpus", target)
         print("%-12s %3d seeds, %6d bytes" % (target, len(os.listdir(folder)),
