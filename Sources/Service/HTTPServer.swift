@@ -15,7 +15,7 @@ import Glibc
 /// `not-implemented` (RFC 9110 §9.1), a body over ``ServiceLimits/maxBodyBytes``
 /// 413 `payload-too-large` — all as `{"error": {"code", "message"}}`.
 ///
-/// Threading: libmicrohttpd's own thread pool (`.THREAD_POOL_SIZE`, one epoll loop per
+/// Threading: libmicrohttpd's own thread pool (`.THREAD_POOL_SIZE`, one poll(2) loop per
 /// thread, `threads` defaults to the processor count, at least 2). The operations are CPU-bound
 /// and synchronous, so more threads than cores adds no throughput; a fixed pool keeps thread count
 /// and memory bounded whatever the client count, while the connection limit and the request caps
@@ -289,7 +289,12 @@ private final class Daemon: @unchecked Sendable {
                            value: unsafeBitCast(connectionNotified, to: Int.self), ptr_value: cls),
             MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
-        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+        // poll(2), level-triggered, not epoll: libmicrohttpd 0.9.75's edge-triggered epoll mode stops
+        // reading a connection after a short read, so a client's FIN that arrives with its last bytes
+        // raises no new edge and is never seen — the connection stayed open until a timeout (fuzz
+        // finding half-close-unnoticed, Fuzz/crashes/README.md). poll's cost per wake-up grows with the
+        // connections a thread holds, at most `maxConnections`.
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
         let daemon = options.withUnsafeMutableBufferPointer { items -> OpaquePointer? in
             let arguments: [CVarArg] = [Int32(MHD_OPTION.ARRAY.rawValue), items.baseAddress!, Int32(MHD_OPTION.END.rawValue)]
             return withVaList(arguments) { list in

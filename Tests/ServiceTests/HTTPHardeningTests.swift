@@ -16,6 +16,28 @@ private func withServer<T>(allowedOrigins: [String], _ body: (HTTPServer) throws
 /// Issue 27, "The service under attack": strict framing, browsers kept out.
 @Suite("HTTP hardening")
 struct HTTPHardeningTests {
+    /// A client that ends its input (`shutdown(SHUT_WR)`, as `nc -N` does) right after its bytes: a
+    /// whole request is answered and the connection closed, a partial one closed, at once — not at the
+    /// idle timeout (60 s here). libmicrohttpd's edge-triggered epoll mode missed a FIN that came with
+    /// the last bytes (fuzz target `http`, finding half-close-unnoticed).
+    @Test(arguments: [("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 200), ("G", nil)])
+    func aHalfCloseIsSeen(_ sent: String, _ answered: Int?) throws {
+        try withServer(limits: {
+            $0.connectionTimeout = 60
+            $0.requestTimeout = 60
+        }) { server in
+            for _ in 0..<5 {  // the FIN and the bytes in one segment or two: either way
+                let client = try HTTPTestClient(port: server.port)
+                var cork: Int32 = 1
+                setsockopt(client.fd, Int32(IPPROTO_TCP), TCP_CORK, &cork, socklen_t(MemoryLayout<Int32>.size))
+                try client.send(sent)
+                shutdown(client.fd, Int32(SHUT_WR))
+                if let answered { #expect(try client.readResponse().status == answered) }
+                #expect(client.isClosedByServer(within: 3))
+            }
+        }
+    }
+
     static let measure = #"{"texts": ["Rindfleischetikettierung"], "style": "body", "width": 120}"#
 
     /// Sends `raw` and reads the answer with a 2 s timeout: these are refused at once, never left to
