@@ -315,11 +315,13 @@ private final class Daemon: @unchecked Sendable {
     var openConnections: Int { context.takeUnretainedValue().connections.count }
     var requestsInFlight: Int { context.takeUnretainedValue().inFlight.load(ordering: .acquiring) }
 
-    /// Stops: libmicrohttpd stops accepting, idle keep-alive connections are closed and answers say
-    /// `Connection: close`; requests in flight (arrived whole) are answered, for up to
-    /// `drainTimeout`, while clients that connect meanwhile — or waited in the listen backlog — get
-    /// 503 `shutting-down` instead of a reset (``StoppingRefusals``); then the daemon stops, which
-    /// closes connections still receiving a request.
+    /// Stops: libmicrohttpd stops accepting; clients already waiting in the listen backlog get 503
+    /// `shutting-down` instead of the reset that closing a listening socket gives them
+    /// (``StoppingRefusals``), and the listening socket is closed, so a new client's connection is
+    /// refused (which every client and load balancer may retry elsewhere: nothing was sent); idle
+    /// keep-alive connections are closed, and answers say `Connection: close`. Requests in flight
+    /// (arrived whole) are answered, for up to `drainTimeout`; then the daemon stops, which closes
+    /// connections still receiving a request.
     ///
     /// The drain lasts at least ``settle`` (or `drainTimeout`, if shorter): a request already on its
     /// way on an open connection when the stop began — written by a load balancer on a kept-alive
@@ -330,16 +332,17 @@ private final class Daemon: @unchecked Sendable {
         if listening >= 0 { close(listening) }
         let state = context.takeUnretainedValue()
         state.connections.drain()
-        let refusals = StoppingRefusals(listenSocket: listenSocket)
+        let refusals = StoppingRefusals()
+        refusals.refuseQueued(on: listenSocket)
+        closeListenSocket()
         let began = ContinuousClock.now
         let deadline = began + drainTimeout
-        repeat {
-            refusals.refuseWaiting(pollMilliseconds: 2)
-        } while (state.inFlight.load(ordering: .acquiring) > 0 || ContinuousClock.now < began + Self.settle)
-            && ContinuousClock.now < deadline
+        while (state.inFlight.load(ordering: .acquiring) > 0 || ContinuousClock.now < began + Self.settle)
+            && ContinuousClock.now < deadline {
+            refusals.reap()
+            usleep(1_000)
+        }
         stopDaemon()
-        refusals.refuseWaiting(pollMilliseconds: 0)  // those that came while the daemon stopped
-        closeListenSocket()
         state.metrics.refusedWhileStopping(refusals.count)
         refusals.finish(within: .milliseconds(500))
         context.release()
@@ -370,15 +373,14 @@ private final class Daemon: @unchecked Sendable {
     deinit { stop() }
 }
 
-/// Clients that connect while the server stops. libmicrohttpd no longer accepts, and closing a
-/// listening socket resets every connection waiting in its backlog — requests the client has sent
-/// and cannot know the fate of. Instead they are accepted here and answered 503 `shutting-down` with
+/// Clients waiting in the listen backlog when the server stops. libmicrohttpd no longer accepts them,
+/// and closing the listening socket would reset them — requests the client may have sent and cannot
+/// know the fate of. Instead they are accepted here and answered 503 `shutting-down` with
 /// `Retry-After: 1` and `Connection: close`: a load balancer retries them on another replica, a
 /// client knows to send again. What a client sent is read and dropped first (unread input would make
 /// the close a reset that can destroy the answer); the server's side is then shut for writing, and
 /// the socket closed once the client has closed its side, or after ``finish(within:)``'s wait.
 private final class StoppingRefusals {
-    private let listenSocket: Int32
     private var open: [Int32] = []
     /// Connections refused so far.
     private(set) var count = 0
@@ -390,26 +392,25 @@ private final class StoppingRefusals {
         return Array((head + body).utf8)
     }()
 
-    init(listenSocket: Int32) { self.listenSocket = listenSocket }
-
-    /// Waits up to `pollMilliseconds` for a client, then refuses every one waiting.
-    func refuseWaiting(pollMilliseconds: Int32) {
+    /// Refuses every client waiting on `listenSocket` (non-blocking) now.
+    func refuseQueued(on listenSocket: Int32) {
         guard listenSocket >= 0 else { return }
-        var ready = pollfd(fd: listenSocket, events: Int16(POLLIN), revents: 0)
-        if poll(&ready, 1, pollMilliseconds) > 0 {
-            while true {
-                // (accept4 is a GNU extension Glibc's module does not declare.)
-                let socket = accept(listenSocket, nil, nil)
-                guard socket >= 0 else { break }
-                _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
-                _ = Self.discardInput(socket)
-                _ = Self.answer.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                shutdown(socket, Int32(SHUT_WR))
-                open.append(socket)
-                count += 1
-            }
+        while true {
+            // (accept4 is a GNU extension Glibc's module does not declare.)
+            let socket = accept(listenSocket, nil, nil)
+            guard socket >= 0 else { break }
+            _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+            _ = Self.discardInput(socket)
+            _ = Self.answer.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            shutdown(socket, Int32(SHUT_WR))
+            open.append(socket)
+            count += 1
         }
+    }
+
+    /// Closes the refused connections whose client has closed its side, dropping what it sent.
+    func reap() {
         open.removeAll { socket in
             guard Self.discardInput(socket) else { return false }
             close(socket)
@@ -423,11 +424,7 @@ private final class StoppingRefusals {
         while !open.isEmpty, ContinuousClock.now < deadline {
             var ready = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&ready, nfds_t(ready.count), 10)
-            open.removeAll { socket in
-                guard Self.discardInput(socket) else { return false }
-                close(socket)
-                return true
-            }
+            reap()
         }
         open.forEach { close($0) }
         open = []
