@@ -75,8 +75,10 @@ final class ConnectionTable: Sendable {
 
     let timeout: Duration
     let fairness: Fairness
-    /// The listening socket whose accept queue tells whether a client waits for a slot (-1: none).
-    private let listenSocket: Int32
+    /// The listening socket whose accept queue tells whether a client waits for a slot (-1: none;
+    /// set to -1 by ``forgetListenSocket()`` before the server closes it, so a number the kernel
+    /// hands out again is never read).
+    private let listenSocket: Locked<Int32>
     private let connections = Locked<[UInt: Connection]>([:])
     private let draining = Locked(false)
     private let closedFor: @Sendable (Reason, Int) -> Void
@@ -94,7 +96,7 @@ final class ConnectionTable: Sendable {
          closedFor: @escaping @Sendable (Reason, Int) -> Void = { _, _ in }) {
         self.timeout = timeout
         self.fairness = fairness
-        self.listenSocket = listenSocket
+        self.listenSocket = Locked(listenSocket)
         self.closedFor = closedFor
     }
 
@@ -172,12 +174,20 @@ final class ConnectionTable: Sendable {
     /// Clients waiting in the listening socket's accept queue (Linux: `tcpi_unacked` of a listening
     /// socket is its accept queue's length); 0 without a socket or when it cannot be read.
     func clientsWaiting() -> Int {
-        guard listenSocket >= 0 else { return 0 }
-        var info = tcp_info()
-        var length = socklen_t(MemoryLayout<tcp_info>.size)
-        guard getsockopt(listenSocket, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0,
-              info.tcpi_state == UInt8(TCP_LISTEN) else { return 0 }
-        return Int(info.tcpi_unacked)
+        listenSocket.withLock { socket in
+            guard socket >= 0 else { return 0 }
+            var info = tcp_info()
+            var length = socklen_t(MemoryLayout<tcp_info>.size)
+            guard getsockopt(socket, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0,
+                  info.tcpi_state == UInt8(TCP_LISTEN) else { return 0 }
+            return Int(info.tcpi_unacked)
+        }
+    }
+
+    /// The listening socket is about to be closed: never read it again (the lock orders this after
+    /// any read in progress).
+    func forgetListenSocket() {
+        listenSocket.withLock { $0 = -1 }
     }
 
     /// One pass of the rules: shuts down the sockets of connections past their deadline and — when `waiting` clients (by default read from the listening

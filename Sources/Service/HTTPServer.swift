@@ -366,6 +366,7 @@ private final class Daemon: @unchecked Sendable {
     }
 
     private func closeListenSocket() {
+        context.takeUnretainedValue().connections.forgetListenSocket()
         if listenSocket >= 0 { close(listenSocket) }
         listenSocket = -1
     }
