@@ -227,7 +227,8 @@ extension Catalog {
     /// - The source language (`sourceLanguage`, else the catalog's, else `en`) is a locale like any
     ///   other: its entries of ``entries``, else of ``sourceEntries`` (XLIFF `<source>`, gettext `msgid`).
     /// - A pseudo-locale name (``PseudoLocale/init(name:)``: `pseudo-xa`, `en-XA`, …) gives the
-    ///   pseudo-translations of the source language's entries.
+    ///   pseudo-translations of the source language's entries (`Base`'s when no source language is
+    ///   given or named by a file and `en` has none, as `CatalogReader` takes `Base.lproj` for the source).
     /// - A name asked for twice (or `he` and `iw`) is taken once, at its first place.
     ///
     /// - Throws: ``LocaleSelectionError`` naming every locale asked for that the catalogs do not have,
@@ -245,7 +246,9 @@ extension Catalog {
         for name in requested {
             if let pseudo = PseudoLocale(name: name) {
                 guard seen.insert("pseudo:" + pseudo.rawValue).inserted else { continue }
-                let from = sourceLanguageEntries(source)
+                var from = sourceLanguageEntries(source)
+                // Apple projects whose source table is Base.lproj (and no file names the language).
+                if from.isEmpty, sourceLanguage == nil, self.sourceLanguage == nil { from = sourceLanguageEntries("Base") }
                 if from.isEmpty { sourceless = true }
                 selected += pseudo.pseudoEntries(from: from)
                 continue

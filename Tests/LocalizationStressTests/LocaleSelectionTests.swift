@@ -139,6 +139,16 @@ struct LocaleSelectionTests {
         let c = try android()
         #expect(try c.entries(forLocales: ["en"]).map(\.text) == ["Hello"])
         #expect(try c.entries(forLocales: ["pseudo-bounded"]).map(\.text) == ["[# Hello #]"])
+        let apple = try CatalogReader.read([try temporaryCatalog([
+            "en.lproj/Localizable.strings": "\"ok\" = \"Fine\";\n", "de.lproj/Localizable.strings": "\"ok\" = \"Gut\";\n",
+        ])])
+        #expect(try apple.entries(forLocales: ["en"]).map(\.text) == ["Fine"])
+        #expect(try apple.entries(forLocales: ["pseudo-bounded"]).map(\.text) == ["[# Fine #]"])
+        // Base.lproj is the source when there is no en.lproj (CatalogReader's order: --source-language, Base, en).
+        let base = try CatalogReader.read([try temporaryCatalog([
+            "Base.lproj/Localizable.strings": "\"ok\" = \"Okay\";\n", "de.lproj/Localizable.strings": "\"ok\" = \"Gut\";\n",
+        ])])
+        #expect(try base.entries(forLocales: ["pseudo-bounded"]).map(\.text) == ["[# Okay #]"])
         let folder = try temporaryCatalog(["de.lproj/Localizable.strings": "\"ok\" = \"Gut\";\n"])
         let german = try CatalogReader.read([folder])
         #expect(throws: LocaleSelectionError(missing: [], available: ["de"], sourceLanguageWithoutEntries: "en")) {

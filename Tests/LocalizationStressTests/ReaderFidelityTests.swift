@@ -317,6 +317,30 @@ struct XLIFFSourceTests {
     }
 }
 
+/// String Catalogs: a localization whose state is `new` is not translated, and a locale without a
+/// localization shows the source (Apple, "Localizing and varying text with a string catalog": strings
+/// marked New "need translation"; at run time a missing localization falls back to the development
+/// language).
+@Suite("Readers: String Catalog untranslated reasons")
+struct XCStringsReasonTests {
+    @Test("state new → reason state; no localization → reason missing, the source's text")
+    func reasons() throws {
+        let folder = try temporaryCatalog(["Localizable.xcstrings": #"""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "done": {"localizations": {"de": {"stringUnit": {"state": "new", "value": "Fertig"}},
+                                         "fr": {"stringUnit": {"state": "translated", "value": "Terminé"}}}},
+              "back": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "Retour"}}}}}}
+            """#])
+        let c = try CatalogReader.read([folder])
+        #expect(c.entry("done", "de")?.untranslatedReason == "state")
+        #expect(c.entry("done", "de")?.isTranslated == false)
+        #expect(c.entry("done", "fr")?.untranslatedReason == nil)
+        #expect(c.entry("back", "de")?.untranslatedReason == "missing")
+        #expect(c.entry("back", "de")?.text == "back")
+        #expect(c.entry("back", "en")?.untranslatedReason == nil)
+    }
+}
+
 /// Rules files accept what the command line accepts.
 ///
 /// Source: `textfit stress --max-lines 0` (Sources/textfit/main.swift, `runStress`: "--max-lines
