@@ -201,6 +201,10 @@ struct AndroidWhitespaceTests {
         let punctuation = try compile(##"\'\"\@\?\#\\"##)
         #expect(punctuation.text == #"'"@?#\"#, "\(punctuation)")
         #expect(try compile(#"\q"#).text == "q")
+        // `AppendUnicodeEscapeSequence` reads up to four hex digits while the text lasts: a shorter
+        // escape ending the string is the code point of its digits; a non-hex digit is an error.
+        #expect(try compile(#"x\u41"#).text == "xA")
+        #expect(try compile(#"\u00zz"#).problems == ["\\u needs four hex digits"])
         // An escaped space is not trimmed: the trimming looks at the text as written.
         #expect(try compile(#"Hello\u0020"#).text == "Hello ")
         // An escape is not white space, so a space after it starts a new run.

@@ -494,7 +494,12 @@ enum AndroidReader {
                     case "t": out.append("\t")
                     case "n": out.append("\n")
                     case "u":
-                        guard let v = hex4(s, at: &i) else {
+                        // Four hex digits, or fewer when the segment ends after them (aapt2's
+                        // `AppendUnicodeEscapeSequence` reads up to four while there are characters).
+                        let start = i
+                        let digits = hex4(s, at: &i)
+                            ?? (i == s.count && i > start ? UInt32(String(String.UnicodeScalarView(s[start..<i])), radix: 16) : nil)
+                        guard let v = digits else {
                             try log.report(location, "\\u needs four hex digits")
                             break
                         }
