@@ -421,12 +421,12 @@ private enum GlobToken: Sendable, Hashable {
 /// - A matching rule overrides the command-line defaults field by field: fields it does not give keep
 ///   the defaults' values. `style` and `size` go together: a rule giving either replaces both (a rule
 ///   with `"size": 10` and no style means a fixed 10 points, whatever style the defaults have).
-///   `"maxLines": null` means no line limit.
+///   `"maxLines": null` or `0` means no line limit (`0` as `--max-lines 0`).
 /// - Keys no rule matches get the defaults unchanged (but for the file-wide `placeholders`).
 /// - Placeholder samples layer: the defaults' samples, then the file-wide `placeholders`, then the
 ///   matching rule's `placeholders` (see ``PlaceholderSamples`` for the fields and `names`).
 /// - Rule fields: `pattern` (required; see ``KeyPattern``), `width` (points, > 0), `maxLines` (integer
-///   ≥ 1 or null), `style` (a ``TextStyle`` name under ios, a ``MaterialTextStyle`` name under
+///   ≥ 0, or null; 0 and null: no limit), `style` (a ``TextStyle`` name under ios, a ``MaterialTextStyle`` name under
 ///   android), `font` (family name), `size` (points, sp on Android, > 0), `weight` (`bold`,
 ///   `semibold`, … or 1–1000), `padding` (points, ≥ 0), `truncation` (allowed: true/false),
 ///   `minimumScaleFactor` (0 < f ≤ 1), `dynamicType` (ios: a ``DynamicTypeRange`` string or an array
@@ -693,10 +693,11 @@ private struct FieldReader {
             if case .null = value {
                 overrides.maxLines = .some(nil)
             } else {
-                let lines = try number(value, at: "\(path).maxLines", "a whole number of lines ≥ 1, or null for no limit") {
-                    $0 >= 1 && $0 == $0.rounded() && $0 <= Double(Int32.max)
+                // 0 is no limit, as `--max-lines 0` is on the command line.
+                let lines = try number(value, at: "\(path).maxLines", "a whole number of lines ≥ 0 (0 or null: no limit)") {
+                    $0 >= 0 && $0 == $0.rounded() && $0 <= Double(Int32.max)
                 }
-                overrides.maxLines = .some(Int(lines))
+                overrides.maxLines = .some(lines == 0 ? nil : Int(lines))
             }
         }
         if let value = object["style"] {

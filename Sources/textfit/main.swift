@@ -1042,22 +1042,16 @@ func runStress(_ arguments: Arguments) throws {
     if catalog.problems.count > 20 {
         printError("warning: … \(catalog.problems.count - 20) more problems")
     }
-    // Locales: the catalog's, or those asked for (pseudo-locales made from the source language).
-    let sourceLanguage = arguments.values["source-language"] ?? catalog.sourceLanguage ?? "en"
-    var entries = catalog.entries
-    if let list = arguments.values["locales"] {
-        let wanted = list.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-        var selected: [CatalogEntry] = []
-        for locale in wanted {
-            if let pseudo = PseudoLocale(name: locale) {
-                selected += pseudo.pseudoEntries(from: catalog.entries.filter { $0.locale == sourceLanguage })
-            } else {
-                let matching = catalog.entries.filter { $0.locale == locale }
-                if matching.isEmpty { printError("warning: no entries for locale '\(locale)'") }
-                selected += matching
-            }
-        }
-        entries = selected
+    // Locales: the catalog's, or those asked for (aliases such as iw/he matched, the source language
+    // and pseudo-locales made from it included; one that is not there is an error listing those that are).
+    let requestedLocales = arguments.values["locales"].map { list in
+        list.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+    var entries: [CatalogEntry]
+    do {
+        entries = try catalog.entries(forLocales: requestedLocales, sourceLanguage: arguments.values["source-language"])
+    } catch {
+        throw CommandError.input("--locales: \(error)")
     }
     guard !entries.isEmpty else { throw CommandError.input("no strings to check in \(arguments.positional.joined(separator: ", "))") }
     let platform: Platform

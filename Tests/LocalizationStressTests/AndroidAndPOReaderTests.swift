@@ -249,8 +249,10 @@ import Testing
             "strings.xml:7 \"missing\" (en) refers to @string/nowhere, which is not defined: not checked",
             "strings.xml:8 \"loop.a\" (en) refers to itself: @string/loop.a → @string/loop.b → @string/loop.a: not checked",
             "strings.xml:9 \"loop.b\" (en) refers to itself: @string/loop.b → @string/loop.a → @string/loop.b: not checked",
+            // values-de's own string, which values/ lacks: Android Lint's ExtraTranslation (ReaderFidelityTests).
+            "strings.xml:3 \"own\" is in de but not in the source language (values/): checked in de, but the source and the locales that fall back to it have no such string",
         ])
-        #expect(c.problems.allSatisfy { $0.location.file == en })
+        #expect(c.problems.dropLast().allSatisfy { $0.location.file == en })
         for key in ["missing", "loop.a", "loop.b", "framework"] { #expect(c.variants(key, "en").isEmpty && c.variants(key, "de").isEmpty) }
         #expect(!c.entries.contains { $0.text.hasPrefix("@") && $0.key != "escaped" && $0.key != "quoted" })
     }
@@ -394,11 +396,13 @@ import Testing
 
     @Test func fuzzyPlurals() throws {
         #expect(catalog.variants("%d file", "fr-CA") == ["plural.0", "plural.1"])
+        // msgfmt leaves fuzzy entries out (GNU gettext manual, msgfmt --use-fuzzy): ngettext then
+        // returns msgid_plural for n != 1, so the user sees the source (ReaderFidelityTests).
         let many = try #require(catalog.entry("%d file", "fr-CA", "plural.1"))
-        #expect(many.text == "%d fichiers")
+        #expect(many.text == "%d files")
         #expect(many.sourceText == "%d files")
         #expect(many.state == "fuzzy")
-        #expect(many.isTranslated)
+        #expect(!many.isTranslated)
         #expect(catalog.entry("%d file", "fr-CA", "plural.0")?.sourceText == "%d file")
     }
 

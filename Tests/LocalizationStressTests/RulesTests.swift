@@ -313,9 +313,10 @@ private let defaults = Constraint(width: 320, maxLines: 1, style: .body)
         Case(json: #"{"rules": [{"pattern": "a", "width": 0}]}"#, path: "$.rules[0].width",
              message: "expected a width in points greater than 0, found 0"),
         Case(json: #"{"rules": [{"pattern": "a", "maxLines": 1.5}]}"#, path: "$.rules[0].maxLines",
-             message: "expected a whole number of lines ≥ 1, or null for no limit, found 1.5"),
-        Case(json: #"{"rules": [{"pattern": "a", "maxLines": 0}]}"#, path: "$.rules[0].maxLines",
-             message: "expected a whole number of lines ≥ 1, or null for no limit, found 0"),
+             message: "expected a whole number of lines ≥ 0 (0 or null: no limit), found 1.5"),
+        // 0 is no limit, as `--max-lines 0` (RuleFidelityTests); below 0 is an error.
+        Case(json: #"{"rules": [{"pattern": "a", "maxLines": -1}]}"#, path: "$.rules[0].maxLines",
+             message: "expected a whole number of lines ≥ 0 (0 or null: no limit), found -1"),
         Case(json: #"{"rules": [{"pattern": "a", "style": "huge"}]}"#, path: "$.rules[0].style",
              message: #"unknown text style "huge" (expected an Apple text style under ios: \#(appleStyles); or a Material 3 style under android: \#(materialStyles))"#),
         Case(json: #"{"rules": [{"pattern": "a", "style": 3}]}"#, path: "$.rules[0].style", message: "expected a string, found a number"),

@@ -5,11 +5,14 @@ import Foundation
 /// - `<string name>` → key `name`; `<plurals name>` with `<item quantity>` → variant `plural.<quantity>`;
 ///   `<string-array name>` items → key `name[index]` (as `CatalogEntry.key` documents), no variant.
 /// - `translatable="false"` (on the element or on `<resources>`) is skipped.
-/// - Text as aapt2 compiles it: inline markup (`<b>`, `<xliff:g>`) contributes its content; CDATA is text;
-///   runs of white space collapse to one space and the ends are trimmed, except inside double quotes
-///   (which are removed); escapes `\'` `\"` `\\` `\n` `\t` `\@` `\?` `\uXXXX` (a surrogate pair written as two
-///   `\u` escapes is one character). An unescaped apostrophe outside
-///   double quotes is a problem (aapt2 rejects it); the text is kept.
+/// - Text as aapt2 compiles it (AOSP `tools/aapt2/ResourceParser.cpp` `ResourceParser::FlattenXmlSubtree`
+///   and `ResourceUtils.cpp` `StringBuilder::AppendText`; see `flatten(_:at:log:)`): inline markup
+///   (`<b>`, `<xliff:g>`) contributes its content; CDATA is text; white space is ASCII white space only
+///   (space, tab, line feed, vertical tab, form feed, carriage return: C's `isspace`), so U+00A0, U+202F
+///   and U+3000 are kept as written; a run of it becomes one space, except inside double quotes (which
+///   are removed); escapes `\t` `\n` `\uXXXX`, and `\#` `\@` `\?` `\"` `\'` `\\` (any other escaped
+///   character stands for itself; a surrogate pair written as two `\u` escapes is one character). An
+///   unescaped apostrophe outside double quotes is a problem (aapt2 rejects it); the text is kept.
 /// - A value that is a reference to another string, `@string/name` (the whole value, white space
 ///   trimmed, as aapt2 reads it; `\@string/name` and `"@string/name"` are text), is that string's text,
 ///   looked up as Android does at run time: in the same locale, then its parent (`fr-CA` → `fr`), then
@@ -49,9 +52,15 @@ enum AndroidReader {
         result.isSourceTable = folderLocale == nil
         result.locale = locale
         if folderLocale == nil, let toolsLocale { result.sourceLanguage = toolsLocale }
-        if root.attribute("translatable") == "false" { return result }
+        if root.attribute("translatable") == "false" {
+            result.untranslatable = Set(root.elements().compactMap { $0.attribute("name") })
+            return result
+        }
         for element in root.elements() {
-            if element.attribute("translatable") == "false" { continue }
+            if element.attribute("translatable") == "false" {
+                if let name = element.attribute("name") { result.untranslatable.insert(name) }
+                continue
+            }
             let here = SourceLocation(file: path, line: element.line)
             guard ["string", "plurals", "string-array"].contains(element.name) else { continue }
             guard let name = element.attribute("name"), !name.isEmpty else {
@@ -65,7 +74,7 @@ enum AndroidReader {
             }
             switch element.name {
             case "string":
-                guard let text = try value(element.text(), key: name, variant: "", at: here, into: &result, log: &log) else { continue }
+                guard let text = try value(element, key: name, variant: "", at: here, into: &result, log: &log) else { continue }
                 result.entries.append(CatalogEntry(key: name, locale: locale, text: text, origin: here))
             case "plurals":
                 let count = result.entries.count
@@ -79,13 +88,13 @@ enum AndroidReader {
                         try log.report(itemHere, "plural item of \"\(name)\" has no valid quantity (zero, one, two, few, many, other)")
                         continue
                     }
-                    guard let text = try value(item.text(), key: name, variant: "plural.\(q)", at: itemHere, into: &result, log: &log) else { continue }
+                    guard let text = try value(item, key: name, variant: "plural.\(q)", at: itemHere, into: &result, log: &log) else { continue }
                     result.entries.append(CatalogEntry(key: name, locale: locale, variant: "plural.\(q)", text: text, origin: itemHere))
                 }
             default:
                 for (index, item) in element.elements("item").enumerated() {
                     let itemHere = SourceLocation(file: path, line: item.line)
-                    guard let text = try value(item.text(), key: "\(name)[\(index)]", variant: "", at: itemHere, into: &result, log: &log) else {
+                    guard let text = try value(item, key: "\(name)[\(index)]", variant: "", at: itemHere, into: &result, log: &log) else {
                         result.skipped.append(("\(name)[\(index)]", locale))
                         continue
                     }
@@ -98,9 +107,10 @@ enum AndroidReader {
 
     /// The text of a value, or for a reference `@string/name` the reference itself (recorded in
     /// `result.references`, resolved later); nil, with a problem, for a reference to anything else.
-    static func value(_ raw: String, key: String, variant: String, at location: SourceLocation,
+    static func value(_ element: XMLNode, key: String, variant: String, at location: SourceLocation,
                       into result: inout FileReadResult, log: inout ProblemLog) throws -> String? {
-        guard let ref = reference(raw) else { return try unescape(raw, at: location, log: &log) }
+        let raw = element.text()
+        guard let ref = reference(raw) else { return try flatten(element, at: location, log: &log) }
         let written = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard ref.package == nil, ref.type == "string" else {
             try log.report(location, "\"\(key)\" refers to \(written), which is not a string of the catalog: not checked")
@@ -220,6 +230,7 @@ enum AndroidReader {
                         let found = aliases.entry(hit)
                         added[g, default: []].append(CatalogEntry(key: e.key, locale: l, variant: e.variant, text: found.text,
                                                                   isTranslated: l == sourceLocale || found.locale != sourceLocale,
+                                                                  untranslatedReason: l == sourceLocale || found.locale != sourceLocale ? nil : "missing",
                                                                   origin: found.origin))
                     }
                 }
@@ -410,61 +421,110 @@ enum AndroidReader {
         return hex.count == 4 ? UInt32(hex, radix: 16) : nil
     }
 
-    /// Applies aapt2's string processing (see the type's documentation).
-    static func unescape(_ raw: String, at location: SourceLocation, log: inout ProblemLog) throws -> String {
-        var out = String.UnicodeScalarView()
-        var inQuotes = false
-        var pendingSpace = false
-        var apostrophe = false
-        let s = Array(raw.unicodeScalars)
-        var i = 0
-        func emit(_ c: Unicode.Scalar, _ out: inout String.UnicodeScalarView) {
-            if pendingSpace, !out.isEmpty { out.append(" ") }
-            pendingSpace = false
-            out.append(c)
-        }
-        while i < s.count {
-            let c = s[i]
-            i += 1
-            if c == "\\", i < s.count {
-                let e = s[i]
-                i += 1
-                switch e {
-                case "n": emit("\n", &out)
-                case "t": emit("\t", &out)
-                case "u":
-                    guard let v = hex4(s, at: &i) else {
-                        try log.report(location, "\\u needs four hex digits")
-                        break
-                    }
-                    if let scalar = Unicode.Scalar(v) { emit(scalar, &out); break }
-                    // A character past U+FFFF is written as its UTF-16 surrogates, `\uD83D\uDE00` (as Java
-                    // source and aapt2 take it): join the pair. Half a pair is reported and shown as U+FFFD.
-                    var j = i + 2
-                    if (0xD800...0xDBFF).contains(v), i + 1 < s.count, s[i] == "\\", s[i + 1] == "u",
-                       let low = hex4(s, at: &j), (0xDC00...0xDFFF).contains(low),
-                       let scalar = Unicode.Scalar(0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)) {
-                        i = j
-                        emit(scalar, &out)
-                    } else {
-                        try log.report(location, "\\u\(String(v, radix: 16, uppercase: true)) is half of a UTF-16 surrogate pair, without its other half")
-                        emit("\u{FFFD}", &out)
-                    }
-                default: emit(e, &out) // \' \" \\ \@ \? and any other character stand for themselves
+    /// White space as aapt2 knows it: C's `isspace` in the C locale, on code points up to U+007F
+    /// (`StringBuilder::AppendText`) and on bytes (`util::TrimLeadingWhitespace`), so ASCII only.
+    static func isASCIISpace(_ c: Unicode.Scalar) -> Bool {
+        c == " " || ("\u{09}"..."\u{0D}").contains(c)
+    }
+
+    /// The text aapt2 compiles from a `<string>` or `<item>` element (AOSP `tools/aapt2`,
+    /// `ResourceParser::FlattenXmlSubtree` and `ResourceUtils::StringBuilder`):
+    ///
+    /// - The element's text is cut into segments at every child element's start and end. An element
+    ///   without a namespace prefix (`<b>`, `<a href>`) is a span; `<xliff:g>` and other prefixed
+    ///   elements only contribute their content.
+    /// - With no span, the first segment loses its leading and the last its trailing white space,
+    ///   as written (before escapes, so `\u0020` and a quoted space stay). With a span nothing is trimmed.
+    /// - Each segment then goes through `AppendText`: outside double quotes, a run of white space
+    ///   (`isASCIISpace`) is one space; `"` opens or closes a quoted run, where white space is kept; a
+    ///   backslash escapes the next character (`\t` `\n` `\uXXXX`; any other character is itself,
+    ///   `\'` `\"` `\\` `\@` `\?` `\#` included; a backslash ending a segment is dropped). The start and
+    ///   end of a span end a quoted run and a run of white space.
+    static func flatten(_ element: XMLNode, at location: SourceLocation, log: inout ProblemLog) throws -> String {
+        enum Token { case text(String), spanEdge }
+        var tokens: [Token] = []
+        var sawSpan = false
+        func collect(_ node: XMLNode) {
+            for child in node.children {
+                switch child {
+                case .text(let t): if !t.isEmpty { tokens.append(.text(t)) }
+                case .element(let e):
+                    let span = !e.qualifiedName.contains(":")
+                    if span { sawSpan = true; tokens.append(.spanEdge) }
+                    collect(e)
+                    if span { tokens.append(.spanEdge) }
                 }
+            }
+        }
+        collect(element)
+        if !sawSpan {
+            if let first = tokens.firstIndex(where: { if case .text = $0 { true } else { false } }), case .text(let t) = tokens[first] {
+                tokens[first] = .text(String(String.UnicodeScalarView(t.unicodeScalars.drop(while: isASCIISpace))))
+            }
+            if let last = tokens.lastIndex(where: { if case .text = $0 { true } else { false } }), case .text(let t) = tokens[last] {
+                var scalars = Array(t.unicodeScalars)
+                while let end = scalars.last, isASCIISpace(end) { scalars.removeLast() }
+                tokens[last] = .text(String(String.UnicodeScalarView(scalars)))
+            }
+        }
+        var out = String.UnicodeScalarView()
+        var quoted = false, lastWasSpace = false, apostrophe = false
+        for token in tokens {
+            guard case .text(let text) = token else {
+                quoted = false
+                lastWasSpace = false
                 continue
             }
-            if c == "\"" { inQuotes.toggle(); continue }
-            if !inQuotes, c.properties.isWhitespace { pendingSpace = true; continue }
-            if c == "'", !inQuotes { apostrophe = true }
-            if inQuotes, c.properties.isWhitespace {
-                // Quoted white space is kept as is.
-                if pendingSpace, !out.isEmpty { out.append(" ") }
-                pendingSpace = false
-                out.append(c)
-                continue
+            let s = Array(text.unicodeScalars)
+            var i = 0
+            while i < s.count {
+                let c = s[i]
+                i += 1
+                if !quoted, isASCIISpace(c) {
+                    if !lastWasSpace { out.append(" ") }
+                    lastWasSpace = true
+                    continue
+                }
+                lastWasSpace = false
+                if c == "\\" {
+                    guard i < s.count else { break }
+                    let e = s[i]
+                    i += 1
+                    switch e {
+                    case "t": out.append("\t")
+                    case "n": out.append("\n")
+                    case "u":
+                        // Four hex digits, or fewer when the segment ends after them (aapt2's
+                        // `AppendUnicodeEscapeSequence` reads up to four while there are characters).
+                        let start = i
+                        let digits = hex4(s, at: &i)
+                            ?? (i == s.count && i > start ? UInt32(String(String.UnicodeScalarView(s[start..<i])), radix: 16) : nil)
+                        guard let v = digits else {
+                            try log.report(location, "\\u needs four hex digits")
+                            break
+                        }
+                        if let scalar = Unicode.Scalar(v) { out.append(scalar); break }
+                        // A character past U+FFFF is written as its UTF-16 surrogates, `\uD83D\uDE00` (as Java
+                        // source takes it): join the pair. Half a pair is reported and shown as U+FFFD.
+                        var j = i + 2
+                        if (0xD800...0xDBFF).contains(v), i + 1 < s.count, s[i] == "\\", s[i + 1] == "u",
+                           let low = hex4(s, at: &j), (0xDC00...0xDFFF).contains(low),
+                           let scalar = Unicode.Scalar(0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)) {
+                            i = j
+                            out.append(scalar)
+                        } else {
+                            try log.report(location, "\\u\(String(v, radix: 16, uppercase: true)) is half of a UTF-16 surrogate pair, without its other half")
+                            out.append("\u{FFFD}")
+                        }
+                    default: out.append(e)  // \# \@ \? \" \' \\ and any other character stand for themselves
+                    }
+                } else if c == "\"" {
+                    quoted.toggle()
+                } else {
+                    if c == "'", !quoted { apostrophe = true }
+                    out.append(c)
+                }
             }
-            emit(c, &out)
         }
         if apostrophe { try log.report(location, "unescaped apostrophe (write \\' or quote the string)") }
         return String(out)

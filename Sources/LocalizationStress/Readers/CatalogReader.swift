@@ -19,7 +19,15 @@ import Foundation
 /// argument, else `Base`, else `en`), and a key the source has but a locale lacks is added for that
 /// locale with the source's text and `isTranslated == false` (origin: that locale's file, no line).
 /// A key the locale has but that was skipped for a problem (malformed, over `maxTextBytes`) is not
-/// lacking: it stays out, reported, rather than measured as the source's text.
+/// lacking: it stays out, reported, rather than measured as the source's text. Such an added entry's
+/// `untranslatedReason` is `missing`.
+///
+/// A key a locale has but the source language does not (Android Lint's `ExtraTranslation`; for
+/// Android, in no `values/` file, all of whose files share one namespace; for Apple, not in the
+/// source `.lproj`'s table of the same name) is a problem at its first line in that locale: it is
+/// measured all the same, as that locale shows it, but the source language (and every locale that
+/// falls back to it) has no such string. A key the source marks `translatable="false"` (not read)
+/// is named so (Lint's `Untranslatable`).
 ///
 /// Limits (``CatalogLimits``): more entries than `maxEntries` stops the read with a
 /// ``CatalogLimitError`` at the file that crossed it; a text longer than `maxTextBytes` is an entry
@@ -84,7 +92,14 @@ public enum CatalogReader {
         try AndroidReader.resolveReferences(&results, log: &log)
         var catalog = Catalog(problems: [])
         catalog.sourceLanguage = results.lazy.compactMap(\.result.sourceLanguage).first ?? sourceLanguage
-        catalog.entries = complete(results, sourceLanguage: sourceLanguage)
+        catalog.entries = try complete(results, sourceLanguage: sourceLanguage, log: &log)
+        // The source side of translation files, once per locale, key and variant (the first file's).
+        var seenSource = Set<String>()
+        for item in results {
+            for e in item.result.sourceEntries where seenSource.insert(e.locale + "\u{1}" + e.key + "\u{1}" + e.variant).inserted {
+                catalog.sourceEntries.append(e)
+            }
+        }
         // Completing tables adds the keys a locale lacks, which counts too.
         try limits.checkEntries(catalog.entries.count, at: files.last ?? "")
         catalog.problems = log.problems
@@ -103,7 +118,7 @@ public enum CatalogReader {
         case "xcstrings": return try read(.stringCatalog) { try XCStringsReader.read(path, log: &$0) }
         case "strings": return try read(.strings) { try StringsReader.read(path, log: &$0) }
         case "stringsdict": return try read(.stringsdict) { try StringsDictReader.read(path, log: &$0) }
-        case "po": return try read(.gettext) { try POReader.read(path, log: &$0) }
+        case "po": return try read(.gettext) { try POReader.read(path, sourceLanguage: sourceLanguage, log: &$0) }
         case "xliff", "xlf", "xml":
             let root = try XMLTree.parse(try TextDecoding.readData(path), file: path)
             switch root.name {
@@ -197,10 +212,34 @@ public enum CatalogReader {
     }
 
     /// Fills source texts and untranslated keys for table-based formats (see the type's documentation).
-    static func complete(_ results: [(path: String, result: FileReadResult)], sourceLanguage: String?) -> [CatalogEntry] {
+    static func complete(_ results: [(path: String, result: FileReadResult)], sourceLanguage: String?,
+                         log: inout ProblemLog) throws -> [CatalogEntry] {
         var entries: [CatalogEntry] = []
         var tables: [String: [(path: String, result: FileReadResult)]] = [:]
         var tableOrder: [String] = []
+        // Keys only in translations (see the type's documentation), one problem per key and locale.
+        // Android strings are one namespace whatever file they are in: a key of values/other.xml is no
+        // extra translation in values-fr/strings.xml.
+        let android = results.filter { $0.result.table?.hasPrefix("android:") == true }
+        if android.contains(where: \.result.isSourceTable) {
+            var sourceKeys = Set<String>(), untranslatable = Set<String>()
+            for item in android where item.result.isSourceTable {
+                sourceKeys.formUnion(item.result.entries.map(\.key) + item.result.skipped.map(\.key))
+                untranslatable.formUnion(item.result.untranslatable)
+            }
+            var warned = Set<String>()
+            for item in android where !item.result.isSourceTable {
+                for e in item.result.entries where !sourceKeys.contains(e.key) && warned.insert(e.locale + "\u{1}" + e.key).inserted {
+                    if untranslatable.contains(e.key) || untranslatable.contains(String(e.key.prefix { $0 != "[" })) {
+                        try log.report(e.origin, "\"\(e.key)\" is translated in \(e.locale), but values/ marks it translatable=\"false\" "
+                                       + "(not checked there): checked in \(e.locale) as written here")
+                    } else {
+                        try log.report(e.origin, "\"\(e.key)\" is in \(e.locale) but not in the source language (values/): "
+                                       + "checked in \(e.locale), but the source and the locales that fall back to it have no such string")
+                    }
+                }
+            }
+        }
         for item in results {
             guard let table = item.result.table else { entries += item.result.entries; continue }
             if tables[table] == nil { tableOrder.append(table) }
@@ -219,6 +258,17 @@ public enum CatalogReader {
                 sourceLocale = locales.contains("Base") ? "Base" : (locales.contains("en") ? "en" : nil)
             }
             guard let sourceLocale else { entries += all; continue }
+            if !table.hasPrefix("android:") {
+                // Apple: a key of a locale's table that the source's table of the same name lacks.
+                var sourceKeys = Set<String>()
+                for f in files { for s in f.result.skipped where s.locale == sourceLocale { sourceKeys.insert(s.key) } }
+                for e in all where e.locale == sourceLocale { sourceKeys.insert(e.key) }
+                var warned = Set<String>()
+                for e in all where e.locale != sourceLocale && !sourceKeys.contains(e.key) && warned.insert(e.locale + "\u{1}" + e.key).inserted {
+                    try log.report(e.origin, "\"\(e.key)\" is in \(e.locale) but not in the source language (\(sourceLocale).lproj): "
+                                   + "checked in \(e.locale), but the source and the locales that fall back to it have no such string")
+                }
+            }
             var sourceByKey: [String: [CatalogEntry]] = [:]
             var sourceKeys: [String] = []
             for e in all where e.locale == sourceLocale {
@@ -249,6 +299,7 @@ public enum CatalogReader {
                         copy.locale = locale
                         copy.sourceText = s.text
                         copy.isTranslated = false
+                        copy.untranslatedReason = "missing"
                         copy.state = nil
                         copy.origin = SourceLocation(file: fileByLocale[locale] ?? s.origin.file)
                         entries.append(copy)

@@ -9,8 +9,21 @@ import Foundation
 /// - `msgid_plural` + `msgstr[n]` → variant `plural.<n>` (gettext's index, not a CLDR category: the
 ///   mapping lives in the file's `Plural-Forms` formula). An index above 5 (no language has more than
 ///   six forms) is a problem and the entry is skipped.
-/// - `#, fuzzy` → state `fuzzy` (the fuzzy text is measured and counts as translated); an empty
-///   `msgstr` → untranslated, measured with the source text. Other entries: state nil.
+/// - What users see, as `msgfmt` compiles the file and `gettext`/`ngettext` look it up (GNU gettext
+///   manual, "Invoking the msgfmt Program" and "Additional functions for plural forms"):
+///   - `#, fuzzy`: `msgfmt` leaves fuzzy entries out of the `.mo` (unless `--use-fuzzy`, "usually
+///     wrong"), so the entry is untranslated (`untranslatedReason` `fuzzy`, state `fuzzy`), its text
+///     the source's: `msgid`, and for a plural entry `msgid` for `msgstr[0]` and `msgid_plural` for the
+///     other forms (an untranslated `ngettext` returns `msgid` when n == 1, else `msgid_plural`); the
+///     stale fuzzy `msgstr` is not measured.
+///   - An empty `msgstr` (or an empty `msgstr[0]`: `msgfmt` leaves out an entry whose first form is
+///     empty) is untranslated the same way, reason `empty`.
+///   - An empty later form `msgstr[n]` beside a non-empty `msgstr[0]` is compiled as it is, and users
+///     see an empty text for the numbers that select it: that form is untranslated, reason `empty`,
+///     its text empty.
+///   Other entries: state nil.
+/// - Source entries: each entry's source texts in the source language (`sourceLanguage`, else `en`),
+///   variants as above, go to `FileReadResult.sourceEntries` (see `Catalog.sourceEntries`).
 /// - Translator (`# `) and extracted (`#.`) comments are joined with newlines as the comment.
 /// - Strings may continue on following lines (`"…"`); C escapes `\n \t \r \" \\ \a \b \f \v \'  \?`,
 ///   octal `\NNN` and `\xHH`.
@@ -35,7 +48,7 @@ enum POReader {
     /// Between `msgctxt` and `msgid` in a key (see the type's documentation).
     static let contextSeparator = "|"
 
-    static func read(_ path: String, log: inout ProblemLog) throws -> FileReadResult {
+    static func read(_ path: String, sourceLanguage: String? = nil, log: inout ProblemLog) throws -> FileReadResult {
         let text = try TextDecoding.decode(try TextDecoding.readData(path), file: path)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
@@ -169,15 +182,26 @@ enum POReader {
             let key = e.context.map { $0 + contextSeparator + id } ?? id
             let comment = e.comments.isEmpty ? nil : e.comments.joined(separator: "\n")
             let state: String? = e.fuzzy ? "fuzzy" : nil
+            let sourceLocale = sourceLanguage ?? "en"
             if let plural = e.idPlural {
-                let allEmpty = e.strings.values.allSatisfy(\.isEmpty)
+                // msgfmt keeps an entry only when its first form is not empty and it is not fuzzy.
+                let kept = !e.fuzzy && !(e.strings[0] ?? "").isEmpty
                 for n in e.strings.keys.sorted() {
                     let source = n == 0 ? id : plural
                     let s = e.strings[n]!
-                    let translated = !allEmpty && !s.isEmpty
-                    result.entries.append(CatalogEntry(key: key, locale: locale, variant: "plural.\(n)", text: translated ? s : source,
-                                                       sourceText: source, comment: comment, isTranslated: translated,
-                                                       state: state, origin: here))
+                    var entry = CatalogEntry(key: key, locale: locale, variant: "plural.\(n)", text: s, sourceText: source,
+                                             comment: comment, state: state, origin: here)
+                    if !kept {
+                        entry.text = source
+                        entry.isTranslated = false
+                        entry.untranslatedReason = e.fuzzy ? "fuzzy" : "empty"
+                    } else if s.isEmpty {
+                        entry.isTranslated = false
+                        entry.untranslatedReason = "empty"
+                    }
+                    result.entries.append(entry)
+                    result.sourceEntries.append(CatalogEntry(key: key, locale: sourceLocale, variant: "plural.\(n)", text: source,
+                                                             sourceText: source, comment: comment, origin: here))
                 }
             } else {
                 guard e.strings.keys.sorted() == [0] else {
@@ -185,8 +209,12 @@ enum POReader {
                     continue
                 }
                 let s = e.strings[0]!
-                result.entries.append(CatalogEntry(key: key, locale: locale, text: s.isEmpty ? id : s, sourceText: id,
-                                                   comment: comment, isTranslated: !s.isEmpty, state: state, origin: here))
+                let translated = !e.fuzzy && !s.isEmpty
+                result.entries.append(CatalogEntry(key: key, locale: locale, text: translated ? s : id, sourceText: id,
+                                                   comment: comment, isTranslated: translated, state: state,
+                                                   untranslatedReason: translated ? nil : (e.fuzzy ? "fuzzy" : "empty"), origin: here))
+                result.sourceEntries.append(CatalogEntry(key: key, locale: sourceLocale, text: id, sourceText: id,
+                                                         comment: comment, origin: here))
             }
         }
         return result

@@ -46,6 +46,12 @@ struct FileReadResult {
     /// Android: the file is in a device or configuration variant folder (`values-night`), whose strings
     /// are not read: the folder, its qualifiers (`night`) and how many string resources it has.
     var variantFolder: (folder: String, qualifiers: String, strings: Int)?
+    /// Source-language entries of a file that is a translation carrying its source (XLIFF `<source>`,
+    /// gettext `msgid`): see `Catalog.sourceEntries`.
+    var sourceEntries: [CatalogEntry] = []
+    /// Android: the names this file marks `translatable="false"` (not read), for the warning about a
+    /// translation of such a string.
+    var untranslatable: Set<String> = []
 }
 
 /// Bounds on expanding format references (`%#@name@`) into texts, so that a small hostile file cannot

@@ -14,8 +14,9 @@ import LayoutCore
 ///   several substitutions yields the cartesian product. The variant path appends
 ///   `substitution.<name>.<kind>.<case>` (nested substitution variations joined with `.`):
 ///   `device.mac/substitution.count.plural.one/substitution.files.plural.other`.
-/// - A localization's state `new` means not translated (`isTranslated == false`, the text kept if any,
-///   else the source's). The source language is always translated.
+/// - A localization's state `new` means not translated (`isTranslated == false`, `untranslatedReason`
+///   `state`, the text kept if any, else the source's); a locale without a localization of the key has
+///   the source's variants and text, `untranslatedReason` `missing`. The source language is always translated.
 /// - Problems carry the JSON path, e.g. `$.strings["Done"].localizations.de.stringUnit.value`.
 enum XCStringsReader {
     static func read(_ path: String, log: inout ProblemLog) throws -> FileReadResult {
@@ -101,13 +102,14 @@ enum XCStringsReader {
                         let text = untranslated && u.text.isEmpty ? (src ?? key) : u.text
                         entries.append(CatalogEntry(key: key, locale: locale, variant: u.variant, text: text,
                                                     sourceText: src, comment: comment, isTranslated: !untranslated,
-                                                    state: u.state, origin: loc(u.path)))
+                                                    state: u.state, untranslatedReason: untranslated ? "state" : nil, origin: loc(u.path)))
                     }
                 } else {
                     for u in sourceUnits {
                         entries.append(CatalogEntry(key: key, locale: locale, variant: u.variant, text: u.text,
                                                     sourceText: u.text, comment: comment, isTranslated: isSource,
-                                                    state: isSource ? u.state : nil, origin: loc(isSource ? u.path : keyPath)))
+                                                    state: isSource ? u.state : nil, untranslatedReason: isSource ? nil : "missing",
+                                                    origin: loc(isSource ? u.path : keyPath)))
                     }
                 }
             }

@@ -29,7 +29,12 @@ import Foundation
 /// `<segment>`s and `<ignorable>`s concatenated, `<notes>` as the comment, the first segment's `state`.
 ///
 /// A unit is translated when it has a non-empty target and its state is not `new`,
-/// `needs-translation` (1.2) or `initial` (2.0); an untranslated unit's text is its source.
+/// `needs-translation` (1.2) or `initial` (2.0); an untranslated unit's text is its source, its
+/// `untranslatedReason` `empty` (no target, or an empty one) or `state`.
+///
+/// The source language: a `<file>` (1.2) or document (2.0) with a target language also gives its
+/// units' `<source>` texts as entries of the source language, expanded as the targets are
+/// (`FileReadResult.sourceEntries`, see `Catalog.sourceEntries`), checked only when asked for.
 ///
 /// Inline codes are measured as the text they stand for, never as the native code they carry:
 /// - 1.2: `<x>`, `<bx>`, `<ex>` and `<bpt>`, `<ept>`, `<it>`, `<ph>` (whose content is native code such
@@ -68,6 +73,7 @@ enum XLIFFReader {
                 let target = targetNode?.text(inline: placeholder)
                 let state = targetNode?.attribute("state")
                 let translated = !(target ?? "").isEmpty && state != "new" && state != "needs-translation"
+                let reason: String? = translated ? nil : ((target ?? "").isEmpty ? "empty" : "state")
                 var maxWidth: Double?
                 if let w = unit.attribute("maxwidth") {
                     let unitName = unit.attribute("size-unit") ?? "pixel"
@@ -86,9 +92,10 @@ enum XLIFFReader {
                 let notes = unit.elements("note").map { $0.text() }.filter { !$0.isEmpty }
                 pieces.append(Piece(id: id, source: source, text: translated ? target! : source, translated: translated,
                                     state: state, comment: notes.isEmpty ? nil : notes.joined(separator: "\n"),
-                                    maxWidth: maxWidth, origin: here))
+                                    maxWidth: maxWidth, reason: reason, origin: here))
             }
             result.entries += try assemble(pieces, file: path, locale: locale, sourceLanguage: sourceLang, log: &log)
+            if locale != sourceLang { result.sourceEntries += sourceSide(pieces, file: path, sourceLanguage: sourceLang) }
         }
         return result
     }
@@ -174,7 +181,20 @@ enum XLIFFReader {
         var state: String?
         var comment: String?
         var maxWidth: Double?
+        /// Why the unit is not translated (`CatalogEntry.untranslatedReason`), nil when it is.
+        var reason: String?
         var origin: SourceLocation
+    }
+
+    /// The source-language entries of a `<file>`'s units: their `<source>` texts, assembled and
+    /// expanded as the targets are (problems were reported by the targets' pass, so not again).
+    static func sourceSide(_ pieces: [Piece], file: String, sourceLanguage: String) -> [CatalogEntry] {
+        let sources = pieces.map { p in
+            Piece(id: p.id, source: p.source, text: p.source, translated: true, state: nil, comment: p.comment,
+                  maxWidth: p.maxWidth, origin: p.origin)
+        }
+        var scratch = ProblemLog(strict: false)
+        return (try? assemble(sources, file: file, locale: sourceLanguage, sourceLanguage: sourceLanguage, log: &scratch)) ?? []
     }
 
     /// The entries of one `<file>`'s units, in their order: plain units as they are, the pieces of a
@@ -213,7 +233,8 @@ enum XLIFFReader {
             if !substituted.contains(key) {
                 entries.append(CatalogEntry(
                     key: key, locale: locale, variant: variant, text: p.text, sourceText: p.source, comment: p.comment,
-                    isTranslated: p.translated || locale == sourceLanguage, state: p.state, maxWidth: p.maxWidth, origin: p.origin))
+                    isTranslated: p.translated || locale == sourceLanguage, state: p.state, maxWidth: p.maxWidth,
+                    untranslatedReason: p.translated || locale == sourceLanguage ? nil : p.reason, origin: p.origin))
             } else if done.insert("subs\u{1}" + key).inserted {
                 entries += try assembleSubstitutions(key, mains: mains[key] ?? [], subs: subs[key] ?? [], file: file, locale: locale,
                                                      sourceLanguage: sourceLanguage, log: &log)
@@ -232,7 +253,8 @@ enum XLIFFReader {
             key: key, locale: locale, variant: variant, text: text, sourceText: sourceText,
             comment: comments.isEmpty ? nil : comments.joined(separator: "\n"),
             isTranslated: untranslated == nil || locale == sourceLanguage, state: (untranslated ?? used[0]).state,
-            maxWidth: used.compactMap(\.maxWidth).min(), origin: used.last!.origin)
+            maxWidth: used.compactMap(\.maxWidth).min(),
+            untranslatedReason: untranslated == nil || locale == sourceLanguage ? nil : untranslated?.reason, origin: used.last!.origin)
     }
 
     /// A `.stringsdict` key exported as units: its `<dict>` rebuilt from their ids and expanded by
@@ -468,11 +490,13 @@ enum XLIFFReader {
                 try log.report(here, "<ph dataRef=\"\(ref)\"> of \"\(id)\" names no <data> in the unit's <originalData>")
             }
             let translated = hasTarget && !target.isEmpty && state != "initial"
+            let reason: String? = translated ? nil : (!hasTarget || target.isEmpty ? "empty" : "state")
             let notes = (unit.first("notes")?.elements("note") ?? []).map { $0.text() }.filter { !$0.isEmpty }
             read.append(Piece(id: id, source: source, text: translated ? target : source, translated: translated,
-                                state: state, comment: notes.isEmpty ? nil : notes.joined(separator: "\n"), origin: here))
+                                state: state, comment: notes.isEmpty ? nil : notes.joined(separator: "\n"), reason: reason, origin: here))
         }
         result.entries = try assemble(read, file: path, locale: locale, sourceLanguage: sourceLang, log: &log)
+        if locale != sourceLang { result.sourceEntries = sourceSide(read, file: path, sourceLanguage: sourceLang) }
         return result
     }
 }
