@@ -10,7 +10,10 @@ import Typography
 /// `report.json` is `{"platform", "summary", "verdicts"}`: `platform` is `ios` or `android` (a
 /// report without it, from before Android was checked, is read as `ios`); each verdict names its
 /// size as `"dynamicTypeSize": "large"` (ios) or `"fontScale": 1.3` (android); the summary's
-/// `passesUpTo` and `failsFrom` are the sizes as strings (`"large"`, `"1.3"`).
+/// `passesUpTo` and `failsFrom` are the sizes as strings (`"large"`, `"1.3"`). What a failing verdict
+/// needs (`neededWidth`, `excess`, `excessPercent`, `linesNeeded`), whose fault it is (`sourceFails`) and
+/// `untranslated` / `untranslatedReason` are written only when a verdict has them (``StressVerdict``),
+/// so reports written before them read as they did.
 public struct StressReport: Sendable, Codable {
     /// Per key × locale × variant: where it stops fitting.
     public struct FirstFailure: Sendable, Codable, Hashable {

@@ -153,8 +153,8 @@ extension StressReport {
         let faults = summary.faults
         return "<p>Worst offenders: the translation's failures first (\(faults.translation) failing cases, the source fits), then "
             + "those that fail in the source too (\(faults.source)), then those with no source to compare (\(faults.unknown)).</p>\n"
-            + "<ol id=\"worst\">" + offenderLines(offenders).map { "<li>\(xmlEscaped($0))</li>" }.joined()
-            + (summary.firstFailures.count > count ? "<li>… and \(summary.firstFailures.count - count) more</li>" : "") + "</ol>\n"
+            + "<ol id=\"worst\">" + offenderLines(offenders).map { "<li>\(xmlEscaped($0))</li>" }.joined() + "</ol>\n"
+            + (summary.firstFailures.count > count ? "<p>… and \(summary.firstFailures.count - count) more.</p>\n" : "")
     }
 }
 

@@ -412,10 +412,16 @@ public struct StressSweep: Sendable {
     }
 
     /// The narrowest text width at which `paragraph` passes on fit in `container` (see
-    /// ``StressVerdict/neededWidth``), `nil` when none does. A binary search between the container's
-    /// text width (failing) and the ideal width (one line per hard break) to 1/128 pt; then, when
-    /// the layout found is at full size, the width of its widest line: greedy line breaking breaks
-    /// the same way at every width from that line's up, so that width is the exact answer.
+    /// ``StressVerdict/neededWidth``), `nil` when none does.
+    ///
+    /// With one line and no shrinking, the ideal width. Otherwise a bisection between the
+    /// container's text width (failing) and the ideal width (one line per hard break, passing), to
+    /// 1 pt; then, when the layout found is at full size, a descent: greedy line breaking breaks the
+    /// same way at every width from its widest line up, so that line's width passes, and it is the
+    /// answer once a hair less (10⁻⁶ pt) fails — else the layout there is narrower, and the descent
+    /// goes on from it (a step per distinct layout in that last point: one or two). Shrinking makes
+    /// widths continuous: the bisection then goes on to 1/128 pt. About ten layouts a failing
+    /// verdict; twice as many for a bisection to 1/128 pt all the way.
     static func neededWidth(_ paragraph: Paragraph, in container: StressContainer) -> Double? {
         let ideal = paragraph.layout(width: nil)
         guard !ideal.isTruncated || container.truncationAllowed else { return nil }  // more hard breaks than lines
@@ -423,21 +429,40 @@ public struct StressSweep: Sendable {
         var best = paragraph.layout(width: high)
         guard fits(best, width: high, in: container) else { return nil }
         if container.maxLines == 1, container.minimumScaleFactor >= 1, best.scale == 1 { return best.size.width }
-        var steps = 0
-        while high - low > 1.0 / 128, steps < 64 {
-            let middle = (low + high) / 2
-            let layout = paragraph.layout(width: middle)
-            if fits(layout, width: middle, in: container) {
-                high = middle
-                best = layout
-            } else {
-                low = middle
+        func bisect(to tolerance: Double) {
+            var steps = 0
+            while high - low > tolerance, steps < 64 {
+                let middle = (low + high) / 2
+                let layout = paragraph.layout(width: middle)
+                if fits(layout, width: middle, in: container) {
+                    high = middle
+                    best = layout
+                } else {
+                    low = middle
+                }
+                steps += 1
             }
-            steps += 1
         }
-        let widest = best.size.width
-        if best.scale == 1, widest < high, fits(paragraph.layout(width: widest), width: widest, in: container) { return widest }
-        return high
+        bisect(to: 1)
+        guard best.scale == 1 else {
+            bisect(to: 1.0 / 128)
+            return high
+        }
+        var widest = min(best.size.width, high)
+        for _ in 0..<64 {
+            let below = widest - 1e-6
+            guard below > low else { break }
+            let layout = paragraph.layout(width: below)
+            guard fits(layout, width: below, in: container) else { break }
+            if layout.scale != 1 {  // only shrinking fits there: the continuous case
+                high = below
+                best = layout
+                bisect(to: 1.0 / 128)
+                return high
+            }
+            widest = min(layout.size.width, below)
+        }
+        return widest
     }
 
     private func verdict(_ entry: CatalogEntry, _ text: String, _ size: TextSize, _ status: StressStatus, _ width: Double,
