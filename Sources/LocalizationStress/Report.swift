@@ -10,7 +10,10 @@ import Typography
 /// `report.json` is `{"platform", "summary", "verdicts"}`: `platform` is `ios` or `android` (a
 /// report without it, from before Android was checked, is read as `ios`); each verdict names its
 /// size as `"dynamicTypeSize": "large"` (ios) or `"fontScale": 1.3` (android); the summary's
-/// `passesUpTo` and `failsFrom` are the sizes as strings (`"large"`, `"1.3"`).
+/// `passesUpTo` and `failsFrom` are the sizes as strings (`"large"`, `"1.3"`). What a failing verdict
+/// needs (`neededWidth`, `excess`, `excessPercent`, `linesNeeded`), whose fault it is (`sourceFails`) and
+/// `untranslated` / `untranslatedReason` are written only when a verdict has them (``StressVerdict``),
+/// so reports written before them read as they did.
 public struct StressReport: Sendable, Codable {
     /// Per key × locale × variant: where it stops fitting.
     public struct FirstFailure: Sendable, Codable, Hashable {
@@ -23,6 +26,11 @@ public struct StressReport: Sendable, Codable {
         /// The first checked size at which it fails (`accessibility1`, `1.5`), and how.
         public var failsFrom: String
         public var status: StressStatus
+        /// Whether the source text fails there too (``StressVerdict/sourceFails`` of that verdict):
+        /// `false`, the translation's fault; `nil`, no source to compare.
+        public var sourceFails: Bool? = nil
+        /// The entry has no translation (``StressVerdict/untranslated``).
+        public var untranslated: Bool = false
     }
 
     public struct Summary: Sendable, Codable {
@@ -35,19 +43,36 @@ public struct StressReport: Sendable, Codable {
         /// Every failing key × locale × variant, with the first failing size.
         public var firstFailures: [FirstFailure]
 
-        /// ``firstFailures`` worst first: failing from the smallest size, then the worse status;
-        /// catalog order breaks ties.
+        /// ``firstFailures`` worst first: the translation's failures (the source fits) first, then
+        /// those that fail in the source too, then those with no source to compare; within each,
+        /// failing from the smallest size, then the worse status; catalog order breaks ties.
         public func worstFirst() -> [FirstFailure] {
             var order: [String: Int] = [:]
             for (rank, size) in Set(firstFailures.compactMap { TextSize(reportName: $0.failsFrom) }).sorted().enumerated() {
                 order[size.description] = rank
             }
+            func fault(_ failure: FirstFailure) -> Int { failure.sourceFails.map { $0 ? 1 : 0 } ?? 2 }
             return firstFailures.enumerated().sorted { a, b in
                 let (x, y) = (a.element, b.element)
+                if fault(x) != fault(y) { return fault(x) < fault(y) }
                 if order[x.failsFrom] != order[y.failsFrom] { return (order[x.failsFrom] ?? 0) < (order[y.failsFrom] ?? 0) }
                 if x.status != y.status { return x.status > y.status }
                 return a.offset < b.offset
             }.map(\.element)
+        }
+
+        /// How many failing cases fail because of the translation (the source fits), fail in the
+        /// source too, and have no source to compare (the source language's own, or no source text).
+        var faults: (translation: Int, source: Int, unknown: Int) {
+            var counts = (translation: 0, source: 0, unknown: 0)
+            for failure in firstFailures {
+                switch failure.sourceFails {
+                case false?: counts.translation += 1
+                case true?: counts.source += 1
+                case nil: counts.unknown += 1
+                }
+            }
+            return counts
         }
     }
 
@@ -78,7 +103,7 @@ public struct StressReport: Sendable, Codable {
                 let passing = group.prefix { !$0.failed }.last
                 firsts.append(FirstFailure(key: head.key, locale: head.locale, variant: head.variant,
                                            passesUpTo: passing?.size.description, failsFrom: failing.size.description,
-                                           status: failing.status))
+                                           status: failing.status, sourceFails: failing.sourceFails, untranslated: failing.untranslated))
             }
             index = end
         }
@@ -107,12 +132,21 @@ public struct StressReport: Sendable, Codable {
 
     // MARK: - Terminal
 
-    /// A table per locale (counts per status) and the worst offenders (largest overflow first).
+    /// A table per locale (counts per status; the `UNTRANSLATED` column counts the checks of
+    /// untranslated entries, which are counted under their own status too), how many failing cases
+    /// are the translation's fault, and the worst offenders (``Summary/worstFirst()``), each with
+    /// how much room it needs at its first failing size.
     public func terminalSummary(worst: Int = 10) -> String {
         let columns = StressStatus.allCases.map(\.rawValue)
+        // Reports from before untranslated entries were measured have the status instead of the flag
+        // (read back, such a verdict has both): the column counts the flag alone.
+        var untranslated: [String: Int] = [:]
+        for verdict in verdicts where verdict.untranslated { untranslated[verdict.locale, default: 0] += 1 }
         var rows = [["LOCALE"] + columns.map { $0.uppercased() }]
         for locale in summary.locales.keys.sorted() {
-            rows.append([locale] + columns.map { "\(summary.locales[locale]?[$0] ?? 0)" })
+            rows.append([locale] + StressStatus.allCases.map { status in
+                status == .untranslated ? "\(untranslated[locale] ?? 0)" : "\(summary.locales[locale]?[status.rawValue] ?? 0)"
+            })
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         var out = rows.map { row in
@@ -126,17 +160,85 @@ public struct StressReport: Sendable, Codable {
             let scales = Set(verdicts.map(\.size)).sorted().map(\.description)
             out += " (android, font scales \(scales.joined(separator: ", ")))"
         }
-        let offenders = summary.worstFirst().prefix(worst)
+        let untranslatedChecks = untranslated.values.reduce(0, +)
+        if untranslatedChecks > 0 {
+            let failing = verdicts.filter { $0.untranslated && $0.failed }.count
+            out += "\n\(untranslatedChecks) check\(untranslatedChecks == 1 ? "" : "s") of untranslated entries (measured as shown: the source's text), \(failing) failing"
+        }
+        if !summary.firstFailures.isEmpty {
+            let faults = summary.faults
+            out += "\n\(summary.firstFailures.count) failing case\(summary.firstFailures.count == 1 ? "" : "s") (key · locale · variant): \(faults.translation) because of the translation "
+                + "(the source fits), \(faults.source) fail in the source too, \(faults.unknown) with no source to compare"
+        }
+        let offenders = Array(summary.worstFirst().prefix(worst))
         if !offenders.isEmpty {
-            out += "\n\nWorst offenders (key · locale · variant), failing from the smallest size:"
-            func label(_ name: String) -> String { TextSize(reportName: name)?.label ?? name }
-            for failure in offenders {
-                let upTo = failure.passesUpTo.map { "fits up to \(label($0)), " } ?? ""
-                out += "\n  \(failure.key) · \(failure.locale)\(failure.variant.isEmpty ? "" : " · \(failure.variant)"): \(upTo)\(failure.status.rawValue) from \(label(failure.failsFrom))"
-            }
+            out += "\n\nWorst offenders (key · locale · variant): the translation's failures first, then those that fail in "
+                + "the source too; each failing from the smallest size:"
+            for line in offenderLines(offenders) { out += "\n  " + line }
             if summary.firstFailures.count > worst { out += "\n  … and \(summary.firstFailures.count - worst) more" }
         }
         return out
+    }
+
+    /// A line for each of `failures`: `title · de · plural.one (untranslated): fits up to xLarge,
+    /// truncated from xxLarge — needs width 54.9 pt (+4.9 pt, +9.7%), 2 lines at this width; the source fits`
+    /// (what it needs as its first failing size's verdict says, one decimal).
+    func offenderLines(_ failures: [FirstFailure]) -> [String] {
+        func label(_ name: String) -> String { TextSize(reportName: name)?.label ?? name }
+        let firstFailing = firstFailingVerdicts(of: failures)
+        return failures.enumerated().map { index, failure in
+            let upTo = failure.passesUpTo.map { "fits up to \(label($0)), " } ?? ""
+            var line = "\(failure.key) · \(failure.locale)\(failure.variant.isEmpty ? "" : " · \(failure.variant)")"
+                + "\(failure.untranslated ? " (untranslated)" : ""): \(upTo)\(failure.status.rawValue) from \(label(failure.failsFrom))"
+            var details: [String] = []
+            if let verdict = firstFailing[index], let room = Self.shortfall(verdict, { String(format: "%.1f", $0) }, unit: " pt") {
+                details.append(room)
+            }
+            switch failure.sourceFails {
+            case false?: details.append("the source fits")
+            case true?: details.append("the source fails too")
+            case nil: break
+            }
+            if !details.isEmpty { line += " — " + details.joined(separator: "; ") }
+            return line
+        }
+    }
+
+    /// The verdict of each of `failures` at its first failing size (`nil` when the verdicts do not have it).
+    func firstFailingVerdicts(of failures: [FirstFailure]) -> [StressVerdict?] {
+        struct Key: Hashable { let key: String, locale: String, variant: String, size: String }
+        var wanted: [Key: Int] = [:]
+        for (index, failure) in failures.enumerated() {
+            wanted[Key(key: failure.key, locale: failure.locale, variant: failure.variant, size: failure.failsFrom)] = index
+        }
+        var found = [StressVerdict?](repeating: nil, count: failures.count)
+        var left = wanted.count
+        for verdict in verdicts where verdict.failed && left > 0 {
+            let key = Key(key: verdict.key, locale: verdict.locale, variant: verdict.variant, size: verdict.size.description)
+            if let index = wanted.removeValue(forKey: key) {
+                found[index] = verdict
+                left -= 1
+            }
+        }
+        return found
+    }
+
+    /// How much room a failing verdict needs, `number` writing the points and percentage:
+    /// `needs width 54.85 (+4.85, +9.70%), 2 lines at this width` (`unit` after each width);
+    /// `nil` when it carries none (``StressVerdict/neededWidth``, ``StressVerdict/linesNeeded``).
+    static func shortfall(_ verdict: StressVerdict, _ number: (Double) -> String, unit: String = "") -> String? {
+        var parts: [String] = []
+        if let needed = verdict.neededWidth {
+            var part = "needs width \(number(needed))\(unit)"
+            if let excess = verdict.excess {
+                part += " (+\(number(excess))\(unit)\(verdict.excessPercent.map { ", +\(number($0))%" } ?? ""))"
+            }
+            parts.append(part)
+        } else if verdict.linesNeeded != nil {
+            parts.append("no width holds it in the line limit")
+        }
+        if let lines = verdict.linesNeeded { parts.append("\(lines) line\(lines == 1 ? "" : "s") at this width") }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
     // MARK: - Files
@@ -152,9 +254,12 @@ public struct StressReport: Sendable, Codable {
     }
 
     /// `junit.xml`: one test case per key × locale (its variants and sizes inside), failing when any
-    /// of its verdicts fails.
+    /// of its verdicts fails. A failing size is one line of the failure, the first its message:
+    /// `xxLarge [plural.one]: truncated, width 49.63, 1 line(s), needs width 54.85 (+4.85, +9.70%), 2 lines at this width, the source fits, untranslated (new)`
+    /// (each part after the line count only when the verdict has it: ``StressVerdict``). A case with
+    /// untranslated verdicts that pass says so in its `<system-out>`, a line per variant.
     public func junit() -> String {
-        var cases: [(name: String, locale: String, failure: String?)] = []
+        var cases: [(name: String, locale: String, failure: String?, notes: [String])] = []
         var index: [String: Int] = [:]
         var casesByLocale: [String: [Int]] = [:]
         // A sweep's verdicts come a key × locale at a time (its variants and sizes together): the
@@ -172,7 +277,7 @@ public struct StressReport: Sendable, Codable {
                     i = cases.count
                     index[id] = i
                     casesByLocale[verdict.locale, default: []].append(i)
-                    cases.append((verdict.key, verdict.locale, nil))
+                    cases.append((verdict.key, verdict.locale, nil, []))
                 }
                 last = (verdict.key, verdict.locale, i)
             }
@@ -181,7 +286,19 @@ public struct StressReport: Sendable, Codable {
                 if !verdict.variant.isEmpty { line += " [\(verdict.variant)]" }
                 line += ": \(verdict.status.rawValue), width \(twoDecimals(verdict.width)), \(verdict.lineCount) line(s)"
                 if verdict.overflow > 0 { line += ", overflow \(twoDecimals(verdict.overflow))" }
+                if let room = Self.shortfall(verdict, twoDecimals) { line += ", " + room }
+                switch verdict.sourceFails {
+                case false?: line += ", the source fits"
+                case true?: line += ", the source fails too"
+                case nil: break
+                }
+                if verdict.untranslated { line += ", untranslated" + (verdict.untranslatedReason.map { " (\($0))" } ?? "") }
                 if cases[i].failure == nil { cases[i].failure = line } else { cases[i].failure! += "\n" + line }
+            } else if verdict.untranslated {
+                // A passing untranslated verdict: said once per variant, in the case's output.
+                let line = "untranslated" + (verdict.variant.isEmpty ? "" : " [\(verdict.variant)]")
+                    + (verdict.untranslatedReason.map { " (\($0))" } ?? "") + ": the source's text is shown"
+                if cases[i].notes.last != line, !cases[i].notes.contains(line) { cases[i].notes.append(line) }
             }
         }
         let failures = cases.filter { $0.failure != nil }.count
@@ -194,8 +311,11 @@ public struct StressReport: Sendable, Codable {
             for caseIndex in suite {
                 let testCase = cases[caseIndex]
                 xml += "    <testcase classname=\"\(locale)\" name=\"\(escape(testCase.name))\""
+                let notes = testCase.notes.isEmpty ? "" : "      <system-out>\(escape(testCase.notes.joined(separator: "\n")))</system-out>\n"
                 if let failure = testCase.failure {
-                    xml += ">\n      <failure message=\"\(escape(Self.firstLine(of: failure)))\">\(escape(failure))</failure>\n    </testcase>\n"
+                    xml += ">\n      <failure message=\"\(escape(Self.firstLine(of: failure)))\">\(escape(failure))</failure>\n\(notes)    </testcase>\n"
+                } else if !notes.isEmpty {
+                    xml += ">\n\(notes)    </testcase>\n"
                 } else {
                     xml += "/>\n"
                 }
@@ -356,18 +476,52 @@ extension StressReport.FirstFailure: JSONWritable {
             json.field("key", key)
             json.field("locale", locale)
             json.field("passesUpTo", passesUpTo)
+            if let sourceFails { json.field("sourceFails", sourceFails) }
             json.field("status", status.rawValue)
+            if untranslated { json.field("untranslated", true) }
             json.field("variant", variant)
         }
+    }
+
+    private enum CodingKeys: String, CodingKey { case key, locale, variant, passesUpTo, failsFrom, status, sourceFails, untranslated }
+
+    /// Reads a first failure; `sourceFails` and `untranslated` may be absent (reports from before
+    /// they were written, and the values `nil` and `false`, which are left out).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        key = try container.decode(String.self, forKey: .key)
+        locale = try container.decode(String.self, forKey: .locale)
+        variant = try container.decode(String.self, forKey: .variant)
+        passesUpTo = try container.decodeIfPresent(String.self, forKey: .passesUpTo)
+        failsFrom = try container.decode(String.self, forKey: .failsFrom)
+        status = try container.decode(StressStatus.self, forKey: .status)
+        sourceFails = try container.decodeIfPresent(Bool.self, forKey: .sourceFails)
+        untranslated = try container.decodeIfPresent(Bool.self, forKey: .untranslated) ?? (status == .untranslated)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(key, forKey: .key)
+        try container.encode(locale, forKey: .locale)
+        try container.encode(variant, forKey: .variant)
+        try container.encodeIfPresent(passesUpTo, forKey: .passesUpTo)
+        try container.encode(failsFrom, forKey: .failsFrom)
+        try container.encode(status, forKey: .status)
+        try container.encodeIfPresent(sourceFails, forKey: .sourceFails)
+        if untranslated { try container.encode(true, forKey: .untranslated) }
     }
 }
 
 extension StressVerdict: Codable, JSONWritable {
     private enum CodingKeys: String, CodingKey {
         case key, locale, variant, dynamicTypeSize, fontScale, text, status, width, lineCount, overflow, scale, failed
+        case neededWidth, excess, excessPercent, linesNeeded, sourceFails, untranslated, untranslatedReason
     }
 
     /// Reads a verdict with either `dynamicTypeSize` (a size name) or `fontScale` (a number > 0).
+    /// The fields that are left out when `nil` or `false` (`neededWidth`, `excess`, `excessPercent`,
+    /// `linesNeeded`, `sourceFails`, `untranslated`, `untranslatedReason`) may be absent, as in
+    /// reports written before them; such a report's `untranslated` status reads as `untranslated` too.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let value = try container.decodeIfPresent(Double.self, forKey: .fontScale) {
@@ -392,6 +546,13 @@ extension StressVerdict: Codable, JSONWritable {
         overflow = try container.decode(Double.self, forKey: .overflow)
         scale = try container.decode(Double.self, forKey: .scale)
         failed = try container.decode(Bool.self, forKey: .failed)
+        neededWidth = try container.decodeIfPresent(Double.self, forKey: .neededWidth)
+        excess = try container.decodeIfPresent(Double.self, forKey: .excess)
+        excessPercent = try container.decodeIfPresent(Double.self, forKey: .excessPercent)
+        linesNeeded = try container.decodeIfPresent(Int.self, forKey: .linesNeeded)
+        sourceFails = try container.decodeIfPresent(Bool.self, forKey: .sourceFails)
+        untranslated = try container.decodeIfPresent(Bool.self, forKey: .untranslated) ?? (status == .untranslated)
+        untranslatedReason = try container.decodeIfPresent(String.self, forKey: .untranslatedReason)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -410,20 +571,34 @@ extension StressVerdict: Codable, JSONWritable {
         try container.encode(overflow, forKey: .overflow)
         try container.encode(scale, forKey: .scale)
         try container.encode(failed, forKey: .failed)
+        try container.encodeIfPresent(neededWidth, forKey: .neededWidth)
+        try container.encodeIfPresent(excess, forKey: .excess)
+        try container.encodeIfPresent(excessPercent, forKey: .excessPercent)
+        try container.encodeIfPresent(linesNeeded, forKey: .linesNeeded)
+        try container.encodeIfPresent(sourceFails, forKey: .sourceFails)
+        if untranslated { try container.encode(true, forKey: .untranslated) }
+        try container.encodeIfPresent(untranslatedReason, forKey: .untranslatedReason)
     }
 
     package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
             if case .dynamicType(let dynamicType) = size { json.field("dynamicTypeSize", dynamicType.rawValue) }
+            try json.field("excess", excess)
+            try json.field("excessPercent", excessPercent)
             json.field("failed", failed)
             if case .fontScale(let fontScale) = size { try json.field("fontScale", fontScale.value) }
             json.field("key", key)
             json.field("lineCount", lineCount)
+            json.field("linesNeeded", linesNeeded)
             json.field("locale", locale)
+            try json.field("neededWidth", neededWidth)
             try json.field("overflow", overflow)
             try json.field("scale", scale)
+            if let sourceFails { json.field("sourceFails", sourceFails) }
             json.field("status", status.rawValue)
             json.field("text", text)
+            if untranslated { json.field("untranslated", true) }
+            json.field("untranslatedReason", untranslatedReason)
             json.field("variant", variant)
             try json.field("width", width)
         }

@@ -5,8 +5,10 @@ import Typography
 
 extension StressReport {
     /// `index.html`: a self-contained page listing every verdict (key, locale, size — a Dynamic Type
-    /// size, or `font scale 1.3` under Android —, status, width,
-    /// lines, overflow, source text beside the translation), with filters by locale, status and
+    /// size, or `font scale 1.3` under Android —, status (and whether the entry is untranslated), width,
+    /// lines, overflow, what a failing verdict needs — width, excess, lines, whether the source fails
+    /// too —, source text beside the translation), the worst offenders (``Summary/worstFirst()``)
+    /// above it, with filters by locale, status (`untranslated`: the untranslated entries') and
     /// size and failing verdicts only at first; each failing case drawn by `draw` (an SVG of the
     /// text in its container, its glyphs defined in the sheet it is given, which the page carries
     /// once).
@@ -25,7 +27,9 @@ extension StressReport {
         let statusIndex = Dictionary(uniqueKeysWithValues: StressStatus.allCases.enumerated().map { ($1, $0) })
 
         // {"sizes": […], "statuses": […], "cases": [[key, variant, locale, source, text]],
-        //  "verdicts": [[case, size, status, width, lines, overflow, failed]], "pictures": [[verdict, svg]]}
+        //  "verdicts": [[case, size, status, width, lines, overflow, failed, neededWidth, excess, excessPercent,
+        //  linesNeeded, sourceFails, untranslated]], "pictures": [[verdict, svg]]} (null for what a verdict
+        //  does not have; booleans as 1 and 0)
         // A case is a run of verdicts of one key × locale × variant × text × source (a sweep writes
         // an entry's sizes together).
         var data = PageData()
@@ -55,7 +59,14 @@ extension StressReport {
             rows.raw(index == 0 ? "[" : ",[")
             rows.raw("\(caseCount - 1),\(sizeIndex[verdict.size]!),\(statusIndex[verdict.status]!),")
             rows.number(verdict.width); rows.raw(",\(verdict.lineCount),")
-            rows.number(verdict.overflow); rows.raw(verdict.failed ? ",1]" : ",0]")
+            rows.number(verdict.overflow); rows.raw(verdict.failed ? ",1," : ",0,")
+            for value in [verdict.neededWidth, verdict.excess, verdict.excessPercent] {
+                if let value { rows.number(value) } else { rows.raw("null") }
+                rows.raw(",")
+            }
+            rows.raw(verdict.linesNeeded.map { "\($0)," } ?? "null,")
+            rows.raw(verdict.sourceFails.map { $0 ? "1," : "0," } ?? "null,")
+            rows.raw(verdict.untranslated ? "1]" : "0]")
             if verdict.failed, let picture = draw(verdict, &glyphs) {
                 pictures.raw(pictureCount == 0 ? "[\(index)," : ",[\(index),")
                 pictures.string(picture); pictures.raw("]")
@@ -78,12 +89,12 @@ extension StressReport {
             </style></head><body>
             \(glyphs.svg())<h1>textfit stress report</h1>
             <p>\(summary.checks) checks, \(summary.failures) failing\(platform == .android ? " (android: sizes in sp at each font scale, as Android 14 scales them)" : "").</p>
-            \(notes.map { "<p class=\"note\">\(xmlEscaped($0))</p>\n" }.joined())            <p><label>Locale <select id="locale"><option value="">all</option>\(options(locales))</select></label>
+            \(worstList())            \(notes.map { "<p class=\"note\">\(xmlEscaped($0))</p>\n" }.joined())            <p><label>Locale <select id="locale"><option value="">all</option>\(options(locales))</select></label>
             <label>Status <select id="status"><option value="">all</option>\(options(StressStatus.allCases.map(\.rawValue)))</select></label>
             <label>Size <select id="size"><option value="">all</option>\(options(sizes.map(\.label)))</select></label>
             <label><input type="checkbox" id="failed" checked> failing only</label></p>
             <p><button id="previous">← previous</button><span id="range"></span> <button id="next">next →</button></p>
-            <table><thead><tr><th>Key</th><th>Locale</th><th>Size</th><th>Status</th><th>Width</th><th>Lines</th><th>Overflow</th><th>Source</th><th>Translation</th></tr></thead>
+            <table><thead><tr><th>Key</th><th>Locale</th><th>Size</th><th>Status</th><th>Width</th><th>Lines</th><th>Overflow</th><th>Needs</th><th>Source</th><th>Translation</th></tr></thead>
             <tbody id="rows"></tbody></table>
             <script type="application/json" id="report-data">\(data.text)</script>
             <script>
@@ -96,7 +107,7 @@ extension StressReport {
               matching = [];
               D.verdicts.forEach((v, i) => {
                 const c = D.cases[v[0]];
-                if ((l && c[2] !== l) || (s && D.statuses[v[2]] !== s) || (z && D.sizes[v[1]] !== z) || (o && !v[6])) return;
+                if ((l && c[2] !== l) || (s && (s === "untranslated" ? !v[12] : D.statuses[v[2]] !== s)) || (z && D.sizes[v[1]] !== z) || (o && !v[6])) return;
                 matching.push(i);
               });
               page = 0;
@@ -108,8 +119,11 @@ extension StressReport {
                 const i = matching[k], v = D.verdicts[i], c = D.cases[v[0]], row = document.createElement("tr"), s = D.statuses[v[2]];
                 const key = cell(row, c[0]);
                 if (c[1]) { const small = document.createElement("small"); small.textContent = c[1]; key.append(document.createElement("br"), small); }
-                cell(row, c[2]); cell(row, D.sizes[v[1]]); cell(row, s + (v[6] ? " ✗" : ""), "s-" + s);
+                cell(row, c[2]); cell(row, D.sizes[v[1]]); cell(row, s + (v[6] ? " ✗" : "") + (v[12] ? " · untranslated" : ""), "s-" + s);
                 cell(row, decimal(v[3])); cell(row, String(v[4])); cell(row, v[5] > 0 ? decimal(v[5]) : "");
+                cell(row, [v[7] === null ? "" : `${decimal(v[7])} (+${decimal(v[8])}${v[9] === null ? "" : `, +${decimal(v[9])}%`})`,
+                           v[10] === null ? "" : `${v[10]} line${v[10] === 1 ? "" : "s"}`,
+                           v[11] === null ? "" : v[11] ? "the source fails too" : "the source fits"].filter(Boolean).join(" · "));
                 cell(row, c[3]);
                 const text = cell(row, c[4]), picture = pictures.get(i);
                 if (picture) { const div = document.createElement("div"); div.className = "svg"; div.innerHTML = picture; text.append(div); }
@@ -127,6 +141,20 @@ extension StressReport {
             </script></body></html>
 
             """
+    }
+}
+
+extension StressReport {
+    /// The page's list of worst offenders (``Summary/worstFirst()``, the ten first, as the terminal
+    /// summary lists them): empty when nothing fails.
+    func worstList(_ count: Int = 10) -> String {
+        let offenders = Array(summary.worstFirst().prefix(count))
+        guard !offenders.isEmpty else { return "" }
+        let faults = summary.faults
+        return "<p>Worst offenders: the translation's failures first (\(faults.translation) failing cases, the source fits), then "
+            + "those that fail in the source too (\(faults.source)), then those with no source to compare (\(faults.unknown)).</p>\n"
+            + "<ol id=\"worst\">" + offenderLines(offenders).map { "<li>\(xmlEscaped($0))</li>" }.joined() + "</ol>\n"
+            + (summary.firstFailures.count > count ? "<p>… and \(summary.firstFailures.count - count) more.</p>\n" : "")
     }
 }
 

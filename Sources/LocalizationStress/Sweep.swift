@@ -115,7 +115,10 @@ public enum StressStatus: String, Sendable, Codable, CaseIterable, Comparable {
     case overflow
     /// A character no font covers.
     case missingGlyphs = "missing-glyphs"
-    /// The locale has no translation for the key.
+    /// The locale has no translation for the key: the status reports written before untranslated
+    /// entries were measured gave them (read back from such a report, the verdict is
+    /// ``StressVerdict/untranslated`` too). A sweep no longer gives it: an untranslated entry is
+    /// measured like any other and flagged ``StressVerdict/untranslated``.
     case untranslated
 
     /// Worse statuses sort later (a baseline comparison counts a verdict as worse when its status does).
@@ -156,6 +159,38 @@ public struct StressVerdict: Sendable, Hashable {
     public var scale: Double
     /// Whether this verdict fails the check (a truncation the container allows does not).
     public var failed: Bool
+
+    // How much too long (all `nil` unless the verdict fails because the text does not fit: a
+    // passing verdict, and a `missing-glyphs` one whose text fits, have none). Widths are of the
+    // text, like ``width``: the container needs twice its padding more.
+
+    /// The narrowest text width, in points, at which this text passes at this size, set as the
+    /// check sets it (the same line limit, minimum scale factor and truncation rule): with a limit
+    /// of one line and no shrinking, its ideal single-line width; with a limit of N lines, the
+    /// narrowest width at which it wraps into N lines or fewer (not the truncated line's width); with
+    /// no limit, its widest grapheme cluster. Exact when the text passes at full size there (the
+    /// widest line of that layout), else within 1/128 pt. `nil` also when no width helps: more hard
+    /// line breaks than the limit (``linesNeeded`` says how many lines).
+    public var neededWidth: Double? = nil
+    /// ``neededWidth`` less the container's text width, in points (> 0).
+    public var excess: Double? = nil
+    /// ``excess`` as a percentage of the container's text width (`nil` when that width is 0).
+    public var excessPercent: Double? = nil
+    /// With a line limit: the lines the text takes at the container's text width at this size with
+    /// no limit and no shrinking (hard breaks included). `nil` without a limit.
+    public var linesNeeded: Int? = nil
+
+    /// Whose fault: whether the source text, measured the same way (same container and size, its
+    /// placeholders replaced by the same samples), gets a failing verdict too. `nil` when the entry
+    /// has no source text, or is in the source language itself.
+    public var sourceFails: Bool? = nil
+
+    /// The entry has no translation (``CatalogEntry/isTranslated`` false): its text is the source's
+    /// or a fallback, what the user sees, and it is measured like any other (``status`` is its fit).
+    public var untranslated: Bool = false
+    /// For an untranslated entry, the catalog's own state word for it (`new`, `needs-translation`,
+    /// `fuzzy`…: ``CatalogEntry/state``), when it gives one.
+    public var untranslatedReason: String? = nil
 }
 
 /// Measures catalog entries against containers at each of their text sizes (Dynamic Type sizes,
@@ -163,41 +198,59 @@ public struct StressVerdict: Sendable, Hashable {
 /// in input order.
 public struct StressSweep: Sendable {
     public let shaper: Shaper
+    /// The catalog's source language: its own entries get no ``StressVerdict/sourceFails`` (they are
+    /// the source), and source texts are set in it (`nil`: in the entry's locale).
+    public var sourceLanguage: String?
 
-    public init(shaper: Shaper) { self.shaper = shaper }
+    public init(shaper: Shaper, sourceLanguage: String? = nil) {
+        self.shaper = shaper
+        self.sourceLanguage = sourceLanguage
+    }
 
     /// Every verdict for `entries`, in entry order then size order.
     /// - Parameters:
     ///   - container: the container for an entry (rules first, then defaults).
-    ///   - prepare: the text to measure for an entry (placeholders replaced).
+    ///   - prepare: the text to measure for an entry (placeholders replaced); an entry's source text
+    ///     is prepared the same way (as the text of a copy of the entry).
     ///   - progress: called with the number of entries done (from any thread).
     public func run(_ entries: [CatalogEntry], container: (CatalogEntry) -> StressContainer,
                     prepare: (CatalogEntry) -> String = { $0.text },
                     progress: (@Sendable (Int) -> Void)? = nil) -> [StressVerdict] {
-        run(entries, containers: entries.map(container), texts: entries.map(prepare), progress: progress)
+        let sources = entries.map { entry in
+            entry.sourceText.map { text in
+                var source = entry
+                source.text = text
+                return prepare(source)
+            }
+        }
+        return run(entries, containers: entries.map(container), texts: entries.map(prepare), sources: sources, progress: progress)
     }
 
     /// Every verdict for `entries`, each with its container and text (same order), on all cores.
     ///
+    /// `sources`: each entry's source text as measured (placeholders replaced as in `texts`), to tell
+    /// whether the source fails too (``StressVerdict/sourceFails``); `nil` (or a `nil` item): not compared.
+    /// A source text is set once per container however many locales share it.
+    ///
     /// An entry that cannot be measured at all (its font cannot be opened) gets `missing-glyphs`
-    /// verdicts here; ``checkedRun(_:containers:texts:progress:)`` throws instead, and
+    /// verdicts here; ``checkedRun(_:containers:texts:sources:progress:)`` throws instead, and
     /// ``checkFonts(_:)`` finds such fonts before a sweep.
-    public func run(_ entries: [CatalogEntry], containers: [StressContainer], texts: [String],
+    public func run(_ entries: [CatalogEntry], containers: [StressContainer], texts: [String], sources: [String?]? = nil,
                     progress: (@Sendable (Int) -> Void)? = nil) -> [StressVerdict] {
-        sweep(entries, containers: containers, texts: texts, progress: progress).enumerated().flatMap { index, result in
+        sweep(entries, containers: containers, texts: texts, sources: sources, progress: progress).enumerated().flatMap { index, result in
             (try? result.get()) ?? containers[index].textSizes.map { size in
                 verdict(entries[index], texts[index], size, .missingGlyphs, 0, 0, 0, 1, failed: true)
             }
         }
     }
 
-    /// Every verdict for `entries`, as ``run(_:containers:texts:progress:)``, but an entry that cannot
+    /// Every verdict for `entries`, as ``run(_:containers:texts:sources:progress:)``, but an entry that cannot
     /// be measured at all stops the sweep with an error naming it, never a made-up verdict.
     /// - Throws: ``StressSweepError`` for the first such entry in entry order.
-    public func checkedRun(_ entries: [CatalogEntry], containers: [StressContainer], texts: [String],
+    public func checkedRun(_ entries: [CatalogEntry], containers: [StressContainer], texts: [String], sources: [String?]? = nil,
                            progress: (@Sendable (Int) -> Void)? = nil) throws(StressSweepError) -> [StressVerdict] {
         var all: [StressVerdict] = []
-        for (index, result) in sweep(entries, containers: containers, texts: texts, progress: progress).enumerated() {
+        for (index, result) in sweep(entries, containers: containers, texts: texts, sources: sources, progress: progress).enumerated() {
             switch result {
             case .success(let verdicts): all += verdicts
             case .failure(let error):
@@ -220,26 +273,60 @@ public struct StressSweep: Sendable {
     }
 
     /// Each entry's verdicts, or the error that kept it from being measured, on all cores.
-    private func sweep(_ entries: [CatalogEntry], containers: [StressContainer], texts: [String],
+    private func sweep(_ entries: [CatalogEntry], containers: [StressContainer], texts: [String], sources: [String?]?,
                        progress: (@Sendable (Int) -> Void)?) -> [Result<[StressVerdict], any Error>] {
         precondition(entries.count == containers.count && entries.count == texts.count, "one container and text per entry")
+        precondition(sources.map { $0.count == entries.count } ?? true, "one source text (or nil) per entry")
         let done = ProgressCounter()
+        let sourceResults = SourceResults()
         return concurrentMap(count: entries.count) { index in
             defer { if let progress { progress(done.increment()) } }
-            return Result { try verdicts(for: entries[index], in: containers[index], text: texts[index]) }
+            return Result {
+                try verdicts(for: entries[index], in: containers[index], text: texts[index], source: sources?[index],
+                             sharing: sourceResults)
+            }
         }
     }
 
     /// The verdicts of one entry at each of the container's sizes.
+    /// - Parameter source: the entry's source text as measured (placeholders replaced), to tell
+    ///   whether it fails too (``StressVerdict/sourceFails``); `nil`: not compared.
     /// - Throws: the error of a font that cannot be opened (or of a size that is not valid).
-    public func verdicts(for entry: CatalogEntry, in container: StressContainer, text: String) throws -> [StressVerdict] {
+    public func verdicts(for entry: CatalogEntry, in container: StressContainer, text: String,
+                         source: String? = nil) throws -> [StressVerdict] {
+        try verdicts(for: entry, in: container, text: text, source: source, sharing: nil)
+    }
+
+    private func verdicts(for entry: CatalogEntry, in container: StressContainer, text: String, source: String?,
+                          sharing shared: SourceResults?) throws -> [StressVerdict] {
         let box = Self.box(for: entry, in: container)
         guard let first = box.textSizes.first else { return [] }
         let base = try paragraph(text, of: entry, in: box, size: first)
-        return box.textSizes.map { size in
+        let sourceFailures = entry.locale == sourceLanguage ? nil : source.flatMap { sourceFails($0, of: entry, in: box, shared: shared) }
+        return box.textSizes.enumerated().map { index, size in
             let paragraph = (size == first ? base : (try? paragraph(resizing: base, text, of: entry, in: box, to: size))) ?? base
-            return judge(entry, text, paragraph, size: size, container: box)
+            var verdict = judge(entry, text, paragraph, size: size, container: box)
+            verdict.sourceFails = sourceFailures?[index]
+            return verdict
         }
+    }
+
+    /// Whether `source` fails at each of the box's sizes, set in the source language (else the
+    /// entry's locale); computed once per text, locale and box (``SourceResults``). `nil` when it
+    /// cannot be set.
+    private func sourceFails(_ source: String, of entry: CatalogEntry, in box: StressContainer, shared: SourceResults?) -> [Bool]? {
+        var sourceEntry = entry
+        sourceEntry.locale = sourceLanguage ?? entry.locale
+        sourceEntry.text = source
+        let key = SourceResults.Key(text: source, locale: sourceEntry.locale, box: box)
+        if let known = shared?.get(key) { return known }
+        guard let first = box.textSizes.first, let base = try? paragraph(source, of: sourceEntry, in: box, size: first) else { return nil }
+        let failures = box.textSizes.map { size in
+            let paragraph = (size == first ? base : (try? paragraph(resizing: base, source, of: sourceEntry, in: box, to: size))) ?? base
+            return Self.status(of: paragraph, paragraph.layout(width: box.textWidth), in: box).failed
+        }
+        shared?.set(key, failures)
+        return failures
     }
 
     /// `base` (set at the box's first size) at `size`: rescaled, not reshaped, and on Android
@@ -270,15 +357,12 @@ public struct StressSweep: Sendable {
                       shaper: shaper)
     }
 
-    private func judge(_ entry: CatalogEntry, _ text: String, _ paragraph: Paragraph, size: TextSize,
-                       container: StressContainer) -> StressVerdict {
+    /// The status of `paragraph` laid out in `container` (`layout` is its layout at the text width),
+    /// and whether it fails.
+    static func status(of paragraph: Paragraph, _ layout: ParagraphLayout, in container: StressContainer) -> (status: StressStatus, failed: Bool) {
         let width = container.textWidth
-        let layout = paragraph.layout(width: width)
-        let overflow = max(0, layout.size.width - width)
         let status: StressStatus
-        if !entry.isTranslated {
-            status = .untranslated
-        } else if paragraph.missingClusters.count > 0 {
+        if paragraph.missingClusters.count > 0 {
             status = .missingGlyphs
         } else if layout.size.width > width + 1e-9 {
             status = .overflow  // a single grapheme wider than the box
@@ -294,14 +378,121 @@ public struct StressSweep: Sendable {
         case .truncated: !container.truncationAllowed
         case .overflow, .missingGlyphs: true
         }
-        return verdict(entry, text, size, status, layout.size.width, layout.lineCount, status == .overflow ? overflow : 0,
-                       layout.scale, failed: failed)
+        return (status, failed)
+    }
+
+    /// Whether a layout at `width` passes on fit alone: no line wider than it, and no truncation
+    /// unless the container allows it.
+    static func fits(_ layout: ParagraphLayout, width: Double, in container: StressContainer) -> Bool {
+        layout.size.width <= width + 1e-9 && (container.truncationAllowed || !layout.isTruncated)
+    }
+
+    private func judge(_ entry: CatalogEntry, _ text: String, _ paragraph: Paragraph, size: TextSize,
+                       container: StressContainer) -> StressVerdict {
+        let width = container.textWidth
+        let layout = paragraph.layout(width: width)
+        let overflow = max(0, layout.size.width - width)
+        let (status, failed) = Self.status(of: paragraph, layout, in: container)
+        var verdict = verdict(entry, text, size, status, layout.size.width, layout.lineCount, status == .overflow ? overflow : 0,
+                              layout.scale, failed: failed)
+        if failed, !Self.fits(layout, width: width, in: container) {
+            verdict.neededWidth = Self.neededWidth(paragraph, in: container)
+            if let needed = verdict.neededWidth {
+                verdict.excess = needed - width
+                verdict.excessPercent = width > 0 ? 100 * (needed - width) / width : nil
+            }
+            if container.maxLines != nil {
+                var unlimited = paragraph.style
+                unlimited.lineLimit = nil
+                unlimited.minimumScaleFactor = 1
+                verdict.linesNeeded = (try? paragraph.restyled(unlimited))?.layout(width: width).lineCount
+            }
+        }
+        return verdict
+    }
+
+    /// The narrowest text width at which `paragraph` passes on fit in `container` (see
+    /// ``StressVerdict/neededWidth``), `nil` when none does.
+    ///
+    /// With one line and no shrinking, the ideal width. Otherwise a bisection between the
+    /// container's text width (failing) and the ideal width (one line per hard break, passing), to
+    /// 1 pt; then, when the layout found is at full size, a descent: greedy line breaking breaks the
+    /// same way at every width from its widest line up, so that line's width passes, and it is the
+    /// answer once a hair less (10⁻⁶ pt) fails — else the layout there is narrower, and the descent
+    /// goes on from it (a step per distinct layout in that last point: one or two). Shrinking makes
+    /// widths continuous: the bisection then goes on to 1/128 pt. About ten layouts a failing
+    /// verdict; twice as many for a bisection to 1/128 pt all the way.
+    static func neededWidth(_ paragraph: Paragraph, in container: StressContainer) -> Double? {
+        let ideal = paragraph.layout(width: nil)
+        guard !ideal.isTruncated || container.truncationAllowed else { return nil }  // more hard breaks than lines
+        var low = container.textWidth, high = max(ideal.size.width, low)
+        var best = paragraph.layout(width: high)
+        guard fits(best, width: high, in: container) else { return nil }
+        if container.maxLines == 1, container.minimumScaleFactor >= 1, best.scale == 1 { return best.size.width }
+        func bisect(to tolerance: Double) {
+            var steps = 0
+            while high - low > tolerance, steps < 64 {
+                let middle = (low + high) / 2
+                let layout = paragraph.layout(width: middle)
+                if fits(layout, width: middle, in: container) {
+                    high = middle
+                    best = layout
+                } else {
+                    low = middle
+                }
+                steps += 1
+            }
+        }
+        bisect(to: 1)
+        guard best.scale == 1 else {
+            bisect(to: 1.0 / 128)
+            return high
+        }
+        var widest = min(best.size.width, high)
+        for _ in 0..<64 {
+            let below = widest - 1e-6
+            guard below > low else { break }
+            let layout = paragraph.layout(width: below)
+            guard fits(layout, width: below, in: container) else { break }
+            if layout.scale != 1 {  // only shrinking fits there: the continuous case
+                high = below
+                best = layout
+                bisect(to: 1.0 / 128)
+                return high
+            }
+            widest = min(layout.size.width, below)
+        }
+        return widest
     }
 
     private func verdict(_ entry: CatalogEntry, _ text: String, _ size: TextSize, _ status: StressStatus, _ width: Double,
                          _ lines: Int, _ overflow: Double, _ scale: Double, failed: Bool) -> StressVerdict {
         StressVerdict(key: entry.key, locale: entry.locale, variant: entry.variant, size: size, text: text,
-                      status: status, width: width, lineCount: lines, overflow: overflow, scale: scale, failed: failed)
+                      status: status, width: width, lineCount: lines, overflow: overflow, scale: scale, failed: failed,
+                      untranslated: !entry.isTranslated, untranslatedReason: entry.isTranslated ? nil : entry.state)
+    }
+}
+
+/// Whether source texts fail, per text, locale and box, shared by a sweep's threads: a source
+/// text is the same for every locale of a key, and is set once.
+private final class SourceResults: @unchecked Sendable {
+    struct Key: Hashable {
+        let text: String, locale: String, box: StressContainer
+    }
+
+    private let lock = NSLock()
+    private var results: [Key: [Bool]] = [:]
+
+    func get(_ key: Key) -> [Bool]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return results[key]
+    }
+
+    func set(_ key: Key, _ value: [Bool]) {
+        lock.lock()
+        defer { lock.unlock() }
+        results[key] = value
     }
 }
 

@@ -12,7 +12,7 @@ import TextFit
 /// | `layout` | `{"tree": <layout-file node>, "width", "height", "platform": "ios" \| "android", "dynamicType": SIZE \| "all" \| "a,b" (or "fontScale": 1.3 \| "1,2"), "direction": "ltr" \| "rtl"}` | `{"layouts": [LayoutOutput]}` |
 /// | `render` | the `layout` body (first size only) + `"overlays": bool` | the SVG (`image/svg+xml`) |
 /// | `fonts` | `{}` or `{"for": TEXT, …font options}` | `{"families": […]}` or `{"clusters": […]}` |
-/// | `stress-check` | `{"key", "texts": {"de": "…", …}, "constraint": {rules-file fields: "width", "maxLines", "style", "dynamicType", …}}` | `{"verdicts": [StressVerdict]}` |
+/// | `stress-check` | `{"key", "texts": {"de": "…", …}, "sourceLanguage": "en", "constraint": {rules-file fields: "width", "maxLines", "style", "dynamicType", …}}` | `{"verdicts": [StressVerdict]}` (with `neededWidth`, `excess`, `excessPercent`, `linesNeeded` when failing; `sourceFails` given a `sourceLanguage`) |
 ///
 /// Files (issue 27): a request's `fontFile` (`measure`, `fonts`) is refused (`forbidden`) unless the
 /// dispatcher has a ``fontFolder`` (`textfit serve --font-dir DIR`); then only regular files inside
@@ -347,7 +347,7 @@ public final class ServiceDispatcher: Sendable {
     }
 
     private func stressCheck(_ object: [String: Any]) throws -> [StressVerdict] {
-        try Self.onlyKnown(object, ["key", "texts", "constraint", "platform"])
+        try Self.onlyKnown(object, ["key", "texts", "constraint", "platform", "sourceLanguage"])
         let key = try Self.field(object, "key", as: String.self) ?? "text"
         let platform: Platform
         do {
@@ -360,6 +360,12 @@ public final class ServiceDispatcher: Sendable {
         }
         guard texts.count <= limits.maxTexts else {
             throw ServiceError(.limitExceeded, "texts has \(texts.count) locales; the limit (maxTexts) is \(limits.maxTexts)")
+        }
+        // The locale of `texts` whose text is the source: the others' verdicts say whether it fails too.
+        let sourceLanguage = try Self.field(object, "sourceLanguage", as: String.self)
+        if let sourceLanguage, texts[sourceLanguage] == nil {
+            throw ServiceError(.invalidRequest, "sourceLanguage: '\(sourceLanguage)' is not one of the locales of texts "
+                               + "(\(texts.keys.sorted().joined(separator: ", ")))")
         }
         // The constraint is a rules-file rule matching every key: one validator, one set of field names.
         var rule = (object["constraint"] as? [String: Any]) ?? [:]
@@ -382,14 +388,15 @@ public final class ServiceDispatcher: Sendable {
         }
         let constraint = rules.constraint(for: key, defaults: Constraint(width: 320, platform: platform))
         let entries = texts.keys.sorted().map { locale in
-            CatalogEntry(key: key, locale: locale, text: texts[locale]!, origin: SourceLocation(file: "request"))
+            CatalogEntry(key: key, locale: locale, text: texts[locale]!, sourceText: sourceLanguage.flatMap { texts[$0] },
+                         origin: SourceLocation(file: "request"))
         }
         for entry in entries where entry.text.unicodeScalars.count > limits.maxTextScalars {
             throw ServiceError(.limitExceeded, "texts.\(entry.locale) is longer than maxTextScalars (\(limits.maxTextScalars))")
         }
         // As `textfit stress`: the font is opened before the sweep, and a family or file that cannot
         // be used stops the request, naming it — never turned into missing-glyphs verdicts.
-        let sweep = StressSweep(shaper: engine.shaper)
+        let sweep = StressSweep(shaper: engine.shaper, sourceLanguage: sourceLanguage)
         do {
             try sweep.checkFonts([constraint.container])
         } catch {
@@ -405,7 +412,9 @@ public final class ServiceDispatcher: Sendable {
             return text
         }
         do {
-            return try sweep.checkedRun(entries, containers: entries.map { _ in constraint.container }, texts: sampled)
+            // The source's text is measured as its own locale's entry is: sampled the same way.
+            let sources = entries.map { _ in sourceLanguage.flatMap { locale in entries.firstIndex { $0.locale == locale }.map { sampled[$0] } } }
+            return try sweep.checkedRun(entries, containers: entries.map { _ in constraint.container }, texts: sampled, sources: sources)
         } catch {
             throw ServiceError(.unreadableInput, "\(error)")
         }

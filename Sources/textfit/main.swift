@@ -561,6 +561,7 @@ func terminalSafe(_ verdict: StressVerdict) -> StressVerdict {
     verdict.locale = terminalSafe(verdict.locale)
     verdict.variant = terminalSafe(verdict.variant)
     verdict.text = terminalSafe(verdict.text)
+    verdict.untranslatedReason = verdict.untranslatedReason.map { terminalSafe($0) }
     return verdict
 }
 
@@ -1071,7 +1072,8 @@ func runStress(_ arguments: Arguments) throws {
     }
 
     let engine = try makeEngine(arguments)
-    let sweep = StressSweep(shaper: engine.shaper)
+    // The source language's own entries are the source: they get no `sourceFails`.
+    let sweep = StressSweep(shaper: engine.shaper, sourceLanguage: sourceLanguage)
     var constraints = entries.map { rules.constraint(for: $0.key, defaults: defaults) }
     // Of stringsdict width variants, only the one the OS would pick for the container is checked.
     let kept = selectingWidthVariants(entries, containers: constraints.map(\.container))
@@ -1098,6 +1100,11 @@ func runStress(_ arguments: Arguments) throws {
         return container
     }
     let texts = sampled.texts
+    // Each entry's source text, its placeholders replaced by the same samples, to tell whether the
+    // source fails too; one over the cap once sampled is not compared.
+    let sources = entries.indices.map { index in
+        entries[index].sourceText.flatMap { constraints[index].placeholders.substitute($0, maxBytes: limits.maxTextBytes) }
+    }
     let total = entries.count
 
     // Fail fast, before the sweep: every font opens (they are then kept open for the run), and the
@@ -1114,7 +1121,7 @@ func runStress(_ arguments: Arguments) throws {
     if isatty(2) != 0 { progress = { drawProgress($0, of: total) } }
     let verdicts: [StressVerdict]
     do {
-        verdicts = try sweep.checkedRun(entries, containers: containers, texts: texts, progress: progress)
+        verdicts = try sweep.checkedRun(entries, containers: containers, texts: texts, sources: sources, progress: progress)
     } catch {
         throw CommandError.input("\(error)")
     }

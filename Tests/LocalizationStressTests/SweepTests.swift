@@ -61,12 +61,14 @@ struct SweepTests {
         #expect(v.scale <= 3000.0 / 3832 && v.scale > 3000.0 / 3832 - 2e-3)
     }
 
+    /// Issue 28: an untranslated entry used to get the status `untranslated` and no measurement; it
+    /// is now measured (its status is its fit) and flagged (VerdictExcessTests has the failing case).
     @Test("missing glyphs and untranslated")
     func otherStatuses() throws {
         let missing = try verdict("a\u{0378}", box(5000))
         #expect(missing.status == .missingGlyphs && missing.failed)
         let untranslated = try verdict("aa", box(5000), translated: false)
-        #expect(untranslated.status == .untranslated && !untranslated.failed)
+        #expect(untranslated.status == .fits && !untranslated.failed && untranslated.untranslated && untranslated.width == 1122)
     }
 
     @Test("The first failing Dynamic Type size: 'aa bb' in 50 pt, body style, one line")
@@ -135,16 +137,23 @@ struct ReportTests {
         // … and the statuses that catalog does not reach, with texts JSON must escape.
         let body = StressContainer(width: 60, maxLines: 2, size: .style(.body), dynamicTypeSizes: [.large, .accessibility5])
         let shrinking = StressContainer(width: 60, maxLines: 1, size: .style(.body), minimumScaleFactor: 0.5, dynamicTypeSizes: [.large])
-        let awkward = [StressFixtures.entry("say \"hi\" \\ a/b\n\tc\u{1}", key: "quote\"s", locale: "fr-CA"),
+        var awkward = [StressFixtures.entry("say \"hi\" \\ a/b\n\tc\u{1}", key: "quote\"s", locale: "fr-CA"),
                        StressFixtures.entry("W", key: "wide", locale: "zh-Hant"),
                        StressFixtures.entry("a\u{0378}", key: "missing", locale: "é"),
                        StressFixtures.entry("untranslated", key: "u", locale: "B", translated: false),
                        StressFixtures.entry("", key: "empty", locale: "en"),
                        StressFixtures.entry("aa bb cc", key: "wraps", locale: "de")]  // 65.1 pt at 17: two lines
+        awkward[3].state = "new \"quoted\""
         verdicts += sweep.run(awkward, container: { $0.key == "wide" ? StressContainer(width: 5, size: .style(.body), dynamicTypeSizes: [.large]) : body })
         verdicts += sweep.run([StressFixtures.entry("aa bb cc dd ee", key: "scaled")], container: { _ in shrinking })
         let report = StressReport(verdicts: verdicts)
-        #expect(Set(report.verdicts.map(\.status)) == Set(StressStatus.allCases))
+        // Every status a sweep gives (`untranslated` is now a flag beside the fit status: issue 28),
+        // and every field a verdict may leave out, present somewhere.
+        #expect(Set(report.verdicts.map(\.status)) == Set(StressStatus.allCases).subtracting([.untranslated]))
+        #expect(report.verdicts.contains { $0.untranslated && $0.untranslatedReason != nil })
+        #expect(report.verdicts.contains { $0.neededWidth != nil && $0.excess != nil && $0.excessPercent != nil && $0.linesNeeded != nil })
+        #expect(report.verdicts.contains { $0.sourceFails == true } && report.verdicts.contains { $0.sourceFails == false })
+        #expect(report.summary.firstFailures.contains { $0.sourceFails != nil } && report.summary.firstFailures.contains(where: \.untranslated))
         #expect(report.summary.firstFailures.contains { $0.passesUpTo == nil } && report.summary.firstFailures.contains { $0.passesUpTo != nil })
         #expect(report.summary.locales.count == 12)
         let written = try report.json(), encoded = try encoder.encode(report)
