@@ -121,6 +121,7 @@ extension PlaceholderSamples {
     /// The sample given for this placeholder in ``names`` or ``numbers``, and the key that matched:
     /// its exact token, else its name, else its token without the position (`%1$@` → `%@`).
     func explicitValue(for placeholder: Placeholder) -> (SampleValue, key: String)? {
+        if names.isEmpty && numbers.isEmpty { return nil }
         var keys = [placeholder.token]
         if let name = placeholder.name { keys.append(name) }
         if placeholder.position != nil, let stripped = Self.positionFree(placeholder.token) { keys.append(stripped) }
