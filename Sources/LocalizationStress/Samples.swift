@@ -59,7 +59,7 @@ extension PlaceholderSamples {
     ///   argument: first the placeholders named as the category's substitution (`{count}`,
     ///   `%(count)d` for `substitution.count.plural.one`), then, in path order, the remaining count
     ///   arguments in argument order (`%2$d` is argument 2; unnumbered ones count from 1 in text
-    ///   order). Count arguments are integer placeholders and any placeholder given a number (not
+    ///   order; named ones, one argument per name, come after them in text order). Count arguments are integer placeholders and any placeholder given a number (not
     ///   float placeholders). The count is the number ``LocaleNumbers/number(selecting:notAbove:)``
     ///   chooses for the category, with the placeholder's number as target: with the default 8888888,
     ///   `one` is 1 in English and 8,888,881 in Russian, `few` 8,888,884 in Russian and Polish, `many`
@@ -139,6 +139,7 @@ extension PlaceholderSamples {
         // Count arguments: (argument number, segment index, placeholder, target number).
         var arguments: [(argument: Int, index: Int, placeholder: Placeholder, target: Double)] = []
         var unnumbered = 0
+        var named: [String: Int] = [:]
         for (index, segment) in segments.enumerated() {
             guard case .placeholder(let placeholder) = segment, placeholder.kind != .percent,
                   placeholder.kind != .float else { continue }
@@ -155,6 +156,10 @@ extension PlaceholderSamples {
             let argument: Int
             if let position = placeholder.position {
                 argument = position
+            } else if let name = placeholder.name {
+                // One argument per name, after every numbered one.
+                argument = named[name] ?? 1_000_000 + named.count
+                named[name] = argument
             } else {
                 unnumbered += 1
                 argument = unnumbered

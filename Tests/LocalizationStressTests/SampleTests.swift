@@ -158,6 +158,10 @@ struct SampleTests {
                 == "1 photo of Maximilian Mustermann-Schmidt")
         #expect(standard.substitute("%(count)d files", locale: "pl", variant: "substitution.count.plural.few")
                 == "8\u{A0}888\u{A0}884 files")
+        // A named argument is one of its own, apart from the numbered ones (ru few …4, one …1).
+        #expect(standard.substitute("%1$d файл, %(count)d фото", locale: "ru",
+                                    variant: "substitution.count.plural.few/substitution.files.plural.one")
+                == "8\u{A0}888\u{A0}881 файл, 8\u{A0}888\u{A0}884 фото")
         // Floats are not counts: `%.1f` keeps its sample in a plural variant.
         #expect(standard.substitute("%.1f km, %d stops", locale: "en", variant: "plural.one") == "88,888.9 km, 1 stops")
         // A text sample is written as given, even as the count.
