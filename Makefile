@@ -4,9 +4,11 @@ SWIFT ?= swift
 # width fixture, hb-subset cuts the `font` fuzz target's seeds; fonts-dejavu-core: a known system font for the Fontconfig fallback test;
 # unicode-data: the Unicode conformance files the segmentation and bidi tests read;
 # fonts-inter-variable and python3-fonttools: Tests/TypographyTests/Fixtures/make-apple-standins.py makes the
-# stand-in Apple fonts from Inter (and DejaVu) with fontTools at test time, and hb-shape-variations.tsv has Inter rows).
+# stand-in Apple fonts from Inter (and DejaVu) with fontTools at test time, and hb-shape-variations.tsv has Inter rows;
+# unicode-cldr-core: CLDR's plurals.xml, numberingSystems.xml and locale files, which the plural-count and
+# number-format tests of LocaleNumbers and the stress samples take their expected values from).
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev fontconfig libicu-dev libfribidi-dev libmicrohttpd-dev \
-  unicode-data libharfbuzz-bin fonts-dejavu-core fonts-inter-variable python3-fonttools
+  unicode-data libharfbuzz-bin fonts-dejavu-core fonts-inter-variable python3-fonttools unicode-cldr-core
 
 .PHONY: setup build demo test bench bench-peers sanitize browser-test clean load-replicas
 

@@ -1,4 +1,5 @@
-// TextFit's C text services: ICU break iterators and bidi classes, FriBiDi's UAX #9 algorithm.
+// TextFit's C text services: ICU break iterators and bidi classes, FriBiDi's UAX #9 algorithm,
+// ICU plural rules and number formatting.
 // See include/textfit_icu.h for the contract of each function.
 #include "textfit_icu.h"
 
@@ -6,6 +7,10 @@
 #include <string.h>
 
 #include <unicode/ubrk.h>
+#include <unicode/unum.h>
+#include <unicode/unumsys.h>
+#include <unicode/upluralrules.h>
+#include <unicode/uenum.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
 #include <unicode/ustring.h>
@@ -173,4 +178,184 @@ int32_t textfit_bidi_resolve(const uint32_t *scalars, const uint8_t *classes, in
     free(brackets);
     free(resolved);
     return result;
+}
+
+// MARK: - Plural rules and number formatting
+
+// `locale` as an ICU locale ID in `buffer` (a BCP 47 tag converted, as `textfit_break_open` does);
+// NULL with `*error` set when the tag cannot be converted.
+static const char *locale_id(const char *locale, char *buffer, int32_t capacity, int32_t *error) {
+    const char *id = locale ? locale : "";
+    if (!(strchr(id, '-') && !strchr(id, '@') && !strchr(id, '_'))) return id;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    uloc_forLanguageTag(id, buffer, capacity, &parsed, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
+        *error = U_FAILURE(status) ? status : U_ILLEGAL_ARGUMENT_ERROR;
+        return NULL;
+    }
+    return buffer;
+}
+
+// UTF-16 `units` (`length` units) as NUL-terminated UTF-8 in `utf8`; the byte length, or -1 with `*error`.
+static int32_t to_utf8(const UChar *units, int32_t length, char *utf8, int32_t capacity, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t bytes = 0;
+    u_strToUTF8(utf8, capacity, &bytes, units, length, &status);
+    if (U_FAILURE(status) || bytes >= capacity) {
+        *error = U_FAILURE(status) ? status : U_BUFFER_OVERFLOW_ERROR;
+        return -1;
+    }
+    *error = U_ZERO_ERROR;
+    return bytes;
+}
+
+// `id`, or "root" when ICU has number data for no locale of its language. ICU would otherwise fall back
+// to the process's default locale (from LANG: "C" gives en_US_POSIX, which does not group), so that
+// the same run would write numbers differently on another machine.
+static const char *number_locale(const char *id) {
+    char language[ULOC_LANG_CAPACITY], available[ULOC_LANG_CAPACITY];
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_getLanguage(id, language, (int32_t)sizeof language, &status);
+    if (U_FAILURE(status) || language[0] == 0) return "root";
+    for (int32_t i = 0, count = unum_countAvailable(); i < count; i++) {
+        status = U_ZERO_ERROR;
+        uloc_getLanguage(unum_getAvailable(i), available, (int32_t)sizeof available, &status);
+        if (U_SUCCESS(status) && strcmp(language, available) == 0) return id;
+    }
+    return "root";
+}
+
+textfit_plural_rules *textfit_plural_open(const char *locale, int32_t *error) {
+    char converted[ULOC_FULLNAME_CAPACITY];
+    const char *id = locale_id(locale, converted, (int32_t)sizeof converted, error);
+    if (!id) return NULL;
+    UErrorCode status = U_ZERO_ERROR;
+    UPluralRules *rules = uplrules_openForType(id, UPLURAL_TYPE_CARDINAL, &status);
+    if (U_FAILURE(status)) {
+        *error = status;
+        if (rules) uplrules_close(rules);
+        return NULL;
+    }
+    *error = U_ZERO_ERROR;
+    return (textfit_plural_rules *)rules;
+}
+
+void textfit_plural_close(textfit_plural_rules *rules) {
+    if (rules) uplrules_close((UPluralRules *)rules);
+}
+
+int32_t textfit_plural_select(const textfit_plural_rules *rules, double number, char *keyword, int32_t capacity,
+                              int32_t *error) {
+    UChar units[32];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uplrules_select((const UPluralRules *)rules, number, units, 32, &status);
+    if (U_FAILURE(status)) { *error = status; return -1; }
+    return to_utf8(units, length, keyword, capacity, error);
+}
+
+int32_t textfit_plural_categories(const textfit_plural_rules *rules, char *buffer, int32_t capacity, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    UEnumeration *keywords = uplrules_getKeywords((const UPluralRules *)rules, &status);
+    if (U_FAILURE(status)) {
+        *error = status;
+        if (keywords) uenum_close(keywords);
+        return -1;
+    }
+    int32_t used = 0;
+    *error = U_ZERO_ERROR;
+    if (capacity > 0) buffer[0] = 0;
+    for (;;) {
+        int32_t length = 0;
+        const char *keyword = uenum_next(keywords, &length, &status);
+        if (U_FAILURE(status)) { *error = status; used = -1; break; }
+        if (!keyword) break;
+        int32_t needed = (used ? 1 : 0) + length;
+        if (used + needed >= capacity) { *error = U_BUFFER_OVERFLOW_ERROR; used = -1; break; }
+        if (used) buffer[used++] = ' ';
+        memcpy(buffer + used, keyword, (size_t)length);
+        used += length;
+        buffer[used] = 0;
+    }
+    uenum_close(keywords);
+    return used;
+}
+
+textfit_number_format *textfit_number_open(const char *locale, int32_t *error) {
+    char converted[ULOC_FULLNAME_CAPACITY];
+    const char *id = locale_id(locale, converted, (int32_t)sizeof converted, error);
+    if (!id) return NULL;
+    UErrorCode status = U_ZERO_ERROR;
+    UNumberFormat *format = unum_open(UNUM_DECIMAL, NULL, 0, number_locale(id), NULL, &status);
+    if (U_FAILURE(status)) {
+        *error = status;
+        if (format) unum_close(format);
+        return NULL;
+    }
+    unum_setAttribute(format, UNUM_GROUPING_USED, 1);
+    // The locale's minimumGroupingDigits (2 in pl and es: 1234 but 12 345); DecimalFormat's own
+    // default is 1 whatever the locale.
+    unum_setAttribute(format, UNUM_MINIMUM_GROUPING_DIGITS, UNUM_MINIMUM_GROUPING_DIGITS_AUTO);
+    *error = U_ZERO_ERROR;
+    return (textfit_number_format *)format;
+}
+
+void textfit_number_close(textfit_number_format *format) {
+    if (format) unum_close((UNumberFormat *)format);
+}
+
+int32_t textfit_number_format_double(textfit_number_format *format, double number, int32_t fraction_digits,
+                                     char *utf8, int32_t capacity, int32_t *error) {
+    UNumberFormat *nf = (UNumberFormat *)format;
+    if (fraction_digits < 0 || fraction_digits > 15) { *error = U_ILLEGAL_ARGUMENT_ERROR; return -1; }
+    unum_setAttribute(nf, UNUM_MIN_FRACTION_DIGITS, fraction_digits);
+    unum_setAttribute(nf, UNUM_MAX_FRACTION_DIGITS, fraction_digits);
+    UChar units[128];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = unum_formatDouble(nf, number, units, 128, NULL, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
+        *error = U_FAILURE(status) ? status : U_BUFFER_OVERFLOW_ERROR;
+        return -1;
+    }
+    return to_utf8(units, length, utf8, capacity, error);
+}
+
+int32_t textfit_number_format_int64(textfit_number_format *format, int64_t number, char *utf8, int32_t capacity,
+                                    int32_t *error) {
+    UNumberFormat *nf = (UNumberFormat *)format;
+    unum_setAttribute(nf, UNUM_MIN_FRACTION_DIGITS, 0);
+    unum_setAttribute(nf, UNUM_MAX_FRACTION_DIGITS, 0);
+    UChar units[128];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = unum_formatInt64(nf, number, units, 128, NULL, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
+        *error = U_FAILURE(status) ? status : U_BUFFER_OVERFLOW_ERROR;
+        return -1;
+    }
+    return to_utf8(units, length, utf8, capacity, error);
+}
+
+int32_t textfit_numbering_system(const char *locale, char *name, int32_t capacity, int32_t *error) {
+    char converted[ULOC_FULLNAME_CAPACITY];
+    const char *id = locale_id(locale, converted, (int32_t)sizeof converted, error);
+    if (!id) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UNumberingSystem *system = unumsys_open(number_locale(id), &status);
+    if (U_FAILURE(status)) {
+        *error = status;
+        if (system) unumsys_close(system);
+        return -1;
+    }
+    const char *found = unumsys_getName(system);
+    int32_t length = found ? (int32_t)strlen(found) : 0;
+    if (length >= capacity) {
+        unumsys_close(system);
+        *error = U_BUFFER_OVERFLOW_ERROR;
+        return -1;
+    }
+    memcpy(name, found ? found : "", (size_t)length);
+    name[length] = 0;
+    unumsys_close(system);
+    *error = U_ZERO_ERROR;
+    return length;
 }

@@ -87,6 +87,58 @@ enum { TEXTFIT_BIDI_DIRECTION_LTR = 0, TEXTFIT_BIDI_DIRECTION_RTL = 1, TEXTFIT_B
 int32_t textfit_bidi_resolve(const uint32_t *scalars, const uint8_t *classes, int32_t count, int32_t direction,
                              uint8_t *levels);
 
+// MARK: - Plural rules and number formatting (ICU uplrules, unum; CLDR's data)
+
+/// Locale arguments below are ICU locale IDs ("ar_EG") or BCP 47 tags ("ar-EG", "sr-Latn",
+/// converted), as for `textfit_break_open`; NULL or "" is the root locale. ICU falls back along the
+/// locale's parents (ar_EG → ar → root) for whatever data a locale lacks.
+
+/// A locale's cardinal plural rules (opaque; ICU UPluralRules). Const use from several threads is safe.
+typedef struct textfit_plural_rules textfit_plural_rules;
+
+/// Opens the cardinal plural rules ("1 file", "2 files") of `locale`; NULL and `*error` on failure.
+textfit_plural_rules *textfit_plural_open(const char *locale, int32_t *error);
+
+/// Closes rules from `textfit_plural_open`; NULL is ignored.
+void textfit_plural_close(textfit_plural_rules *rules);
+
+/// Writes the plural category ("zero", "one", "two", "few", "many" or "other"; ASCII, NUL-terminated)
+/// that `number` selects (uplrules_select: an integral value has no visible fraction digits, v = 0)
+/// into `keyword`, of `capacity` bytes (8 is enough). Returns its length, or -1 with `*error` set.
+int32_t textfit_plural_select(const textfit_plural_rules *rules, double number, char *keyword, int32_t capacity,
+                              int32_t *error);
+
+/// Writes the locale's categories (uplrules_getKeywords), separated by single spaces and
+/// NUL-terminated, into `buffer` of `capacity` bytes (40 is enough). Returns the length, or -1 with
+/// `*error` set.
+int32_t textfit_plural_categories(const textfit_plural_rules *rules, char *buffer, int32_t capacity, int32_t *error);
+
+/// A decimal number formatter (opaque; ICU UNumberFormat of style UNUM_DECIMAL): the locale's
+/// default numbering system (its digits), grouping and symbols. Not thread-safe: one thread at a
+/// time (formatting sets its fraction digits).
+typedef struct textfit_number_format textfit_number_format;
+
+/// Opens a decimal formatter for `locale`; NULL and `*error` on failure.
+textfit_number_format *textfit_number_open(const char *locale, int32_t *error);
+
+/// Closes a formatter from `textfit_number_open`; NULL is ignored.
+void textfit_number_close(textfit_number_format *format);
+
+/// Formats `number` with grouping and exactly `fraction_digits` (0–15) digits after the decimal
+/// separator (none and no separator for 0; halves round to even), as UTF-8 into `utf8` of `capacity`
+/// bytes, NUL-terminated. Returns the length in bytes, or -1 with `*error` set.
+int32_t textfit_number_format_double(textfit_number_format *format, double number, int32_t fraction_digits,
+                                     char *utf8, int32_t capacity, int32_t *error);
+
+/// Formats the integer `number` with grouping (no fraction), as `textfit_number_format_double`.
+int32_t textfit_number_format_int64(textfit_number_format *format, int64_t number, char *utf8, int32_t capacity,
+                                    int32_t *error);
+
+/// Writes the name of `locale`'s default numbering system (unumsys_open: "latn", "arab", "arabext",
+/// "deva"…; CLDR's defaultNumberingSystem) into `name` of `capacity` bytes, NUL-terminated. Returns
+/// the length, or -1 with `*error` set.
+int32_t textfit_numbering_system(const char *locale, char *name, int32_t capacity, int32_t *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -423,15 +423,21 @@ private enum GlobToken: Sendable, Hashable {
 ///   with `"size": 10` and no style means a fixed 10 points, whatever style the defaults have).
 ///   `"maxLines": null` or `0` means no line limit (`0` as `--max-lines 0`).
 /// - Keys no rule matches get the defaults unchanged (but for the file-wide `placeholders`).
-/// - Placeholder samples layer: the defaults' samples, then the file-wide `placeholders`, then the
-///   matching rule's `placeholders` (see ``PlaceholderSamples`` for the fields and `names`).
+/// - Placeholder samples layer: the defaults' samples, then the file-wide `placeholders` and `samples`,
+///   then the matching rule's `placeholders` and `samples` (see ``PlaceholderSamples`` for the fields
+///   and `names`).
 /// - Rule fields: `pattern` (required; see ``KeyPattern``), `width` (points, > 0), `maxLines` (integer
 ///   ≥ 0, or null; 0 and null: no limit), `style` (a ``TextStyle`` name under ios, a ``MaterialTextStyle`` name under
 ///   android), `font` (family name), `size` (points, sp on Android, > 0), `weight` (`bold`,
 ///   `semibold`, … or 1–1000), `padding` (points, ≥ 0), `truncation` (allowed: true/false),
 ///   `minimumScaleFactor` (0 < f ≤ 1), `dynamicType` (ios: a ``DynamicTypeRange`` string or an array
 ///   of them), `fontScale` (android: a ``FontScaleList`` string, a number, or an array of them),
-///   `placeholders`, `comment` (ignored). Unknown fields are errors, so typos do not pass silently.
+///   `placeholders`, `samples`, `comment` (ignored). Unknown fields are errors, so typos do not pass silently.
+/// - `samples` (top level and per rule): placeholder token (`"%@"`, `"%1$@"`, `"{count}"`) or name
+///   (`"count"`) → a text, used as written, or a number, written in each locale's digits and grouping
+///   and, in a plural variant, the target of the category's count (``PlaceholderSamples/substitute(_:locale:variant:)``):
+///   `"samples": {"%@": "Alexandria Ocasio-Cortez", "count": 8888888}`. It layers as `placeholders`
+///   does (after it, in the same file or rule).
 /// - The file may say which platform its rules are for: `"platform": "ios"` or `"android"` at the
 ///   top. Its rules are then checked against it as the file is read; without it, against the
 ///   platform of the run (``check(platform:)``). Either way a style of the other platform
@@ -480,7 +486,7 @@ public struct RuleSet: Sendable {
         }
         let reader = FieldReader(file: file)
         let object = try reader.object(root, at: "$")
-        try reader.onlyKnown(object, ["platform", "rules", "placeholders"], at: "$")
+        try reader.onlyKnown(object, ["platform", "rules", "placeholders", "samples"], at: "$")
         if let value = object["platform"] {
             let name = try reader.string(value, at: "$.platform")
             guard let platform = Platform(name: name) else {
@@ -490,11 +496,10 @@ public struct RuleSet: Sendable {
         } else {
             platform = nil
         }
-        if let value = object["placeholders"] {
-            placeholders = try reader.placeholders(value, at: "$.placeholders")
-        } else {
-            placeholders = PlaceholderSamples.Overrides()
-        }
+        var placeholders = PlaceholderSamples.Overrides()
+        if let value = object["placeholders"] { placeholders = try reader.placeholders(value, at: "$.placeholders") }
+        if let value = object["samples"] { try reader.samples(value, at: "$.samples", into: &placeholders) }
+        self.placeholders = placeholders
         var rules: [Rule] = []
         if let list = object["rules"] {
             guard case .array(let items) = list else { throw reader.error("$.rules", "expected an array of rules") }
@@ -630,7 +635,8 @@ private struct FieldReader {
     let file: String
 
     static let ruleFields = ["pattern", "width", "maxLines", "style", "font", "size", "weight", "padding",
-                             "truncation", "minimumScaleFactor", "dynamicType", "fontScale", "placeholders", "comment"]
+                             "truncation", "minimumScaleFactor", "dynamicType", "fontScale", "placeholders", "samples",
+                             "comment"]
 
     static let appleStyles = TextStyle.allCases.map(\.rawValue).joined(separator: ", ")
     static let materialStyles = MaterialTextStyle.allCases.map(\.rawValue).joined(separator: ", ")
@@ -759,6 +765,11 @@ private struct FieldReader {
         if let value = object["placeholders"] {
             overrides.placeholders = try placeholders(value, at: "\(path).placeholders")
         }
+        if let value = object["samples"] {
+            var samples = overrides.placeholders ?? PlaceholderSamples.Overrides()
+            try self.samples(value, at: "\(path).samples", into: &samples)
+            overrides.placeholders = samples
+        }
         var comment: String?
         if let value = object["comment"] { comment = try string(value, at: "\(path).comment") }
         return RuleSet.Rule(index: index, pattern: pattern, comment: comment, overrides: overrides)
@@ -820,6 +831,27 @@ private struct FieldReader {
             throw error(path, "\(list.scales.count) font scales; at most \(FontScaleList.maximumCount)")
         }
         return list
+    }
+
+    /// `"samples"`: placeholder token or name → a text (used as written) or a number (written in each
+    /// locale's digits and grouping; a plural variant's count). Given after `placeholders`, so a key
+    /// in both takes the `samples` value.
+    func samples(_ value: JSONValue, at path: String, into overrides: inout PlaceholderSamples.Overrides) throws(RuleSetError) {
+        for (key, value) in try object(value, at: path).sorted(by: { $0.key < $1.key }) {
+            let keyPath = child(path, key)
+            guard !key.isEmpty else { throw error(keyPath, "empty placeholder token or name") }
+            switch value {
+            case .string(let text):
+                overrides.names[key] = text
+                overrides.numbers[key] = nil
+            case .number(let number) where number.isFinite && abs(number) < 1e15:
+                overrides.numbers[key] = number
+                overrides.names[key] = nil
+            default:
+                throw error(keyPath, "expected a text (used as written) or a number below 10^15 in magnitude "
+                            + "(written in each locale's digits and grouping), found \(value.summary)")
+            }
+        }
     }
 
     func placeholders(_ value: JSONValue, at path: String) throws(RuleSetError) -> PlaceholderSamples.Overrides {

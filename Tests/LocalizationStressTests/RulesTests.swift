@@ -287,14 +287,14 @@ private let defaults = Constraint(width: 320, maxLines: 1, style: .body)
         var description: String { path + " ← " + json }
     }
 
-    static let knownRuleFields = "pattern, width, maxLines, style, font, size, weight, padding, truncation, minimumScaleFactor, dynamicType, fontScale, placeholders, comment"
+    static let knownRuleFields = "pattern, width, maxLines, style, font, size, weight, padding, truncation, minimumScaleFactor, dynamicType, fontScale, placeholders, samples, comment"
     static let appleStyles = "largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2"
     static let materialStyles = "displayLarge, displayMedium, displaySmall, headlineLarge, headlineMedium, headlineSmall, titleLarge, titleMedium, titleSmall, bodyLarge, bodyMedium, bodySmall, labelLarge, labelMedium, labelSmall"
     static let sizes = "xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3, accessibility4, accessibility5"
 
     @Test(arguments: [
         Case(json: "[]", path: "$", message: "expected an object, found an array"),
-        Case(json: #"{"rulez": []}"#, path: "$.rulez", message: "unknown field (known fields: platform, rules, placeholders)"),
+        Case(json: #"{"rulez": []}"#, path: "$.rulez", message: "unknown field (known fields: platform, rules, placeholders, samples)"),
         Case(json: #"{"rules": {}}"#, path: "$.rules", message: "expected an array of rules"),
         Case(json: #"{"rules": [3]}"#, path: "$.rules[0]", message: "expected an object, found a number"),
         Case(json: #"{"rules": [{"width": 10}]}"#, path: "$.rules[0].pattern", message: "missing: every rule needs a key pattern"),
