@@ -188,8 +188,9 @@ public struct StressVerdict: Sendable, Hashable {
     /// The entry has no translation (``CatalogEntry/isTranslated`` false): its text is the source's
     /// or a fallback, what the user sees, and it is measured like any other (``status`` is its fit).
     public var untranslated: Bool = false
-    /// For an untranslated entry, the catalog's own state word for it (`new`, `needs-translation`,
-    /// `fuzzy`…: ``CatalogEntry/state``), when it gives one.
+    /// For an untranslated entry, why, in one word: ``CatalogEntry/untranslatedReason`` (`fuzzy`,
+    /// `empty`, `missing`), or the catalog's own state word when that is the reason (`new`,
+    /// `needs-translation`…: ``CatalogEntry/state``).
     public var untranslatedReason: String? = nil
 }
 
@@ -201,6 +202,13 @@ public struct StressSweep: Sendable {
     /// The catalog's source language: its own entries get no ``StressVerdict/sourceFails`` (they are
     /// the source), and source texts are set in it (`nil`: in the entry's locale).
     public var sourceLanguage: String?
+
+    /// The most telling word for why `entry` is untranslated: the reader's reason, or the catalog's
+    /// state word when the state is the reason (or no reason is given).
+    static func untranslatedReason(_ entry: CatalogEntry) -> String? {
+        guard let reason = entry.untranslatedReason, reason != "state" else { return entry.state ?? entry.untranslatedReason }
+        return reason
+    }
 
     public init(shaper: Shaper, sourceLanguage: String? = nil) {
         self.shaper = shaper
@@ -302,7 +310,8 @@ public struct StressSweep: Sendable {
         let box = Self.box(for: entry, in: container)
         guard let first = box.textSizes.first else { return [] }
         let base = try paragraph(text, of: entry, in: box, size: first)
-        let sourceFailures = entry.locale == sourceLanguage ? nil : source.flatMap { sourceFails($0, of: entry, in: box, shared: shared) }
+        let isSource = sourceLanguage.map { LocaleName.same(entry.locale, $0) } ?? false
+        let sourceFailures = isSource ? nil : source.flatMap { sourceFails($0, of: entry, in: box, shared: shared) }
         return box.textSizes.enumerated().map { index, size in
             let paragraph = (size == first ? base : (try? paragraph(resizing: base, text, of: entry, in: box, to: size))) ?? base
             var verdict = judge(entry, text, paragraph, size: size, container: box)
@@ -469,7 +478,8 @@ public struct StressSweep: Sendable {
                          _ lines: Int, _ overflow: Double, _ scale: Double, failed: Bool) -> StressVerdict {
         StressVerdict(key: entry.key, locale: entry.locale, variant: entry.variant, size: size, text: text,
                       status: status, width: width, lineCount: lines, overflow: overflow, scale: scale, failed: failed,
-                      untranslated: !entry.isTranslated, untranslatedReason: entry.isTranslated ? nil : entry.state)
+                      untranslated: !entry.isTranslated,
+                      untranslatedReason: entry.isTranslated ? nil : Self.untranslatedReason(entry))
     }
 }
 

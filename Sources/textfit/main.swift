@@ -1073,6 +1073,7 @@ func runStress(_ arguments: Arguments) throws {
 
     let engine = try makeEngine(arguments)
     // The source language's own entries are the source: they get no `sourceFails`.
+    let sourceLanguage = arguments.values["source-language"] ?? catalog.sourceLanguage ?? "en"
     let sweep = StressSweep(shaper: engine.shaper, sourceLanguage: sourceLanguage)
     var constraints = entries.map { rules.constraint(for: $0.key, defaults: defaults) }
     // Of stringsdict width variants, only the one the OS would pick for the container is checked.

@@ -66,8 +66,8 @@ struct StressVerdictCLITests {
 
         let junit = try String(contentsOfFile: directory + "/out/junit.xml", encoding: .utf8)
         #expect(junit.contains(#"<failure message="large: truncated, width 2788.00, 1 line(s), needs width 3832.00 (+832.00, +27.73%), 2 lines at this width, the source fails too, untranslated (new)">"#), "\(junit)")
-        // title · fr (the key fr lacks, filled in from the source) passes, untranslated, with no state word.
-        #expect(junit.contains("<testcase classname=\"fr\" name=\"title\">\n      <system-out>untranslated: the source's text is shown</system-out>"), "\(junit)")
+        // title · fr (the key fr lacks, filled in from the source) passes, untranslated: missing.
+        #expect(junit.contains("<testcase classname=\"fr\" name=\"title\">\n      <system-out>untranslated (missing): the source's text is shown</system-out>"), "\(junit)")
 
         // The report is its own baseline: nothing worse.
         let again = try CLI.run(["stress", file] + options + ["--baseline", directory + "/out/report.json"])
