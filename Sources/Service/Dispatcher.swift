@@ -404,7 +404,8 @@ public final class ServiceDispatcher: Sendable {
         }
         // The cap holds for what is measured: a `%@` (2 characters) becomes a 29-character sample.
         let sampled = try entries.map { entry in
-            guard let text = constraint.placeholders.substitute(entry.text, maxBytes: 4 * limits.maxTextScalars),
+            // Numbers in the locale's digits and grouping, as `textfit stress` samples them.
+            guard let text = constraint.placeholders.substitute(entry.text, locale: entry.locale, maxBytes: 4 * limits.maxTextScalars),
                   text.unicodeScalars.count <= limits.maxTextScalars else {
                 throw ServiceError(.limitExceeded, "texts.\(entry.locale) is longer than maxTextScalars (\(limits.maxTextScalars)) "
                                    + "once its placeholders are replaced by samples")
@@ -422,7 +423,7 @@ public final class ServiceDispatcher: Sendable {
 
     /// The constraint's fields (docs/service.md): a rules-file rule's, without `pattern` and `comment`.
     static let constraintKeys = ["width", "maxLines", "style", "font", "size", "weight", "padding", "truncation",
-                                 "minimumScaleFactor", "dynamicType", "fontScale", "placeholders"]
+                                 "minimumScaleFactor", "dynamicType", "fontScale", "placeholders", "samples"]
 
     // MARK: - JSON helpers
 

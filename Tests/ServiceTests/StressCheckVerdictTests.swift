@@ -17,6 +17,19 @@ struct StressCheckVerdictTests {
         try ServiceFixtures.dispatcher().handle("stress-check", body: Data(body.utf8))
     }
 
+    /// Placeholders are sampled per locale as `textfit stress` samples them. CLDR 41
+    /// (common/main/de.xml, fr.xml, en.xml `symbols numberSystem="latn"`): German groups with ".",
+    /// French with U+202F NARROW NO-BREAK SPACE, English with ","; a constraint's `samples` overrides.
+    @Test("stress-check samples numbers in each locale's grouping, and takes the constraint's samples")
+    func samples() throws {
+        let body = #"{"key": "files", "texts": {"en": "%d files", "de": "%d Dateien", "fr": "%d fichiers"}, "constraint": {"width": 300, "dynamicType": "large"}}"#
+        let texts = (try ServiceFixtures.json(try call(body))["verdicts"] as? [[String: Any]])?.map { $0["text"] as? String }
+        #expect(texts == ["8.888.888 Dateien", "8,888,888 files", "8\u{202F}888\u{202F}888 fichiers"])
+        let overriding = #"{"key": "files", "texts": {"en": "%d files"}, "constraint": {"width": 300, "dynamicType": "large", "samples": {"%d": 3}}}"#
+        let overridden = try ServiceFixtures.json(try call(overriding))
+        #expect((overridden["verdicts"] as? [[String: Any]])?.first?["text"] as? String == "3 files", "\(overridden)")
+    }
+
     @Test("neededWidth, excess, excessPercent, linesNeeded on the failing verdict; sourceFails against the sourceLanguage's text")
     func fields() throws {
         let object = try ServiceFixtures.json(try call(#"""
