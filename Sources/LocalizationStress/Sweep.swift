@@ -405,17 +405,18 @@ public struct StressSweep: Sendable {
         var verdict = verdict(entry, text, size, status, layout.size.width, layout.lineCount, status == .overflow ? overflow : 0,
                               layout.scale, failed: failed)
         if failed, !Self.fits(layout, width: width, in: container) {
-            verdict.neededWidth = Self.neededWidth(paragraph, in: container)
+            // The same text with no line limit and no shrinking (the shaping shared): the lines it
+            // needs, and — when the container does not shrink text — the paragraph to search widths on.
+            var style = paragraph.style
+            style.lineLimit = nil
+            style.minimumScaleFactor = 1
+            let unlimited = container.maxLines == nil ? nil : try? paragraph.restyled(style)
+            verdict.neededWidth = Self.neededWidth(paragraph, unlimited: unlimited, in: container)
             if let needed = verdict.neededWidth {
                 verdict.excess = needed - width
                 verdict.excessPercent = width > 0 ? 100 * (needed - width) / width : nil
             }
-            if container.maxLines != nil {
-                var unlimited = paragraph.style
-                unlimited.lineLimit = nil
-                unlimited.minimumScaleFactor = 1
-                verdict.linesNeeded = (try? paragraph.restyled(unlimited))?.layout(width: width).lineCount
-            }
+            verdict.linesNeeded = unlimited?.layout(width: width).lineCount
         }
         return verdict
     }
@@ -431,7 +432,17 @@ public struct StressSweep: Sendable {
     /// goes on from it (a step per distinct layout in that last point: one or two). Shrinking makes
     /// widths continuous: the bisection then goes on to 1/128 pt. About ten layouts a failing
     /// verdict; twice as many for a bisection to 1/128 pt all the way.
-    static func neededWidth(_ paragraph: Paragraph, in container: StressContainer) -> Double? {
+    ///
+    /// `unlimited`, the same paragraph with no line limit and no shrinking, makes the search cheaper
+    /// when the container does not shrink text and wraps greedily: greedy breaking makes the same
+    /// first lines whatever the limit, so the text fits N lines at a width exactly when it takes N
+    /// or fewer there without a limit — and that layout needs no ellipsis, which a truncated one
+    /// measures each time. The answer is the same.
+    static func neededWidth(_ paragraph: Paragraph, unlimited: Paragraph? = nil, in container: StressContainer) -> Double? {
+        if let unlimited, let lines = container.maxLines, lines > 0, container.minimumScaleFactor >= 1,
+           paragraph.style.wrap != .balanced, !container.truncationAllowed {
+            return neededWidth(greedy: unlimited, lines: lines, from: container.textWidth)
+        }
         let ideal = paragraph.layout(width: nil)
         guard !ideal.isTruncated || container.truncationAllowed else { return nil }  // more hard breaks than lines
         var low = container.textWidth, high = max(ideal.size.width, low)
@@ -469,6 +480,38 @@ public struct StressSweep: Sendable {
                 bisect(to: 1.0 / 128)
                 return high
             }
+            widest = min(layout.size.width, below)
+        }
+        return widest
+    }
+
+    /// ``neededWidth(_:unlimited:in:)`` for greedy wrapping into at most `lines` lines, on the
+    /// paragraph without a limit: the same bisection (to 1 pt) and descent to the widest line.
+    private static func neededWidth(greedy unlimited: Paragraph, lines: Int, from failing: Double) -> Double? {
+        func fits(_ layout: ParagraphLayout, _ width: Double) -> Bool { layout.lineCount <= lines && layout.size.width <= width + 1e-9 }
+        let ideal = unlimited.layout(width: nil)
+        guard ideal.lineCount <= lines else { return nil }  // more hard breaks than lines
+        var low = failing, high = max(ideal.size.width, low)
+        var best = unlimited.layout(width: high)
+        guard fits(best, high) else { return nil }
+        var steps = 0
+        while high - low > 1, steps < 64 {
+            let middle = (low + high) / 2
+            let layout = unlimited.layout(width: middle)
+            if fits(layout, middle) {
+                high = middle
+                best = layout
+            } else {
+                low = middle
+            }
+            steps += 1
+        }
+        var widest = min(best.size.width, high)
+        for _ in 0..<64 {
+            let below = widest - 1e-6
+            guard below > low else { break }
+            let layout = unlimited.layout(width: below)
+            guard fits(layout, below) else { break }
             widest = min(layout.size.width, below)
         }
         return widest

@@ -321,3 +321,36 @@ struct VerdictExcessTests {
         #expect(!passing.html(sourceText: { _ in nil }, draw: { _, _ in nil }).contains("id=\"worst\""))
     }
 }
+
+/// The cheaper search for greedy wrapping (on the paragraph without a line limit: no ellipsis
+/// measured) must answer exactly as the general one (on the limited paragraph, truncating) —
+/// which the hand-summed hb-shape widths above check. Real multilingual strings, 1–3 lines, widths
+/// that make most of them fail.
+@Suite("Needed width: the greedy search agrees with the general one")
+struct NeededWidthSearchTests {
+    static let texts = [
+        "Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz", "Настройки конфиденциальности и безопасности",
+        "الإعدادات المتقدمة للخصوصية", "プライバシーとセキュリティの設定を変更する", "Paramètres de confidentialité et de sécurité",
+        "सेटिंग्स और गोपनीयता", "การตั้งค่าความเป็นส่วนตัว", "Ρυθμίσεις απορρήτου και ασφάλειας", "Cài đặt quyền riêng tư và bảo mật",
+    ]
+
+    @Test(arguments: 1...3)
+    func agrees(lines: Int) throws {
+        let shaper = try StressFixtures.shaper.get()
+        var compared = 0
+        for text in Self.texts {
+            var style = ParagraphStyle(lineLimit: lines)
+            let paragraph = try Paragraph(StyledText(text, attributes: TextAttributes(size: .points(17))), style: style, shaper: shaper)
+            style.lineLimit = nil
+            let unlimited = try paragraph.restyled(style)
+            for width in [40.0, 90, 150, 240] {
+                let container = StressContainer(width: width, maxLines: lines, size: .points(17))
+                guard !StressSweep.fits(paragraph.layout(width: width), width: width, in: container) else { continue }
+                let general = StressSweep.neededWidth(paragraph, in: container)
+                #expect(StressSweep.neededWidth(paragraph, unlimited: unlimited, in: container) == general, "\(text), \(lines) lines, \(width) pt")
+                compared += 1
+            }
+        }
+        #expect(compared >= 10, "only \(compared) failing cases compared")
+    }
+}
