@@ -21,6 +21,9 @@ struct CommandError: Error {
     static func limit(_ message: String) -> CommandError { CommandError(code: .limit, message: message) }
 }
 
+/// TextFit's version (`--version`; a shard's fingerprint).
+let textfitVersion = "0.1.0"
+
 /// The first lines of every help: what textfit is, and its commands.
 let usageIntro = """
     textfit — true text sizes with real fonts (HarfBuzz, FreeType, Fontconfig)
@@ -30,6 +33,7 @@ let usageIntro = """
       textfit fonts [--for TEXT] [options] list font families, or which font each cluster of TEXT uses
       textfit layout FILE.json [options]   lay out a tree (docs/layout-file.md): frames, baselines, SVG
       textfit stress CATALOG… [options]    check every key × locale × text size (Dynamic Type or font scale) against a container
+      textfit stress merge OUT/ PART…      join the partial reports of --shard runs into OUT/, as one run (docs/stress.md)
       textfit serve --stdio | --http [HOST:]PORT   the measuring service (JSON lines, or HTTP; docs/service.md)
       textfit --help | --version
     """
@@ -140,6 +144,10 @@ let stressHelp = """
       --json                 print the report (report.json) on stdout instead of the summary
       --max-entries N        refuse catalogs of more than N entries (default 1000000)
       --max-text-bytes N     skip (a warning; --strict stops) an entry longer than N UTF-8 bytes (default 1048576)
+      --shard I/N            check shard I of N (1 ≤ I ≤ N; a key's locales and sizes stay together) and write
+                             a partial report (DIR/shard.json, needs --report DIR; exit 0 whatever the verdicts);
+                             textfit stress merge OUT/ PART… joins the N parts into OUT/ as one unsharded run
+                             (report, summary and exit status; merge takes --json and --baseline only)
     """
 
 /// `textfit fonts --help`.
@@ -207,6 +215,7 @@ struct Arguments {
         "line-metrics", "line-spacing", "minimum-scale", "svg", "rules", "max-lines", "padding", "locales", "report",
         "baseline", "source-language", "http", "max-text-bytes", "max-elements", "max-depth", "max-entries", "max-pictures",
         "platform", "font-scale", "variations", "font-width", "instance", "design", "apple-fonts", "allow-origin", "allow-host", "font-dir",
+        "shard",
     ]
     static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help", "overlays", "summary",
                                            "truncation-allowed", "strict", "stdio"]
@@ -264,7 +273,8 @@ struct Arguments {
                    "max-elements", "max-depth", "max-text-bytes", "platform", "font-scale", "apple-fonts"],
         "stress": ["rules", "width", "max-lines", "style", "font", "font-file", "size", "weight", "padding", "truncation-allowed",
                    "minimum-scale", "locales", "dynamic-type", "source-language", "report", "max-pictures", "baseline", "strict",
-                   "json", "max-entries", "max-text-bytes", "bundled-only", "platform", "font-scale", "apple-fonts", "variations"],
+                   "json", "max-entries", "max-text-bytes", "bundled-only", "platform", "font-scale", "apple-fonts", "variations",
+                   "shard"],
         "serve": ["stdio", "http", "bundled-only", "apple-fonts", "allow-origin", "allow-host", "font-dir"],
     ]
     /// What picks the font and its size: `measure`'s, and `fonts --for`'s.
@@ -300,6 +310,18 @@ struct Arguments {
         case "measure":
             if values["file"] != nil, !positional.isEmpty {
                 throw CommandError.usage("give TEXT arguments or --file PATH, not both (the texts would be ignored)")
+            }
+        case "stress" where values["shard"] != nil && positional.first != "merge":
+            do { _ = try StressShard(parsing: values["shard"]!) } catch { throw CommandError.usage("--shard \(error)") }
+            // A shard checks part of the run: what needs all of it is merge's (docs/stress.md).
+            if values["report"] == nil {
+                throw CommandError.usage("--shard writes a partial report: give --report DIR (then textfit stress merge OUT/ PART… joins the parts)")
+            }
+            if flags.contains("json") {
+                throw CommandError.usage("--json prints the whole report, which a shard does not have: give --json to textfit stress merge")
+            }
+            if values["baseline"] != nil {
+                throw CommandError.usage("--baseline compares the whole run: give it to textfit stress merge, which applies it to the merged verdicts")
             }
         case "serve":
             if let word = positional.first {
@@ -920,7 +942,9 @@ func runLayout(_ arguments: Arguments) throws {
     FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)\(done == total ? "\n" : "")".utf8))
 }
 
-func runStress(_ arguments: Arguments) throws {
+/// `textfit stress`; with `--shard I/N`, shard I's keys alone, written as a partial report. `parts`:
+/// `stress merge`'s shards (``runStressMerge(_:)``), whose verdicts stand in for the sweep.
+func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) throws {
     guard !arguments.positional.isEmpty else { throw CommandError.usage("stress needs at least one CATALOG (file or folder)") }
     // The defaults every key gets unless a rule says otherwise.
     var defaults = Constraint(width: try arguments.number("width") ?? 320)
@@ -1039,6 +1063,11 @@ func runStress(_ arguments: Arguments) throws {
     } catch {
         throw CommandError.input("\(error)")
     }
+    // --shard I/N (issue 28): the keys of shard I alone, and what the merge checks the parts by.
+    let shard = try arguments.values["shard"].map { text in
+        do { return try StressShard(parsing: text) } catch { throw CommandError.usage("--shard \(error)") }
+    }
+    let fingerprint = try shard.map { _ in try stressFingerprint(arguments) }
     for problem in catalog.problems.prefix(20) { printError("warning: \(problem)") }
     if catalog.problems.count > 20 {
         printError("warning: … \(catalog.problems.count - 20) more problems")
@@ -1106,7 +1135,7 @@ func runStress(_ arguments: Arguments) throws {
     let sources = entries.indices.map { index in
         entries[index].sourceText.flatMap { constraints[index].placeholders.substitute($0, maxBytes: limits.maxTextBytes) }
     }
-    let total = entries.count
+    let total = shard.map { shard in entries.filter { shard.contains(key: $0.key) }.count } ?? entries.count
 
     // Fail fast, before the sweep: every font opens (they are then kept open for the run), and the
     // report folder takes files.
@@ -1121,12 +1150,35 @@ func runStress(_ arguments: Arguments) throws {
     var progress: (@Sendable (Int) -> Void)?
     if isatty(2) != 0 { progress = { drawProgress($0, of: total) } }
     let verdicts: [StressVerdict]
+    var checked: [StressShardPart.Checked] = []
     do {
-        verdicts = try sweep.checkedRun(entries, containers: containers, texts: texts, sources: sources, progress: progress)
+        if let parts {
+            // The shards' verdicts, back in entry order: the order of this sweep, had it run.
+            verdicts = try StressShardPart.verdicts(of: parts, keys: entries.map(\.key))
+        } else if let shard {
+            checked = try sweep.checkedRun(shard: shard, entries, containers: containers, texts: texts, sources: sources, progress: progress)
+            verdicts = checked.flatMap(\.verdicts)
+        } else {
+            verdicts = try sweep.checkedRun(entries, containers: containers, texts: texts, sources: sources, progress: progress)
+        }
     } catch {
         throw CommandError.input("\(error)")
     }
     try fonts.checkUnchanged()
+    if let shard, let fingerprint, let folder {
+        // A partial report: the merge writes the report, the summary and the exit status.
+        let part = StressShardPart(shard: shard, run: fingerprint, entries: entries.count, platform: platform, checked: checked)
+        do {
+            try StressReport.write([(StressShardPart.fileName, try part.json())], to: folder)
+        } catch {
+            throw CommandError.output("\(error); no partial report was written")
+        }
+        print(StressReport(verdicts: verdicts.map(terminalSafe), platform: platform).terminalSummary())
+        print("\nshard \(shard): \(checked.count) of \(entries.count) entries checked, written to "
+              + "'\(folder.appendingPathComponent(StressShardPart.fileName).path)'; textfit stress merge OUT/ PART… joins the "
+              + "\(shard.count) part\(shard.count == 1 ? "" : "s") into the report and gives the exit status")
+        return try finishStandardOutput()
+    }
     let report = StressReport(verdicts: verdicts, platform: platform)
 
     if let folder {
@@ -1151,6 +1203,80 @@ func runStress(_ arguments: Arguments) throws {
     }
     try finishStandardOutput()
     if !failing.isEmpty { throw CommandError(code: .failures, message: "\(failing.count) failing check\(failing.count == 1 ? "" : "s")") }
+}
+
+/// `textfit stress merge OUT/ PART…` (issue 28): checks that the parts (`--shard I/N` runs' report
+/// folders) are of one run and shards 1…N once each, that the catalogs, rules and font file here
+/// are those the shards read, then runs `stress` again with the shards' options and `--report OUT/`,
+/// the parts' verdicts standing in for the sweep: the same report, summary and exit status as the
+/// unsharded run. Takes `--json` and `--baseline` (applied to the merged verdicts) alone.
+func runStressMerge(_ arguments: Arguments) throws {
+    let words = Array(arguments.positional.dropFirst())
+    guard words.count >= 2 else {
+        throw CommandError.usage("stress merge needs the output folder and the parts: textfit stress merge OUT/ PART… "
+                                 + "(each PART the --report folder of a textfit stress --shard I/N run)")
+    }
+    if let option = arguments.given.first(where: { !["json", "baseline", "help"].contains($0) }) {
+        throw CommandError.usage("--\(option) does not apply to stress merge: the sweep's options are the shards' (each part's "
+                                 + "\(StressShardPart.fileName) records them); merge takes --json and --baseline")
+    }
+    var named: [(name: String, part: StressShardPart)] = []
+    for name in words.dropFirst() {
+        do { named.append((name, try StressShardPart.read(name))) } catch { throw CommandError.input("stress merge: \(error)") }
+    }
+    let parts: [StressShardPart]
+    do { parts = try StressShardPart.complete(named) } catch { throw CommandError.input("stress merge: \(error)") }
+    let run = parts[0].run
+    guard run.textfit == textfitVersion else {
+        throw CommandError.input("stress merge: the parts were written by textfit \(run.textfit), this is \(textfitVersion); merge with the textfit that ran the shards")
+    }
+    var merged = try Arguments(["stress"])
+    merged.positional = run.catalogs
+    merged.values = run.options
+    merged.flags = Set(run.flags)
+    merged.given = run.options.keys.sorted() + run.flags
+    if let difference = try stressFingerprint(merged).difference(from: run, name: "the merge", otherName: "the shards") {
+        throw CommandError.input("stress merge: the files here are not those the shards read: they differ in \(difference); "
+                                 + "run merge where the shards ran (the same files at the same relative paths)")
+    }
+    merged.values["report"] = words[0]
+    merged.given.append("report")
+    if let baseline = arguments.values["baseline"] {
+        merged.values["baseline"] = baseline
+        merged.given.append("baseline")
+    }
+    if arguments.flags.contains("json") {
+        merged.flags.insert("json")
+        merged.given.append("json")
+    }
+    try runStress(merged, merging: parts)
+}
+
+/// What decides a sweep's verdicts and outputs (``StressShardPart/Fingerprint``): the catalogs and
+/// every option as given (but `--report` and `--shard`), and the FNV-1a 64 of each catalog file (a
+/// folder's as the reader lists them), of the rules file and of the font file.
+func stressFingerprint(_ arguments: Arguments) throws -> StressShardPart.Fingerprint {
+    var paths: [String] = []
+    for path in arguments.positional {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            do { paths += try CatalogReader.catalogFiles(in: path) } catch { throw CommandError.input("\(error)") }
+        } else {
+            paths.append(path)
+        }
+    }
+    paths += [arguments.values["rules"], arguments.values["font-file"]].compactMap { $0 }
+    let files = try paths.map { path in
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandError.input("cannot read '\(path)' (a file of the run, whose contents a shard records)")
+        }
+        return StressShardPart.Fingerprint.File(path: path, fnv1a64: FNV1a64.hex(data))
+    }
+    var options = arguments.values
+    options["report"] = nil
+    options["shard"] = nil
+    return StressShardPart.Fingerprint(textfit: textfitVersion, catalogs: arguments.positional, options: options,
+                                       flags: Array(arguments.flags.subtracting(["help"])), files: files)
 }
 
 /// `stress`'s `--dynamic-type` or `--font-scale` (two spellings of the user's text sizes, read as the
@@ -1271,7 +1397,7 @@ func run(_ words: [String]) throws {
         return try finishStandardOutput()
     }
     if words == ["--version"] {
-        print("textfit 0.1.0")
+        print("textfit \(textfitVersion)")
         return
     }
     let arguments = try Arguments(words)
@@ -1284,7 +1410,7 @@ func run(_ words: [String]) throws {
     case "measure": try runMeasure(arguments)
     case "fonts": try runFonts(arguments)
     case "layout": try runLayout(arguments)
-    case "stress": try runStress(arguments)
+    case "stress": try arguments.positional.first == "merge" ? runStressMerge(arguments) : runStress(arguments)
     case "serve": try runServe(arguments)
     default: throw CommandError.usage("unknown command '\(arguments.command)'; commands: measure, fonts, layout, stress, serve")
     }
