@@ -151,31 +151,19 @@ struct MemoryBoundTests {
 extension MemoryBoundTests {
     /// `textfit serve --http 127.0.0.1:0 --font-dir DIR`, without `--bundled-only`.
     final class Server {
-        let process = Process()
+        let process: Process
         let port: Int
 
         init(fontDirectory: String) throws {
-            process.executableURL = URL(fileURLWithPath: CLI.binary)
-            process.arguments = ["serve", "--http", "127.0.0.1:0", "--font-dir", fontDirectory]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            var announced = Data()
-            while !announced.contains(0x0A) {
-                let chunk = errors.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                announced.append(chunk)
-            }
-            let line = String(decoding: announced, as: UTF8.self)
+            let (process, errors, line) = try CLI.startHTTPServer(options: ["--font-dir", fontDirectory])
+            self.process = process
             guard let port = CLI.announcedPort(line), port > 0 else {
                 process.terminate()
                 throw MemoryTestError( "serve did not announce a port: \(line)")
             }
             self.port = port
             // Later log lines go nowhere; the pipe's reader stays open so they never fail.
-            Thread.detachNewThread { _ = try? errors.fileHandleForReading.readToEnd() }
+            Thread.detachNewThread { _ = try? errors.readToEnd() }
         }
 
         /// VmRSS and VmHWM from /proc/PID/status, in bytes.

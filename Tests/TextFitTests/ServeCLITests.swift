@@ -64,13 +64,14 @@ extension CLI {
     /// Starts `textfit serve --http 127.0.0.1:0 --bundled-only` and reads its first standard-error
     /// line, which names the address it serves on; returns the process, its standard error (still
     /// open) and that line.
-    static func startHTTPServer() throws -> (Process, FileHandle, String) {
+    static func startHTTPServer(options: [String] = ["--bundled-only"]) throws -> (Process, FileHandle, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--http", "127.0.0.1:0", "--bundled-only"]
+        process.arguments = ["serve", "--http", "127.0.0.1:0"] + options
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
         try process.run()
         var announced = Data()
         while !announced.contains(0x0A) {
