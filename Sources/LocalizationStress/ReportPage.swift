@@ -183,7 +183,7 @@ extension StressReport {
             table{border-collapse:collapse;width:100%} th{position:sticky;top:0;background:#f5f5f7;z-index:1}
             td,th{border-bottom:1px solid #e5e5ea;padding:5px 6px;vertical-align:top;text-align:left}
             tr.picture td{border-bottom:1px solid #c7c7cc;padding-top:0} tr.has-picture td{border-bottom:0} th button{font:inherit;font-weight:600;border:0;background:none;padding:0;cursor:pointer}
-            small,.note,.muted{color:#6e6e73} .num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+            small,.note,.legend{color:#6e6e73} .num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
             .s-fits,.s-wraps{color:#1a7f37}.s-scaled,.s-untranslated{color:#9a6700}.s-truncated,.s-overflow,.s-missing-glyphs{color:#cf222e}
             .strip{display:flex;gap:1px} .strip i{display:inline-block;width:14px;height:18px;font:10px/18px ui-monospace,monospace;text-align:center;color:#fff;font-style:normal;border-radius:2px}
             .strip i.s-fits{background:#2da44e}.strip i.s-wraps{background:#7ac98f;color:#0b3d1a}.strip i.s-scaled{background:#d4a72c;color:#3d2e00}
@@ -201,7 +201,7 @@ extension StressReport {
             <label>Status <select id="status"><option value="">all</option><option value="failing"\(failingRows > 0 ? " selected" : "")>failing</option><option value="passing">passing</option>\(options(StressStatus.allCases.filter { $0 != .untranslated }.map(\.rawValue)))<option value="untranslated">untranslated</option></select></label>
             <label>Key <input id="key" type="search" placeholder="part of a key" size="18"></label>
             <output id="count"></output></p>
-            <p class="note">A row per key × locale × variant; its strip has a cell per size (F fits, W wraps, S scaled, T truncated, O overflow, M missing glyphs; outlined: fails). Under a failing row, its text at the first failing size, 1 pt to 1 CSS px: the dashed box is the container, red what falls outside it.</p>
+            <p class="legend">A row per key × locale × variant; its strip has a cell per size (F fits, W wraps, S scaled, T truncated, O overflow, M missing glyphs; outlined: fails). Under a failing row, its text at the first failing size, 1 pt to 1 CSS px: the dashed box is the container, red what falls outside it.</p>
             <p><button id="previous">← previous</button> <span id="range"></span> <button id="next">next →</button></p>
             <table><thead><tr><th><button id="sort-key">Key</button></th><th><button id="sort-locale">Locale</button></th><th>First failing size</th><th>Sizes</th><th class="num"><button id="sort-excess">Needs · excess</button></th><th>Fault</th><th>Text</th><th>Container · origin</th></tr></thead>
             <tbody id="rows"></tbody></table>
