@@ -354,15 +354,27 @@ public struct StressReport: Sendable, Codable {
     /// to a temporary name beside its final one, and only when every file is written are they
     /// renamed into place (renames within one folder need no space). A failure (no permission, a
     /// full disk) removes the temporary files and leaves whatever report was there before untouched,
-    /// so no partial report is ever left behind under a final name.
+    /// so no partial report is ever left behind under a final name. A name may include folders
+    /// (`pictures/1.js`), which are created.
     /// - Throws: ``ReportWriteError`` naming the path that could not be written and why.
     public static func write(_ files: [(name: String, data: Data)], to directory: URL) throws(ReportWriteError) {
         try makeFolder(directory.path)
         var written: [(partial: String, final: String)] = []
-        func discard() { for file in written { unlink(file.partial) } }
+        var madeFolders: [String] = []
+        func discard() {
+            for file in written { unlink(file.partial) }
+            for folder in madeFolders.reversed() { rmdir(folder) }
+        }
         for file in files {
-            let final = directory.appendingPathComponent(file.name).path
-            let partial = directory.appendingPathComponent(".\(file.name).\(getpid()).partial").path
+            // A name may have folders (`pictures/1.js`): made if needed (and removed again on a
+            // failure), the temporary file beside the final one.
+            let finalURL = directory.appendingPathComponent(file.name), folder = finalURL.deletingLastPathComponent()
+            if folder.standardizedFileURL != directory.standardizedFileURL, !FileManager.default.fileExists(atPath: folder.path) {
+                do { try makeFolder(folder.path) } catch { discard(); throw error }
+                madeFolders.append(folder.path)
+            }
+            let final = finalURL.path
+            let partial = folder.appendingPathComponent(".\(finalURL.lastPathComponent).\(getpid()).partial").path
             if let reason = writeFile(file.data, to: partial) {
                 unlink(partial)
                 discard()

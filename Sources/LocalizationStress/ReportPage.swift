@@ -4,143 +4,327 @@ import TextLayout
 import Typography
 
 extension StressReport {
-    /// `index.html`: a self-contained page listing every verdict (key, locale, size — a Dynamic Type
-    /// size, or `font scale 1.3` under Android —, status (and whether the entry is untranslated), width,
-    /// lines, overflow, what a failing verdict needs — width, excess, lines, whether the source fails
-    /// too —, source text beside the translation), the worst offenders (``Summary/worstFirst()``)
-    /// above it, with filters by locale, status (`untranslated`: the untranslated entries') and
-    /// size and failing verdicts only at first; each failing case drawn by `draw` (an SVG of the
-    /// text in its container, its glyphs defined in the sheet it is given, which the page carries
-    /// once).
-    ///
-    /// The verdicts travel as data in the page (a JSON script element) and the table shows 200 of
-    /// those that match the filters at a time, with buttons to page through them: a report of
-    /// 240,000 verdicts as one table of rows took Chromium 100 s to open (52 s without its
-    /// pictures).
-    ///
-    /// `notes` are shown under the summary line, one paragraph each (what the page leaves out).
+    /// What the HTML report shows of a verdict's entry besides its verdicts.
+    public struct PageEntry: Sendable, Hashable {
+        /// The source-language text, shown above the translation.
+        public var sourceText: String?
+        /// Where the entry comes from (``SourceLocation/description``: `Localizable.xcstrings:12`).
+        public var origin: String?
+        /// The container it was checked in, in words (`120 pt wide, 1 line, body`).
+        public var container: String?
+
+        public init(sourceText: String? = nil, origin: String? = nil, container: String? = nil) {
+            self.sourceText = sourceText
+            self.origin = origin
+            self.container = container
+        }
+    }
+
+    /// A file of the HTML report: its name in the report folder (`index.html`, `pictures/3.js`) and text.
+    public typealias PageFile = (name: String, text: String)
+
+    /// `index.html` alone, its pictures inside it: ``htmlFiles(entry:draw:notes:picturesPerFile:)``
+    /// with the entries' source texts and no picture files.
     public func html(sourceText: (StressVerdict) -> String?, draw: (StressVerdict, inout SVGGlyphSheet) -> String?,
                      notes: [String] = []) -> String {
+        htmlFiles(entry: { PageEntry(sourceText: sourceText($0)) }, draw: draw, notes: notes, picturesPerFile: nil)[0].text
+    }
+
+    /// The HTML report: `index.html` first, then its pictures' files.
+    ///
+    /// The page has one row per key × locale × variant (a run of verdicts of one key, locale,
+    /// variant, text and source: a sweep writes an entry's sizes together), failing rows worst first
+    /// (``Summary/worstFirst()``), then the passing ones in report order. A row shows its first
+    /// failing size (or that it fits at every size), a strip of the sizes checked (a cell each,
+    /// its status as a letter, a colour and a tooltip), what the first failing size needs (width,
+    /// excess in points and percent, lines), whose fault it is (``StressVerdict/sourceFails``), the
+    /// untranslated flag and reason, the source text and translation, `entry`'s origin and
+    /// container, and under a failing row its picture: `draw` is asked for each row's first
+    /// failing verdict, in report order, and returns an SVG whose glyphs are defined in the sheet
+    /// it is given (the page carries the sheet once).
+    ///
+    /// The rows travel as data (a JSON script element); a small script builds 100 at a time, sorted
+    /// (worst first, excess, key, locale) and filtered (locale, status, key substring), and inserts
+    /// a picture as its row scrolls into view. With `picturesPerFile`, the pictures are in files
+    /// `pictures/1.js`, `pictures/2.js`, … of that many each (in row order), which the page loads
+    /// (as scripts: they work from a `file://` folder) only when a row needs one; with `nil` they are
+    /// in the page. Without JavaScript the page lists every failing case as a line of text.
+    ///
+    /// The page is a pure function of the verdicts, `entry`, the pictures and the options.
+    /// `notes` are shown under the summary line, one paragraph each (what the page leaves out).
+    public func htmlFiles(entry: (StressVerdict) -> PageEntry, draw: (StressVerdict, inout SVGGlyphSheet) -> String?,
+                          notes: [String] = [], picturesPerFile: Int? = 100) -> [PageFile] {
         var glyphs = SVGGlyphSheet(idPrefix: "glyph-")
         let sizes = Set(verdicts.map(\.size)).sorted()
         let sizeIndex = Dictionary(uniqueKeysWithValues: sizes.enumerated().map { ($1, $0) })
         let statusIndex = Dictionary(uniqueKeysWithValues: StressStatus.allCases.enumerated().map { ($1, $0) })
 
-        // {"sizes": […], "statuses": […], "cases": [[key, variant, locale, source, text]],
-        //  "verdicts": [[case, size, status, width, lines, overflow, failed, neededWidth, excess, excessPercent,
-        //  linesNeeded, sourceFails, untranslated]], "pictures": [[verdict, svg]]} (null for what a verdict
-        //  does not have; booleans as 1 and 0)
-        // A case is a run of verdicts of one key × locale × variant × text × source (a sweep writes
-        // an entry's sizes together).
-        var data = PageData()
-        data.raw("{\"sizes\":")
-        data.strings(sizes.map(\.label))
-        data.raw(",\"statuses\":")
-        data.strings(StressStatus.allCases.map(\.rawValue))
-        var cases = PageData(), rows = PageData(), pictures = PageData()
-        var caseCount = 0, pictureCount = 0
-        var current: (verdict: StressVerdict, source: String)?
-        for (index, verdict) in verdicts.enumerated() {
-            let source = sourceText(verdict) ?? ""
-            let sameCase = current.map {
-                $0.verdict.key == verdict.key && $0.verdict.locale == verdict.locale && $0.verdict.variant == verdict.variant
-                    && $0.verdict.text == verdict.text && $0.source == source
-            } ?? false
-            if !sameCase {
-                cases.raw(caseCount == 0 ? "[" : ",[")
-                cases.string(verdict.key); cases.raw(",")
-                cases.string(verdict.variant); cases.raw(",")
-                cases.string(verdict.locale); cases.raw(",")
-                cases.string(source); cases.raw(",")
-                cases.string(verdict.text); cases.raw("]")
-                caseCount += 1
-                current = (verdict, source)
+        struct Row {
+            var range: Range<Int>
+            var entry: PageEntry
+            var picture: String?
+        }
+        // Rows: runs of one key × locale × variant × text × source, in report order; each failing
+        // row's first failing verdict drawn, in report order.
+        var rows: [Row] = []
+        var index = 0
+        while index < verdicts.count {
+            let head = verdicts[index], info = entry(head)
+            var end = index + 1
+            while end < verdicts.count, verdicts[end].key == head.key, verdicts[end].locale == head.locale,
+                  verdicts[end].variant == head.variant, verdicts[end].text == head.text,
+                  !sizes.isEmpty, verdicts[end].size > verdicts[end - 1].size, entry(verdicts[end]).sourceText == info.sourceText {
+                end += 1
             }
-            rows.raw(index == 0 ? "[" : ",[")
-            rows.raw("\(caseCount - 1),\(sizeIndex[verdict.size]!),\(statusIndex[verdict.status]!),")
-            rows.number(verdict.width); rows.raw(",\(verdict.lineCount),")
-            rows.number(verdict.overflow); rows.raw(verdict.failed ? ",1," : ",0,")
-            for value in [verdict.neededWidth, verdict.excess, verdict.excessPercent] {
-                if let value { rows.number(value) } else { rows.raw("null") }
-                rows.raw(",")
+            let picture = verdicts[index..<end].first(where: \.failed).flatMap { draw($0, &glyphs) }
+            rows.append(Row(range: index..<end, entry: info, picture: picture))
+            index = end
+        }
+        // Failing rows worst first (the terminal's order), then the passing ones.
+        struct Case: Hashable { let key: String, locale: String, variant: String }
+        var rank: [Case: Int] = [:]
+        for (position, failure) in summary.worstFirst().enumerated() {
+            let item = Case(key: failure.key, locale: failure.locale, variant: failure.variant)
+            if rank[item] == nil { rank[item] = position }
+        }
+        let order = rows.indices.sorted { a, b in
+            func place(_ row: Int) -> Int {
+                let v = verdicts[rows[row].range.lowerBound]
+                return verdicts[rows[row].range].contains(where: \.failed) ? rank[Case(key: v.key, locale: v.locale, variant: v.variant)] ?? Int.max - 1 : Int.max
             }
-            rows.raw(verdict.linesNeeded.map { "\($0)," } ?? "null,")
-            rows.raw(verdict.sourceFails.map { $0 ? "1," : "0," } ?? "null,")
-            rows.raw(verdict.untranslated ? "1]" : "0]")
-            if verdict.failed, let picture = draw(verdict, &glyphs) {
-                pictures.raw(pictureCount == 0 ? "[\(index)," : ",[\(index),")
-                pictures.string(picture); pictures.raw("]")
-                pictureCount += 1
+            let (x, y) = (place(a), place(b))
+            return x != y ? x < y : a < b
+        }
+
+        // {"sizes": […], "statuses": […], "containers": […], "pictureFiles": N or null, "rows": [[key, variant,
+        //  locale, source, text, origin, container, strip, firstFailingSize, passesUpTo, status, width, lines,
+        //  neededWidth, excess, excessPercent, linesNeeded, sourceFails, untranslated, untranslatedReason,
+        //  picture]], "pictures": […] (with the pictures in the page)}
+        // strip: a letter per size of `sizes` ("abcdefg" the statuses passing, "ABCDEFG" failing, "-" not
+        // checked); the numbers are the first failing verdict's (else the largest size's); null for what
+        // a row does not have; booleans as 1 and 0.
+        var data = PageData(), pictureData = PageData()
+        var containers: [String] = [], containerIndex: [String: Int] = [:]
+        var pictures: [String] = []
+        var failingRows = 0
+        for (position, row) in order.enumerated() {
+            let group = verdicts[rows[row].range], info = rows[row].entry
+            let first = group.first(where: \.failed), shown = first ?? group.last!
+            if first != nil { failingRows += 1 }
+            var strip = [UInt8](repeating: UInt8(ascii: "-"), count: sizes.count)
+            for verdict in group {
+                strip[sizeIndex[verdict.size]!] = UInt8(statusIndex[verdict.status]!) + (verdict.failed ? UInt8(ascii: "A") : UInt8(ascii: "a"))
+            }
+            var container: Int?
+            if let text = info.container {
+                container = containerIndex[text] ?? containers.count
+                if containerIndex[text] == nil { containerIndex[text] = containers.count; containers.append(text) }
+            }
+            data.raw(position == 0 ? "[" : ",[")
+            data.string(shown.key); data.raw(",")
+            data.string(shown.variant); data.raw(",")
+            data.string(shown.locale); data.raw(",")
+            if let source = info.sourceText { data.string(source) } else { data.raw("null") }
+            data.raw(",")
+            data.string(shown.text); data.raw(",")
+            if let origin = info.origin { data.string(origin) } else { data.raw("null") }
+            data.raw(",\(container.map(String.init) ?? "null"),")
+            data.string(String(decoding: strip, as: UTF8.self))
+            let passing = first.flatMap { _ in group.prefix { !$0.failed }.last }
+            data.raw(",\(first.map { "\(sizeIndex[$0.size]!)" } ?? "null"),\(passing.map { "\(sizeIndex[$0.size]!)" } ?? "null"),")
+            data.raw("\(statusIndex[shown.status]!),")
+            data.number(shown.width); data.raw(",\(shown.lineCount),")
+            for value in [shown.neededWidth, shown.excess, shown.excessPercent] {
+                if let value { data.number(value) } else { data.raw("null") }
+                data.raw(",")
+            }
+            data.raw(shown.linesNeeded.map { "\($0)," } ?? "null,")
+            data.raw(shown.sourceFails.map { $0 ? "1," : "0," } ?? "null,")
+            data.raw(group.contains(where: \.untranslated) ? "1," : "0,")
+            if let reason = group.lazy.compactMap(\.untranslatedReason).first { data.string(reason) } else { data.raw("null") }
+            if let picture = rows[row].picture {
+                data.raw(",\(pictures.count)]")
+                pictures.append(picture)
+            } else {
+                data.raw(",null]")
             }
         }
-        data.raw(",\"cases\":["); data.append(cases); data.raw("],\"verdicts\":["); data.append(rows)
-        data.raw("],\"pictures\":["); data.append(pictures); data.raw("]}")
+        var files: [PageFile] = []
+        if let perFile = picturesPerFile.map({ max(1, $0) }) {
+            for start in stride(from: 0, to: pictures.count, by: perFile) {
+                var chunk = PageData()
+                chunk.raw("textfitPictures(\(start / perFile),")
+                chunk.strings(Array(pictures[start..<min(pictures.count, start + perFile)]))
+                chunk.raw(");\n")
+                files.append(("pictures/\(start / perFile + 1).js", chunk.text))
+            }
+        } else {
+            pictureData.raw(",\"pictures\":")
+            pictureData.strings(pictures)
+        }
+        var page = PageData()
+        page.raw("{\"sizes\":"); page.strings(sizes.map(\.label))
+        page.raw(",\"statuses\":"); page.strings(StressStatus.allCases.map(\.rawValue))
+        page.raw(",\"containers\":"); page.strings(containers)
+        page.raw(",\"picturesPerFile\":\(picturesPerFile.map { "\(max(1, $0))" } ?? "null"),\"rows\":[")
+        page.append(data); page.raw("]"); page.append(pictureData); page.raw("}")
 
         func options(_ values: [String]) -> String { values.map { "<option>\(xmlEscaped($0))</option>" }.joined() }
         let locales = Set(verdicts.map(\.locale)).sorted()
-        return """
+        let everyFailure = offenderLines(summary.worstFirst())
+        let fallback = everyFailure.isEmpty ? "" : "<noscript><p>Every failing case (the table needs JavaScript):</p><ol>"
+            + everyFailure.map { "<li>\(xmlEscaped($0))</li>" }.joined() + "</ol></noscript>\n"
+        let html = """
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>textfit stress report</title>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+            <title>textfit stress report</title>
             <style>
-            body{font:14px system-ui,sans-serif;margin:16px} table{border-collapse:collapse;width:100%}
-            td,th{border-bottom:1px solid #ddd;padding:4px 6px;vertical-align:top;text-align:left}
+            body{font:14px/1.4 system-ui,sans-serif;margin:16px;color:#1d1d1f} h1{font-size:20px}
+            table{border-collapse:collapse;width:100%} th{position:sticky;top:0;background:#f5f5f7;z-index:1}
+            td,th{border-bottom:1px solid #e5e5ea;padding:5px 6px;vertical-align:top;text-align:left}
+            tr.picture td{border-bottom:1px solid #c7c7cc;padding-top:0} tr.has-picture td{border-bottom:0} th button{font:inherit;font-weight:600;border:0;background:none;padding:0;cursor:pointer}
+            small,.note,.legend{color:#6e6e73} .num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
             .s-fits,.s-wraps{color:#1a7f37}.s-scaled,.s-untranslated{color:#9a6700}.s-truncated,.s-overflow,.s-missing-glyphs{color:#cf222e}
-            .svg svg{max-width:100%;height:auto;display:block;margin-top:4px} select,label,button{margin-right:12px} .note{color:#6e6e73}
+            .strip{display:flex;gap:1px} .strip i{display:inline-block;width:14px;height:18px;font:10px/18px ui-monospace,monospace;text-align:center;color:#fff;font-style:normal;border-radius:2px}
+            .strip i.s-fits{background:#2da44e}.strip i.s-wraps{background:#7ac98f;color:#0b3d1a}.strip i.s-scaled{background:#d4a72c;color:#3d2e00}
+            .strip i.s-truncated{background:#e16f24}.strip i.s-overflow,.strip i.s-missing-glyphs{background:#cf222e}.strip i.s-untranslated{background:#bf8700}
+            .strip i.none{background:#eee;color:#999} .strip i.fail{outline:2px solid #1d1d1f;outline-offset:-2px}
+            .badge{display:inline-block;font-size:12px;padding:0 5px;border-radius:8px;background:#fff8c5;color:#7d4e00;margin-top:2px}
+            .fault-translation{color:#cf222e} .fault-source{color:#6e6e73}
+            .picture-box{overflow-x:auto;max-width:calc(100vw - 60px);padding:4px 0} .picture-box svg{display:block;max-width:none}
+            .controls label{margin-right:14px;white-space:nowrap} .controls{position:sticky;top:0} #count{font-weight:600}
             </style></head><body>
             \(glyphs.svg())<h1>textfit stress report</h1>
-            <p>\(summary.checks) checks, \(summary.failures) failing\(platform == .android ? " (android: sizes in sp at each font scale, as Android 14 scales them)" : "").</p>
-            \(worstList())            \(notes.map { "<p class=\"note\">\(xmlEscaped($0))</p>\n" }.joined())            <p><label>Locale <select id="locale"><option value="">all</option>\(options(locales))</select></label>
-            <label>Status <select id="status"><option value="">all</option>\(options(StressStatus.allCases.map(\.rawValue)))</select></label>
-            <label>Size <select id="size"><option value="">all</option>\(options(sizes.map(\.label)))</select></label>
-            <label><input type="checkbox" id="failed" checked> failing only</label></p>
-            <p><button id="previous">← previous</button><span id="range"></span> <button id="next">next →</button></p>
-            <table><thead><tr><th>Key</th><th>Locale</th><th>Size</th><th>Status</th><th>Width</th><th>Lines</th><th>Overflow</th><th>Needs</th><th>Source</th><th>Translation</th></tr></thead>
+            <p>\(summary.checks) checks, \(summary.failures) failing\(platform == .android ? " (android: sizes in sp at each font scale, as Android 14 scales them)" : ""): \(rows.count) row\(rows.count == 1 ? "" : "s") (key × locale × variant), \(failingRows) failing.</p>
+            \(worstList())            \(notes.map { "<p class=\"note\">\(xmlEscaped($0))</p>\n" }.joined())            \(fallback)<p class="controls"><label>Sort <select id="sort"><option value="worst">worst first</option><option value="excess">excess (largest first)</option><option value="key">key</option><option value="locale">locale</option></select></label>
+            <label>Locale <select id="locale"><option value="">all</option>\(options(locales))</select></label>
+            <label>Status <select id="status"><option value="">all</option><option value="failing"\(failingRows > 0 ? " selected" : "")>failing</option><option value="passing">passing</option>\(options(StressStatus.allCases.filter { $0 != .untranslated }.map(\.rawValue)))<option value="untranslated">untranslated</option></select></label>
+            <label>Key <input id="key" type="search" placeholder="part of a key" size="18"></label>
+            <output id="count"></output></p>
+            <p class="legend">A row per key × locale × variant; its strip has a cell per size (F fits, W wraps, S scaled, T truncated, O overflow, M missing glyphs; outlined: fails). Under a failing row, its text at the first failing size, 1 pt to 1 CSS px: the dashed box is the container, red what falls outside it.</p>
+            <p><button id="previous">← previous</button> <span id="range"></span> <button id="next">next →</button></p>
+            <table><thead><tr><th><button id="sort-key">Key</button></th><th><button id="sort-locale">Locale</button></th><th>First failing size</th><th>Sizes</th><th class="num"><button id="sort-excess">Needs · excess</button></th><th>Fault</th><th>Text</th><th>Container · origin</th></tr></thead>
             <tbody id="rows"></tbody></table>
-            <script type="application/json" id="report-data">\(data.text)</script>
+            <script type="application/json" id="report-data">\(page.text)</script>
             <script>
-            const D = JSON.parse(document.getElementById("report-data").textContent), pictures = new Map(D.pictures), PAGE = 200;
+            "use strict";
+            const D = JSON.parse(document.getElementById("report-data").textContent), R = D.rows, PAGE = 100, $ = (id) => document.getElementById(id);
+            const FAILING = D.statuses.length, loaded = new Map(), waiting = new Map();
             let matching = [], page = 0;
-            const cell = (row, text, className) => { const td = row.insertCell(); td.textContent = text; if (className) td.className = className; return td; };
             const decimal = (x) => x === null ? "" : x.toFixed(1);
+            const failing = (r) => r[8] !== null;
+            const el = (tag, text, className) => { const e = document.createElement(tag); if (text) e.textContent = text; if (className) e.className = className; return e; };
+            function fill(slot, svg) { slot.innerHTML = svg; slot.dataset.loaded = "1"; }
+            window.textfitPictures = (chunk, list) => {
+              loaded.set(chunk, list);
+              for (const slot of waiting.get(chunk) || []) fill(slot, list[slot.dataset.picture % D.picturesPerFile]);
+              waiting.delete(chunk);
+            };
+            function picture(slot) {
+              const n = +slot.dataset.picture;
+              if (D.pictures) return fill(slot, D.pictures[n]);
+              const chunk = Math.floor(n / D.picturesPerFile);
+              if (loaded.has(chunk)) return fill(slot, loaded.get(chunk)[n % D.picturesPerFile]);
+              if (!waiting.has(chunk)) {
+                waiting.set(chunk, []);
+                const script = document.createElement("script");
+                script.src = `pictures/${chunk + 1}.js`;
+                script.onerror = () => { for (const s of waiting.get(chunk) || []) s.textContent = `(pictures/${chunk + 1}.js is missing)`; };
+                document.head.append(script);
+              }
+              waiting.get(chunk).push(slot);
+            }
+            const observer = "IntersectionObserver" in window
+              ? new IntersectionObserver((seen) => { for (const e of seen) if (e.isIntersecting) { observer.unobserve(e.target); picture(e.target); } }, { rootMargin: "800px" })
+              : { observe: picture };
+            const orders = {
+              worst: (a, b) => a - b,
+              excess: (a, b) => (R[b][14] ?? (failing(R[b]) ? -0.5 : -1)) - (R[a][14] ?? (failing(R[a]) ? -0.5 : -1)) || a - b,
+              key: (a, b) => R[a][0] < R[b][0] ? -1 : R[a][0] > R[b][0] ? 1 : R[a][2] < R[b][2] ? -1 : R[a][2] > R[b][2] ? 1 : a - b,
+              locale: (a, b) => R[a][2] < R[b][2] ? -1 : R[a][2] > R[b][2] ? 1 : a - b,
+            };
             function filter() {
-              const l = locale.value, s = status.value, z = size.value, o = failed.checked;
+              const l = $("locale").value, s = $("status").value, k = $("key").value.trim().toLowerCase();
               matching = [];
-              D.verdicts.forEach((v, i) => {
-                const c = D.cases[v[0]];
-                if ((l && c[2] !== l) || (s && (s === "untranslated" ? !v[12] : D.statuses[v[2]] !== s)) || (z && D.sizes[v[1]] !== z) || (o && !v[6])) return;
+              R.forEach((r, i) => {
+                if (l && r[2] !== l) return;
+                if (s === "failing" ? !failing(r) : s === "passing" ? failing(r) : s === "untranslated" ? !r[18] : s && D.statuses[r[10]] !== s) return;
+                if (k && !r[0].toLowerCase().includes(k)) return;
                 matching.push(i);
               });
+              matching.sort(orders[$("sort").value]);
               page = 0;
               show();
             }
-            function show() {
-              const start = page * PAGE, end = Math.min(matching.length, start + PAGE), rows = document.createDocumentFragment();
-              for (let k = start; k < end; k++) {
-                const i = matching[k], v = D.verdicts[i], c = D.cases[v[0]], row = document.createElement("tr"), s = D.statuses[v[2]];
-                const key = cell(row, c[0]);
-                if (c[1]) { const small = document.createElement("small"); small.textContent = c[1]; key.append(document.createElement("br"), small); }
-                cell(row, c[2]); cell(row, D.sizes[v[1]]); cell(row, s + (v[6] ? " ✗" : "") + (v[12] ? " · untranslated" : ""), "s-" + s);
-                cell(row, decimal(v[3])); cell(row, String(v[4])); cell(row, v[5] > 0 ? decimal(v[5]) : "");
-                cell(row, [v[7] === null ? "" : `${decimal(v[7])} (+${decimal(v[8])}${v[9] === null ? "" : `, +${decimal(v[9])}%`})`,
-                           v[10] === null ? "" : `${v[10]} line${v[10] === 1 ? "" : "s"}`,
-                           v[11] === null ? "" : v[11] ? "the source fails too" : "the source fits"].filter(Boolean).join(" · "));
-                cell(row, c[3]);
-                const text = cell(row, c[4]), picture = pictures.get(i);
-                if (picture) { const div = document.createElement("div"); div.className = "svg"; div.innerHTML = picture; text.append(div); }
-                rows.append(row);
+            function row(i) {
+              const r = R[i], tr = el("tr", "", "case"), s = D.statuses[r[10]];
+              tr.dataset.row = i; tr.dataset.key = r[0]; tr.dataset.locale = r[2]; tr.dataset.status = s;
+              tr.dataset.failing = failing(r) ? "1" : "0";
+              if (r[14] !== null) tr.dataset.excess = r[14];
+              const key = tr.insertCell(); key.append(el("strong", r[0]));
+              if (r[1]) key.append(el("br"), el("small", r[1]));
+              const locale = tr.insertCell(); locale.textContent = r[2];
+              if (r[18]) locale.append(el("br"), el("span", "untranslated" + (r[19] ? ` (${r[19]})` : ""), "badge"));
+              const first = tr.insertCell();
+              if (failing(r)) {
+                first.append(el("span", `${s} from ${D.sizes[r[8]]}`, "s-" + s));
+                if (r[9] !== null) first.append(el("br"), el("small", `fits up to ${D.sizes[r[9]]}`));
+              } else first.append(el("span", "fits at every size", "s-fits"));
+              const strip = el("span", "", "strip");
+              strip.setAttribute("role", "list");
+              for (let z = 0; z < D.sizes.length; z++) {
+                const c = r[7].charCodeAt(z), none = c === 45, bad = c < 97, st = none ? "" : D.statuses[c - (bad ? 65 : 97)];
+                const cell = el("i", none ? "·" : st[0].toUpperCase(), none ? "none" : `s-${st}${bad ? " fail" : ""}`);
+                cell.title = `${D.sizes[z]}: ${none ? "not checked" : st + (bad ? " (fails)" : "")}`;
+                cell.setAttribute("role", "listitem"); cell.setAttribute("aria-label", cell.title);
+                strip.append(cell);
               }
-              document.getElementById("rows").replaceChildren(rows);
-              document.getElementById("range").textContent = matching.length ? `${start + 1}–${end} of ${matching.length}` : "no verdicts match";
-              previous.disabled = page === 0;
-              next.disabled = end >= matching.length;
+              tr.insertCell().append(strip);
+              const needs = tr.insertCell(); needs.className = "num";
+              if (r[13] !== null) needs.append(`${decimal(r[13])} pt`, el("br"), el("small", `+${decimal(r[14])} pt${r[15] === null ? "" : ` · +${decimal(r[15])}%`}`));
+              else if (failing(r) && r[16] !== null) needs.append(el("small", "no width holds it"));
+              if (r[16] !== null && failing(r)) needs.append(el("br"), el("small", `${r[16]} line${r[16] === 1 ? "" : "s"} at this width`));
+              const fault = tr.insertCell();
+              if (failing(r) && r[17] !== null) fault.append(r[17] ? el("span", "fails in source too", "fault-source") : el("span", "translation's fault", "fault-translation"));
+              const text = tr.insertCell();
+              if (r[3] !== null && r[3] !== r[4]) text.append(el("small", `source: ${r[3]}`), el("br"));
+              text.append(r[4]);
+              const where = tr.insertCell();
+              if (r[6] !== null) where.append(D.containers[r[6]]);
+              if (r[5] !== null) where.append(el("br"), el("small", r[5]));
+              return tr;
             }
-            previous.onclick = () => { page -= 1; show(); scrollTo(0, 0); };
-            next.onclick = () => { page += 1; show(); scrollTo(0, 0); };
-            for (const e of [locale, status, size, failed]) e.onchange = filter;
+            function show() {
+              const start = page * PAGE, end = Math.min(matching.length, start + PAGE), rows = document.createDocumentFragment(), slots = [];
+              for (let k = start; k < end; k++) {
+                const i = matching[k];
+                rows.append(row(i));
+                if (R[i][20] !== null) {
+                  const tr = el("tr", "", "picture"), td = tr.insertCell(), box = el("div", "", "picture-box");
+                  rows.lastChild.classList.add("has-picture");
+                  td.colSpan = 8; box.dataset.picture = R[i][20]; box.dataset.row = i;
+                  td.append(el("small", `${D.statuses[R[i][10]]} at ${D.sizes[R[i][8]]}`));
+                  box.setAttribute("aria-label", `${R[i][0]} (${R[i][2]}) at ${D.sizes[R[i][8]]}`);
+                  td.append(box); rows.append(tr); slots.push(box);
+                }
+              }
+              $("rows").replaceChildren(rows);
+              for (const slot of slots) observer.observe(slot);
+              $("count").textContent = `${matching.length} of ${R.length} rows`;
+              $("range").textContent = matching.length ? `${start + 1}–${end} of ${matching.length}` : "no rows match";
+              $("previous").disabled = page === 0;
+              $("next").disabled = end >= matching.length;
+            }
+            $("previous").onclick = () => { page -= 1; show(); scrollTo(0, 0); };
+            $("next").onclick = () => { page += 1; show(); scrollTo(0, 0); };
+            for (const id of ["sort", "locale", "status"]) $(id).onchange = filter;
+            $("key").oninput = filter;
+            for (const by of ["key", "locale", "excess"]) $("sort-" + by).onclick = () => { $("sort").value = by; filter(); };
             filter();
             </script></body></html>
 
             """
+        return [("index.html", html)] + files
     }
 }
 
@@ -159,16 +343,25 @@ extension StressReport {
 }
 
 extension StressSweep {
-    /// The HTML report of a sweep (``StressReport/html(sourceText:draw:notes:)``): every verdict a
-    /// row, with its entry's source text, and each failing key × locale × variant drawn in its
-    /// container at its first failing size — the worst `maxPictures` of them (``StressReport/Summary/worstFirst()``),
-    /// the page saying so when there are more. `entries` and `containers` are the sweep's, in the
-    /// same order; a verdict finds its entry by key, locale and variant.
-    ///
-    /// A picture is ~2.5 KB of the page: the default of 20,000 keeps a page of failures from a
-    /// million-entry catalog to ~50 MB of pictures, which a browser opens in seconds.
+    /// The HTML report of a sweep, `index.html` alone, its pictures inside it
+    /// (``htmlFiles(of:entries:containers:maxPictures:picturesPerFile:)`` with no picture files).
     public func html(of report: StressReport, entries: [CatalogEntry], containers: [StressContainer],
                      maxPictures: Int = 20_000) -> String {
+        htmlFiles(of: report, entries: entries, containers: containers, maxPictures: maxPictures, picturesPerFile: nil)[0].text
+    }
+
+    /// The HTML report of a sweep (``StressReport/htmlFiles(entry:draw:notes:picturesPerFile:)``):
+    /// `index.html`, a row per key × locale × variant with its entry's source text, origin and
+    /// container, and each failing row drawn in its container at its first failing size — the
+    /// worst `maxPictures` of them (``StressReport/Summary/worstFirst()``), the page saying so when
+    /// there are more —, in files `pictures/N.js` of `picturesPerFile` pictures each (`nil`: in the
+    /// page). `entries` and `containers` are the sweep's, in the same order; a verdict finds its
+    /// entry by key, locale and variant. The files are a pure function of these arguments.
+    ///
+    /// A picture is ~2.4 KB: a 700-key × 20-locale sweep with 13,939 failing rows has a 4.7 MB page
+    /// and 33 MB of pictures in 140 files, of which the page loads only those of the rows in view.
+    public func htmlFiles(of report: StressReport, entries: [CatalogEntry], containers: [StressContainer],
+                          maxPictures: Int = 20_000, picturesPerFile: Int? = 100) -> [StressReport.PageFile] {
         struct Case: Hashable {
             let key: String, locale: String, variant: String
         }
@@ -196,8 +389,15 @@ extension StressSweep {
         var prepared: [Picture?] = [], batchStart = 0
         var next = 0  // the verdict of `toDraw` the page asks for next (a picture that fails still counts)
         var pictures = 0
-        return report.html(sourceText: { verdict in
-            entryIndex[Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)].flatMap { entries[$0].sourceText }
+        var described: [StressContainer: String] = [:]
+        return report.htmlFiles(entry: { verdict in
+            guard let index = entryIndex[Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)] else {
+                return StressReport.PageEntry()
+            }
+            let box = Self.box(for: entries[index], in: containers[index])
+            let container = described[box] ?? Self.describe(box)
+            described[box] = container
+            return StressReport.PageEntry(sourceText: entries[index].sourceText, origin: entries[index].origin.description, container: container)
         }, draw: { verdict, glyphs in
             let item = Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)
             guard firstFailingSize[item] == verdict.size, let index = entryIndex[item] else { return nil }
@@ -216,7 +416,29 @@ extension StressSweep {
             pictures += 1
             let renderer = SVGRenderer(options: .init(overlays: [.baselines], container: picture.box, idPrefix: "p\(pictures)-"))
             return renderer.svg(picture.layout, sharing: &glyphs)
-        }, notes: notes)
+        }, notes: notes, picturesPerFile: picturesPerFile)
+    }
+
+    /// A container in words, as the page shows it: `120 pt wide, padding 8, 1 line, body, Inter,
+    /// weight 600, truncation allowed, shrinks to 0.8`.
+    static func describe(_ container: StressContainer) -> String {
+        func number(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.1f", value) }
+        let unit = container.platform == .android ? "dp" : "pt"
+        var parts = ["\(number(container.width)) \(unit) wide"]
+        if container.padding > 0 { parts.append("padding \(number(container.padding))") }
+        parts.append(container.maxLines.map { "\($0) line\($0 == 1 ? "" : "s")" } ?? "any number of lines")
+        switch container.size {
+        case .points(let size): parts.append("\(number(size)) \(container.platform == .android ? "sp" : "pt")")
+        case .style(let style): parts.append(style.rawValue)
+        case .relative(let size, let style): parts.append("\(number(size)) pt relative to \(style.rawValue)")
+        case .material(let style): parts.append(style.rawValue)
+        }
+        if let style = container.materialStyle { parts.append("\(style.rawValue) spacing") }
+        if let family = container.font.family { parts.append(family) } else if let file = container.font.file { parts.append((file as NSString).lastPathComponent) }
+        if let weight = container.font.weight { parts.append("weight \(weight)") }
+        if container.truncationAllowed { parts.append("truncation allowed") }
+        if container.minimumScaleFactor < 1 { parts.append("shrinks to \(number(container.minimumScaleFactor))") }
+        return parts.joined(separator: ", ")
     }
 
     /// A verdict's text laid out in its container, and the box drawn around it (the text width ×

@@ -136,8 +136,8 @@ let stressHelp = """
       --font-scale R         or a comma list; android: font scales, all (default: 0.85,1,1.15,1.3,1.5,1.8,2),
                              a scale (1.3 or 130%), or a comma list (either option, one of them)
       --source-language L    the source locale when the files do not say (default: the catalog's, else en)
-      --report DIR           write report.json, junit.xml and index.html
-      --max-pictures N       draw the N worst failing cases in index.html (default 20000)
+      --report DIR           write report.json, junit.xml, index.html and its pictures (pictures/N.js)
+      --max-pictures N       draw the N worst failing cases for index.html (default 20000)
       --baseline FILE        fail only on verdicts worse than in this report.json (a FILE that does not
                              exist yet, as on a first run: every failing verdict counts, with a warning)
       --strict               stop at the first problem in a catalog
@@ -1182,13 +1182,21 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
     let report = StressReport(verdicts: verdicts, platform: platform)
 
     if let folder {
-        let html = sweep.html(of: report, entries: entries, containers: containers, maxPictures: maxPictures)
+        // index.html and its pictures in pictures/1.js, pictures/2.js, … (the page loads those of the rows in view).
+        let html = sweep.htmlFiles(of: report, entries: entries, containers: containers, maxPictures: maxPictures)
         do {
-            // All or nothing: temporary names, renamed into place once all three are written.
-            try StressReport.write([("report.json", try report.json()), ("junit.xml", Data(report.junit().utf8)),
-                                    ("index.html", Data(html.utf8))], to: folder)
+            // All or nothing: temporary names, renamed into place once all are written.
+            try StressReport.write([("report.json", try report.json()), ("junit.xml", Data(report.junit().utf8))]
+                                    + html.map { ($0.name, Data($0.text.utf8)) }, to: folder)
         } catch {
             throw CommandError.output("\(error); no report was written (a previous one in '\(folder.path)' is untouched)")
+        }
+        // A previous report's pictures past this one's are no longer referenced: removed.
+        let written = Set(html.map(\.name))
+        let pictureFolder = folder.appendingPathComponent("pictures")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: pictureFolder.path)) ?? []
+        where name.hasSuffix(".js") && Int(name.dropLast(3)) != nil && !written.contains("pictures/" + name) {
+            try? FileManager.default.removeItem(at: pictureFolder.appendingPathComponent(name))
         }
     }
     var failing = report.verdicts.filter { $0.failed }

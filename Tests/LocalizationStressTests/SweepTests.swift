@@ -287,14 +287,15 @@ struct ReportTests {
         #expect(report.regressions(against: empty).count == 4)
     }
 
-    /// The page's data: `{"sizes", "statuses", "cases", "verdicts", "pictures"}` (see `StressReport.html`).
+    /// The page's data: `{"sizes", "statuses", "containers", "picturesPerFile", "rows", "pictures"}` (see
+    /// `StressReport.htmlFiles`).
     struct PageData {
-        var sizes: [String], statuses: [String]
-        /// key, variant, locale, source, text
-        var cases: [[String]]
-        /// case, size, status, width, lines, overflow, failed
-        var verdicts: [[Any]]
-        /// verdict index → SVG
+        var sizes: [String], statuses: [String], containers: [String]
+        /// key, variant, locale, source, text, origin, container, strip, firstFailingSize, passesUpTo, status,
+        /// width, lines, neededWidth, excess, excessPercent, linesNeeded, sourceFails, untranslated,
+        /// untranslatedReason, picture
+        var rows: [[Any]]
+        /// row index → SVG (the pictures in the page)
         var pictures: [Int: String]
 
         init(_ page: String) throws {
@@ -304,16 +305,28 @@ struct ReportTests {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(page[start..<end].utf8)) as? [String: Any])
             sizes = try #require(object["sizes"] as? [String])
             statuses = try #require(object["statuses"] as? [String])
-            cases = try #require(object["cases"] as? [[String]])
-            verdicts = try #require(object["verdicts"] as? [[Any]])
-            let pairs = try #require(object["pictures"] as? [[Any]])
-            pictures = Dictionary(uniqueKeysWithValues: try pairs.map { (try #require($0[0] as? Int), try #require($0[1] as? String)) })
+            containers = try #require(object["containers"] as? [String])
+            rows = try #require(object["rows"] as? [[Any]])
+            let all = object["pictures"] as? [String] ?? []
+            var pictures: [Int: String] = [:]
+            for (index, row) in rows.enumerated() {
+                if let n = row[20] as? Int { pictures[index] = all.indices.contains(n) ? all[n] : "" }
+            }
+            self.pictures = pictures
         }
 
-        /// Verdict `index` as the page's table shows it: locale, size, status, key, source and text.
+        /// Row `index` as the page's table shows it: locale, first failing size ("" when none), status, key, source, text.
         func row(_ index: Int) -> [String] {
-            let v = verdicts[index], c = cases[v[0] as! Int]
-            return [c[2], sizes[v[1] as! Int], statuses[v[2] as! Int], c[0], c[3], c[4]]
+            let r = rows[index]
+            return [r[2] as! String, (r[8] as? Int).map { sizes[$0] } ?? "", statuses[r[10] as! Int], r[0] as! String,
+                    r[3] as? String ?? "", r[4] as! String]
+        }
+
+        /// Row `index`'s strip: a status per size ("-" not checked), upper case when it fails (`TRUNCATED`).
+        func strip(_ index: Int) -> [String] {
+            (rows[index][7] as! String).unicodeScalars.map { scalar in
+                scalar == "-" ? "-" : scalar.value < 97 ? statuses[Int(scalar.value) - 65].uppercased() : statuses[Int(scalar.value) - 97]
+            }
         }
     }
 
@@ -367,13 +380,14 @@ struct ReportTests {
         let page = sweep.html(of: report, entries: entries, containers: entries.map { _ in container })
         let data = try PageData(page)
         #expect(data.sizes == ["large", "xxLarge"])
-        #expect(data.cases == [["ok", "", "en", "", "aa bb"], ["ok", "", "de", "", "aa bb"], ["long", "", "de", "Quelle & Text", "aa bb cc dd"]])
-        #expect(data.verdicts.count == 6)
-        // Failing: "aa bb" at xxLarge (en, de), "aa bb cc dd" from large: three cases, three pictures,
-        // each with the verdict of its first failing size.
-        #expect(data.pictures.keys.sorted().map(data.row) == [["en", "xxLarge", "truncated", "ok", "", "aa bb"],
-                                                              ["de", "xxLarge", "truncated", "ok", "", "aa bb"],
-                                                              ["de", "large", "truncated", "long", "Quelle & Text", "aa bb cc dd"]])
+        // A row per key × locale × variant, failing ones worst first: "long" fails from large, both "ok" from xxLarge.
+        #expect(data.rows.count == 3)
+        #expect((0..<3).map(data.row) == [["de", "large", "truncated", "long", "Quelle & Text", "aa bb cc dd"],
+                                          ["en", "xxLarge", "truncated", "ok", "", "aa bb"],
+                                          ["de", "xxLarge", "truncated", "ok", "", "aa bb"]])
+        #expect(data.strip(0) == ["TRUNCATED", "TRUNCATED"] && data.strip(1) == ["fits", "TRUNCATED"])
+        // Three failing rows, three pictures, each at its first failing size.
+        #expect(data.pictures.keys.sorted() == [0, 1, 2])
         // Noto Sans (hb-shape): a 561, b 615, space 260, "…" 791 units. The ellipsis leaves 50 − 13.45
         // = 36.55 pt at 17 pt (large), where "aa b" (1997 units, 33.95 pt) fits: "aa b…"; and 50 − 16.61
         // = 33.39 pt at 21 pt (xxLarge), where only "aa" and its hanging space fit: "aa…". Three glyphs,
@@ -405,13 +419,13 @@ struct ReportTests {
         #expect(report.summary.worstFirst().map { $0.key + " " + $0.locale } == ["long de", "ok en", "ok de"])
         let limited = sweep.html(of: report, entries: entries, containers: containers, maxPictures: 2)
         let data = try PageData(limited)
-        #expect(data.pictures.keys.sorted().map { data.row($0)[0] + " " + data.row($0)[3] } == ["en ok", "de long"])
+        #expect(data.pictures.keys.sorted().map { data.row($0)[0] + " " + data.row($0)[3] } == ["de long", "en ok"])
         #expect(limited.contains("<p class=\"note\">Pictures of the 2 worst of 3 failing cases"))
         let all = sweep.html(of: report, entries: entries, containers: containers, maxPictures: 3)
         #expect(try PageData(all).pictures.count == 3 && !all.contains("class=\"note\""))
     }
 
-    @Test("index.html is one self-contained page with filters, its verdicts as data, and an SVG per failing verdict drawn")
+    @Test("index.html is one self-contained page with filters, a row per key × locale × variant as data, and an SVG per failing row drawn")
     func html() throws {
         let report = try sample()
         let page = report.html(sourceText: { "source of \($0.key)" }, draw: { _, _ in "<svg></svg>" })
@@ -419,18 +433,10 @@ struct ReportTests {
         #expect(page.contains(#"<select id="locale">"#) && page.contains(#"<button id="next">"#) && !page.contains("src=\"http"))
         let data = try PageData(page)
         #expect(data.statuses == StressStatus.allCases.map(\.rawValue))
-        #expect(data.cases.map { $0[0] + " " + $0[2] + " " + $0[3] } == ["ok en source of ok", "ok de source of ok", "long de source of long"])
-        // Every verdict, in order; the four failing ones drawn (`draw` is asked only for those).
-        #expect(data.verdicts.count == report.verdicts.count)
-        for (index, verdict) in report.verdicts.enumerated() {
-            let v = data.verdicts[index]
-            #expect(data.row(index) == [verdict.locale, verdict.size.label, verdict.status.rawValue, verdict.key,
-                                        "source of \(verdict.key)", verdict.text])
-            #expect((v[3] as? Double).map { abs($0 - verdict.width) <= 0.05 } == true)
-            #expect(v[4] as? Int == verdict.lineCount && (v[6] as? Int == 1) == verdict.failed)
-            #expect((data.pictures[index] != nil) == verdict.failed)
-        }
-        #expect(Set(data.pictures.values) == ["<svg></svg>"])
+        #expect((0..<data.rows.count).map { data.row($0)[3] + " " + data.row($0)[0] + " " + data.row($0)[4] }
+                == ["long de source of long", "ok en source of ok", "ok de source of ok"])
+        // Every failing row drawn once (`draw` is asked only for their first failing verdicts).
+        #expect(data.pictures.count == 3 && Set(data.pictures.values) == ["<svg></svg>"])
     }
 
     @Test("Cases are runs of one key, locale, variant, text and source; an empty report is an empty page")
@@ -447,10 +453,10 @@ struct ReportTests {
             return asked <= 2 ? "from A" : "from B"
         }, draw: { _, _ in nil })
         let data = try PageData(page)
-        #expect(data.cases == [["k", "", "en", "from A", "Same"], ["k", "", "en", "from B", "Same"], ["j", "", "en", "from B", "Same"]])
-        #expect(data.verdicts.map { $0[0] as? Int } == [0, 0, 1, 1, 2])
+        #expect((0..<data.rows.count).map { data.row($0)[3] + " " + data.row($0)[4] } == ["k from A", "k from B", "j from B"])
+        #expect(data.strip(0) == ["fits", "fits"] && data.strip(2) == ["fits", "-"])
         let empty = try PageData(StressReport(verdicts: []).html(sourceText: { _ in nil }, draw: { _, _ in nil }))
-        #expect(empty.sizes.isEmpty && empty.cases.isEmpty && empty.verdicts.isEmpty && empty.pictures.isEmpty)
+        #expect(empty.sizes.isEmpty && empty.rows.isEmpty && empty.pictures.isEmpty)
     }
 
     @Test("The page's data survives texts that could end or change its script element")
@@ -463,10 +469,9 @@ struct ReportTests {
         #expect(page.components(separatedBy: "</script>").count - 1 == 2)
         #expect(!page.contains("<!--"))
         let data = try PageData(page)
-        #expect(data.cases == [["k</script>", "v\"", "en", "<b>&amp;</b>", awkward]])
-        // Widths to one decimal, as the table shows them; a non-finite number is null.
-        #expect(data.verdicts[0][3] as? Double == 171.6)
-        #expect(data.verdicts[0][5] is NSNull)
+        #expect(data.row(0) == ["en", "large", "truncated", "k</script>", "<b>&amp;</b>", awkward] && data.rows[0][1] as? String == "v\"")
+        // Widths to one decimal, as the table shows them.
+        #expect(data.rows[0][11] as? Double == 171.6)
         #expect(data.pictures == [0: "<svg id=\"x\"></svg>"])
     }
 }

@@ -309,12 +309,14 @@ struct VerdictExcessTests {
         let report = try sampleReport()
         let page = report.html(sourceText: { _ in nil }, draw: { _, _ in nil })
         let data = try ReportTests.PageData(page)
-        // [case, size, status, width, lines, overflow, failed, neededWidth, excess, excessPercent, linesNeeded, sourceFails, untranslated]
-        let de = data.verdicts[0], fr = data.verdicts[1]
-        #expect(de[7] as? Double == 3832 && de[8] as? Double == 832 && de[9] as? Double == 27.7 && de[10] as? Int == 2)
-        #expect(de[11] as? Int == 0 && de[12] as? Int == 0)
-        #expect(fr[7] is NSNull && fr[10] is NSNull && fr[11] as? Int == 0 && fr[12] as? Int == 1)
-        #expect(page.contains("<th>Needs</th>"))
+        // [key, variant, locale, source, text, origin, container, strip, first, passesUpTo, status, width, lines,
+        //  neededWidth, excess, excessPercent, linesNeeded, sourceFails, untranslated, untranslatedReason, picture]
+        let de = data.rows[0], fr = data.rows[1]
+        #expect(de[2] as? String == "de" && fr[2] as? String == "fr")
+        #expect(de[13] as? Double == 3832 && de[14] as? Double == 832 && de[15] as? Double == 27.7 && de[16] as? Int == 2)
+        #expect(de[17] as? Int == 0 && de[18] as? Int == 0 && de[19] is NSNull)
+        #expect(fr[8] is NSNull && fr[13] is NSNull && fr[16] is NSNull && fr[17] as? Int == 0 && fr[18] as? Int == 1 && fr[19] as? String == "new")
+        #expect(page.contains("Needs · excess</button></th>"))
         #expect(page.contains("<ol id=\"worst\"><li>title · de: truncated from large — needs width 3832.0 pt (+832.0 pt, +27.7%), 2 lines at this width; the source fits</li></ol>"))
         // Nothing failing: no list.
         let passing = StressReport(verdicts: [report.verdicts[1]])

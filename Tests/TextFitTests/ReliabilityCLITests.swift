@@ -204,7 +204,9 @@ struct InputLimitTests {
         #expect(output.status == 1)  // the failing checks
         let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page.contains("Pictures of the 3 worst of "))
-        #expect(page.components(separatedBy: #"\u003csvg "#).count - 1 == 3)
+        #expect(!page.contains(#"\u003csvg "#))  // the pictures are in their own file
+        let pictures = try String(contentsOf: folder.appendingPathComponent("pictures/1.js"), encoding: .utf8)
+        #expect(pictures.components(separatedBy: #"\u003csvg "#).count - 1 == 3)
         let zero = try CLI.run(["stress", territories, "--bundled-only", "--max-pictures", "0"])
         #expect(zero.status == 2 && zero.stderr.contains("--max-pictures expects a whole number from 1"))
     }

@@ -2,9 +2,11 @@
 # Browser test of the stress report (`make browser-test`): writes a report of the Territories
 # fixture catalog (real translations in eight locales, every Dynamic Type size, a 120 pt one-line
 # box: about a hundred failing cases drawn) and a few strings with colour emoji in three scripts,
-# then checks its pictures in headless Chromium
-# (Tests/browser/report-driver.py): glyphs defined once for the page draw exactly as a picture's
-# own definitions would. Keeps a screenshot of the report's first screenful.
+# then checks the page in headless Chromium (Tests/browser/report-driver.py): a row per key ×
+# locale × variant, sorting by excess and key, filters by locale, status and key, a picture per
+# failing row loaded from pictures/N.js at >= 1 px per point, the list shown without JavaScript,
+# and glyphs defined once for the page drawing exactly as a picture's own definitions would.
+# Keeps a screenshot of the report's first screenful.
 #
 # Environment: SWIFT (default swift), CHROMIUM (default chromium), SHOT (default
 # demo/out/stress-report.png), BUILD_PATH (default .build).
@@ -35,4 +37,4 @@ status=0
   --width 120 --max-lines 1 --dynamic-type all --report "$work/report" >"$work/stdout" 2>"$work/stderr" || status=$?
 [ "$status" = 1 ] || { echo "report-test: 'textfit stress' exited $status: $(head -c 300 "$work/stderr")"; exit 1; }
 echo "report-test: $(tail -n 1 "$work/stderr")"
-python3 Tests/browser/report-driver.py "$work/report" "$SHOT"
+COLOUR_GLYPHS=1 python3 Tests/browser/report-driver.py "$work/report" "$SHOT"
