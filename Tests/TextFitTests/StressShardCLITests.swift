@@ -59,7 +59,10 @@ struct StressShardCLITests {
             #expect(merged.status == whole.status, "\(merged.stderr)")
             #expect(merged.stdout == whole.stdout)
             #expect(merged.stderr == whole.stderr)
-            for file in ["report.json", "junit.xml", "index.html"] {
+            // The page's picture files (pictures/N.js) too: the same names, the same bytes.
+            let pictures = try FileManager.default.contentsOfDirectory(atPath: directory + "/whole/pictures").sorted()
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/\(name)/pictures").sorted() == pictures)
+            for file in ["report.json", "junit.xml", "index.html"] + pictures.map({ "pictures/" + $0 }) {
                 let a = try contents(directory + "/whole/" + file), b = try contents(directory + "/\(name)/" + file)
                 #expect(a == b, "\(file) differs (\(a.count) vs \(b.count) bytes)")
             }
