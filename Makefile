@@ -34,6 +34,7 @@ build: setup
 ## (an Android catalog on android, the same strings as a String Catalog on ios; failing checks are the
 ## point of a sweep, so its exit status 1 does not stop the demo)
 demo: setup
+	@echo "make demo: building textfit (a few minutes the first time)…"
 	@$(SWIFT) build --product textfit >/dev/null
 	@bin=$$($(SWIFT) build --show-bin-path)/textfit; \
 	$$bin measure --bundled-only --style body --dynamic-type xSmall,large,accessibility3 \

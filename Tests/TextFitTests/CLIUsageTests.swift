@@ -38,6 +38,23 @@ struct CLIUsageTests {
         #expect(output.stdout.isEmpty)
     }
 
+    /// An unknown option is bad usage; when one the command reads is within a few edits (a letter
+    /// added, dropped, changed, or two swapped: optimal string alignment distance), it is suggested.
+    /// By hand: `widht` → `width` (one swap), `sise` → `size` (one change), `max-line` → `max-lines`
+    /// (one added); `xyz` is near nothing; `fonts` does not read `--width`, so it is not suggested there.
+    @Test("An unknown option suggests the nearest one the command reads", arguments: [
+        (["stress", "a.xcstrings", "--widht", "3"], "unknown option '--widht'; did you mean '--width'? (textfit stress --help lists the options)"),
+        (["measure", "--sise", "12", "hi"], "unknown option '--sise'; did you mean '--size'?"),
+        (["stress", "a.xcstrings", "--max-line", "1"], "did you mean '--max-lines'?"),
+        (["measure", "--xyz", "hi"], "unknown option '--xyz' (textfit measure --help lists the options)"),
+        (["fonts", "--widht", "3"], "unknown option '--widht' (textfit fonts --help lists the options)"),
+    ])
+    func unknownOptionSuggestion(_ arguments: [String], _ message: String) throws {
+        let output = try CLI.run(arguments)
+        #expect(output.status == 2)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+
     @Test("measure refuses TEXT arguments beside --file (the texts were ignored)")
     func textsBesideFile() throws {
         let folder = try Self.temporaryFolder()

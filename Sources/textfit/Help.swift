@@ -1,0 +1,187 @@
+// `textfit --help` and each command's help text.
+import Foundation
+import LayoutCore
+import Service
+import TextFit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// TextFit's version (`--version`; a shard's fingerprint).
+let textfitVersion = "0.1.0"
+
+/// The first lines of every help: what textfit is, and its commands.
+let usageIntro = """
+    textfit — true text sizes with real fonts (HarfBuzz, FreeType, Fontconfig)
+
+    USAGE
+      textfit measure TEXT… [options]      measure texts (or --file PATH, or - for stdin)
+      textfit fonts [--for TEXT] [options] list font families, or which font each cluster of TEXT uses
+      textfit layout FILE.json [options]   lay out a tree (docs/layout-file.md): frames, baselines, SVG
+      textfit stress CATALOG… [options]    check every key × locale × text size (Dynamic Type or font scale) against a container
+      textfit stress merge OUT/ PART…      join the partial reports of --shard runs into OUT/, as one run (docs/stress.md)
+      textfit serve --stdio | --http [HOST:]PORT   the measuring service (JSON lines, or HTTP; docs/service.md)
+      textfit --help | --version
+    """
+
+/// `textfit measure --help`.
+let measureHelp = """
+    MEASURE OPTIONS
+      --platform P           ios (default) | android: whose system font, styles and text sizes (docs/platforms.md)
+      --font FAMILY          family name (default: the system font: Noto Sans, SF Pro with --apple-fonts,
+                             Roboto under android)
+      --font-file PATH       a font file; --face-index N picks a face of a collection
+      --apple-fonts DIR      your copy of Apple's fonts (SF Pro…; default $TEXTFIT_APPLE_FONTS): the iOS system font
+      --size PT              fixed size (> 0, at most 16384; sp under android); with --style it scales relative to the style
+      --style STYLE          largeTitle title1 title2 title3 headline body callout
+                             subheadline footnote caption1 caption2 (default: body); under android Material 3's
+                             displayLarge … labelSmall (default: bodyLarge)
+      --weight W             ultraLight thin light regular medium semibold bold heavy black, or 1–1000
+                             (a variable font's wght axis is set to it exactly)
+      --italic               an italic face (a variable font without one: ital or slnt)
+      --variations LIST      a variable font's axes as hb-shape spells them: wght=550,GRAD=50 (opsz follows the
+                             size unless set here)
+      --font-width W         a variable font's width (wdth): percent of normal, or condensed, expanded, …
+      --instance NAME        a variable font's named instance (textfit fonts lists them), e.g. "Condensed Bold"
+      --design D             default | rounded | monospaced | serif (SF Pro Rounded, SF Mono, New York)
+      --dynamic-type SIZES   xSmall small medium large xLarge xxLarge xxxLarge accessibility1…5
+                             (or ax1…ax5); a comma list, FROM...TO or all measures at each (default: large)
+      --font-scale SCALES    under android, the font scale: 0.85 1 1.15 1.3 1.5 1.8 2 (or any number > 0,
+                             or 130%); a comma list or all (default: 1); --dynamic-type takes the same there
+      --locale TAG           BCP 47 language tag (shaping and fallback), e.g. ar, ja, zh-Hans, pt-BR
+      --features LIST        OpenType features, comma separated: tnum,-liga,ss01
+      --tracking PT          points added after each character; turns off the optional ligatures
+                             (liga, clig) as SwiftUI's tracking does (--features liga turns them on)
+      --tab-interval PT      distance between tab stops (default 28)
+      --width W              wrap at W points (0: SwiftUI's minimum, every opportunity taken; infinity: no wrapping)
+      --height H             keep the lines that fit H points; truncate the last
+      --lines N              line limit; the last line is truncated with "…"
+      --truncation MODE      head | middle | tail (default tail)
+      --wrap MODE            word-then-character (default) | word | balanced
+      --direction DIR        auto (default, first strong character) | ltr | rtl
+      --line-metrics M       apple (hhea, default) | typo (OS/2) | fixed:H (every line H points)
+      --line-spacing PT      points between lines (0 to 16384)
+      --minimum-scale F      shrink down to F (0 < F ≤ 1) before truncating
+      --bundled-only         use the bundled fonts only (reproducible results)
+      --file PATH            one text per line from PATH (- for stdin)
+      --json-input           each input line is a JSON string (so a text may hold line breaks)
+      --json                 one JSON object per text and size (JSON Lines)
+      --max-text-bytes N     refuse a text longer than N UTF-8 bytes (default 1048576)
+    """
+
+/// `textfit layout --help`.
+let layoutHelp = """
+    LAYOUT OPTIONS
+      --width W, --height H  the proposal, in points, or infinity (SwiftUI's .infinity: a rectangle
+                             takes it, so it is infinite); absent: nil, the ideal on that axis
+      --platform P           ios (default) or android: whose text styles the file names (Apple's or
+                             Material 3's) and whose system font a text without one gets (body in
+                             Noto Sans or SF Pro; bodyLarge in Roboto); wins over the file's platform
+      --dynamic-type SIZE    one size, a comma list, FROM...TO, or all (one JSON object per size, in
+                             the order given, each size once; at most 12 items; all and FROM...TO
+                             smallest first); wins over the file's dynamicType / fontScale
+      --font-scale S         the same option, for android: font scales (1.3 or 130%), a comma list,
+                             or all (0.85 … 2); one JSON object per scale, SVGs OUT-1.3.svg
+      --direction DIR        ltr (default) or rtl: mirrors every container
+      --json                 one JSON object per size (JSON Lines)
+      --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each, all
+                             written or none; a link, FIFO or device is written through, never replaced;
+                             --svg - prints the one picture on standard output instead of the table
+      --overlays             draw element bounds, line boxes and baselines in the SVG
+      --summary              one line per size: size, element count, rows of the root container (its
+                             modifiers looked through): the bands its shown children occupy, children
+                             whose heights overlap being one row (a flow's or grid's rows, a vstack's
+                             children, 1 for an hstack or zstack); hidden elements never count
+      --bundled-only         use the bundled fonts only
+      --apple-fonts DIR      a folder holding Apple's fonts (SF Pro…): the system font under ios
+                             (default: $TEXTFIT_APPLE_FONTS)
+      --max-elements N       refuse a file of more than N nodes (default 100000)
+      --max-depth N          refuse a file nested more than N nodes deep (default 64, at most 100)
+      --max-text-bytes N     refuse a text longer than N UTF-8 bytes (default 1048576)
+    """
+
+/// `textfit stress --help`.
+let stressHelp = """
+    STRESS OPTIONS (catalogs: .xcstrings, .strings/.stringsdict in *.lproj, XLIFF, Android values*/strings.xml, .po, or folders)
+      --rules FILE           container per key pattern (docs/stress.md); the options below are the defaults
+      --platform P           ios or android: whose text sizes, styles and system font (default: the rules
+                             file's "platform", else android when every catalog is Android resources, else ios)
+      --width W              container width in points, dp under android (default 320)
+      --max-lines N          line limit (default 1; 0 = no limit)
+      --style STYLE          text style: ios largeTitle title title2 title3 headline body callout subheadline
+                             footnote caption caption2 (default body); android, Material 3: displayLarge…Small,
+                             headline…, title…, body…, label… (default bodyLarge, Compose's Text)
+      --font, --font-file, --size, --weight
+                             as for measure (--size in sp under android); --variations wght=650,wdth=80 sets
+                             variable font axes; --apple-fonts DIR uses SF Pro from DIR (ios)
+      --padding P            points inside the container on every side (≥ 0)
+      --truncation-allowed   hitting the line limit does not fail
+      --minimum-scale F      the text may shrink to F before it fails
+      --locales L,…          locales to check (default all), pseudo-xa, pseudo-xb, pseudo-expanded, pseudo-bounded, pseudo-double
+      --dynamic-type R       the user's text sizes; ios: Dynamic Type sizes, all (default), a size, FROM...TO,
+      --font-scale R         or a comma list; android: font scales, all (default: 0.85,1,1.15,1.3,1.5,1.8,2),
+                             a scale (1.3 or 130%), or a comma list (either option, one of them)
+      --source-language L    the source locale when the files do not say (default: the catalog's, else en)
+      --report DIR           write report.json, junit.xml, index.html and its pictures (pictures/N.js)
+      --max-pictures N       draw the N worst failing cases for index.html (default 20000)
+      --baseline FILE        fail only on verdicts worse than in this report.json (a FILE that does not
+                             exist yet, as on a first run: every failing verdict counts, with a warning)
+      --strict               stop at the first problem in a catalog
+      --json                 print the report (report.json) on stdout instead of the summary
+      --max-entries N        refuse catalogs of more than N entries (default 1000000)
+      --max-text-bytes N     skip (a warning; --strict stops) an entry longer than N UTF-8 bytes (default 1048576)
+      --shard I/N            check shard I of N (1 ≤ I ≤ N; a key's locales and sizes stay together) and write
+                             a partial report (DIR/shard.json, needs --report DIR; exit 0 whatever the verdicts);
+                             textfit stress merge OUT/ PART… joins the N parts into OUT/ as one unsharded run
+                             (report, summary and exit status; merge takes --json and --baseline only)
+    """
+
+/// `textfit fonts --help`.
+let fontsHelp = """
+    FONTS OPTIONS
+      --for TEXT             which font each grapheme cluster of TEXT uses, and why
+      --font, --font-file, --face-index, --size, --style, --weight, --italic, --locale, --features,
+      --tracking, --platform, --variations, --font-width, --instance, --design, --dynamic-type or
+      --font-scale (one size)
+                             as for measure: the font TEXT asks for (with --for only)
+      --apple-fonts DIR      also list (and use) your copy of Apple's fonts
+      --json                 one JSON object per family (or per cluster with --for)
+      --bundled-only         the bundled fonts only
+    """
+
+/// `textfit serve --help`.
+let serveHelp = """
+    SERVE OPTIONS (docs/service.md)
+      --stdio                JSON lines: {"id", "op", "params"} in on stdin, {"id", "result"} or
+                             {"id", "error"} out on stdout; ends at the end of the input
+      --http [HOST:]PORT     HTTP: POST /v1/measure, /v1/layout, /v1/render, /v1/stress-check;
+                             GET /v1/fonts, /healthz, /metrics; a playground page at /
+      --allow-origin ORIGIN  with --http: also serve browser requests from ORIGIN (https://app.example:8443;
+                             repeatable or a comma list); other pages' requests get 403
+      --allow-host NAME      with --http: also accept requests whose Host is NAME (any port) or
+                             NAME:PORT — the name a proxy or a cluster uses; repeatable or a comma list
+      --bundled-only         the bundled fonts only
+      --apple-fonts DIR      your copy of Apple's fonts (default $TEXTFIT_APPLE_FONTS)
+      --font-dir DIR         let requests name font files (fontFile), relative to DIR, regular files
+                             inside DIR only; without it the service reads no file a request names
+    """
+
+/// The exit status, at the end of every help.
+let exitStatusHelp = """
+    EXIT STATUS
+      0 success · 1 stress failures · 2 bad usage · 3 unreadable input (font file, unknown family, invalid UTF-8,
+      bad layout file, catalog or rules file, a font file changed during the run) · 4 output not written (report
+      folder, full disk, closed or full stdout; no partial report is left) · 5 input over a limit (--max-…)
+    """
+
+/// `textfit --help`: every command's options.
+let usage = [usageIntro, measureHelp, layoutHelp, stressHelp, fontsHelp, serveHelp, exitStatusHelp].joined(separator: "\n\n")
+
+/// `textfit COMMAND --help` (or `-h`): the command's line of USAGE, its options and the exit status;
+/// `nil` for a word that is not a command.
+func help(for command: String) -> String? {
+    let sections = ["measure": measureHelp, "layout": layoutHelp, "stress": stressHelp, "fonts": fontsHelp, "serve": serveHelp]
+    guard let section = sections[command] else { return nil }
+    let line = usageIntro.split(separator: "\n").first { $0.hasPrefix("  textfit \(command) ") }.map(String.init) ?? ""
+    return "USAGE\n\(line)\n\n\(section)\n\n\(exitStatusHelp)"
+}

@@ -1,0 +1,144 @@
+// `textfit measure`: sizes, lines and baselines of texts.
+import Foundation
+import LayoutCore
+import Service
+import TextFit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func makeRequest(_ arguments: Arguments, texts: [String]) throws -> MeasureRequest {
+    if arguments.values["font"] != nil, arguments.values["font-file"] != nil {
+        throw CommandError.usage("give --font or --font-file, not both")
+    }
+    if arguments.values["face-index"] != nil, arguments.values["font-file"] == nil {
+        throw CommandError.usage("--face-index needs --font-file")
+    }
+    let lines = try arguments.values["lines"].map { text in
+        guard let count = Int(text), count >= 1 else { throw CommandError.usage("--lines expects a whole number ≥ 1, got '\(text)'") }
+        return count
+    }
+    // As `stress` checks it (the request would refuse it too, naming the option the same way).
+    if let size = try arguments.number("size"), !(size > 0 && size <= TextAttributes.maximumPointSize) {
+        throw CommandError.usage("--size must be a point size greater than 0 and at most \(Int(TextAttributes.maximumPointSize)), got '\(arguments.values["size"]!)'")
+    }
+    let faceIndex = try arguments.values["face-index"].map { text in
+        guard let index = Int(text), index >= 0 else { throw CommandError.usage("--face-index expects a whole number ≥ 0, got '\(text)'") }
+        return index
+    }
+    return MeasureRequest(
+        texts: texts, font: arguments.values["font"], fontFile: arguments.values["font-file"], faceIndex: faceIndex,
+        size: try arguments.number("size"), style: arguments.values["style"], weight: arguments.values["weight"],
+        italic: arguments.flags.contains("italic") ? true : nil, dynamicType: nil, locale: arguments.values["locale"],
+        features: arguments.values["features"].map { $0.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) } },
+        tracking: try arguments.number("tracking"), tabInterval: try arguments.number("tab-interval"),
+        width: try arguments.number("width", allowInfinity: true), height: try arguments.number("height", allowInfinity: true),
+        lines: lines, truncation: arguments.values["truncation"], wrap: arguments.values["wrap"],
+        direction: arguments.values["direction"], lineMetrics: arguments.values["line-metrics"],
+        lineSpacing: try arguments.number("line-spacing"), minimumScale: try arguments.number("minimum-scale"),
+        platform: arguments.values["platform"], variations: arguments.values["variations"], fontWidth: try fontWidth(arguments),
+        instance: arguments.values["instance"], design: arguments.values["design"])
+}
+
+/// `--font-width`: a percentage of normal (`wdth`), or CSS's keywords (condensed 75, expanded 125…).
+func fontWidth(_ arguments: Arguments) throws -> Double? {
+    guard let text = arguments.values["font-width"] else { return nil }
+    let names: [String: Double] = ["ultra-condensed": 50, "extra-condensed": 62.5, "condensed": 75, "semi-condensed": 87.5,
+                                   "normal": 100, "semi-expanded": 112.5, "expanded": 125, "extra-expanded": 150, "ultra-expanded": 200]
+    if let named = names[text.lowercased()] { return named }
+    guard let value = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), value.isFinite, value > 0 else {
+        throw CommandError.usage("--font-width expects a percentage of normal width (e.g. 87.5) or condensed, expanded, …; got '\(text)'")
+    }
+    return value
+}
+
+extension MeasureRequest {
+    /// Sets the user's text size: the Dynamic Type size, or the font scale with the android platform.
+    mutating func setTextSize(_ size: TextSize) {
+        switch size {
+        case .dynamicType(let size): dynamicType = size.rawValue
+        case .fontScale(let scale): fontScale = scale.value
+        }
+    }
+}
+
+func runMeasure(_ arguments: Arguments) throws {
+    let texts = try readTexts(arguments)
+    guard !texts.isEmpty else { throw CommandError.usage("measure needs at least one TEXT, --file PATH, or - for stdin") }
+    try checkTextLengths(texts, arguments)
+    let engine = try makeEngine(arguments)
+    var base = try makeRequest(arguments, texts: texts)
+    let platform = try platformOption(arguments)
+    let sizes = try textSizes(arguments, platform: platform)
+    var rows: [[String]] = []
+    var details: [String] = []
+    var warned = Set<String>()
+    for text in texts {
+        for size in sizes {
+            base.setTextSize(size)
+            base.texts = [text]
+            let result = try engine.measure(base)[0]
+            for warning in result.adjustments ?? [] where warned.insert(warning).inserted { printError("warning: \(warning)") }
+            if arguments.flags.contains("json") {
+                print(String(decoding: try result.jsonData(), as: UTF8.self))
+            } else {
+                rows.append(tableRow(result, textSize: size))
+                if result.fitting != nil { details.append(lineDetails(result, textSize: size)) }
+            }
+        }
+    }
+    if !arguments.flags.contains("json") {
+        printTable(header: ["TEXT", "FONTS", platform == .android ? "FONT SCALE" : "DYNAMIC TYPE", "SIZE", "IDEAL W×H",
+                            "MINIMUM W (SEGMENT)", "FITTING W×H", "LINES", "MISSING"],
+                   rows: rows, rightAligned: [3, 4, 6, 7, 8])
+        for detail in details { print("\n" + detail) }
+    }
+    try finishStandardOutput()
+}
+
+/// Refuses a text longer than `--max-text-bytes` (default 1 MiB), naming it (`argument 2`, `line 3 of
+/// 'texts.txt'`): a 10 MB paragraph takes 25 s and 2.3 GB to measure (docs/reliability.md).
+func checkTextLengths(_ texts: [String], _ arguments: Arguments) throws {
+    let limit = try arguments.limit("max-text-bytes", default: LayoutFile.Limits().maxTextBytes)
+    let source = arguments.values["file"] ?? (arguments.positional == ["-"] ? "-" : nil)
+    for (index, text) in texts.enumerated() where text.utf8.count > limit {
+        let name = source.map { "line \(index + 1) of \($0 == "-" ? "standard input" : "'\($0)'")" } ?? "argument \(index + 1)"
+        throw CommandError.limit("\(name) is \(text.utf8.count) bytes, over the limit of \(limit) (--max-text-bytes)")
+    }
+}
+
+func tableRow(_ result: MeasureResult, textSize: TextSize) -> [String] {
+    var families: [String] = []
+    for run in result.runs where !families.contains(run.font.family) { families.append(run.font.family) }
+    if families.isEmpty { families = [result.font.family] }
+    let shown = result.text.count > 32 ? String(result.text.prefix(31)) + "…" : result.text
+    let segment = result.minimum.segment.count > 16 ? String(result.minimum.segment.prefix(15)) + "…" : result.minimum.segment
+    let fitting = result.fitting.map { "\(format($0.width))×\(format($0.height))\($0.truncated ? " …" : "")\($0.scale < 1 ? " @\(format($0.scale))" : "")" } ?? "—"
+    return [visible(shown), families.joined(separator: " + "), textSize.description,
+            format(result.size), "\(format(result.ideal.width))×\(format(result.ideal.height))",
+            "\(format(result.minimum.width)) (\(visible(segment)), \(result.minimum.reason))", fitting, "\(result.lines.count)",
+            "\(result.missingGlyphs)"]
+}
+
+/// Line breaks and tabs shown as symbols so a table row stays one line.
+func visible(_ text: String) -> String {
+    text.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎")
+        .replacingOccurrences(of: "\t", with: "⇥")
+}
+
+/// The fitting layout's lines: range, width, baseline and text.
+func lineDetails(_ result: MeasureResult, textSize: TextSize) -> String {
+    let scalars = Array(result.text.unicodeScalars)
+    let size = if case .fontScale = textSize { "font scale \(textSize)" } else { textSize.description }
+    var out = "\"\(terminalSafe(visible(result.text.count > 40 ? String(result.text.prefix(39)) + "…" : result.text), bidiControls: true))\" at \(size)"
+    if let fitting = result.fitting {
+        out += ", proposal \(fitting.proposal.width.map(format) ?? "nil")×\(fitting.proposal.height.map(format) ?? "nil"): "
+        out += "\(fitting.lineCount) line\(fitting.lineCount == 1 ? "" : "s"), first baseline \(format(result.firstBaseline)), last baseline \(format(result.lastBaseline))"
+    }
+    for (index, line) in result.lines.enumerated() {
+        let text = String(String.UnicodeScalarView(scalars[line.start..<line.end]))
+        out += "\n  \(index + 1)  [\(line.start)..<\(line.end))  width \(format(line.width))  baseline \(format(line.baseline))"
+        out += "\(line.truncated ? "  truncated" : "")\(line.hyphenated ? "  hyphenated" : "")  \"\(terminalSafe(visible(text), bidiControls: true))\""
+    }
+    return out
+}
