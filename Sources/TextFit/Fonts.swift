@@ -4,7 +4,12 @@ public struct ClusterFontResult: Codable, Sendable, Equatable {
     /// Scalar offsets of the cluster.
     public var start: Int
     public var end: Int
+    /// The script the cluster is shaped in (ISO 15924): its own, or — for Common and Inherited
+    /// characters (digits, punctuation, spaces, emoji, combining marks) — the run's it sits in.
     public var script: String
+    /// The script of the cluster's first character itself: `Zyyy` (Common) or `Zinh` (Inherited)
+    /// for the characters that take their run's ``script``.
+    public var characterScript: String
     public var font: MeasureResult.Font
     /// `emoji`, `run`, `requested`, `script`, `bundled`, `system` or `missing`: the step of the
     /// fallback chain that chose the font.
@@ -16,6 +21,7 @@ extension TextFitEngine {
     public func clusterFonts(_ text: String, attributes: TextAttributes) throws -> [ClusterFontResult] {
         try shaper.clusterFonts(text, attributes: attributes).map { cluster in
             ClusterFontResult(text: cluster.text, start: cluster.start, end: cluster.end, script: cluster.script.code,
+                              characterScript: cluster.text.unicodeScalars.first.map { Script(of: $0).code } ?? cluster.script.code,
                               font: .init(cluster.face), choice: cluster.choice.rawValue)
         }
     }

@@ -37,17 +37,38 @@ func runFonts(_ arguments: Arguments) throws {
     if json {
         for cluster in clusters { try emitJSON(cluster) }
     } else {
-        printTable(header: ["CLUSTER", "SCALARS", "SCRIPT", "FONT", "WHY"],
-                   rows: clusters.map { cluster in
-                       [cluster.text.unicodeScalars.contains(where: { $0.properties.generalCategory.isInvisible })
-                            ? cluster.text.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
-                            : cluster.text,
-                        "\(cluster.start)..<\(cluster.end)", cluster.script,
-                        "\(cluster.font.family) (\(URL(fileURLWithPath: cluster.font.file).lastPathComponent)#\(cluster.font.faceIndex))",
-                        cluster.choice]
-                   }, rightAligned: [])
+        printTable(header: ["TEXT", "SCALARS", "SCRIPT", "FONT", "WHY"], rows: fontRuns(clusters).map { run in
+            let first = run[0], last = run[run.count - 1]
+            let takesRunScript = ["Zyyy", "Zinh"].contains(first.characterScript) && first.characterScript != first.script
+            return [run.map { visible(cluster: $0.text) }.joined(), "\(first.start)..<\(last.end)",
+                    takesRunScript ? "\(first.characterScript == "Zyyy" ? "Common" : "Inherited") (in \(first.script))" : first.script,
+                    "\(first.font.family) (\(URL(fileURLWithPath: first.font.file).lastPathComponent)#\(first.font.faceIndex))",
+                    first.choice]
+        }, rightAligned: [])
     }
     try finishStandardOutput()
+}
+
+/// The clusters grouped into runs: neighbours in the same font, chosen the same way, in the same
+/// script, and alike in whether they take their run's script (Common and Inherited characters).
+func fontRuns(_ clusters: [ClusterFontResult]) -> [[ClusterFontResult]] {
+    func key(_ c: ClusterFontResult) -> [String] {
+        [c.script, c.font.file, String(c.font.faceIndex), c.choice, ["Zyyy", "Zinh"].contains(c.characterScript) ? "common" : "own"]
+    }
+    var runs: [[ClusterFontResult]] = []
+    for cluster in clusters {
+        if let last = runs.last?.last, key(last) == key(cluster) { runs[runs.count - 1].append(cluster) } else { runs.append([cluster]) }
+    }
+    return runs
+}
+
+/// A cluster's text as a terminal can show it: a space as ␠ (U+2420), another invisible character
+/// (control, separator, format) as `<U+XXXX>`.
+func visible(cluster text: String) -> String {
+    text.unicodeScalars.map { scalar in
+        if scalar == " " { return "␠" }
+        return scalar.properties.generalCategory.isInvisible ? String(format: "<U+%04X>", scalar.value) : String(scalar)
+    }.joined()
 }
 
 extension Unicode.GeneralCategory {

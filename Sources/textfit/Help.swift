@@ -33,8 +33,8 @@ let measureHelp = """
       --font-file PATH       a font file; --face-index N picks a face of a collection
       --apple-fonts DIR      your copy of Apple's fonts (SF Pro…; default $TEXTFIT_APPLE_FONTS): the iOS system font
       --size PT              fixed size (> 0, at most 16384; sp under android); with --style it scales relative to the style
-      --style STYLE          largeTitle title1 title2 title3 headline body callout
-                             subheadline footnote caption1 caption2 (default: body); under android Material 3's
+      --style STYLE          largeTitle title title2 title3 headline body callout
+                             subheadline footnote caption caption2 (default: body); under android Material 3's
                              displayLarge … labelSmall (default: bodyLarge)
       --weight W             ultraLight thin light regular medium semibold bold heavy black, or 1–1000
                              (a variable font's wght axis is set to it exactly)

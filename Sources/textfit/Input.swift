@@ -7,6 +7,29 @@ import TextFit
 import Glibc
 #endif
 
+/// The contents of the file at `path`, or an input error saying why not: `cannot read text file
+/// 'x': no such file or directory` (or `permission denied`, `it is a folder`, the system's reason).
+func readFile(_ path: String, what: String) throws -> Data {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+        throw CommandError.input("cannot read \(what) '\(path)': \(systemReason(errno))")
+    }
+    if info.st_mode & S_IFMT == S_IFDIR { throw CommandError.input("cannot read \(what) '\(path)': it is a folder") }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw CommandError.input("cannot read \(what) '\(path)': \(systemReason(errno))") }
+    close(descriptor)
+    guard let contents = FileManager.default.contents(atPath: path) else {
+        throw CommandError.input("cannot read \(what) '\(path)': it could not be read to its end")
+    }
+    return contents
+}
+
+/// `strerror`'s text for `code`, in the lower case of a message's middle ("no such file or directory").
+func systemReason(_ code: Int32) -> String {
+    let text = String(cString: strerror(code))
+    return text.prefix(1).lowercased() + text.dropFirst()
+}
+
 /// Reads the texts to measure: the positional arguments, or lines of `--file` / stdin.
 func readTexts(_ arguments: Arguments) throws -> [String] {
     var source = arguments.values["file"]
@@ -21,10 +44,7 @@ func readTexts(_ arguments: Arguments) throws -> [String] {
     if source == "-" {
         data = FileHandle.standardInput.readDataToEndOfFile()
     } else {
-        guard let contents = FileManager.default.contents(atPath: source) else {
-            throw CommandError.input("cannot read text file '\(source)'")
-        }
-        data = contents
+        data = try readFile(source, what: "text file")
     }
     let name = source == "-" ? "standard input" : "'\(source)'"
     guard let text = String(validating: data, as: UTF8.self) else {

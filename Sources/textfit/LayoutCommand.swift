@@ -15,8 +15,7 @@ func runLayout(_ arguments: Arguments) throws {
     if file == "-" {
         data = FileHandle.standardInput.readDataToEndOfFile()
     } else {
-        guard let contents = FileManager.default.contents(atPath: file) else { throw CommandError.input("cannot read layout file '\(file)'") }
-        data = contents
+        data = try readFile(file, what: "layout file")
     }
     let limits = LayoutFile.Limits(
         maxElements: try arguments.limit("max-elements", default: LayoutFile.Limits().maxElements),

@@ -52,7 +52,8 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
     }
     let rules: RuleSet
     if let file = arguments.values["rules"] {
-        do { rules = try RuleSet(contentsOf: URL(fileURLWithPath: file)) } catch { throw CommandError.input("\(error)") }
+        let data = try readFile(file, what: "rules file")
+        do { rules = try RuleSet(json: data, file: file) } catch { throw CommandError.input("\(error)") }
     } else {
         rules = RuleSet()
     }
@@ -108,9 +109,9 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
             printError("warning: baseline '\(file)' does not exist (yet): every failing verdict counts as worse; the report.json this run writes with --report can be the next run's baseline")
             return StressReport(verdicts: [])
         }
-        guard let data = FileManager.default.contents(atPath: file),
-              let baseline = try? JSONDecoder().decode(StressReport.self, from: data) else {
-            throw CommandError.input("cannot read baseline '\(file)' (a report.json from an earlier run)")
+        let data = try readFile(file, what: "baseline")
+        guard let baseline = try? JSONDecoder().decode(StressReport.self, from: data) else {
+            throw CommandError.input("baseline '\(file)' is not a report.json from an earlier run")
         }
         return baseline
     }

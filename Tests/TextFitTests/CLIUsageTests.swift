@@ -508,3 +508,41 @@ extension CLIUsageTests {
         #expect(output.stderr.contains("rules.json: $: \(message)"), "\(output.stderr)")
     }
 }
+
+/// `fonts --for` in the terminal: one row per run of clusters in the same font, chosen the same way,
+/// in the same script; Common characters (punctuation, spaces, digits: Unicode's Scripts.txt) say so
+/// and name the run's script they take. By hand, "Hello, мир! 123" is H0 e1 l2 l3 o4 ,5 ␠6 м7 и8 р9
+/// !10 ␠11 1 12 2 13 3 14: Latin 0..<5, Common 5..<7 (in Latn), Cyrillic 7..<10, Common 10..<15 (in Cyrl).
+@Suite("textfit fonts --for: runs")
+struct FontsForRunsCLITests {
+    @Test func runsAndCommonCharacters() throws {
+        let output = try CLI.run(["fonts", "--for", "Hello, мир! 123", "--bundled-only"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let rows = output.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(4).joined(separator: " ") }
+        #expect(rows == ["Hello 0..<5 Latn Noto", ",␠ 5..<7 Common (in", "мир 7..<10 Cyrl Noto", "!␠123 10..<15 Common (in"], "\(output.stdout)")
+        #expect(output.stdout.contains("Common (in Latn)") && output.stdout.contains("Common (in Cyrl)"))
+        // JSON keeps one object per cluster, with the character's own script beside the one it is shaped in.
+        let json = try CLI.run(["fonts", "--for", "a,", "--bundled-only", "--json"])
+        let objects = json.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(objects.map { $0["characterScript"] as? String } == ["Latn", "Zyyy"])
+        #expect(objects.map { $0["script"] as? String } == ["Latn", "Latn"])
+    }
+}
+
+/// A file that cannot be read is exit 3 with the reason (issue 30): strerror(3)'s words for ENOENT,
+/// and for a folder the tool's own.
+@Suite("textfit: why a file cannot be read")
+struct UnreadableFileCLITests {
+    @Test(arguments: [
+        (["measure", "--file", "/nonexistent/texts.txt"], "cannot read text file '/nonexistent/texts.txt': no such file or directory"),
+        (["measure", "--file", "/tmp"], "cannot read text file '/tmp': it is a folder"),
+        (["layout", "/nonexistent/tree.json"], "cannot read layout file '/nonexistent/tree.json': no such file or directory"),
+        (["stress", "demo/catalogs/android", "--bundled-only", "--rules", "/nonexistent/rules.json"],
+         "cannot read rules file '/nonexistent/rules.json': no such file or directory"),
+    ])
+    func reasons(_ arguments: [String], _ message: String) throws {
+        let output = try CLI.run(arguments)
+        #expect(output.status == 3)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+}
