@@ -2,48 +2,13 @@ import Foundation
 import Testing
 @testable import LocalizationStress
 import Typography
+import TestSupport
 
 // Realistic samples (issue 28): plural variants get a count their category selects in the entry's
 // locale, numbers are written in the locale's digits and grouping, and rules files set samples.
 // Expected values come from CLDR 41's data files (Debian unicode-cldr-core, /usr/share/unicode/cldr/
 // common: supplemental/plurals.xml, supplemental/numberingSystems.xml, main/<locale>.xml), read by the
 // tests or written out by hand with the rule or symbol they follow quoted.
-
-/// plurals.xml's cardinal rules per locale: category → its `@integer` samples (ranges spelled out).
-enum CLDRPlurals {
-    static let path = "/usr/share/unicode/cldr/common/supplemental/plurals.xml"
-
-    struct Missing: Error, CustomStringConvertible {
-        var description: String {
-            "\(CLDRPlurals.path) is missing: `make setup` installs Debian's unicode-cldr-core package, which provides it"
-        }
-    }
-
-    static func integerSamples() throws -> [String: [String: [Int]]] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Missing() }
-        let xml = String(decoding: data, as: UTF8.self)
-        var result: [String: [String: [Int]]] = [:]
-        for block in xml.matches(of: /<pluralRules locales="([^"]+)">(.*?)<\/pluralRules>/.dotMatchesNewlines()) {
-            var categories: [String: [Int]] = [:]
-            for rule in block.output.2.matches(of: /<pluralRule count="([a-z]+)">([^<]*)<\/pluralRule>/) {
-                var integers: [Int] = []
-                let body = String(rule.output.2)
-                if let start = body.range(of: "@integer") {
-                    var list = body[start.upperBound...]
-                    if let end = list.range(of: "@decimal") { list = list[..<end.lowerBound] }
-                    for item in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-                        let ends = item.split(separator: "~").map { Int($0) }
-                        if ends.count == 1, let n = ends[0] { integers.append(n) }
-                        if ends.count == 2, let a = ends[0], let b = ends[1] { integers += Array(a...b) }
-                    }
-                }
-                categories[String(rule.output.1)] = integers
-            }
-            for locale in block.output.1.split(separator: " ") { result[String(locale)] = categories }
-        }
-        return result
-    }
-}
 
 /// The whole number written in `text` in any decimal digits (Latin, Arabic-Indic, Devanagari…),
 /// separators dropped; nil when it has no digit.
@@ -84,7 +49,7 @@ struct SampleTests {
     /// category CLDR lists it under).
     @Test(arguments: pluralLocales)
     func pluralVariantCountSelectsItsCategory(locale: String) throws {
-        let cldr = try #require(try CLDRPlurals.integerSamples()[locale])
+        let cldr = try #require(try CLDRData.pluralRules()[locale]?.mapValues(\.integers))
         let rules = LocaleNumbers.forLocale(locale)
         for (name, samples) in cldr where !samples.isEmpty {
             for target in [8_888_888.0, 25, 3] {
