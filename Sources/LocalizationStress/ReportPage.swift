@@ -358,8 +358,9 @@ extension StressSweep {
     /// page). `entries` and `containers` are the sweep's, in the same order; a verdict finds its
     /// entry by key, locale and variant. The files are a pure function of these arguments.
     ///
-    /// A picture is ~2.4 KB: a 700-key × 20-locale sweep with 13,939 failing rows has a 4.7 MB page
-    /// and 33 MB of pictures in 140 files, of which the page loads only those of the rows in view.
+    /// A picture is ~2.6 KB: a 700-key × 20-locale sweep with 13,939 failing rows has a 5.8 MB page
+    /// and 35.8 MB of pictures in 140 files (docs/stress.md), of which the page loads only those of
+    /// the rows in view.
     public func htmlFiles(of report: StressReport, entries: [CatalogEntry], containers: [StressContainer],
                           maxPictures: Int = 20_000, picturesPerFile: Int? = 100) -> [StressReport.PageFile] {
         struct Case: Hashable {

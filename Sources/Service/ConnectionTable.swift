@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TextFit
 #if canImport(Glibc)
 import Glibc
@@ -80,7 +81,7 @@ final class ConnectionTable: Sendable {
     /// hands out again is never read).
     private let listenSocket: Locked<Int32>
     private let connections = Locked<[UInt: Connection]>([:])
-    private let draining = Locked(false)
+    private let draining = Atomic<Bool>(false)
     private let closedFor: @Sendable (Reason, Int) -> Void
     private let stopRequested = DispatchSemaphore(value: 0)
     private let watchdogEnded = DispatchSemaphore(value: 0)
@@ -138,7 +139,7 @@ final class ConnectionTable: Sendable {
     /// it is the connection's ``Fairness/maxRequests``th, the connection has outlived
     /// ``Fairness/maxLifetime``, or the server is draining.
     func shouldClose(_ connection: UInt, now: ContinuousClock.Instant = .now) -> Bool {
-        if draining.withLock({ $0 }) { return true }
+        if draining.load(ordering: .acquiring) { return true }
         return connections.withLock { table in
             guard let entry = table[connection] else { return false }
             return entry.served + 1 >= fairness.maxRequests || now - entry.opened >= fairness.maxLifetime
@@ -154,7 +155,7 @@ final class ConnectionTable: Sendable {
     /// is left to arrive and be answered, with `Connection: close`. Returns how many were shut.
     @discardableResult
     func drain() -> Int {
-        draining.withLock { $0 = true }
+        draining.store(true, ordering: .releasing)
         return connections.withLock { table in
             var shut = 0
             for (key, entry) in table where entry.isIdle && !Self.hasInput(entry.socket) {
