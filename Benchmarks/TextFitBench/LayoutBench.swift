@@ -25,19 +25,19 @@ private enum LayoutBenchmarks {
 
     /// 100 rows (HStacks) of 100 boxes, in a VStack: 10,000 leaves, 101 containers.
     static var nestedStacks: AnyElement {
-        VStackLayout(alignment: .leading, spacing: 4) {
+        AnyElement(VStackLayout(alignment: .leading, spacing: 4) {
             for row in 0..<100 {
                 HStackLayout(alignment: .center, spacing: 2) {
                     for column in 0..<100 { Box(width: tagWidth(row * 100 + column) / 4, height: CGFloat(10 + column % 5)) }
                 }
             }
-        }
+        })
     }
 
     static var tagFlow: AnyElement {
-        FlowLayout(spacing: 6, lineSpacing: 6) {
+        AnyElement(FlowLayout(spacing: 6, lineSpacing: 6) {
             for i in 0..<leafCount { Box(width: tagWidth(i), height: 20) }
-        }
+        })
     }
 
     static func milliseconds(_ body: () -> Void) -> Double {

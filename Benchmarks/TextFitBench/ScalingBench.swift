@@ -226,9 +226,10 @@ private struct ScalingBenchmarks {
             Workload(name: "Grid at a finite width: n cells of distinct flexibility, 5 a row", unit: "cells", n: 4_000) { n in
                 // Cell k is a rectangle up to k + 1 wide and 10 tall; with 5 columns proposed 1,000 ×
                 // ∞ wide each column takes its widest cell, up to its 200 share.
-                let element = Grid(horizontalSpacing: 0, verticalSpacing: 0, rows: (0..<n / 5).map { r in
-                    GridRow(cells: (0..<5).map { c in Rectangle().frame(maxWidth: CGFloat(r * 5 + c + 1), maxHeight: 10).anyElement })
-                })
+                let rows = (0..<n / 5).map { r in
+                    GridRowSpec(cells: (0..<5).map { c -> AnyElement in AnyElement(Rectangle().frame(maxWidth: CGFloat(r * 5 + c + 1), maxHeight: 10)) })
+                }
+                let element = GridLayout.element(horizontalSpacing: 0, verticalSpacing: 0, rows: rows)
                 return Prepared(run: {
                     let result = element.layout(in: ProposedViewSize(width: 1_000, height: nil))
                     return result.size == CGSize(width: 1_000, height: CGFloat(n / 5 * 10)) ? nil : "size \(result.size)"

@@ -1,24 +1,11 @@
 import Foundation
 
-/// Anything that can appear in a layout tree: a leaf, a container, or either with modifiers.
-///
-/// Conform a composite element by returning what it is made of:
-/// ```swift
-/// struct Badge: Element {
-///     var anyElement: AnyElement { HStackLayout(spacing: 4) { Box(width: 8, height: 8); Rectangle() } }
-/// }
-/// ```
-public protocol Element: Sendable {
-    /// The element in the form the engine lays out.
-    var anyElement: AnyElement { get }
-}
-
-/// A leaf of the tree: answers proposals itself. Implement it outside LayoutCore for new leaves
-/// (TextLayout's `Text` does); `Box`, `Rectangle` are examples.
+/// A view that answers proposals itself: a leaf of the tree. Implement it for new kinds of leaf
+/// (TextLayout's `Text` does); `Box` is an example. It has no body.
 ///
 /// A leaf must answer from its inputs alone (it may keep its own caches) and never report a
 /// negative or NaN size.
-public protocol LeafElement: Element {
+public protocol LeafView: View, Sendable where Body == Never {
     /// The leaf's size for `proposal` (points): `nil` axes ask for the ideal, 0 the minimum, ∞ the maximum.
     func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize
 
@@ -37,50 +24,55 @@ public protocol LeafElement: Element {
     func spacing(environment: EnvironmentValues) -> ViewSpacing
 }
 
-extension LeafElement {
+extension LeafView {
     public func explicitAlignment(of guide: VerticalAlignment, in size: CGSize, proposal: ProposedViewSize,
                                   environment: EnvironmentValues) -> CGFloat? { nil }
     public func explicitAlignment(of guide: HorizontalAlignment, in size: CGSize, proposal: ProposedViewSize,
                                   environment: EnvironmentValues) -> CGFloat? { nil }
     public func spacing(environment: EnvironmentValues) -> ViewSpacing { ViewSpacing() }
-    public var anyElement: AnyElement { AnyElement(content: .leaf(self)) }
 }
 
 /// A leaf that can say what went wrong measuring it, such as a text with glyphs no font has. A
 /// tree asks each of its drawn leaves of a conforming type once, when it first places it, and adds
 /// the answers (with the leaf's path and id) to ``LayoutResult/diagnostics`` of every layout.
 /// Leaves of other types cost nothing: the engine checks the conformance once, when it builds the tree.
-public protocol DiagnosingLeaf: LeafElement {
+public protocol DiagnosingLeaf: LeafView {
     /// What is wrong with this leaf in `environment`, whatever it is proposed; empty when nothing is.
     func diagnostics(environment: EnvironmentValues) -> [LeafDiagnostic]
 }
 
-/// A type-erased element: what modifiers and result builders produce.
-public struct AnyElement: Element {
-    enum Content: Sendable {
-        case leaf(any LeafElement)
+/// One node of the engine's tree (a leaf, a spacer, or a layout and its children) with the traits
+/// attribute modifiers gave it: what views are evaluated into. Package-only: users write views.
+package struct AnyElement: Sendable {
+    package enum Content: Sendable {
+        case leaf(any LeafView)
         case spacer(minLength: CGFloat?)
         case layout(any Layout, children: [AnyElement])
     }
 
-    var content: Content
-    var traits = Traits()
+    package var content: Content
+    package var traits = Traits()
+    /// Set on the first cell of a `GridRow`: how many cells the row has, and its alignment.
+    package var gridRowMark: GridRowMark?
 
-    init(content: Content) { self.content = content }
+    package init(content: Content) { self.content = content }
 
-    init(layout: some Layout, children: [AnyElement]) {
+    package init(layout: some Layout, children: [AnyElement]) {
         self.init(content: .layout(layout, children: children))
     }
 
-    /// Erases `element`.
-    public init(_ element: some Element) { self = element.anyElement }
-
-    public var anyElement: AnyElement { self }
+    /// The one element `view` stands for. Several are stacked in an implicit, centred `ZStack` (as
+    /// an overlay stacks its several views; kind `OverlayStack` in results); none is an empty stack
+    /// (zero size).
+    package init(_ view: some View) {
+        let list = view.elements
+        if list.count == 1 { self = list[0] } else { self.init(layout: OverlayStack(), children: list) }
+    }
 }
 
 /// What attribute modifiers attach to an element (no node of their own).
-struct Traits: Sendable {
-    var id: String?
+package struct Traits: Sendable {
+    package var id: String?
     var priority: Double?
     var layoutValues: [ObjectIdentifier: any Sendable] = [:]
     /// `alignmentGuide` modifiers, innermost first.
@@ -95,31 +87,12 @@ struct GuideOverride: Sendable {
     let compute: @Sendable (ViewDimensions) -> CGFloat
 }
 
-// MARK: - Result builder
-
-/// Builds a container's children: expressions, `if`/`else`, `switch`, `for … in` (each iteration's
-/// elements become siblings), and arrays of elements.
-@resultBuilder
-public enum ElementBuilder {
-    public static func buildExpression(_ element: some Element) -> [AnyElement] { [element.anyElement] }
-    public static func buildExpression(_ elements: [AnyElement]) -> [AnyElement] { elements }
-    public static func buildBlock(_ parts: [AnyElement]...) -> [AnyElement] { parts.flatMap { $0 } }
-    public static func buildOptional(_ part: [AnyElement]?) -> [AnyElement] { part ?? [] }
-    public static func buildEither(first: [AnyElement]) -> [AnyElement] { first }
-    public static func buildEither(second: [AnyElement]) -> [AnyElement] { second }
-    public static func buildArray(_ parts: [[AnyElement]]) -> [AnyElement] { parts.flatMap { $0 } }
-    public static func buildLimitedAvailability(_ part: [AnyElement]) -> [AnyElement] { part }
-}
-
-// MARK: - Laying out
-
-extension Element {
-    /// Lays this element out for `proposal`: the root's size and every element's frame (root
-    /// coordinates), path, id and baselines, plus the diagnostics of any misbehaving layout.
-    ///
-    /// Builds a ``LayoutTree`` and lays it out once; keep a `LayoutTree` to lay out again at other
-    /// proposals with the layouts' caches kept.
-    public func layout(in proposal: ProposedViewSize, environment: EnvironmentValues = EnvironmentValues()) -> LayoutResult {
-        LayoutTree(self, environment: environment).layout(in: proposal)
+/// What a `GridRow` leaves on its first cell for the enclosing `Grid` (see `AnyElement.gridRowMark`).
+package struct GridRowMark: Sendable {
+    package var count: Int
+    package var alignment: VerticalAlignment?
+    package init(count: Int, alignment: VerticalAlignment?) {
+        self.count = count
+        self.alignment = alignment
     }
 }

@@ -87,9 +87,13 @@ extension Layout where Cache == Void {
 // MARK: - Composition
 
 extension Layout {
-    /// This layout applied to the elements `content` builds, as SwiftUI's `MyLayout { … }`.
-    public func callAsFunction(@ElementBuilder _ content: () -> [AnyElement]) -> AnyElement {
-        AnyElement(layout: self, children: content())
+    /// This layout applied to the views `content` builds, as SwiftUI's `MyLayout { … }`: each view
+    /// (each of a `ForEach` or `Group`) is one of its subviews.
+    ///
+    /// Returns an `AnyView` (SwiftUI: `some View`): an opaque result here keeps Swift from typing a
+    /// `for` loop of `MyLayout { … }` in a builder.
+    public func callAsFunction<V: View>(@ViewBuilder _ content: () -> V) -> AnyView {
+        AnyView(element: AnyElement(layout: self, children: content().elements))
     }
 }
 

@@ -11,7 +11,7 @@
 // | environment, layout values | `EnvironmentKey`, `EnvironmentValues`, `LayoutValueKey` | Environment.swift |
 // | the protocol | `Layout` + defaults, `LayoutProperties`, `callAsFunction` | Layout.swift |
 // | what a layout sees | `LayoutSubviews`, `LayoutSubview` | LayoutSubviews.swift |
-// | the element tree | `Element`, `LeafElement`, `AnyElement`, `ElementBuilder` | Element.swift |
+// | the element tree | `Element`, `LeafView`, `AnyElement`, `ElementBuilder` | Element.swift |
 // | leaves | `Box`, `Rectangle`, `Spacer`, `Divider` | Leaves.swift |
 // | modifiers | padding, frame (fixed, flexible), fixedSize, offset, layoutPriority, layoutValue, alignmentGuide, environment, id | Modifiers.swift |
 // | a secondary view in the modified one's size; the ZStack rule both share | overlay, background, `DepthStacking` | Overlay.swift |

@@ -127,7 +127,7 @@ public struct LayoutResult: Sendable {
 
 /// A leaf of a ``LayoutResult`` with what drawing it needs.
 public struct PlacedLeaf: Sendable {
-    public let element: any LeafElement
+    public let element: any LeafView
     public let environment: EnvironmentValues
     /// The proposal the leaf was placed with.
     public let proposal: ProposedViewSize
@@ -256,7 +256,7 @@ final class TreeStructure: Sendable {
     let leaves: [Int: LeafSource]
 
     struct LeafSource: Sendable {
-        let element: any LeafElement
+        let element: any LeafView
         let environment: EnvironmentValues
     }
 

@@ -43,11 +43,12 @@ public final class LayoutTree {
     @exclusivity(unchecked) private var diagnostics: [LayoutDiagnostic] = []
     @exclusivity(unchecked) private var reported: Set<LayoutDiagnostic> = []
 
-    /// Builds the tree of `element` under `environment`.
+    /// Builds the tree of `view` under `environment`: evaluates every `body` once. A view standing
+    /// for several (a `Group`, a `ForEach`) is stacked in a centred `ZStack`.
     /// - Complexity: O(n) for n elements.
-    public init(_ element: some Element, environment: EnvironmentValues = EnvironmentValues()) {
+    public init(_ view: some View, environment: EnvironmentValues = EnvironmentValues()) {
         var builder = TreeBuilder()
-        root = builder.build(element.anyElement, environment: environment, path: [], parent: -1, stackAxis: nil)
+        root = builder.build(AnyElement(view), environment: environment, path: [], parent: -1, stackAxis: nil)
         nodes = builder.nodes
         var leaves: [Int: TreeStructure.LeafSource] = [:]
         for node in builder.nodes where !builder.undrawn.contains(node.index) {
@@ -415,7 +416,7 @@ private struct TreeBuilder {
         var diagnoses: Bool
     }
 
-    private mutating func leafTraits(_ leaf: any LeafElement) -> LeafTraits {
+    private mutating func leafTraits(_ leaf: any LeafView) -> LeafTraits {
         let type = ObjectIdentifier(Swift.type(of: leaf))
         if type == lastLeafType { return lastLeafTraits }
         let traits = leafTypes[type] ?? LeafTraits(name: String(describing: Swift.type(of: leaf)), isDivider: leaf is Divider,
@@ -555,7 +556,7 @@ struct GuideMemoEntry {
 /// One element of a prepared tree, with its per-pass state.
 final class Node {
     enum Kind {
-        case leaf(any LeafElement)
+        case leaf(any LeafView)
         case spacer(CGFloat?)
         case layout(AnyLayoutBox)
     }

@@ -3,7 +3,7 @@ import Foundation
 /// A leaf of fixed size, whatever it is proposed (tests, placeholders, images of known size).
 ///
 /// Negative or NaN lengths are taken as 0.
-public struct Box: LeafElement {
+public struct Box: LeafView {
     public var width: CGFloat
     public var height: CGFloat
 
@@ -18,7 +18,7 @@ public struct Box: LeafElement {
 }
 
 /// A flexible fill (a shape or colour): takes whatever is proposed, 10 × 10 for `nil` axes.
-public struct Rectangle: LeafElement {
+public struct Rectangle: LeafView {
     public init() {}
 
     public func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
@@ -29,12 +29,12 @@ public struct Rectangle: LeafElement {
 /// Flexible space: along the enclosing stack's axis from `minLength` (default 8 pt, the system
 /// spacing) to whatever is proposed; zero across it. Outside a stack it stretches on both axes.
 /// It prefers no spacing to its neighbours.
-public struct Spacer: Element {
+public struct Spacer: View {
+    public typealias Body = Never
     public var minLength: CGFloat?
 
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
 
-    public var anyElement: AnyElement { AnyElement(content: .spacer(minLength: minLength)) }
 
     /// The spacer's size in a stack along `axis` (`nil`: not in a stack).
     static func size(minLength: CGFloat?, axis: Axis?, proposal: ProposedViewSize) -> CGSize {
@@ -48,6 +48,10 @@ public struct Spacer: Element {
     }
 }
 
+extension Spacer: PrimitiveView {
+    package func appendElements(to list: inout [AnyElement]) { list.append(AnyElement(content: .spacer(minLength: minLength))) }
+}
+
 /// A hairline separating content: SwiftUI's `Divider`. In a stack it runs across the stack's axis
 /// (a vertical line in an `HStack`, a horizontal one in a `VStack`); outside any stack it is
 /// horizontal. Its thickness is one pixel (``EnvironmentValues/pixelLength``: 1 pt at the default
@@ -57,7 +61,7 @@ public struct Spacer: Element {
 /// framed to the thickness on its thin axis) and Apple's documentation ("When contained in a stack,
 /// the divider extends across the minor axis of the stack, or horizontally when not in a stack").
 /// SwiftUI draws it 1 pt thick at accessibility Dynamic Type sizes; TextFit keeps one pixel.
-public struct Divider: LeafElement {
+public struct Divider: LeafView {
     public init() {}
 
     public func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {

@@ -9,24 +9,24 @@ import Foundation
 // priority 0 (probe L, mburger89/MetalUI docs/probes/swiftui-stack-algorithms.swift). Only
 // `overlay`/`background` pass their content's priority on (a single-child stack does too).
 
-extension Element {
+extension View {
     // MARK: - Padding
 
     /// Insets the element by `insets`: proposes the proposal minus the insets (never below 0, `nil`
     /// stays `nil`), reports the child's size plus the insets (never below 0 on an axis), moves the
     /// child's guides by the insets, and gives every padded edge ordinary spacing (8 pt to a
     /// neighbour, whatever the child preferred there: a padded text is spaced as a box is).
-    public func padding(_ insets: EdgeInsets) -> AnyElement {
-        AnyElement(layout: PaddingLayout(insets: insets), children: [anyElement])
+    public func padding(_ insets: EdgeInsets) -> some View {
+        eachElement { AnyElement(layout: PaddingLayout(insets: insets), children: [$0]) }
     }
 
     /// Pads `edges` by `length` (default 16 pt, the system padding).
-    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> AnyElement {
+    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
         padding(EdgeInsets(edges, length ?? PaddingLayout.defaultLength))
     }
 
     /// Pads every edge by `length`.
-    public func padding(_ length: CGFloat) -> AnyElement {
+    public func padding(_ length: CGFloat) -> some View {
         padding(.all, length)
     }
 
@@ -39,8 +39,8 @@ extension Element {
     /// Edge cases, as SwiftUI: a negative length (−∞ too) is taken as 0 and an infinite or NaN one as
     /// `nil`, each reported as ``LayoutDiagnostic/Kind/invalidFrameDimension`` (SwiftUI logs "Invalid
     /// frame dimension (negative or non-finite).").
-    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> AnyElement {
-        AnyElement(layout: FixedFrameLayout(width: width, height: height, alignment: alignment), children: [anyElement])
+    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
+        eachElement { AnyElement(layout: FixedFrameLayout(width: width, height: height, alignment: alignment), children: [$0]) }
     }
 
     /// A flexible frame. Per axis, with P the proposal and C the child's length:
@@ -60,21 +60,21 @@ extension Element {
     /// ignored (SwiftUI answers NaN or ∞ for them); a negative ideal or max is taken as 0.
     public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
                       minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
-                      alignment: Alignment = .center) -> AnyElement {
-        AnyElement(layout: FlexibleFrameLayout(minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth,
-                                               minHeight: minHeight, idealHeight: idealHeight, maxHeight: maxHeight,
-                                               alignment: alignment),
-                   children: [anyElement])
+                      alignment: Alignment = .center) -> some View {
+        let layout = FlexibleFrameLayout(minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth,
+                                         minHeight: minHeight, idealHeight: idealHeight, maxHeight: maxHeight,
+                                         alignment: alignment)
+        return eachElement { AnyElement(layout: layout, children: [$0]) }
     }
 
     // MARK: - Fixed size
 
     /// Proposes `nil` (the ideal) on both axes and reports the child's answer, even beyond the proposal.
-    public func fixedSize() -> AnyElement { fixedSize(horizontal: true, vertical: true) }
+    public func fixedSize() -> some View { fixedSize(horizontal: true, vertical: true) }
 
     /// Proposes `nil` (the ideal) on the chosen axes and reports the child's answer.
-    public func fixedSize(horizontal: Bool, vertical: Bool) -> AnyElement {
-        AnyElement(layout: FixedSizeLayout(horizontal: horizontal, vertical: vertical), children: [anyElement])
+    public func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
+        eachElement { AnyElement(layout: FixedSizeLayout(horizontal: horizontal, vertical: vertical), children: [$0]) }
     }
 
     // MARK: - Offset
@@ -82,60 +82,72 @@ extension Element {
     /// Moves the element's drawing by (x, y) without changing its layout: its parent still uses the
     /// original frame, and the result reports the moved frame for the child. Logical: mirrored in
     /// right-to-left.
-    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> AnyElement {
-        AnyElement(layout: OffsetLayout(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0), children: [anyElement])
+    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        eachElement { AnyElement(layout: OffsetLayout(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0), children: [$0]) }
     }
 
     /// Moves the element's drawing by `offset` (see ``offset(x:y:)``).
-    public func offset(_ offset: CGSize) -> AnyElement { self.offset(x: offset.width, y: offset.height) }
+    public func offset(_ offset: CGSize) -> some View { self.offset(x: offset.width, y: offset.height) }
 
     // MARK: - Traits
 
     /// The priority stacks size this element by (higher first; default 0, a `Spacer`'s −∞). A
     /// container reads it from a child's outermost modifier: set it last (`.padding().layoutPriority(1)`).
-    public func layoutPriority(_ value: Double) -> AnyElement {
-        var element = anyElement
-        element.traits.priority = value.isNaN ? 0 : value
-        return element
+    public func layoutPriority(_ value: Double) -> some View {
+        eachElement { element in
+            var element = element
+            element.traits.priority = value.isNaN ? 0 : value
+            return element
+        }
     }
 
     /// A value the parent layout reads as `subview[K.self]`.
-    public func layoutValue<K: LayoutValueKey>(key: K.Type, value: K.Value) -> AnyElement {
-        var element = anyElement
-        element.traits.layoutValues[ObjectIdentifier(key)] = value
-        return element
+    public func layoutValue<K: LayoutValueKey>(key: K.Type, value: K.Value) -> some View {
+        eachElement { element in
+            var element = element
+            element.traits.layoutValues[ObjectIdentifier(key)] = value
+            return element
+        }
     }
 
     /// Overrides a horizontal guide: `computeValue` gets the element's dimensions (with the guides
     /// it had before this modifier) and returns the guide's value from its leading edge.
     public func alignmentGuide(_ guide: HorizontalAlignment,
-                               computeValue: @escaping @Sendable (ViewDimensions) -> CGFloat) -> AnyElement {
-        var element = anyElement
-        element.traits.overrides.append(GuideOverride(guide: .horizontal(guide), compute: computeValue))
-        return element
+                               computeValue: @escaping @Sendable (ViewDimensions) -> CGFloat) -> some View {
+        eachElement { element in
+            var element = element
+            element.traits.overrides.append(GuideOverride(guide: .horizontal(guide), compute: computeValue))
+            return element
+        }
     }
 
     /// Overrides a vertical guide: `computeValue` gets the element's dimensions (with the guides it
     /// had before this modifier) and returns the guide's value from its top.
     public func alignmentGuide(_ guide: VerticalAlignment,
-                               computeValue: @escaping @Sendable (ViewDimensions) -> CGFloat) -> AnyElement {
-        var element = anyElement
-        element.traits.overrides.append(GuideOverride(guide: .vertical(guide), compute: computeValue))
-        return element
+                               computeValue: @escaping @Sendable (ViewDimensions) -> CGFloat) -> some View {
+        eachElement { element in
+            var element = element
+            element.traits.overrides.append(GuideOverride(guide: .vertical(guide), compute: computeValue))
+            return element
+        }
     }
 
     /// Sets an environment value for this element and its descendants (an inner setting wins).
-    public func environment<V: Sendable>(_ keyPath: WritableKeyPath<EnvironmentValues, V> & Sendable, _ value: V) -> AnyElement {
-        var element = anyElement
-        element.traits.environment.append { $0[keyPath: keyPath] = value }
-        return element
+    public func environment<V: Sendable>(_ keyPath: WritableKeyPath<EnvironmentValues, V> & Sendable, _ value: V) -> some View {
+        eachElement { element in
+            var element = element
+            element.traits.environment.append { $0[keyPath: keyPath] = value }
+            return element
+        }
     }
 
     /// Names the element: its `String(describing:)` is the result's `id` (find it with `LayoutResult.element(id:)`).
-    public func id(_ id: some Hashable & Sendable) -> AnyElement {
-        var element = anyElement
-        element.traits.id = String(describing: id)
-        return element
+    public func id(_ id: some Hashable & Sendable) -> some View {
+        eachElement { element in
+            var element = element
+            element.traits.id = String(describing: id)
+            return element
+        }
     }
 }
 

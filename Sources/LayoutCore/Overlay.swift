@@ -9,37 +9,39 @@ import Foundation
 // - several secondary elements form a centred `ZStack`, which the alignment then positions (K5g);
 // - guides (baselines too) are the primary's; so are its spacing and layout priority.
 
-extension Element {
+extension View {
     /// Lays `content` over this element: proposed this element's size and aligned in it by
     /// `alignment`. Several elements form a centred `ZStack`. The result is this element's size,
     /// guides, spacing and layout priority; the content may overflow it.
-    public func overlay(alignment: Alignment = .center, @ElementBuilder content: () -> [AnyElement]) -> AnyElement {
-        let secondary = content()
-        guard !secondary.isEmpty else { return anyElement }  // an empty overlay leaves the element alone (A11)
-        return AnyElement(layout: SecondaryLayout(role: .overlay, alignment: alignment), children: [anyElement, Self.stacked(secondary)])
+    public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        secondary(content().elements, role: .overlay, alignment: alignment)
     }
 
     /// Lays `content` behind this element (see ``overlay(alignment:content:)``): drawn first, sized
     /// and aligned the same way.
-    public func background(alignment: Alignment = .center, @ElementBuilder content: () -> [AnyElement]) -> AnyElement {
-        let secondary = content()
-        guard !secondary.isEmpty else { return anyElement }
-        return AnyElement(layout: SecondaryLayout(role: .background, alignment: alignment), children: [Self.stacked(secondary), anyElement])
+    public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        secondary(content().elements, role: .background, alignment: alignment)
     }
 
     /// Lays `overlay` over this element (see ``overlay(alignment:content:)``).
-    public func overlay(_ overlay: some Element, alignment: Alignment = .center) -> AnyElement {
-        self.overlay(alignment: alignment) { overlay }
+    public func overlay<V: View>(_ overlay: V, alignment: Alignment = .center) -> some View {
+        secondary(overlay.elements, role: .overlay, alignment: alignment)
     }
 
     /// Lays `background` behind this element (see ``background(alignment:content:)``).
-    public func background(_ background: some Element, alignment: Alignment = .center) -> AnyElement {
-        self.background(alignment: alignment) { background }
+    public func background<V: View>(_ background: V, alignment: Alignment = .center) -> some View {
+        secondary(background.elements, role: .background, alignment: alignment)
     }
 
-    /// One element, or several in a centred `ZStack` (written as SwiftUI writes its implicit one).
-    private static func stacked(_ elements: [AnyElement]) -> AnyElement {
-        elements.count == 1 ? elements[0] : AnyElement(layout: OverlayStack(), children: elements)
+    /// Each element of this view with `elements` (one, or several in a centred `ZStack`, written as
+    /// SwiftUI writes its implicit one) over or behind it; none leaves the element alone (A11).
+    private func secondary(_ elements: [AnyElement], role: SecondaryLayout.Role, alignment: Alignment) -> some View {
+        let stacked = elements.count == 1 ? elements[0] : AnyElement(layout: OverlayStack(), children: elements)
+        return eachElement { element in
+            guard !elements.isEmpty else { return element }
+            let layout = SecondaryLayout(role: role, alignment: alignment)
+            return AnyElement(layout: layout, children: role == .overlay ? [element, stacked] : [stacked, element])
+        }
     }
 }
 

@@ -10,7 +10,7 @@ public enum ContentMode: Sendable, Hashable, CaseIterable {
     case fill
 }
 
-extension Element {
+extension View {
     // MARK: - Position
 
     /// Centres this element at (`x`, `y`) in the space the parent proposes, which it takes whole: the
@@ -18,12 +18,12 @@ extension Element {
     /// is proposed that size. Logical coordinates: mirrored in right-to-left, as every placement.
     ///
     /// A non-finite coordinate is taken as 0 and reported (``LayoutDiagnostic/Kind/invalidModifierValue``).
-    public func position(x: CGFloat = 0, y: CGFloat = 0) -> AnyElement {
-        AnyElement(layout: PositionLayout(x: x, y: y), children: [anyElement])
+    public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        eachElement { AnyElement(layout: PositionLayout(x: x, y: y), children: [$0]) }
     }
 
     /// Centres this element at `position` (see ``position(x:y:)``).
-    public func position(_ position: CGPoint) -> AnyElement { self.position(x: position.x, y: position.y) }
+    public func position(_ position: CGPoint) -> some View { self.position(x: position.x, y: position.y) }
 
     // MARK: - Aspect ratio
 
@@ -35,28 +35,28 @@ extension Element {
     ///
     /// A ratio that is not positive and finite is reported (``LayoutDiagnostic/Kind/invalidModifierValue``)
     /// and the proposal passed through unchanged (SwiftUI would propose negative or NaN lengths).
-    public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> AnyElement {
-        AnyElement(layout: AspectRatioLayout(ratio: aspectRatio, contentMode: contentMode), children: [anyElement])
+    public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
+        eachElement { AnyElement(layout: AspectRatioLayout(ratio: aspectRatio, contentMode: contentMode), children: [$0]) }
     }
 
     /// ``aspectRatio(_:contentMode:)`` with the ratio of `aspectRatio`'s width to its height.
-    public func aspectRatio(_ aspectRatio: CGSize, contentMode: ContentMode) -> AnyElement {
+    public func aspectRatio(_ aspectRatio: CGSize, contentMode: ContentMode) -> some View {
         self.aspectRatio(aspectRatio.width / aspectRatio.height, contentMode: contentMode)
     }
 
     /// Scales to fit the proposal, keeping the ratio of the ideal size (`aspectRatio(contentMode: .fit)`).
-    public func scaledToFit() -> AnyElement { aspectRatio(contentMode: .fit) }
+    public func scaledToFit() -> some View { aspectRatio(contentMode: .fit) }
 
     /// Scales to fill the proposal, keeping the ratio of the ideal size (`aspectRatio(contentMode: .fill)`).
-    public func scaledToFill() -> AnyElement { aspectRatio(contentMode: .fill) }
+    public func scaledToFill() -> some View { aspectRatio(contentMode: .fill) }
 
     // MARK: - Hidden
 
     /// Lays this element out as usual but does not draw it: it keeps its space, frame and guides,
     /// and its texts report no diagnostics. (Not ``PlacedElement/isHidden``, which marks an element
     /// a container left out, with an empty frame.)
-    public func hidden() -> AnyElement {
-        AnyElement(layout: HiddenLayout(), children: [anyElement])
+    public func hidden() -> some View {
+        eachElement { AnyElement(layout: HiddenLayout(), children: [$0]) }
     }
 }
 

@@ -12,7 +12,7 @@ import Foundation
 /// Ordinary views prefer 8 pt on every edge (``init()``). Categories are open: the text module
 /// declares its own (`extension ViewSpacing.Category { static let text = … }`) so that text next
 /// to text can prefer a font-derived distance while keeping 8 pt to other views, and a leaf
-/// supplies its spacing through ``LeafElement/spacing(environment:)``.
+/// supplies its spacing through ``LeafView/spacing(environment:)``.
 public struct ViewSpacing: Sendable, Hashable {
     /// A kind of view, for choosing the distance between two neighbours.
     public struct Category: Sendable, Hashable, CustomStringConvertible {

@@ -249,14 +249,14 @@ public enum FlowOverflowIndicator: LayoutValueKey {
     public static let defaultValue: Int? = nil
 }
 
-extension Element {
+extension View {
     /// Makes a `FlowLayout` begin a new row at this element.
-    public func startsNewRow(_ starts: Bool = true) -> AnyElement {
+    public func startsNewRow(_ starts: Bool = true) -> some View {
         layoutValue(key: FlowStartsNewRow.self, value: starts)
     }
 
     /// Makes this element a `FlowLayout`'s overflow element for `hiddenCount` hidden items.
-    public func flowOverflowIndicator(hiddenCount: Int) -> AnyElement {
+    public func flowOverflowIndicator(hiddenCount: Int) -> some View {
         layoutValue(key: FlowOverflowIndicator.self, value: hiddenCount)
     }
 }
@@ -271,10 +271,10 @@ extension FlowLayout {
     /// count it hides and hides the others. So a longer label for a larger count is measured for
     /// real when items are dropped to make room.
     /// - Complexity: n extra elements (each measured once, at its ideal size).
-    public func callAsFunction<Overflow: Element>(@ElementBuilder _ content: () -> [AnyElement],
-                                                  overflow: (_ hiddenCount: Int) -> Overflow) -> AnyElement {
-        let items = content()
-        let indicators = items.isEmpty ? [] : (1...items.count).map { overflow($0).flowOverflowIndicator(hiddenCount: $0) }
-        return self { items; indicators }
+    public func callAsFunction<Content: View, Overflow: View>(@ViewBuilder _ content: () -> Content,
+                                                              overflow: (_ hiddenCount: Int) -> Overflow) -> some View {
+        let items = content().elements
+        let indicators = items.isEmpty ? [] : (1...items.count).map { AnyElement(overflow($0).flowOverflowIndicator(hiddenCount: $0)) }
+        return AnyElement(layout: self, children: items + indicators)
     }
 }

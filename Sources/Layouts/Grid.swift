@@ -19,47 +19,9 @@ import LayoutCore
 // | column widths and row heights: ideal answers, or shares and commits in that order | `GridLayout.solve(_:_:_:)` |
 // | placement: slot proposal, anchor, column guide, row guide, merged cells as anchors | `GridLayout.placeSubviews(in:proposal:subviews:cache:)` |
 
-/// One row of a ``Grid``: its cells left to right, and optionally the vertical guide its cells share.
-///
-/// Not an element on its own (see the note at the top of Grid.swift): it only makes sense in a `Grid`.
-public struct GridRow: Sendable {
-    /// The row's vertical alignment (`nil`: the grid's).
-    public var alignment: VerticalAlignment?
-    /// The cells, left to right (a cell spans `gridCellColumns` columns).
-    public var cells: [AnyElement]
-    /// A view written in a `Grid` outside any `GridRow`: one cell across every column.
-    var spansAllColumns = false
-
-    public init(alignment: VerticalAlignment? = nil, @ElementBuilder content: () -> [AnyElement]) {
-        self.init(alignment: alignment, cells: content())
-    }
-
-    public init(alignment: VerticalAlignment? = nil, cells: [AnyElement]) {
-        self.alignment = alignment
-        self.cells = cells
-    }
-}
-
-/// Builds a grid's rows: `GridRow { … }` values, and any other element as a row of one cell
-/// spanning every column (as SwiftUI does for a view outside a `GridRow`).
-@resultBuilder
-public enum GridBuilder {
-    public static func buildExpression(_ row: GridRow) -> [GridRow] { [row] }
-    public static func buildExpression(_ rows: [GridRow]) -> [GridRow] { rows }
-    public static func buildExpression(_ element: some Element) -> [GridRow] {
-        var row = GridRow(cells: [element.anyElement])
-        row.spansAllColumns = true
-        return [row]
-    }
-    public static func buildBlock(_ parts: [GridRow]...) -> [GridRow] { parts.flatMap { $0 } }
-    public static func buildOptional(_ part: [GridRow]?) -> [GridRow] { part ?? [] }
-    public static func buildEither(first: [GridRow]) -> [GridRow] { first }
-    public static func buildEither(second: [GridRow]) -> [GridRow] { second }
-    public static func buildArray(_ parts: [[GridRow]]) -> [GridRow] { parts.flatMap { $0 } }
-}
-
 /// SwiftUI's `Grid`: cells in rows and columns; each column as wide as its widest cell, each row
-/// as tall as its cells aligned on the row's guide.
+/// as tall as its cells aligned on the row's guide. Each `GridRow` in `content` is a row (its views
+/// the cells, left to right); any other view is a row of one cell spanning every column.
 ///
 /// - Structure: a `GridRow`'s cells fill columns from the first, a cell taking `gridCellColumns`
 ///   columns (values below 1 count as 1); the grid has as many columns as its longest row. A view
@@ -105,33 +67,90 @@ public enum GridBuilder {
 ///   SwiftUI's 0 pt beside a `Spacer` cell is not followed: the spacing is the same everywhere.
 /// - Complexity: O(cells × groups) per proposal, plus the order (O(cells log cells)); two
 ///   measurements per cell for the order (cached), one per cell per proposal and one to place.
-public struct Grid: Element {
+public struct Grid<Content: View>: View {
+    public typealias Body = Never
     public var alignment: Alignment
     public var horizontalSpacing: CGFloat?
     public var verticalSpacing: CGFloat?
-    public var rows: [GridRow]
+    let content: Content
 
     public init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
-                @GridBuilder content: () -> [GridRow]) {
-        self.init(alignment: alignment, horizontalSpacing: horizontalSpacing, verticalSpacing: verticalSpacing, rows: content())
-    }
-
-    public init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil, rows: [GridRow]) {
+                @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.horizontalSpacing = horizontalSpacing
         self.verticalSpacing = verticalSpacing
-        self.rows = rows
+        self.content = content()
     }
+}
 
-    public var anyElement: AnyElement {
+extension Grid: PrimitiveView {
+    package func appendElements(to list: inout [AnyElement]) {
+        // Cells a `GridRow` made carry its mark on their first cell; the others are full-width rows.
+        let elements = content.elements
+        var rows: [GridRowSpec] = []
+        var index = 0
+        while index < elements.count {
+            if let mark = elements[index].gridRowMark {
+                let end = min(elements.count, index + mark.count)
+                rows.append(GridRowSpec(alignment: mark.alignment, cells: Array(elements[index..<end])))
+                index = end
+            } else {
+                rows.append(GridRowSpec(cells: [elements[index]], spansAllColumns: true))
+                index += 1
+            }
+        }
+        list.append(GridLayout.element(alignment: alignment, horizontalSpacing: horizontalSpacing,
+                                       verticalSpacing: verticalSpacing, rows: rows))
+    }
+}
+
+/// One row of a ``Grid``: its views are the row's cells, left to right; `alignment` (when given) is
+/// the vertical guide its cells share. Outside a `Grid` it stands for its views, as a `Group` does.
+public struct GridRow<Content: View>: View {
+    public typealias Body = Never
+    /// The row's vertical alignment (`nil`: the grid's).
+    public var alignment: VerticalAlignment?
+    let content: Content
+
+    public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+}
+
+extension GridRow: PrimitiveView {
+    package func appendElements(to list: inout [AnyElement]) {
+        let start = list.count
+        content.appendElements(to: &list)
+        if list.count > start { list[start].gridRowMark = GridRowMark(count: list.count - start, alignment: alignment) }
+    }
+}
+
+/// A grid row as the grid's layout takes it (what `GridRow` and the layout file's rows become).
+package struct GridRowSpec {
+    package var alignment: VerticalAlignment?
+    package var cells: [AnyElement]
+    /// A view written in a `Grid` outside any `GridRow`: one cell across every column.
+    package var spansAllColumns = false
+
+    package init(alignment: VerticalAlignment? = nil, cells: [AnyElement], spansAllColumns: Bool = false) {
+        self.alignment = alignment
+        self.cells = cells
+        self.spansAllColumns = spansAllColumns
+    }
+}
+
+extension GridLayout {
+    /// The grid element for `rows`: one `GridLayout` node whose subviews are the cells in row order.
+    package static func element(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil,
+                                verticalSpacing: CGFloat? = nil, rows: [GridRowSpec]) -> AnyElement {
         // Negative spacings are honoured (cells overlap), as SwiftUI's Grid and our stacks do; NaN is 0.
         func length(_ v: CGFloat?) -> CGFloat { v.map { $0.isNaN ? 0 : $0 } ?? ViewSpacing.defaultDistance }
         let layout = GridLayout(alignment: alignment, horizontalSpacing: length(horizontalSpacing),
                                 verticalSpacing: length(verticalSpacing),
                                 rows: rows.map { GridLayout.RowSpec(cellCount: $0.cells.count, alignment: $0.alignment,
                                                                     spansAllColumns: $0.spansAllColumns) })
-        let cells = rows.flatMap(\.cells)
-        return layout { cells }
+        return AnyElement(layout: layout, children: rows.flatMap(\.cells))
     }
 }
 
@@ -160,14 +179,14 @@ public enum GridCellUnsizedAxes: LayoutValueKey {
     public static let defaultValue: Axis.Set = []
 }
 
-extension Element {
+extension View {
     /// Makes this grid cell span `count` columns.
-    public func gridCellColumns(_ count: Int) -> AnyElement {
+    public func gridCellColumns(_ count: Int) -> some View {
         layoutValue(key: GridCellColumns.self, value: count)
     }
 
     /// Aligns every cell of this cell's column on `guide`.
-    public func gridColumnAlignment(_ guide: HorizontalAlignment) -> AnyElement {
+    public func gridColumnAlignment(_ guide: HorizontalAlignment) -> some View {
         layoutValue(key: GridColumnAlignment.self, value: guide)
     }
 
@@ -183,7 +202,7 @@ extension Element {
     /// - Coordinates outside 0…1 are honoured (the cell overhangs its slot); NaN counts as 0.
     /// - Applied twice to one cell (or through a geometry modifier), the outer one wins; SwiftUI
     ///   lets the inner one win (MetalUI probe GL16).
-    public func gridCellAnchor(_ anchor: UnitPoint) -> AnyElement {
+    public func gridCellAnchor(_ anchor: UnitPoint) -> some View {
         let x = anchor.x.isNaN ? 0 : anchor.x, y = anchor.y.isNaN ? 0 : anchor.y
         return layoutValue(key: GridCellAnchor.self, value: UnitPoint(x: x, y: y))
     }
@@ -201,7 +220,7 @@ extension Element {
     ///   lone cell unsized on both axes is proposed 0 × 0.
     /// - `[]` is the default. Applied twice (or through a geometry modifier), the outer value wins;
     ///   SwiftUI takes the union (MetalUI probe GU12).
-    public func gridCellUnsizedAxes(_ axes: Axis.Set) -> AnyElement {
+    public func gridCellUnsizedAxes(_ axes: Axis.Set) -> some View {
         layoutValue(key: GridCellUnsizedAxes.self, value: axes)
     }
 }

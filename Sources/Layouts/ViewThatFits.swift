@@ -1,13 +1,13 @@
 import Foundation
 @_spi(LayoutEngine) import LayoutCore
 
-/// SwiftUI's `ViewThatFits` as a layout: shows the first child whose ideal size fits the proposal
+/// The layout behind ``ViewThatFits`` (and the layout file's `ViewThatFits`): shows the first child whose ideal size fits the proposal
 /// on `axes`, else the last; the others are hidden (no frame).
 ///
 /// A child's ideal is measured with `nil` on the chosen axes and the proposal on the others; it fits
 /// when, on each chosen axis, the proposal is `nil` or at least the ideal. The chosen child is then
 /// proposed the container's proposal. With no children the size is zero.
-public struct ViewThatFits: Layout {
+public struct ViewThatFitsLayout: Layout {
     public var axes: Axis.Set
 
     public init(in axes: Axis.Set = [.horizontal, .vertical]) { self.axes = axes }
@@ -40,5 +40,24 @@ public struct ViewThatFits: Layout {
 
     public func spacing(subviews: Subviews, cache: inout ()) -> ViewSpacing {
         subviews.last?.spacing ?? .zero
+    }
+}
+
+/// SwiftUI's `ViewThatFits`: shows the first of its views whose ideal size fits the proposal on
+/// `axes`, else the last; the others are laid out but not shown (``ViewThatFitsLayout``).
+public struct ViewThatFits<Content: View>: View {
+    public typealias Body = Never
+    public var axes: Axis.Set
+    let content: Content
+
+    public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content) {
+        self.axes = axes
+        self.content = content()
+    }
+}
+
+extension ViewThatFits: PrimitiveView {
+    package func appendElements(to list: inout [AnyElement]) {
+        list.append(AnyElement(layout: ViewThatFitsLayout(in: axes), children: content.elements))
     }
 }

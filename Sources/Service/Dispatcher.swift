@@ -245,7 +245,7 @@ public final class ServiceDispatcher: Sendable {
     /// tree's own), the proposal, the text sizes (the request's `dynamicType` or `fontScale`, else
     /// the tree's, else the platform's default) and the direction.
     private func layoutRequest(_ object: [String: Any], extra: Set<String>) throws
-        -> (AnyElement, Double?, Double?, [TextSize], LayoutDirection) {
+        -> (AnyView, Double?, Double?, [TextSize], LayoutDirection) {
         try Self.onlyKnown(object, Self.layoutKeys.union(extra))
         guard let treeJSON = object["tree"] else { throw ServiceError(.invalidRequest, "tree: missing (a layout-file node)") }
         let (count, depth) = Self.measureTree(treeJSON)

@@ -107,7 +107,7 @@ extension TextFitEngine {
 
     /// Lays `tree` out for a proposal (`nil` axes ask for the ideal) at each text size (each a
     /// Dynamic Type size under iOS or a font scale under Android; ``environment(_:direction:)``).
-    public func layout(_ tree: AnyElement, width: Double?, height: Double?, textSizes: [TextSize],
+    public func layout(_ tree: some View, width: Double?, height: Double?, textSizes: [TextSize],
                        direction: LayoutDirection = .leftToRight) -> [(TextSize, LayoutResult)] {
         textSizes.map { size in
             let result = LayoutTree(tree, environment: environment(size, direction: direction))
@@ -117,7 +117,7 @@ extension TextFitEngine {
     }
 
     /// Lays `tree` out for a proposal (`nil` axes ask for the ideal) at each Dynamic Type size (iOS).
-    public func layout(_ tree: AnyElement, width: Double?, height: Double?, dynamicTypeSizes: [DynamicTypeSize],
+    public func layout(_ tree: some View, width: Double?, height: Double?, dynamicTypeSizes: [DynamicTypeSize],
                        direction: LayoutDirection = .leftToRight) -> [(DynamicTypeSize, LayoutResult)] {
         layout(tree, width: width, height: height, textSizes: dynamicTypeSizes.map { .dynamicType($0) }, direction: direction)
             .map { size, result in
@@ -127,13 +127,13 @@ extension TextFitEngine {
     }
 
     /// ``layout(_:width:height:textSizes:direction:)`` as the JSON the CLI and the service print.
-    public func layoutOutputs(_ tree: AnyElement, width: Double?, height: Double?, textSizes: [TextSize],
+    public func layoutOutputs(_ tree: some View, width: Double?, height: Double?, textSizes: [TextSize],
                               direction: LayoutDirection = .leftToRight) -> [LayoutOutput] {
         layout(tree, width: width, height: height, textSizes: textSizes, direction: direction).map(LayoutOutput.init)
     }
 
     /// ``layout(_:width:height:dynamicTypeSizes:direction:)`` as the JSON the CLI and the service print.
-    public func layoutOutputs(_ tree: AnyElement, width: Double?, height: Double?, dynamicTypeSizes: [DynamicTypeSize],
+    public func layoutOutputs(_ tree: some View, width: Double?, height: Double?, dynamicTypeSizes: [DynamicTypeSize],
                               direction: LayoutDirection = .leftToRight) -> [LayoutOutput] {
         layoutOutputs(tree, width: width, height: height, textSizes: dynamicTypeSizes.map { .dynamicType($0) }, direction: direction)
     }

@@ -20,14 +20,14 @@ public enum LayoutFile {
     /// ``document(from:limits:platform:fonts:)`` also gives the platform and the root's text sizes,
     /// to lay it out with.
     /// - Throws: ``LayoutFileError`` naming the path and what is wrong (and the limit, if one is exceeded).
-    public static func element(from data: Data, limits: Limits = Limits()) throws -> AnyElement {
+    public static func element(from data: Data, limits: Limits = Limits()) throws -> AnyView {
         try document(from: data, limits: limits).tree
     }
 
     /// A layout file read whole: the element tree and what its root says about laying it out.
     public struct Document: Sendable {
         /// The root node's elements.
-        public let tree: AnyElement
+        public let tree: AnyView
         /// The platform the tree was read for, and is to be laid out under: the one the caller asked
         /// for, else the root's `platform`, else iOS. Text styles are the platform's own (Apple's
         /// under iOS, Material 3's under Android); a text with no font is `body` or `bodyLarge`.
@@ -81,7 +81,7 @@ public enum LayoutFile {
 
     /// Parses an already-decoded JSON value (the service's request bodies): the root node, with the
     /// file's `alignments` declarations if it has any (the tree only, as ``element(from:limits:)``).
-    public static func element(_ json: Any, at path: String = "$") throws -> AnyElement {
+    public static func element(_ json: Any, at path: String = "$") throws -> AnyView {
         try document(json, at: path).tree
     }
 
@@ -97,7 +97,7 @@ public enum LayoutFile {
         }
         let platform = platform ?? declared ?? .ios
         let parser = try LayoutFileParser(root: json, at: path, platform: platform, declared: declared, fonts: fonts)
-        return Document(tree: try parser.element(json, at: path, isRoot: true), platform: platform,
+        return Document(tree: AnyView(element: try parser.element(json, at: path, isRoot: true)), platform: platform,
                         textSizes: try textSizes(root, platform: platform))
     }
 

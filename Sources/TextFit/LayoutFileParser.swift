@@ -122,14 +122,14 @@ struct LayoutFileParser: Sendable {
         case "box":
             let box = try FileNode(node.raw[kind]!, here)
             try box.only(["width", "height"])
-            return Box(width: try box.number("width") ?? 0, height: try box.number("height") ?? 0).anyElement
+            return AnyElement(Box(width: try box.number("width") ?? 0, height: try box.number("height") ?? 0))
         case "rectangle", "divider":
             try FileNode(node.raw[kind]!, here).only([])
-            return kind == "divider" ? Divider().anyElement : Rectangle().anyElement
+            return kind == "divider" ? AnyElement(Divider()) : AnyElement(Rectangle())
         case "spacer":
             let spacer = try FileNode(node.raw[kind]!, here)
             try spacer.only(["minLength"])
-            return Spacer(minLength: try spacer.number("minLength")).anyElement
+            return AnyElement(Spacer(minLength: try spacer.number("minLength")))
         default:
             return try container(kind, try FileNode(node.raw[kind]!, here), here)
         }
@@ -141,16 +141,16 @@ struct LayoutFileParser: Sendable {
             try node.only(["alignment", "spacing", "children"])
             let layout = HStackLayout(alignment: try vertical(node, "alignment") ?? .center, spacing: try node.number("spacing"))
             let kids = try children(node, path)
-            return layout { kids }
+            return AnyElement(layout { kids })
         case "vstack":
             try node.only(["alignment", "spacing", "children"])
             let layout = VStackLayout(alignment: try horizontal(node, "alignment") ?? .center, spacing: try node.number("spacing"))
             let kids = try children(node, path)
-            return layout { kids }
+            return AnyElement(layout { kids })
         case "zstack":
             try node.only(["alignment", "children"])
             let kids = try children(node, path)
-            return ZStackLayout(alignment: try alignment(node, "alignment") ?? .center) { kids }
+            return AnyElement(ZStackLayout(alignment: try alignment(node, "alignment") ?? .center) { kids })
         case "flow":
             try node.only(["alignment", "verticalAlignment", "spacing", "lineSpacing", "maxRows", "balanced", "overflow", "children"])
             var alignment = FlowLayout.RowAlignment.leading
@@ -170,19 +170,19 @@ struct LayoutFileParser: Sendable {
                 // for one hidden item is built first, which reports a bad template, and reused (a
                 // second build per level made nested overflow templates cost 2^depth).
                 let one = try element(LayoutFile.substitute(template, "{count}", "1"), at: path + ".overflow")
-                return flow({ items }, overflow: { count in
+                return AnyElement(flow({ items }, overflow: { count in
                     count == 1 ? one
-                        : (try? element(LayoutFile.substitute(template, "{count}", "\(count)"), at: path + ".overflow")) ?? Box(width: 0, height: 0).anyElement
-                })
+                        : (try? element(LayoutFile.substitute(template, "{count}", "\(count)"), at: path + ".overflow")) ?? AnyElement(Box(width: 0, height: 0))
+                }))
             }
-            return flow { items }
+            return AnyElement(flow { items })
         case "equalWidth":
             try node.only(["axis", "children"])
             let axis = try node.string("axis") ?? "horizontal"
             let kids = try children(node, path)
             switch axis {
-            case "horizontal": return EqualWidthHStack { kids }
-            case "vertical": return EqualWidthVStack { kids }
+            case "horizontal": return AnyElement(EqualWidthHStack { kids })
+            case "vertical": return AnyElement(EqualWidthVStack { kids })
             default: throw LayoutFileError(path: path + ".axis", message: "expected horizontal or vertical")
             }
         case "viewThatFits":
@@ -190,7 +190,7 @@ struct LayoutFileParser: Sendable {
             var axes: Axis.Set = [.horizontal, .vertical]
             if node.raw["axes"] != nil { axes = try axisSet(node, "axes") }
             let kids = try children(node, path)
-            return ViewThatFits(in: axes) { kids }
+            return AnyElement(layout: ViewThatFitsLayout(in: axes), children: kids)
         case "grid":
             return try grid(node, path)
         default:
@@ -206,24 +206,24 @@ struct LayoutFileParser: Sendable {
         guard let rows = node.raw["rows"] as? [Any] else {
             throw LayoutFileError(path: path + ".rows", message: "expected an array of rows (arrays of nodes, {\"alignment\", \"cells\"} objects or full-width nodes)")
         }
-        let gridRows: [GridRow] = try rows.enumerated().flatMap { index, row -> [GridRow] in
+        let gridRows: [GridRowSpec] = try rows.enumerated().map { index, row -> GridRowSpec in
             let at = "\(path).rows[\(index)]"
             if let cells = row as? [Any] {
-                return [GridRow(cells: try cells.enumerated().map { try element($1, at: "\(at)[\($0)]") })]
+                return GridRowSpec(cells: try cells.enumerated().map { try element($1, at: "\(at)[\($0)]") })
             }
             if let object = row as? [String: Any], object["cells"] != nil {
                 let spec = try FileNode(object, at)
                 try spec.only(["alignment", "cells"])
                 guard let cells = object["cells"] as? [Any] else { throw LayoutFileError(path: at + ".cells", message: "expected an array of nodes") }
-                return [GridRow(alignment: try vertical(spec, "alignment"), cells: try cells.enumerated().map { try element($1, at: "\(at).cells[\($0)]") })]
+                return GridRowSpec(alignment: try vertical(spec, "alignment"), cells: try cells.enumerated().map { try element($1, at: "\(at).cells[\($0)]") })
             }
             guard row is [String: Any] else {
                 throw LayoutFileError(path: at, message: "expected an array of nodes, {\"alignment\", \"cells\"} or a node")
             }
-            return GridBuilder.buildExpression(try element(row, at: at))
+            return GridRowSpec(cells: [try element(row, at: at)], spansAllColumns: true)
         }
-        return Grid(alignment: try alignment(node, "alignment") ?? .center, horizontalSpacing: try node.number("horizontalSpacing"),
-                    verticalSpacing: try node.number("verticalSpacing"), rows: gridRows).anyElement
+        return GridLayout.element(alignment: try alignment(node, "alignment") ?? .center, horizontalSpacing: try node.number("horizontalSpacing"),
+                                  verticalSpacing: try node.number("verticalSpacing"), rows: gridRows)
     }
 
     private func text(_ node: FileNode, _ path: String) throws -> AnyElement {
@@ -235,24 +235,24 @@ struct LayoutFileParser: Sendable {
         }
         if let tracking = try node.number("tracking") { text = text.tracking(tracking) }
         if let kerning = try node.number("kerning") { text = text.kerning(kerning) }
-        var element = text.anyElement
-        if let limit = try node.count("lineLimit", in: 1...1_000_000) { element = element.lineLimit(limit) }
+        var element = AnyElement(text)
+        if let limit = try node.count("lineLimit", in: 1...1_000_000) { element = AnyElement(element.lineLimit(limit)) }
         if let name = try node.string("truncation") {
             guard let mode = Text.TruncationMode(rawValue: name) else {
                 throw LayoutFileError(path: path + ".truncation", message: "expected head, middle or tail")
             }
-            element = element.truncationMode(mode)
+            element = AnyElement(element.truncationMode(mode))
         }
         if let name = try node.string("alignment") {
             guard let alignment = TextAlignment(rawValue: name) else {
                 throw LayoutFileError(path: path + ".alignment", message: "expected leading, center or trailing")
             }
-            element = element.multilineTextAlignment(alignment)
+            element = AnyElement(element.multilineTextAlignment(alignment))
         }
-        if let spacing = try node.number("lineSpacing") { element = element.lineSpacing(spacing) }
+        if let spacing = try node.number("lineSpacing") { element = AnyElement(element.lineSpacing(spacing)) }
         if let factor = try node.number("minimumScaleFactor") {
             guard factor > 0, factor <= 1 else { throw LayoutFileError(path: path + ".minimumScaleFactor", message: "expected a number in (0, 1]") }
-            element = element.minimumScaleFactor(factor)
+            element = AnyElement(element.minimumScaleFactor(factor))
         }
         return element
     }
@@ -429,10 +429,10 @@ struct LayoutFileParser: Sendable {
                                                                   : "unknown modifier (expected one of \(LayoutFile.shorthandOrder.joined(separator: ", ")), or id)")
                 }
                 if let name = names.first { element = try apply(name, object.raw[name]!, to: element, at: at + "." + name) }
-                if let id = try object.string("id") { element = element.id(id) }
+                if let id = try object.string("id") { element = AnyElement(element.id(id)) }
             }
         }
-        if let id = try node.string("id") { element = element.id(id) }
+        if let id = try node.string("id") { element = AnyElement(element.id(id)) }
         return element
     }
 
@@ -444,20 +444,20 @@ struct LayoutFileParser: Sendable {
         case "padding": return try padding(value, element, path)
         case "frame": return try frame(value, element, path)
         case "fixedSize":
-            if isJSONBoolean(value), let both = value as? Bool { return both ? element.fixedSize() : element }
+            if isJSONBoolean(value), let both = value as? Bool { return both ? AnyElement(element.fixedSize()) : element }
             guard value is [String: Any] else {
                 throw LayoutFileError(path: path, message: "expected true, false or {\"horizontal\": bool, \"vertical\": bool}")
             }
             let axes = try FileNode(value, path)
             try axes.only(["horizontal", "vertical"])
-            return element.fixedSize(horizontal: try axes.bool("horizontal") ?? false, vertical: try axes.bool("vertical") ?? false)
+            return AnyElement(element.fixedSize(horizontal: try axes.bool("horizontal") ?? false, vertical: try axes.bool("vertical") ?? false))
         case "offset", "position":
             let point = try FileNode(value, path)
             try point.only(["x", "y"])
             let x = try point.number("x") ?? 0, y = try point.number("y") ?? 0
-            return name == "offset" ? element.offset(x: x, y: y) : element.position(x: x, y: y)
+            return name == "offset" ? AnyElement(element.offset(x: x, y: y)) : AnyElement(element.position(x: x, y: y))
         case "layoutPriority":
-            return element.layoutPriority(Double(try holder.number(name)!))
+            return AnyElement(element.layoutPriority(Double(try holder.number(name)!)))
         case "alignmentGuide":
             let list = value as? [Any] ?? [value]
             var element = element
@@ -468,25 +468,25 @@ struct LayoutFileParser: Sendable {
         case "overlay", "background":
             return try secondary(name, value, element, path)
         case "hidden":
-            return try holder.bool(name) == true ? element.hidden() : element
+            return try holder.bool(name) == true ? AnyElement(element.hidden()) : element
         case "aspectRatio":
             return try aspectRatio(value, element, path)
         case "layoutDirection":
             switch try holder.string(name) {
-            case "leftToRight", "ltr": return element.environment(\.layoutDirection, .leftToRight)
-            case "rightToLeft", "rtl": return element.environment(\.layoutDirection, .rightToLeft)
+            case "leftToRight", "ltr": return AnyElement(element.environment(\.layoutDirection, .leftToRight))
+            case "rightToLeft", "rtl": return AnyElement(element.environment(\.layoutDirection, .rightToLeft))
             default: throw LayoutFileError(path: path, message: "expected leftToRight or rightToLeft (or ltr, rtl)")
             }
         case "startsNewRow":
-            return try holder.bool(name) == true ? element.startsNewRow() : element
+            return try holder.bool(name) == true ? AnyElement(element.startsNewRow()) : element
         case "gridCellColumns":
-            return element.gridCellColumns(try holder.count(name, in: 1...1_000)!)
+            return AnyElement(element.gridCellColumns(try holder.count(name, in: 1...1_000)!))
         case "gridColumnAlignment":
-            return element.gridColumnAlignment(try horizontal(holder, name)!)
+            return AnyElement(element.gridColumnAlignment(try horizontal(holder, name)!))
         case "gridCellAnchor":
-            return element.gridCellAnchor(try unitPoint(value, path))
+            return AnyElement(element.gridCellAnchor(try unitPoint(value, path)))
         case "gridCellUnsizedAxes":
-            return element.gridCellUnsizedAxes(try axisSet(holder, name))
+            return AnyElement(element.gridCellUnsizedAxes(try axisSet(holder, name)))
         default:
             throw LayoutFileError(path: path, message: "unknown modifier")
         }
@@ -498,10 +498,10 @@ struct LayoutFileParser: Sendable {
     private func padding(_ value: Any, _ element: AnyElement, _ path: String) throws -> AnyElement {
         if isJSONBoolean(value), let flag = value as? Bool {
             guard flag else { throw LayoutFileError(path: path, message: "expected true (the default padding), a number or an object") }
-            return element.padding()
+            return AnyElement(element.padding())
         }
         if jsonNumber(value) != nil, let length = try FileNode(["padding": value], String(path.dropLast(".padding".count))).number("padding") {
-            return element.padding(length)
+            return AnyElement(element.padding(length))
         }
         guard let sides = value as? [String: Any] else {
             throw LayoutFileError(path: path, message: "expected a number, true, {top, leading, bottom, trailing, horizontal, vertical} or {edges, length}")
@@ -522,12 +522,12 @@ struct LayoutFileParser: Sendable {
                     edges.formUnion(set)
                 }
             }
-            return element.padding(edges, try insets.number("length"))
+            return AnyElement(element.padding(edges, try insets.number("length")))
         }
         try insets.only(["top", "leading", "bottom", "trailing", "horizontal", "vertical"])
         let h = try insets.number("horizontal") ?? 0, v = try insets.number("vertical") ?? 0
-        return element.padding(EdgeInsets(top: try insets.number("top") ?? v, leading: try insets.number("leading") ?? h,
-                                           bottom: try insets.number("bottom") ?? v, trailing: try insets.number("trailing") ?? h))
+        return AnyElement(element.padding(EdgeInsets(top: try insets.number("top") ?? v, leading: try insets.number("leading") ?? h,
+                                           bottom: try insets.number("bottom") ?? v, trailing: try insets.number("trailing") ?? h)))
     }
 
     private func frame(_ value: Any, _ element: AnyElement, _ path: String) throws -> AnyElement {
@@ -542,13 +542,13 @@ struct LayoutFileParser: Sendable {
                              infinityRefused: "\"infinity\" is allowed only for maxWidth and maxHeight (an infinite \(key) makes the frame infinite)")
         }
         let flexible = ["minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"].contains { frame.raw[$0] != nil }
-        guard flexible else { return element.frame(width: try length("width"), height: try length("height"), alignment: alignment) }
+        guard flexible else { return AnyElement(element.frame(width: try length("width"), height: try length("height"), alignment: alignment)) }
         if frame.raw["width"] != nil || frame.raw["height"] != nil {
             throw LayoutFileError(path: path, message: "give width/height or min/ideal/max, not both")
         }
-        return element.frame(minWidth: try length("minWidth"), idealWidth: try length("idealWidth"), maxWidth: try length("maxWidth"),
+        return AnyElement(element.frame(minWidth: try length("minWidth"), idealWidth: try length("idealWidth"), maxWidth: try length("maxWidth"),
                              minHeight: try length("minHeight"), idealHeight: try length("idealHeight"), maxHeight: try length("maxHeight"),
-                             alignment: alignment)
+                             alignment: alignment))
     }
 
     /// `overlay` / `background`: a node, or `{"alignment", "content"}` with a node or an array of
@@ -568,7 +568,7 @@ struct LayoutFileParser: Sendable {
         } else {
             content = [try self.element(value, at: path)]
         }
-        return name == "overlay" ? element.overlay(alignment: alignment) { content } : element.background(alignment: alignment) { content }
+        return name == "overlay" ? AnyElement(element.overlay(alignment: alignment) { content }) : AnyElement(element.background(alignment: alignment) { content })
     }
 
     /// `aspectRatio`: a number (`.fit`), `"fit"` / `"fill"` (the ideal size's ratio), or
@@ -581,19 +581,19 @@ struct LayoutFileParser: Sendable {
             default: throw LayoutFileError(path: at, message: "expected fit or fill")
             }
         }
-        if let name = value as? String { return element.aspectRatio(contentMode: try mode(name, path)) }
+        if let name = value as? String { return AnyElement(element.aspectRatio(contentMode: try mode(name, path))) }
         if let object = value as? [String: Any] {
             let spec = try FileNode(object, path)
             try spec.only(["ratio", "contentMode"])
             let ratio = try spec.number("ratio")
             if let ratio, ratio <= 0 { throw LayoutFileError(path: path + ".ratio", message: "expected a ratio above 0 (width ÷ height)") }
-            return element.aspectRatio(ratio, contentMode: try mode(try spec.string("contentMode"), path + ".contentMode"))
+            return AnyElement(element.aspectRatio(ratio, contentMode: try mode(try spec.string("contentMode"), path + ".contentMode")))
         }
         let holder = try FileNode(["aspectRatio": value], String(path.dropLast(".aspectRatio".count)))
         guard let ratio = try holder.number("aspectRatio"), ratio > 0 else {
             throw LayoutFileError(path: path, message: "expected a ratio above 0 (width ÷ height), fit, fill or {ratio, contentMode}")
         }
-        return element.aspectRatio(ratio, contentMode: .fit)
+        return AnyElement(element.aspectRatio(ratio, contentMode: .fit))
     }
 
     /// One `alignmentGuide`: `{"guide": name, "value": number or expression}`.
@@ -604,11 +604,11 @@ struct LayoutFileParser: Sendable {
         guard let raw = spec.raw["value"] else { throw LayoutFileError(path: path + ".value", message: "missing: a number or an expression") }
         if let guide = horizontalGuide(name) {
             let expression = try Self.expression(raw, at: path + ".value") { resolve($0, center: .horizontal(.center)) }
-            return element.alignmentGuide(guide) { expression.value(in: $0) }
+            return AnyElement(element.alignmentGuide(guide) { expression.value(in: $0) })
         }
         if let guide = verticalGuide(name) {
             let expression = try Self.expression(raw, at: path + ".value") { resolve($0, center: .vertical(.center)) }
-            return element.alignmentGuide(guide) { expression.value(in: $0) }
+            return AnyElement(element.alignmentGuide(guide) { expression.value(in: $0) })
         }
         throw LayoutFileError(path: path + ".guide", message: "'\(name)' is not a guide (leading, horizontalCenter, trailing, top, verticalCenter, bottom, "
                               + "firstTextBaseline, lastTextBaseline, or one declared under the root's alignments)")

@@ -30,7 +30,7 @@ import Typography
 /// it measures 0 × 0 with no baselines and the reason is recorded in the cache's
 /// ``TextMeasurementCache/failures``; ``paragraph(in:)`` throws it. An unknown custom family falls
 /// back to the system family, as on Apple platforms (and is recorded too).
-public struct Text: LeafElement, Hashable {
+public struct Text: LeafView, Hashable {
     /// SwiftUI's `Text.TruncationMode`: where "…" replaces text.
     public typealias TruncationMode = ParagraphStyle.TruncationMode
 

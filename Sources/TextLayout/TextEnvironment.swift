@@ -151,39 +151,39 @@ extension Text {
 
 // MARK: - Modifiers on any element
 
-extension Element {
+extension View {
     /// Sets the font of every text inside that sets none itself (a `Text.font` wins).
-    public func font(_ font: Font?) -> AnyElement {
+    public func font(_ font: Font?) -> some View {
         environment(\.font, font)
     }
 
     /// Limits every text inside to `number` lines (`nil`: no limit); the last line shown ends in "…".
-    public func lineLimit(_ number: Int?) -> AnyElement {
+    public func lineLimit(_ number: Int?) -> some View {
         environment(\.lineLimit, number)
     }
 
     /// Where "…" goes when text inside is cut.
-    public func truncationMode(_ mode: Text.TruncationMode) -> AnyElement {
+    public func truncationMode(_ mode: Text.TruncationMode) -> some View {
         environment(\.truncationMode, mode)
     }
 
     /// How the lines of multiline text inside line up.
-    public func multilineTextAlignment(_ alignment: TextAlignment) -> AnyElement {
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
         environment(\.multilineTextAlignment, alignment)
     }
 
     /// Adds `lineSpacing` points between the lines of text inside (not above the first or below the last).
-    public func lineSpacing(_ lineSpacing: CGFloat) -> AnyElement {
+    public func lineSpacing(_ lineSpacing: CGFloat) -> some View {
         environment(\.lineSpacing, lineSpacing)
     }
 
     /// Lets text inside shrink down to `factor` of its size before it truncates (1: never).
-    public func minimumScaleFactor(_ factor: CGFloat) -> AnyElement {
+    public func minimumScaleFactor(_ factor: CGFloat) -> some View {
         environment(\.minimumScaleFactor, factor)
     }
 
     /// Sets the Dynamic Type size that text styles inside are set at.
-    public func dynamicTypeSize(_ size: DynamicTypeSize) -> AnyElement {
+    public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View {
         environment(\.dynamicTypeSize, size)
     }
 }

@@ -12,7 +12,7 @@ struct CustomLayoutTests {
         // 5 × 30 + 4 × 10 = 190.
         let made = Counter(), asked = Counter()
         let flow = CountingCache(inner: FlowLayout(spacing: 10, lineSpacing: 5), made: made) {
-            for i in 0..<5 { ProbedBox(width: 30, height: 20, nonIdealQuestions: asked).id("t\(i)") }
+            ForEach(0..<5) { i in ProbedBox(width: 30, height: 20, nonIdealQuestions: asked).id("t\(i)") }
         }
         let tree = LayoutTree(flow)
         let narrow = tree.layout(in: ProposedViewSize(width: 100, height: nil))
@@ -61,7 +61,7 @@ struct CustomLayoutTests {
         // 100 × 100, 10 × 10 subviews: radius 50 − 5 = 45. Ranks [2, 0, 3, 1] → clockwise from the top:
         // subview 1 (top, centre (50, 5)), 3 (right, (95, 50)), 0 (bottom, (50, 95)), 2 (left, (5, 50)).
         let result = RadialLayout {
-            for (i, rank) in [2, 0, 3, 1].enumerated() {
+            ForEach(Array([2, 0, 3, 1].enumerated()), id: \.offset) { (i, rank) in
                 Box(width: 10, height: 10).layoutValue(key: RadialRank.self, value: rank).id("s\(i)")
             }
         }.layout(in: ProposedViewSize(width: 100, height: 100))

@@ -7,7 +7,7 @@ import Testing
 // padded (padding moves the baseline down by the top inset), or `TextLike`, which wraps.
 
 /// A tag: a `width × height` box whose baselines are at `ascent`, padded by `padding` on every edge.
-private func tag(_ id: String, _ width: CGFloat, _ height: CGFloat, ascent: CGFloat, padding: CGFloat = 0) -> AnyElement {
+private func tag(_ id: String, _ width: CGFloat, _ height: CGFloat, ascent: CGFloat, padding: CGFloat = 0) -> some View {
     Box(width: width, height: height)
         .alignmentGuide(.firstTextBaseline) { _ in ascent }
         .alignmentGuide(.lastTextBaseline) { _ in ascent }
@@ -16,7 +16,7 @@ private func tag(_ id: String, _ width: CGFloat, _ height: CGFloat, ascent: CGFl
 }
 
 /// A leaf that answers its proposal on each axis, or its ideal size for `nil` (a flexible view).
-private struct Answering: LeafElement {
+private struct Answering: LeafView {
     var ideal: CGSize
     func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
         CGSize(width: proposal.width ?? ideal.width, height: proposal.height ?? ideal.height)
@@ -60,7 +60,7 @@ private func placedProposal(_ result: LayoutResult, _ id: String) -> ProposedVie
 struct FlowLayoutTests {
     /// t0 34 × 24 (box 30 × 20 padded 2), baseline 15 + 2 = 17; t1 20 × 40, baseline 30;
     /// t2 20 × 20 (10 × 10 padded 5), baseline 8 + 5 = 13; t3 52 × 18 (50 × 16 padded 1), baseline 13.
-    static var mixedTags: AnyElement {
+    static var mixedTags: some View {
         FlowLayout(spacing: 4, lineSpacing: 6) {
             tag("t0", 30, 20, ascent: 15, padding: 2)
             tag("t1", 20, 40, ascent: 30)
@@ -101,11 +101,11 @@ struct FlowLayoutTests {
 
     /// Forty tags cycling through six "text styles" (11 pt caption to 34 pt large title: height ≈ 1.2 ×
     /// size, ascent ≈ 0.95 × size) and three paddings, with widths 3–9 × the size.
-    static func tagCloud(scale: CGFloat, _ layout: FlowLayout = FlowLayout(spacing: 6, lineSpacing: 4)) -> (AnyElement, [String]) {
+    static func tagCloud(scale: CGFloat, _ layout: FlowLayout = FlowLayout(spacing: 6, lineSpacing: 4)) -> (AnyView, [String]) {
         let sizes: [CGFloat] = [11, 13, 17, 20, 28, 34]
         let ids = (0..<40).map { "tag\($0)" }
         let flow = layout {
-            for i in 0..<40 {
+            ForEach(0..<40) { i in
                 let size = sizes[i % sizes.count] * scale
                 TextLike(idealWidth: size * CGFloat(3 + (i * 5) % 7), lineHeight: size * 1.2, ascent: size * 0.95)
                     .id("leaf\(i)")
@@ -259,7 +259,7 @@ struct FlowLayoutTests {
     /// (+ 5 + 40 = 135 > 100), row 2 55 (+ 5 + 50 = 110), row 3 50 + 5 + 45 = 100. Flow 100 wide.
     static func aligned(_ alignment: FlowLayout.RowAlignment) -> LayoutResult {
         FlowLayout(alignment: alignment, spacing: 5, lineSpacing: 0) {
-            for (i, w) in [30, 20, 30, 40, 10, 50, 45].enumerated() { Box(width: CGFloat(w), height: 10).id("i\(i)") }
+            ForEach(Array([30, 20, 30, 40, 10, 50, 45].enumerated()), id: \.offset) { (i, w) in Box(width: CGFloat(w), height: 10).id("i\(i)") }
         }.layout(in: ProposedViewSize(width: 100, height: nil))
     }
 
@@ -291,7 +291,7 @@ struct FlowLayoutTests {
         // items 0–3, hiding 6. "+6" is 20 + 6 = 26 wide: 70 + 10 + 26 = 106 > 100 → drop item 3 (hidden 7):
         // 30 + 10 + 27 = 67 fits. Shown: 0, 1, 2 and "+7 more" at x 40 on row 2 (y 20 + 5 = 25).
         let result = FlowLayout(verticalAlignment: .top, spacing: 10, lineSpacing: 5, maxRows: 2) {
-            for i in 0..<10 { Box(width: 30, height: 20).id("item\(i)") }
+            ForEach(0..<10) { i in Box(width: 30, height: 20).id("item\(i)") }
         } overflow: { hidden in
             Box(width: CGFloat(20 + hidden), height: 20).id("more\(hidden)")
         }.layout(in: ProposedViewSize(width: 100, height: nil))
@@ -317,7 +317,7 @@ struct FlowLayoutTests {
     func overflowDropsManyItems() {
         let n = 8_000
         let result = FlowLayout(verticalAlignment: .top, spacing: 0, maxRows: 1) {
-            for i in 0..<n { Box(width: 1, height: 1).id("item\(i)") }
+            ForEach(0..<n) { i in Box(width: 1, height: 1).id("item\(i)") }
         } overflow: { hidden in
             Box(width: 2_000, height: 1).id("more\(hidden)")
         }.layout(in: ProposedViewSize(width: 4_000, height: nil))
@@ -333,7 +333,7 @@ struct FlowLayoutTests {
         // Indicator 10 wide: row 2 70 + 10 + 10 = 90 fits → hidden 6, "+6" at x 80.
         func flow(_ maxRows: Int) -> LayoutResult {
             FlowLayout(verticalAlignment: .top, spacing: 10, lineSpacing: 5, maxRows: maxRows) {
-                for i in 0..<10 { Box(width: 30, height: 20).id("item\(i)") }
+                ForEach(0..<10) { i in Box(width: 30, height: 20).id("item\(i)") }
             } overflow: { hidden in
                 Box(width: 10, height: 20).id("more\(hidden)")
             }.layout(in: ProposedViewSize(width: 100, height: nil))
@@ -353,7 +353,7 @@ struct FlowLayoutTests {
     func overflowCountsAtWidths(width: Double) {
         let widths: [CGFloat] = [40, 25, 60, 35, 50, 20, 45, 70, 30, 55, 40, 25]
         let result = FlowLayout(spacing: 6, lineSpacing: 4, maxRows: 2) {
-            for (i, w) in widths.enumerated() { TextLike(idealWidth: w).id("tag\(i)") }
+            ForEach(Array(widths.enumerated()), id: \.offset) { (i, w) in TextLike(idealWidth: w).id("tag\(i)") }
         } overflow: { hidden in
             TextLike(idealWidth: hidden >= 10 ? 52 : 46).id("more\(hidden)")  // "+N more": wider for two digits
         }.layout(in: ProposedViewSize(width: CGFloat(width), height: nil))
@@ -375,7 +375,7 @@ struct FlowLayoutTests {
         // Five 40-wide items, no spacing, width 170: greedy 4 + 1 (160, 40); balanced 3 + 2 (120, 80).
         func flow(_ breaking: FlowLayout.RowBreaking) -> LayoutResult {
             FlowLayout(verticalAlignment: .top, spacing: 0, lineSpacing: 0, rowBreaking: breaking) {
-                for i in 0..<5 { Box(width: 40, height: 20).id("b\(i)") }
+                ForEach(0..<5) { i in Box(width: 40, height: 20).id("b\(i)") }
             }.layout(in: ProposedViewSize(width: 170, height: nil))
         }
         let greedy = flow(.greedy), balanced = flow(.balanced)
@@ -394,7 +394,7 @@ struct FlowLayoutTests {
         let widths: [CGFloat] = [45, 12, 80, 33, 27, 60, 18, 52, 40, 71, 9, 38, 66, 24]
         func flow(_ breaking: FlowLayout.RowBreaking) -> LayoutResult {
             FlowLayout(spacing: 5, rowBreaking: breaking) {
-                for (i, w) in widths.enumerated() { Box(width: w, height: 10).id("w\(i)") }
+                ForEach(Array(widths.enumerated()), id: \.offset) { (i, w) in Box(width: w, height: 10).id("w\(i)") }
             }.layout(in: ProposedViewSize(width: CGFloat(width), height: nil))
         }
         let ids = widths.indices.map { "w\($0)" }
@@ -443,7 +443,7 @@ struct FlowLayoutTests {
     func cacheIsMeasurementsOnly() {
         let made = Counter(), asked = Counter()
         let flow = CountingCache(inner: FlowLayout(alignment: .center, spacing: 3, rowBreaking: .balanced), made: made) {
-            for i in 0..<12 { ProbedBox(width: CGFloat(10 + i * 3), height: 10, nonIdealQuestions: asked).id("p\(i)") }
+            ForEach(0..<12) { i in ProbedBox(width: CGFloat(10 + i * 3), height: 10, nonIdealQuestions: asked).id("p\(i)") }
         }
         let tree = LayoutTree(flow)
         var heights: [CGFloat] = []
@@ -459,7 +459,7 @@ struct FlowLayoutTests {
         // to 0 they needed 120 and took two rows). lineSpacing −5 overlaps the rows: the fourth box
         // starts a row at y 20 − 5 = 15; height 35.
         let result = FlowLayout(verticalAlignment: .top, spacing: -10, lineSpacing: -5) {
-            for id in ["a", "b", "c", "d"] { Box(width: 40, height: 20).id(id) }
+            ForEach(["a", "b", "c", "d"], id: \.self) { id in Box(width: 40, height: 20).id(id) }
         }.layout(in: ProposedViewSize(width: 100, height: nil))
         #expect(result.frame("a") == rect(0, 0, 40, 20))
         #expect(result.frame("b") == rect(30, 0, 40, 20))
@@ -471,7 +471,7 @@ struct FlowLayoutTests {
         // Spacing −50, wider than a box: lefts 0, −10, −20; right edges 40, 30, 20 → the row is 40 wide
         // (not 40 − 50 + 40 − 50 + 40 = 20), and all three fit a 40 width.
         let overlapping = FlowLayout(verticalAlignment: .top, spacing: -50) {
-            for id in ["a", "b", "c"] { Box(width: 40, height: 20).id(id) }
+            ForEach(["a", "b", "c"], id: \.self) { id in Box(width: 40, height: 20).id(id) }
         }.layout(in: ProposedViewSize(width: 40, height: nil))
         #expect(overlapping.size == CGSize(width: 40, height: 20))
         #expect(overlapping.frame("c") == rect(-20, 0, 40, 20))
@@ -483,7 +483,7 @@ struct FlowLayoutTests {
         // keeps two rows, the narrowest widest row being two boxes, 40 − 10 + 40 = 70. lineSpacing 5:
         // height 20 + 5 + 20 = 45.
         let result = FlowLayout(verticalAlignment: .top, spacing: -10, lineSpacing: 5, rowBreaking: .balanced) {
-            for id in ["a", "b", "c", "d"] { Box(width: 40, height: 20).id(id) }
+            ForEach(["a", "b", "c", "d"], id: \.self) { id in Box(width: 40, height: 20).id(id) }
         }.layout(in: ProposedViewSize(width: 120, height: nil))
         #expect(result.size == CGSize(width: 70, height: 45))
         #expect(result.frame("b") == rect(30, 0, 40, 20))

@@ -12,7 +12,7 @@ import Testing
 // `ProbeLeaf` below has the same ones (its `fx` leaf is our `Box`, its `fl` leaf our `Rectangle`).
 
 /// A leaf answering a pure function of its proposal, as the MetalUI grid probe's `L` leaves do.
-struct ProbeLeaf: LeafElement {
+struct ProbeLeaf: LeafView {
     let answer: @Sendable (ProposedViewSize) -> CGSize
 
     func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize { answer(proposal) }
@@ -164,7 +164,7 @@ struct GridCellTests {
             let divider = Rectangle().frame(height: 1).id("divider")
             return Grid {
                 GridRow { Box(width: 40, height: 20).id("hello"); Box(width: 20, height: 20).id("globe") }
-                unsized ? divider.gridCellUnsizedAxes(.horizontal) : divider
+                unsized ? AnyView(divider.gridCellUnsizedAxes(.horizontal)) : AnyView(divider)
                 GridRow { Box(width: 20, height: 20).id("wave"); Box(width: 40, height: 20).id("world") }
             }.layout(in: ProposedViewSize(width: 300, height: nil))
         }
@@ -189,7 +189,7 @@ struct GridCellTests {
         // column's 30; height the rest, 192 − 20 = 172. d centred in 172: 28 + 81 = 109.
         // Control GU2 (c not unsized) → 200x200, c (0,28 152x172): width 192 − 40 = 152; a centred
         // in 152 at 61; b at 152 + 8 + 10 = 170.
-        func grid(_ c: AnyElement) -> LayoutResult {
+        func grid(_ c: some View) -> LayoutResult {
             Grid {
                 GridRow { Box(width: 30, height: 10).id("a"); Box(width: 20, height: 20).id("b") }
                 GridRow { c.id("c"); Box(width: 40, height: 10).id("d") }
@@ -201,7 +201,7 @@ struct GridCellTests {
         #expect(unsized.frame("b") == rect(48, 0, 20, 20))
         #expect(unsized.frame("c") == rect(0, 28, 30, 172))
         #expect(unsized.frame("d") == rect(38, 109, 40, 10))
-        let control = grid(Rectangle().anyElement)
+        let control = grid(Rectangle())
         #expect(control.size == CGSize(width: 200, height: 200))
         #expect(control.frame("c") == rect(0, 28, 152, 172))
         #expect(control.frame("a") == rect(61, 5, 30, 10))

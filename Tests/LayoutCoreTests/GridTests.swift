@@ -10,12 +10,13 @@ import Testing
 @Suite("Grid and GridRow: columns, rows, spans, alignment, flexible cells")
 struct GridTests {
     /// a 30 × 10, b 50 × 20 / c 40 × 10, d 20 × 10; spacing 10 across, 5 down.
-    static func twoByTwo(a: AnyElement = Box(width: 30, height: 10).id("a"), c: AnyElement = Box(width: 40, height: 10).id("c"),
-                         b: AnyElement = Box(width: 50, height: 20).id("b"), extra: [GridRow] = []) -> Grid {
-        Grid(horizontalSpacing: 10, verticalSpacing: 5, rows: [
-            GridRow(cells: [a, b]),
-            GridRow(cells: [c, Box(width: 20, height: 10).id("d")]),
-        ] + extra)
+    static func twoByTwo(a: AnyView = AnyView(Box(width: 30, height: 10).id("a")), c: AnyView = AnyView(Box(width: 40, height: 10).id("c")),
+                         b: AnyView = AnyView(Box(width: 50, height: 20).id("b")), extra: AnyView = AnyView(EmptyView())) -> some View {
+        Grid(horizontalSpacing: 10, verticalSpacing: 5) {
+            GridRow { a; b }
+            GridRow { c; Box(width: 20, height: 10).id("d") }
+            extra
+        }
     }
 
     @Test("Columns are as wide as their widest cell, rows as tall as their tallest; cells centred by default")
@@ -35,14 +36,14 @@ struct GridTests {
     @Test("gridColumnAlignment on one cell aligns its whole column; the other column keeps the grid's")
     func columnAlignment() {
         // Column 0 trailing: a at 40 − 30 = 10, c at 0. Column 1 leading (set on b): b and d at 50.
-        let result = Self.twoByTwo(c: Box(width: 40, height: 10).id("c").gridColumnAlignment(.trailing),
-                                   b: Box(width: 50, height: 20).id("b").gridColumnAlignment(.leading)).layout(in: .unspecified)
+        let result = Self.twoByTwo(c: AnyView(Box(width: 40, height: 10).id("c").gridColumnAlignment(.trailing)),
+                                   b: AnyView(Box(width: 50, height: 20).id("b").gridColumnAlignment(.leading))).layout(in: .unspecified)
         #expect(result.frame("a") == rect(10, 5, 30, 10))
         #expect(result.frame("c") == rect(0, 25, 40, 10))
         #expect(result.frame("d") == rect(50, 25, 20, 10))
         // With spare width (a 120-wide span makes column 0 50 wide), trailing puts a at 50 − 30 = 20, c at 10.
-        let widened = Self.twoByTwo(c: Box(width: 40, height: 10).id("c").gridColumnAlignment(.trailing),
-                                    extra: [GridRow(cells: [Box(width: 120, height: 10).gridCellColumns(2)])]).layout(in: .unspecified)
+        let widened = Self.twoByTwo(c: AnyView(Box(width: 40, height: 10).id("c").gridColumnAlignment(.trailing)),
+                                    extra: AnyView(GridRow { Box(width: 120, height: 10).gridCellColumns(2) })).layout(in: .unspecified)
         #expect(widened.frame("a").minX == 20)
         #expect(widened.frame("c").minX == 10)
     }
@@ -52,7 +53,7 @@ struct GridTests {
         // The span needs 120; the columns give 40 + 10 + 50 = 100 → each +10: 50 and 60, width 120.
         // Row 3 at 20 + 5 + 10 + 5 = 40. Column 0 (50 wide, cells 30 and 40): centred group 40 wide,
         // 5 in → a at 5 + (40 − 30) ÷ 2 = 10, c at 5. Column 1 at 60 (60 wide, cells 50, 20): b at 65.
-        let result = Self.twoByTwo(extra: [GridRow(cells: [Box(width: 120, height: 10).gridCellColumns(2).id("span")])])
+        let result = Self.twoByTwo(extra: AnyView(GridRow { Box(width: 120, height: 10).gridCellColumns(2).id("span") }))
             .layout(in: .unspecified)
         #expect(result.size == CGSize(width: 120, height: 50))
         #expect(result.frame("span") == rect(0, 40, 120, 10))
@@ -64,7 +65,7 @@ struct GridTests {
 
     @Test("A narrower spanning cell is centred across its columns and leaves them alone")
     func spanNarrow() {
-        let result = Self.twoByTwo(extra: [GridRow(cells: [Box(width: 30, height: 10).gridCellColumns(2).id("span")])])
+        let result = Self.twoByTwo(extra: AnyView(GridRow { Box(width: 30, height: 10).gridCellColumns(2).id("span") }))
             .layout(in: .unspecified)
         #expect(result.size.width == 100)
         #expect(result.frame("span") == rect(35, 40, 30, 10))
@@ -88,7 +89,7 @@ struct GridTests {
         // Width 200 − 10 spacing = 190. The box goes first (it is the less flexible), offered
         // 190 ÷ 2 = 95: column 0 is 30 and committed; the rectangle then gets 190 − 30 = 160 (rule 4
         // of the MetalUI probe, GF8). Height nil stays nil: the rectangle answers 160 × 10.
-        func grid() -> Grid {
+        func grid() -> some View {
             Grid(horizontalSpacing: 10) {
                 GridRow { Box(width: 30, height: 10).id("box"); Rectangle().id("fill") }
             }

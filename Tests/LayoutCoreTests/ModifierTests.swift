@@ -141,7 +141,7 @@ struct ModifierTests {
         let result = HStackLayout {
             Box(width: 1, height: 1)
             VStackLayout {
-                for i in 0..<2 { Box(width: 1, height: 1).id("item\(i)") }
+                ForEach(0..<2) { i in Box(width: 1, height: 1).id("item\(i)") }
                 if flag { Box(width: 1, height: 1).id("shown") } else { Box(width: 1, height: 1).id("hidden") }
             }
         }.layout(in: .unspecified)

@@ -14,7 +14,7 @@ struct RightToLeftTests {
     }
 
     /// Every frame of `element` laid out in RTL is the LTR frame mirrored about the root's width.
-    func expectMirrored(_ element: some Element, _ proposal: ProposedViewSize, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectMirrored(_ element: some View, _ proposal: ProposedViewSize, sourceLocation: SourceLocation = #_sourceLocation) {
         let ltr = element.layout(in: proposal)
         let rtl = element.layout(in: proposal, environment: Self.rtl)
         #expect(rtl.size == ltr.size, sourceLocation: sourceLocation)
@@ -59,7 +59,7 @@ struct RightToLeftTests {
         expectMirrored(Box(width: 10, height: 10).frame(maxWidth: .infinity, alignment: .trailing), p)
         expectMirrored(FlowLayout(spacing: 5, lineSpacing: 5) { for w in [30, 50, 20, 60, 10] { Box(width: CGFloat(w), height: 10) } }, p)
         expectMirrored(EqualWidthHStack { Box(width: 10, height: 10); Box(width: 30, height: 20) }, p)
-        expectMirrored(RadialLayout { for rank in [2, 0, 1] { Box(width: 10, height: 10).layoutValue(key: RadialRank.self, value: rank) } }, p)
+        expectMirrored(RadialLayout { ForEach([2, 0, 1], id: \.self) { rank in Box(width: 10, height: 10).layoutValue(key: RadialRank.self, value: rank) } }, p)
         expectMirrored(ViewThatFits(in: .horizontal) { Box(width: 200, height: 10); Box(width: 50, height: 10) }.frame(width: 100, alignment: .leading), p)
         expectMirrored(AnyLayout(HStackLayout(spacing: 2)) { Box(width: 10, height: 10); Rectangle() }, p)
         expectMirrored(HStackLayout { VStackLayout { Box(width: 5, height: 5); HStackLayout { Box(width: 7, height: 7); Spacer() } } }, p)

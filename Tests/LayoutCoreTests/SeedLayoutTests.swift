@@ -7,7 +7,7 @@ import Testing
 // through a LayoutValueKey, and ViewThatFits choosing between a horizontal and a vertical stack.
 
 /// A "button": a label box that fills whatever width it is offered (`frame(maxWidth: .infinity)`).
-private func button(_ id: String, _ width: CGFloat, _ height: CGFloat = 20) -> AnyElement {
+private func button(_ id: String, _ width: CGFloat, _ height: CGFloat = 20) -> some View {
     Box(width: width, height: height).frame(maxWidth: .infinity).id(id)
 }
 
@@ -95,7 +95,7 @@ struct SeedLayoutTests {
         // Ranks [0, 1, 2, 3] → s0 top; ranks [3, 0, 1, 2] → s1 top, s2 right, s3 bottom, s0 left.
         func place(_ ranks: [Int]) -> LayoutResult {
             RadialLayout {
-                for (i, rank) in ranks.enumerated() { Box(width: 10, height: 10).layoutValue(key: RadialRank.self, value: rank).id("s\(i)") }
+                ForEach(Array(ranks.enumerated()), id: \.offset) { (i, rank) in Box(width: 10, height: 10).layoutValue(key: RadialRank.self, value: rank).id("s\(i)") }
             }.layout(in: ProposedViewSize(width: 100, height: 100))
         }
         let plain = place([0, 1, 2, 3]), rotated = place([3, 0, 1, 2])
@@ -108,7 +108,7 @@ struct SeedLayoutTests {
     }
 
     /// The WWDC example: three buttons side by side when they fit, stacked otherwise.
-    static func choice(lastWidth: CGFloat) -> AnyElement {
+    static func choice(lastWidth: CGFloat) -> some View {
         ViewThatFits(in: .horizontal) {
             EqualWidthHStack {
                 button("h0", 40); button("h1", 60); button("h2", lastWidth)

@@ -87,7 +87,7 @@ struct StackTests {
     @Test("Equal flexibility shares equally: three rectangles in 100 get 100/3 each")
     func equalShares() {
         let result = HStackLayout(spacing: 0) {
-            for i in 0..<3 { Rectangle().id("r\(i)") }
+            ForEach(0..<3) { i in Rectangle().id("r\(i)") }
         }.layout(in: ProposedViewSize(width: 100, height: 10))
         for i in 0..<3 { #expect(close(result.frame("r\(i)"), rect(CGFloat(i) * 100 / 3, 0, 100 / 3, 10))) }
     }

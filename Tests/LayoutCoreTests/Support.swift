@@ -11,7 +11,7 @@ import Testing
 /// `nil` or wide enough proposal; narrower proposals wrap into ⌈ideal ÷ width⌉ lines as wide as the
 /// proposal. First baseline = `ascent`; last = (lines − 1) × lineHeight + ascent. Prefers 2 pt to
 /// another `TextLike` and 8 pt to anything else (the spacing hook the text issue will use).
-struct TextLike: LeafElement {
+struct TextLike: LeafView {
     var idealWidth: CGFloat
     var lineHeight: CGFloat = 16
     var ascent: CGFloat = 12
@@ -53,7 +53,7 @@ extension EnvironmentValues {
     }
 }
 
-struct ScaledBox: LeafElement {
+struct ScaledBox: LeafView {
     func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
         CGSize(width: 10 * environment.testScale, height: 10)
     }
@@ -86,7 +86,7 @@ struct CountingCache<L: Layout>: Layout {
 }
 
 /// A leaf that counts the proposals it is asked about other than `.unspecified`.
-struct ProbedBox: LeafElement {
+struct ProbedBox: LeafView {
     var width: CGFloat
     var height: CGFloat
     let nonIdealQuestions: Counter

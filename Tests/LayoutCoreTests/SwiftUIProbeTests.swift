@@ -11,18 +11,18 @@ import Testing
 // "a20" / "square" is `Box(width: 20, height: 20)`, a flexible leaf (`Color`) is `Rectangle()`.
 
 /// The probes' "half h": half the proposed width (10 for a `nil` width, as its ideal), 10 tall.
-private struct HalfWidth: LeafElement {
+private struct HalfWidth: LeafView {
     func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
         CGSize(width: (proposal.width ?? 20) / 2, height: 10)
     }
 }
 
 /// The probes' "Flex80": `Color.red.frame(idealWidth: 80, maxWidth: 80).frame(height: 10)`.
-private func flex80(_ id: String) -> AnyElement {
+private func flex80(_ id: String) -> some View {
     Rectangle().frame(idealWidth: 80, maxWidth: 80).frame(height: 10).id(id)
 }
 
-private func square(_ id: String) -> AnyElement { Box(width: 20, height: 20).id(id) }
+private func square(_ id: String) -> some View { Box(width: 20, height: 20).id(id) }
 
 extension LayoutResult {
     /// The proposal the element named `id` was placed with.
@@ -47,7 +47,7 @@ struct SpacerProbeTests {
     @Test("content (ideal and max 60) · Spacer(minLength: 0) · content, spacing 10: 40/0/40 at 100, 60/20/60 at 160")
     func probedOnApple() {
         // Recorded on Apple's SwiftUI by the author.
-        func stack() -> AnyElement {
+        func stack() -> some View {
             HStackLayout(spacing: 10) {
                 Rectangle().frame(idealWidth: 60, maxWidth: 60).id("a")
                 Spacer(minLength: 0).id("s")
@@ -223,26 +223,26 @@ struct FrameProbeTests {
     @Test("Flexible frame sizes (P4, P4b, P4c, P4d) and which log SwiftUI writes for each")
     func flexibleSizes() {
         let p100 = ProposedViewSize(width: 100, height: 100)
-        typealias Case = (AnyElement, ProposedViewSize, CGFloat, [LayoutDiagnostic.Kind])
+        typealias Case = (AnyView, ProposedViewSize, CGFloat, [LayoutDiagnostic.Kind])
         let cases: [Case] = [
-            (square("s").frame(minWidth: 40, maxWidth: 80), p100, 80, []),
-            (square("s").frame(minWidth: 40, maxWidth: 80), .unspecified, 40, []),
-            (square("s").frame(minWidth: 80, maxWidth: 40), p100, 80, [.contradictoryFrame]),
-            (square("s").frame(minWidth: 80, maxWidth: 40), .unspecified, 80, [.contradictoryFrame]),
-            (square("s").frame(minWidth: -10), .unspecified, 20, []),
-            (square("s").frame(maxWidth: -10), p100, 0, [.invalidFrameDimension]),
-            (square("s").frame(idealWidth: 80), .unspecified, 80, []),
-            (square("s").frame(idealWidth: -10), .unspecified, 0, [.invalidFrameDimension]),
-            (square("s").frame(minWidth: 60, idealWidth: 40), .unspecified, 60, [.contradictoryFrame]),
-            (square("s").frame(idealWidth: 100, maxWidth: 80), .unspecified, 100, [.contradictoryFrame]),
-            (square("s").frame(maxWidth: .infinity), p100, 100, []),
-            (square("s").frame(maxWidth: .infinity), .unspecified, 20, []),
-            (square("s").frame(idealWidth: .infinity), p100, 20, []),
-            (square("s").frame(minWidth: -.infinity), .unspecified, 20, []),
-            (square("s").frame(maxWidth: -.infinity), p100, 0, [.invalidFrameDimension]),
+            (AnyView(square("s").frame(minWidth: 40, maxWidth: 80)), p100, 80, []),
+            (AnyView(square("s").frame(minWidth: 40, maxWidth: 80)), .unspecified, 40, []),
+            (AnyView(square("s").frame(minWidth: 80, maxWidth: 40)), p100, 80, [.contradictoryFrame]),
+            (AnyView(square("s").frame(minWidth: 80, maxWidth: 40)), .unspecified, 80, [.contradictoryFrame]),
+            (AnyView(square("s").frame(minWidth: -10)), .unspecified, 20, []),
+            (AnyView(square("s").frame(maxWidth: -10)), p100, 0, [.invalidFrameDimension]),
+            (AnyView(square("s").frame(idealWidth: 80)), .unspecified, 80, []),
+            (AnyView(square("s").frame(idealWidth: -10)), .unspecified, 0, [.invalidFrameDimension]),
+            (AnyView(square("s").frame(minWidth: 60, idealWidth: 40)), .unspecified, 60, [.contradictoryFrame]),
+            (AnyView(square("s").frame(idealWidth: 100, maxWidth: 80)), .unspecified, 100, [.contradictoryFrame]),
+            (AnyView(square("s").frame(maxWidth: .infinity)), p100, 100, []),
+            (AnyView(square("s").frame(maxWidth: .infinity)), .unspecified, 20, []),
+            (AnyView(square("s").frame(idealWidth: .infinity)), p100, 20, []),
+            (AnyView(square("s").frame(minWidth: -.infinity)), .unspecified, 20, []),
+            (AnyView(square("s").frame(maxWidth: -.infinity)), p100, 0, [.invalidFrameDimension]),
             // SwiftUI answers NaN here; TextFit ignores the NaN (the child's 20) and says so with both logs.
-            (square("s").frame(minWidth: .nan), p100, 20, [.contradictoryFrame, .invalidFrameDimension]),
-            (square("s").frame(maxWidth: .nan), p100, 20, [.contradictoryFrame, .invalidFrameDimension]),
+            (AnyView(square("s").frame(minWidth: .nan)), p100, 20, [.contradictoryFrame, .invalidFrameDimension]),
+            (AnyView(square("s").frame(maxWidth: .nan)), p100, 20, [.contradictoryFrame, .invalidFrameDimension]),
         ]
         for (element, proposal, width, kinds) in cases {
             let result = element.layout(in: proposal)
@@ -331,7 +331,7 @@ struct ModifierProbeTests {
         let k4b = Rectangle().id("c").aspectRatio(16.0 / 9, contentMode: .fit).layout(in: ProposedViewSize(width: nil, height: 300))
         #expect(close(k4b.size.width, 300 * 16 / 9))
         // scaledToFit with a 20 x 10 ideal: 2:1 → 100 × 50 in 100 × 80 (by hand).
-        struct Ideal20x10: LeafElement {
+        struct Ideal20x10: LeafView {
             func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
                 proposal == .unspecified ? CGSize(width: 20, height: 10) : CGSize(width: proposal.width ?? 20, height: proposal.height ?? 10)
             }
@@ -389,7 +389,7 @@ struct ModifierProbeTests {
     func crossPlacement() {
         // Q1 VStack(0){a area 600; b 30x20} @nil: "size 30x80 … a placed 30x20" — a leaf keeping an
         // area of 600: ideal 10 × 60 (30 × 80 = max(10, 30) × (60 + 20)), at a width w it is w × 600 ÷ w.
-        struct Area600: LeafElement {
+        struct Area600: LeafView {
             func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
                 guard let w = proposal.width, w > 0 else { return CGSize(width: 10, height: 60) }
                 return CGSize(width: w, height: 600 / w)

@@ -31,7 +31,7 @@ enum Fixtures {
 
 /// A text leaf built on a ``Paragraph`` (a stand-in for TextLayout's `Text` until it conforms to
 /// ``ParagraphProviding``): wraps to the proposed width, answers its real baselines.
-struct ParagraphLeaf: LeafElement, ParagraphProviding {
+struct ParagraphLeaf: LeafView, ParagraphProviding {
     let paragraph: Paragraph
 
     init(_ text: String, size: Double = 17) throws {

@@ -4,7 +4,7 @@ import TextFit
 
 @Suite("Layout files and the layout operation")
 struct LayoutFileTests {
-    func parse(_ json: String) throws -> AnyElement { try LayoutFile.element(from: Data(json.utf8)) }
+    func parse(_ json: String) throws -> AnyView { try LayoutFile.element(from: Data(json.utf8)) }
 
     /// Inputs the layout-file fuzzer found (Fuzz/crashes/layoutfile): each trapped converting a
     /// huge count to `Int`, asked for an allocation that size, or summed lengths to ∞. Each must be

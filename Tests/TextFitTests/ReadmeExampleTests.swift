@@ -19,7 +19,7 @@ struct ReadmeExampleTests {
         #expect(paragraph.minimumSize.segment == "Rindfleischetikettierung")
 
         let cloud = FlowLayout(spacing: 8, lineSpacing: 6) {
-            for name in ["Zürich", "東京", "القاهرة"] { Text(name).font(.body).padding(6) }
+            ForEach(["Zürich", "東京", "القاهرة"], id: \.self) { name in Text(name).font(.body).padding(6) }
         }
         var environment = EnvironmentValues()
         environment.textShaper = shaper

@@ -10,7 +10,7 @@ import Typography
 @Suite("Text leaf: fonts, Dynamic Type, concatenation, environment")
 struct TextStylingTests {
     /// The width of `text` at its ideal size.
-    func idealWidth(_ element: some Element, _ environment: EnvironmentValues) -> Double {
+    func idealWidth(_ element: some View, _ environment: EnvironmentValues) -> Double {
         Double(element.layout(in: .unspecified, environment: environment).root.frame.width)
     }
 

@@ -1,0 +1,88 @@
+import Foundation
+import LayoutCore
+
+// The stacks as views, as SwiftUI spells them: `HStack { … }` is `HStackLayout { … }`, with the
+// same parameters and the same element in results (kind `HStackLayout`). The lazy stacks lay out
+// as the eager ones: TextFit builds every view anyway, and SwiftUI's lazy stacks size their
+// children by the same rules once built (they differ in when views are made, not where they go).
+
+/// A horizontal stack: its views side by side, aligned on `alignment`, `spacing` apart (`nil`: each
+/// pair's preferred spacing).
+public struct HStack<Content: View>: View {
+    public typealias Body = Never
+    let layout: HStackLayout
+    let content: Content
+
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        layout = HStackLayout(alignment: alignment, spacing: spacing)
+        self.content = content()
+    }
+}
+
+/// A vertical stack: its views top to bottom, aligned on `alignment`, `spacing` apart.
+public struct VStack<Content: View>: View {
+    public typealias Body = Never
+    let layout: VStackLayout
+    let content: Content
+
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        layout = VStackLayout(alignment: alignment, spacing: spacing)
+        self.content = content()
+    }
+}
+
+/// A depth stack: its views over one another (later ones in front), aligned on `alignment`.
+public struct ZStack<Content: View>: View {
+    public typealias Body = Never
+    let layout: ZStackLayout
+    let content: Content
+
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        layout = ZStackLayout(alignment: alignment)
+        self.content = content()
+    }
+}
+
+/// SwiftUI's lazy horizontal stack; laid out as ``HStack`` (see the note in Views.swift).
+public struct LazyHStack<Content: View>: View {
+    public typealias Body = Never
+    let layout: HStackLayout
+    let content: Content
+
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        layout = HStackLayout(alignment: alignment, spacing: spacing)
+        self.content = content()
+    }
+}
+
+/// SwiftUI's lazy vertical stack; laid out as ``VStack`` (see the note in Views.swift).
+public struct LazyVStack<Content: View>: View {
+    public typealias Body = Never
+    let layout: VStackLayout
+    let content: Content
+
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        layout = VStackLayout(alignment: alignment, spacing: spacing)
+        self.content = content()
+    }
+}
+
+extension HStack: PrimitiveView {
+    package func appendElements(to list: inout [AnyElement]) { list.append(AnyElement(layout: layout, children: content.elements)) }
+}
+
+extension VStack: PrimitiveView {
+    package func appendElements(to list: inout [AnyElement]) { list.append(AnyElement(layout: layout, children: content.elements)) }
+}
+
+extension ZStack: PrimitiveView {
+    package func appendElements(to list: inout [AnyElement]) { list.append(AnyElement(layout: layout, children: content.elements)) }
+}
+
+extension LazyHStack: PrimitiveView {
+    package func appendElements(to list: inout [AnyElement]) { list.append(AnyElement(layout: layout, children: content.elements)) }
+}
+
+extension LazyVStack: PrimitiveView {
+    package func appendElements(to list: inout [AnyElement]) { list.append(AnyElement(layout: layout, children: content.elements)) }
+}
