@@ -75,6 +75,8 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextLayout", "Layouts", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TextFitTests", dependencies: ["TextFit", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "TestSupport"]),
+        // Code as a SwiftUI developer writes it, with `import TextFit` alone (no other dependency).
+        .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["TextFit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,6 +6,8 @@
 // |---|---|---|
 // | measure texts | `TextFitEngine.measure(_:)` | `MeasureRequest` → `[MeasureResult]` |
 // | list families / resolve a text's fonts | `TextFitEngine.families()`, `clusterFonts(_:)` | `FontFamilyInfo`, `ClusterFontResult` |
+// Foundation too, as `import SwiftUI` brings it: CGFloat, CGSize, CGPoint, CGRect without a second import.
+@_exported import Foundation
 @_exported import Typography
 @_exported import TextLayout
 @_exported import LayoutCore

@@ -1,0 +1,266 @@
+// Code written as a SwiftUI developer writes it, with `import SwiftUI` replaced by `import TextFit`
+// and nothing else imported (this target depends on TextFit alone). Every expected frame is worked
+// out by hand in the test from SwiftUI's documented rules, cited where each is used.
+
+import Testing
+import TextFit
+
+// MARK: - Views as an app writes them
+
+/// A tag: a fixed-size swatch standing in for an icon, padded as chips are.
+struct TagChip: View {
+    let title: String
+    let width: CGFloat
+
+    var body: some View {
+        Rectangle()
+            .frame(width: width, height: 20)
+            .padding(.horizontal, 8)
+            .padding(.vertical, 4)
+    }
+}
+
+struct Tag: Identifiable {
+    let id: String
+    let width: CGFloat
+}
+
+struct TagCloud: View {
+    let tags: [Tag]
+
+    var body: some View {
+        FlowLayout(spacing: 6, lineSpacing: 4) {
+            ForEach(tags) { tag in
+                TagChip(title: tag.id, width: tag.width)
+            }
+        }
+    }
+}
+
+/// A settings row: icon, flexible space, badge.
+struct SettingsRow: View {
+    var showsBadge = true
+
+    var body: some View {
+        HStack(spacing: 0) {
+            Rectangle().frame(width: 30, height: 10).id("icon")
+            Spacer()
+            if showsBadge {
+                Rectangle().frame(width: 50, height: 20).id("badge")
+            } else {
+                EmptyView()
+            }
+        }
+    }
+}
+
+/// A reusable modifier, applied through an extension as apps do.
+struct CardStyle: ViewModifier {
+    func body(content: Content) -> some View {
+        content
+            .padding(12)
+            .background(Rectangle())
+    }
+}
+
+extension View {
+    func cardStyle() -> some View { modifier(CardStyle()) }
+}
+
+/// A layout value an app defines, with the view extension apps write for it.
+private struct Rank: LayoutValueKey {
+    static let defaultValue = 0
+}
+
+extension View {
+    func rank(_ value: Int) -> some View { layoutValue(key: Rank.self, value: value) }
+}
+
+/// Places its subviews left to right by ascending rank, each at its ideal size, top-aligned.
+struct RankedRow: Layout {
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        let sizes = subviews.map { $0.sizeThatFits(.unspecified) }
+        return CGSize(width: sizes.reduce(0) { $0 + $1.width }, height: sizes.map(\.height).max() ?? 0)
+    }
+
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        var x = bounds.minX
+        for subview in subviews.sorted(by: { $0[Rank.self] < $1[Rank.self] }) {
+            let size = subview.sizeThatFits(.unspecified)
+            subview.place(at: CGPoint(x: x, y: bounds.minY), proposal: .unspecified)
+            x += size.width
+        }
+    }
+}
+
+enum Status { case new, seen, archived }
+
+struct StatusBadge: View {
+    let status: Status
+    @State private var isExpanded = false
+
+    var body: some View {
+        switch status {
+        case .new: Rectangle().frame(width: 10, height: 10)
+        case .seen: Rectangle().frame(width: 20, height: 10)
+        case .archived: EmptyView()
+        }
+    }
+}
+
+private func frame(_ result: LayoutResult, _ id: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> CGRect? {
+    let element = result.element(id: id)
+    #expect(element != nil, "no element \(id)", sourceLocation: sourceLocation)
+    return element?.frame
+}
+
+// MARK: - Tests
+
+@Suite("SwiftUI code compiles with import TextFit and lays out as SwiftUI does")
+struct ViewCompositionTests {
+    @Test("A tag cloud: a View with a body, ForEach over Identifiable tags, a flow layout")
+    func tagCloud() {
+        // Each chip is (w + 2 × 8) × (20 + 2 × 4) (padding adds its insets: Apple, padding(_:_:)).
+        // Widths 40, 60, 30, 80 → chips 56, 76, 46, 96, all 28 high. Proposed 150 wide: row 1 is
+        // 56 + 6 + 76 = 138 (+ 6 + 46 = 190 > 150), row 2 is 46 + 6 + 96 = 148. Without text every
+        // chip's first baseline is its height (28), so a row is 28 high; row 2 at 28 + 4 = 32.
+        let tags = [Tag(id: "swift", width: 40), Tag(id: "kotlin", width: 60), Tag(id: "go", width: 30), Tag(id: "rust", width: 80)]
+        let result = TagCloud(tags: tags).layout(in: ProposedViewSize(width: 150, height: nil))
+        #expect(result.size == CGSize(width: 148, height: 60))
+        // ForEach names each view by its item's id.
+        #expect(frame(result, "swift") == CGRect(x: 0, y: 0, width: 56, height: 28))
+        #expect(frame(result, "kotlin") == CGRect(x: 62, y: 0, width: 76, height: 28))
+        #expect(frame(result, "go") == CGRect(x: 0, y: 32, width: 46, height: 28))
+        #expect(frame(result, "rust") == CGRect(x: 52, y: 32, width: 96, height: 28))
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test("Nested stacks with a Spacer, an if/else in the builder, and a full-width rule")
+    func nestedStacks() {
+        // HStack(spacing: 0) proposed 200: the fixed frames take 30 and 50; the Spacer (flexible,
+        // minimum 8) takes the other 120 (Apple, Spacer: "expands along the major axis of its
+        // containing stack"). Height = the tallest child, 20; the icon is centred: y 5.
+        // VStack(alignment: .leading, spacing: 4): the rule's frame(height: 1) keeps the proposed
+        // width, and a Rectangle takes what it is offered: 200 × 1 at y 20 + 4 = 24.
+        let view = VStack(alignment: .leading, spacing: 4) {
+            SettingsRow()
+            Rectangle().frame(height: 1).id("rule")
+        }
+        let result = view.layout(in: ProposedViewSize(width: 200, height: nil))
+        #expect(result.size == CGSize(width: 200, height: 25))
+        #expect(frame(result, "icon") == CGRect(x: 0, y: 5, width: 30, height: 10))
+        #expect(frame(result, "badge") == CGRect(x: 150, y: 0, width: 50, height: 20))
+        #expect(frame(result, "rule") == CGRect(x: 0, y: 24, width: 200, height: 1))
+
+        // The else branch: EmptyView adds no subview, so the row is the icon and the spacer only.
+        let bare = SettingsRow(showsBadge: false).layout(in: ProposedViewSize(width: 200, height: nil))
+        #expect(bare.size == CGSize(width: 200, height: 10))
+        #expect(bare.element(id: "badge") == nil)
+    }
+
+    @Test("Group, EmptyView, an optional and a switch each add the subviews they stand for")
+    func builderConstructs() {
+        // HStack(spacing: 10): Group's two views are two subviews; EmptyView and a nil optional none;
+        // the switch picks a 20-wide badge. Subviews 10, 10, 10, 20 → 50 + 3 × 10 = 80 wide.
+        let missing: String? = nil
+        let view = HStack(spacing: 10) {
+            Rectangle().frame(width: 10, height: 10)
+            Group {
+                Rectangle().frame(width: 10, height: 10)
+                Rectangle().frame(width: 10, height: 10)
+            }
+            EmptyView()
+            if let missing { Text(missing) }
+            StatusBadge(status: .seen)
+            StatusBadge(status: .archived)
+        }
+        let result = view.layout(in: .unspecified)
+        #expect(result.size == CGSize(width: 80, height: 10))
+    }
+
+    @Test("A modifier on a Group or ForEach applies to each of its views, as SwiftUI's do")
+    func modifierOnAList() {
+        // Apple, Group: "modifiers you apply to the group apply to each of the group's members".
+        // Two 10 × 10 squares each padded 5 → two 20 × 20 subviews, spacing 0 → 40 × 20.
+        let view = HStack(spacing: 0) {
+            Group {
+                Rectangle().frame(width: 10, height: 10)
+                Rectangle().frame(width: 10, height: 10)
+            }
+            .padding(5)
+        }
+        #expect(view.layout(in: .unspecified).size == CGSize(width: 40, height: 20))
+    }
+
+    @Test("A custom ViewModifier through a View extension")
+    func customModifier() {
+        // padding(12) around 40 × 20 → 64 × 44; the background takes the padded size and does not change it.
+        let result = Rectangle().frame(width: 40, height: 20).cardStyle().id("card").layout(in: .unspecified)
+        #expect(frame(result, "card") == CGRect(x: 0, y: 0, width: 64, height: 44))
+    }
+
+    @Test("A custom Layout reads a LayoutValueKey set by the app's own view extension")
+    func rankedLayout() {
+        // Ranks 2, 0, 1 on widths 10, 20, 30 → order b (20), c (30), a (10): b at 0, c at 20, a at 50.
+        let view = RankedRow {
+            Rectangle().frame(width: 10, height: 10).rank(2).id("a")
+            Rectangle().frame(width: 20, height: 10).rank(0).id("b")
+            Rectangle().frame(width: 30, height: 10).rank(1).id("c")
+        }
+        let result = view.layout(in: .unspecified)
+        #expect(result.size == CGSize(width: 60, height: 10))
+        #expect(frame(result, "b")?.minX == 0)
+        #expect(frame(result, "c")?.minX == 20)
+        #expect(frame(result, "a")?.minX == 50)
+    }
+
+    @Test("overlay(alignment:content:) puts a badge in the corner without changing the size")
+    func overlayBadge() {
+        // Apple, overlay(alignment:content:): the overlay is proposed the view's size and aligned in it;
+        // a 10 × 10 dot at .topTrailing of 100 × 40 sits at x 90, y 0, and the result stays 100 × 40.
+        let view = Rectangle()
+            .frame(width: 100, height: 40)
+            .overlay(alignment: .topTrailing) {
+                Rectangle().frame(width: 10, height: 10).id("dot")
+            }
+            .id("card")
+        let result = view.layout(in: .unspecified)
+        #expect(frame(result, "card") == CGRect(x: 0, y: 0, width: 100, height: 40))
+        #expect(frame(result, "dot") == CGRect(x: 90, y: 0, width: 10, height: 10))
+    }
+
+    @Test("AnyView erases branches of different types; an array of AnyView in ForEach")
+    func anyView() {
+        let views: [AnyView] = [
+            AnyView(Rectangle().frame(width: 10, height: 10)),
+            AnyView(Rectangle().frame(width: 30, height: 5).padding(1)),
+        ]
+        // 10 + 4 + 32 = 46 wide; heights 10 and 7 → 10.
+        let result = HStack(spacing: 4) { ForEach(0..<views.count, id: \.self) { views[$0] } }.layout(in: .unspecified)
+        #expect(result.size == CGSize(width: 46, height: 10))
+    }
+
+    @Test("A Text chip measures with the bundled Noto Sans: width from hb-shape's advances")
+    func textChip() {
+        // hb-shape fonts/NotoSans-Regular.ttf "Swift": advances 549 + 786 + 258 + 344 + 361 = 2298
+        // units of 1000; body at the default Dynamic Type size (large) is 17 pt (Apple's table):
+        // 2298 × 17 / 1000 = 39.066. Height = (hhea ascender 1069 + |descender| 293) × 17 / 1000 = 23.154.
+        // Padding 8 → 55.066 × 39.154.
+        let result = Text("Swift").font(.body).padding(8).id("chip").layout(in: .unspecified)
+        let chip = frame(result, "chip") ?? .zero
+        #expect(abs(chip.width - 55.066) < 1e-9)
+        #expect(abs(chip.height - 39.154) < 1e-9)
+        // The first text baseline passes through padding: 8 + 1069 × 0.017 = 26.173.
+        #expect(abs((result.element(id: "chip")?.firstTextBaseline ?? 0) - 26.173) < 1e-9)
+    }
+
+    @Test("LayoutTree and the Layout protocol take views: one tree, relaid at two widths")
+    func treeReuse() {
+        let tags = (0..<6).map { Tag(id: "t\($0)", width: 44) }  // chips 60 × 28
+        let tree = LayoutTree(TagCloud(tags: tags))
+        // 200: 60 + 6 + 60 + 6 + 60 = 192 per row → 2 rows → 28 + 4 + 28 = 60 high.
+        #expect(tree.layout(in: ProposedViewSize(width: 200, height: nil)).size == CGSize(width: 192, height: 60))
+        // 130: two a row (126) → 3 rows → 3 × 28 + 2 × 4 = 92.
+        #expect(tree.layout(in: ProposedViewSize(width: 130, height: nil)).size == CGSize(width: 126, height: 92))
+    }
+}
