@@ -11,7 +11,8 @@
 // | environment, layout values | `EnvironmentKey`, `EnvironmentValues`, `LayoutValueKey` | Environment.swift |
 // | the protocol | `Layout` + defaults, `LayoutProperties`, `callAsFunction` | Layout.swift |
 // | what a layout sees | `LayoutSubviews`, `LayoutSubview` | LayoutSubviews.swift |
-// | the element tree | `Element`, `LeafView`, `AnyElement`, `ElementBuilder` | Element.swift |
+// | views | `View`, `@ViewBuilder`, `TupleView`, `AnyView`, `EmptyView`, `Group`, `ForEach`, `ViewModifier`, `State`/`Binding` (plain values) | View.swift |
+// | the element tree views become | `LeafView` (a leaf that answers proposals), `AnyElement` (package: one engine node) | Element.swift |
 // | leaves | `Box`, `Rectangle`, `Spacer`, `Divider` | Leaves.swift |
 // | modifiers | padding, frame (fixed, flexible), fixedSize, offset, layoutPriority, layoutValue, alignmentGuide, environment, id | Modifiers.swift |
 // | a secondary view in the modified one's size; the ZStack rule both share | overlay, background, `DepthStacking` | Overlay.swift |

@@ -141,6 +141,17 @@ extension View {
         }
     }
 
+    /// Changes an environment value for this element and its descendants: `transform` gets the value
+    /// the element would inherit and may change it (an inner setting still wins over it).
+    public func transformEnvironment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V> & Sendable,
+                                        transform: @escaping @Sendable (inout V) -> Void) -> some View {
+        eachElement { element in
+            var element = element
+            element.traits.environment.append { transform(&$0[keyPath: keyPath]) }
+            return element
+        }
+    }
+
     /// Names the element: its `String(describing:)` is the result's `id` (find it with `LayoutResult.element(id:)`).
     public func id(_ id: some Hashable & Sendable) -> some View {
         eachElement { element in

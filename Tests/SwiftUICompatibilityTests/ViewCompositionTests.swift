@@ -263,4 +263,17 @@ struct ViewCompositionTests {
         // 130: two a row (126) → 3 rows → 3 × 28 + 2 × 4 = 92.
         #expect(tree.layout(in: ProposedViewSize(width: 130, height: nil)).size == CGSize(width: 126, height: 92))
     }
+
+    @Test("dynamicTypeSize with a range clamps the size the environment sets")
+    func dynamicTypeRange() {
+        // Apple's Dynamic Type table: body is 17 pt at large, 23 pt at xxxLarge. "Swift" is 2298
+        // units wide in Noto Sans (hb-shape): 39.066 at 17 pt, 52.854 at 23 pt.
+        let capped = Text("Swift").dynamicTypeSize(...DynamicTypeSize.large)
+            .environment(\.dynamicTypeSize, .accessibility3)
+            .layout(in: .unspecified)
+        #expect(abs(capped.size.width - 39.066) < 1e-9)
+        let raised = Text("Swift").dynamicTypeSize(.xxxLarge...)
+            .layout(in: .unspecified)
+        #expect(abs(raised.size.width - 52.854) < 1e-9)
+    }
 }
