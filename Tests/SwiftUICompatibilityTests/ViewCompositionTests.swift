@@ -93,6 +93,31 @@ struct RankedRow: Layout {
     }
 }
 
+/// A container view generic over its content, as apps write their cards.
+struct Card<Content: View>: View {
+    let content: Content
+
+    init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 2) {
+            content
+        }
+        .padding(10)
+    }
+}
+
+@ViewBuilder
+func badge(count: Int) -> some View {
+    if count > 99 {
+        Rectangle().frame(width: 30, height: 16)
+    } else if count > 0 {
+        Rectangle().frame(width: 16, height: 16)
+    }
+}
+
 enum Status { case new, seen, archived }
 
 struct StatusBadge: View {
@@ -275,5 +300,22 @@ struct ViewCompositionTests {
         let raised = Text("Swift").dynamicTypeSize(.xxxLarge...)
             .layout(in: .unspecified)
         #expect(abs(raised.size.width - 52.854) < 1e-9)
+    }
+
+    @Test("A generic container view with a @ViewBuilder init, and a @ViewBuilder function with else-if")
+    func genericContainer() {
+        // VStack(spacing: 2) of 40 × 10, badge(120) = 30 × 16, badge(0) = nothing: 40 × (10 + 2 + 16) = 40 × 28;
+        // padding 10 → 60 × 48. The badge sits at (10, 10 + 10 + 2) = (10, 22), leading-aligned.
+        let view = Card {
+            Rectangle().frame(width: 40, height: 10)
+            badge(count: 120).id("big")
+            badge(count: 0).id("none")
+        }
+        let result = view.layout(in: .unspecified)
+        #expect(result.size == CGSize(width: 60, height: 48))
+        #expect(frame(result, "big") == CGRect(x: 10, y: 22, width: 30, height: 16))
+        #expect(result.element(id: "none") == nil)
+        // else-if's middle branch: 16 × 16.
+        #expect(badge(count: 5).layout(in: .unspecified).size == CGSize(width: 16, height: 16))
     }
 }
