@@ -146,7 +146,12 @@ public struct TupleView<T>: View {
 
 extension TupleView: PrimitiveView {
     package func appendElements(to list: inout [AnyElement]) {
-        for child in Mirror(reflecting: value).children {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .tuple else {
+            (value as? any View)?.appendElements(to: &list)  // `TupleView(oneView)`
+            return
+        }
+        for child in mirror.children {
             if let view = child.value as? any View { view.appendElements(to: &list) }
         }
     }
