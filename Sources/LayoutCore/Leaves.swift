@@ -17,15 +17,6 @@ public struct Box: LeafView {
     }
 }
 
-/// A flexible fill (a shape or colour): takes whatever is proposed, 10 × 10 for `nil` axes.
-public struct Rectangle: LeafView {
-    public init() {}
-
-    public func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
-        proposal.replacingUnspecifiedDimensions()
-    }
-}
-
 /// Flexible space: along the enclosing stack's axis from `minLength` (default 8 pt, the system
 /// spacing) to whatever is proposed; zero across it. Outside a stack it stretches on both axes.
 /// It prefers no spacing to its neighbours.
