@@ -151,7 +151,10 @@ extension ShapeStyle {
         case let erased as AnyShapeStyle:
             return erased.base.resolvedColor(in: environment)
         case let level as HierarchicalShapeStyle:
-            if let foreground = environment.foregroundStyle {
+            // A level of a set foreground; a foreground that is itself a level (or `.foreground`)
+            // is this one's own label colour, not a level of a level.
+            if let foreground = environment.foregroundStyle,
+               !(foreground.base is HierarchicalShapeStyle || foreground.base is ForegroundStyle) {
                 return foreground.resolvedColor(in: EnvironmentValues()).opacity(level.opacity)
             }
             return level.level == 0 ? .primary : Color(60, 60, 67, opacity: level.opacity)

@@ -64,3 +64,16 @@ public struct Divider: LeafView {
         return CGSize(width: filled.width, height: thickness)
     }
 }
+
+/// A layout file's `rectangle`: lays out as ``Rectangle`` (kind "Rectangle" in results) but is a
+/// placeholder, not a shape, so renderers draw it as a light box, as before shapes were painted
+/// (layout files have no colours: a black SwiftUI rectangle would hide a chip's text).
+package struct PlaceholderRectangle: LeafView, NamedLeaf {
+    package init() {}
+
+    package func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
+        proposal.replacingUnspecifiedDimensions()
+    }
+
+    package static var kindName: String { "Rectangle" }
+}

@@ -162,6 +162,10 @@ private func textEnvironment() throws -> EnvironmentValues {
             .foregroundStyle(.blue).layout(in: .unspecified, environment: environment))
         #expect(offset(of: "<g class=\"text\" fill=\"#007aff\">", in: styled) < offset(of: "<g class=\"text\" fill=\"#34c759\">", in: styled))
         #expect(!styled.contains("#123456"))
+        // `.foregroundStyle(.secondary)` on a view: the secondary label colour (60, 60, 67) at 60 %, once.
+        let secondary = SVGRenderer(options: options).svg(Text("a").padding(1).foregroundStyle(.secondary)
+            .layout(in: .unspecified, environment: environment))
+        #expect(secondary.contains("<g class=\"text\" fill=\"#3c3c43\" fill-opacity=\"0.6\">"))
         // Colour changes no size (it is not a shaping attribute).
         #expect((Text("ab").foregroundColor(.red)).layout(in: .unspecified, environment: environment).size
                 == Text("ab").layout(in: .unspecified, environment: environment).size)
@@ -176,6 +180,15 @@ private func textEnvironment() throws -> EnvironmentValues {
         let first = svg(view, ProposedViewSize(width: 100, height: 20))
         #expect(first == svg(view, ProposedViewSize(width: 100, height: 20)))
         #expect(first.contains("class=\"content\""))
+    }
+
+    @Test("A layout file's rectangle is a placeholder: drawn as a light box (kind Rectangle), not a black shape")
+    func placeholderRectangle() {
+        let result = PlaceholderRectangle().frame(width: 20, height: 10).layout(in: .unspecified)
+        #expect(result[1].kind == "Rectangle")
+        let out = SVGRenderer(options: .init(margin: 0, background: nil)).svg(result)
+        #expect(out.contains("<g class=\"boxes\" fill=\"#e5e5ea\">\n<rect x=\"0\" y=\"0\" width=\"20\" height=\"10\"/>"))
+        #expect(!out.contains("#000000"))
     }
 
     @Test("Text outside the container is still drawn red over the painting")
