@@ -10,7 +10,8 @@ import Foundation
 /// `Rectangle().fill(color)`. The named colours are the light-mode sRGB values of Apple's system
 /// colours (Human Interface Guidelines, "Color", specifications table:
 /// https://developer.apple.com/design/human-interface-guidelines/color#Specifications), e.g.
-/// `.red` is systemRed (255, 59, 48). `.primary` and `.secondary` are the light-mode label
+/// `.red` is systemRed (255, 59, 48): the values the HIG listed for iOS 15–18 (later revisions
+/// retuned some; TextFit keeps these). `.primary` and `.secondary` are the light-mode label
 /// colours (black; (60, 60, 67) at 60 %: UIColor.label and .secondaryLabel); `.accentColor` is
 /// systemBlue. SwiftUI resolves these against the environment (dark mode, contrast); TextFit does not.
 public struct Color: Hashable, Sendable {
@@ -32,6 +33,47 @@ public struct Color: Hashable, Sendable {
     /// A grey: `white` 0 is black, 1 white.
     public init(white: Double, opacity: Double = 1) {
         self.init(red: white, green: white, blue: white, opacity: opacity)
+    }
+
+    /// The colour spaces SwiftUI's component initialisers name.
+    public enum RGBColorSpace: Sendable, Hashable {
+        case sRGB
+        /// Linear sRGB: components are gamma-encoded to sRGB (IEC 61966-2-1 transfer function).
+        case sRGBLinear
+        /// Display P3: TextFit takes the components as sRGB (no gamut conversion; clamped to 0…1).
+        case displayP3
+    }
+
+    /// A colour from components in `colorSpace`, each 0…1 (see ``RGBColorSpace`` for how TextFit
+    /// maps them to sRGB).
+    public init(_ colorSpace: RGBColorSpace, red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        func encode(_ v: Double) -> Double {
+            guard colorSpace == .sRGBLinear else { return v }
+            return v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
+        }
+        self.init(red: encode(red), green: encode(green), blue: encode(blue), opacity: opacity)
+    }
+
+    /// A grey in `colorSpace` (see ``init(_:red:green:blue:opacity:)``).
+    public init(_ colorSpace: RGBColorSpace, white: Double, opacity: Double = 1) {
+        self.init(colorSpace, red: white, green: white, blue: white, opacity: opacity)
+    }
+
+    /// A colour from hue, saturation and brightness (HSB/HSV), each 0…1; hue 0 and 1 are red.
+    public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
+        let h = (hue.isFinite ? hue - hue.rounded(.down) : 0) * 6
+        let s = saturation.isNaN ? 0 : min(1, max(0, saturation)), v = brightness.isNaN ? 0 : min(1, max(0, brightness))
+        let sector = min(5, Int(h)), f = h - Double(sector)
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let (r, g, b): (Double, Double, Double) = switch sector {
+        case 0: (v, t, p)
+        case 1: (q, v, p)
+        case 2: (p, v, t)
+        case 3: (p, q, v)
+        case 4: (t, p, v)
+        default: (v, p, q)
+        }
+        self.init(red: r, green: g, blue: b, opacity: opacity)
     }
 
     /// A colour from 0…255 components (the HIG's notation).
@@ -103,6 +145,17 @@ public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
     var opacity: Double { [1, 0.6, 0.3, 0.18][min(max(level, 0), 3)] }
 }
 
+/// The tint (SwiftUI: the accent colour unless a `tint` is set): TextFit draws it as
+/// ``Color/accentColor``.
+public struct TintShapeStyle: ShapeStyle, Hashable {
+    public init() {}
+}
+
+extension ShapeStyle where Self == TintShapeStyle {
+    /// The tint: ``Color/accentColor`` in TextFit.
+    public static var tint: TintShapeStyle { TintShapeStyle() }
+}
+
 /// Any shape style, erased.
 public struct AnyShapeStyle: ShapeStyle {
     package let base: any ShapeStyle
@@ -148,6 +201,8 @@ extension ShapeStyle {
         switch self {
         case let color as Color:
             return color
+        case is TintShapeStyle:
+            return .accentColor
         case let erased as AnyShapeStyle:
             return erased.base.resolvedColor(in: environment)
         case let level as HierarchicalShapeStyle:

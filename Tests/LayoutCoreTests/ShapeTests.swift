@@ -165,6 +165,19 @@ private func paintedPath(_ view: some View, in proposal: ProposedViewSize, leaf 
         #expect(Color(white: 0.5) == Color(red: 0.5, green: 0.5, blue: 0.5))
         #expect(Color(red: 2, green: -1, blue: .nan) == Color(red: 1, green: 0, blue: 0))
         #expect(Color.clear.opacity == 0)
+        // HSB: hue 0 is red, ⅓ green, ⅔ blue; saturation 0 is grey at the brightness; hue 1 wraps to 0.
+        #expect(Color(hue: 0, saturation: 1, brightness: 1) == Color(red: 1, green: 0, blue: 0))
+        #expect(Color(hue: 1.0 / 3, saturation: 1, brightness: 1) == Color(red: 0, green: 1, blue: 0))
+        #expect(Color(hue: 2.0 / 3, saturation: 1, brightness: 0.5) == Color(red: 0, green: 0, blue: 0.5))
+        #expect(Color(hue: 0.7, saturation: 0, brightness: 0.25) == Color(white: 0.25))
+        #expect(Color(hue: 1, saturation: 1, brightness: 1) == Color(hue: 0, saturation: 1, brightness: 1))
+        // Hue ½, saturation ½, brightness ½ (sector 3, f = 0): p = 0.25, q = 0.5, v = 0.5 → (0.25, 0.5, 0.5).
+        #expect(Color(hue: 0.5, saturation: 0.5, brightness: 0.5) == Color(red: 0.25, green: 0.5, blue: 0.5))
+        // Linear sRGB 0.5 encodes to 1.055 × 0.5^(1/2.4) − 0.055 ≈ 0.7354 (IEC 61966-2-1); 0.002 is linear: 12.92 × 0.002.
+        let linear = Color(.sRGBLinear, red: 0.5, green: 0.002, blue: 1)
+        #expect(abs(linear.red - 0.735356983) < 1e-6 && abs(linear.green - 0.02584) < 1e-12 && abs(linear.blue - 1) < 1e-12)
+        #expect(Color(.sRGB, white: 0.3) == Color(white: 0.3))
+        #expect(TintShapeStyle().resolvedColor(in: EnvironmentValues()) == .accentColor)
         // Styles resolve: a colour is itself; the foreground is black unless set; .secondary is
         // the foreground at 60 % (or the secondary label colour when none is set).
         let plain = EnvironmentValues()
@@ -295,6 +308,8 @@ private struct Card: View {
             RoundedRectangle(cornerRadius: 4, style: .continuous).fill(.secondary)
             Rectangle().foregroundColor(.secondary)
             Ellipse().strokeBorder(.tint, lineWidth: 2)
+            Circle().strokeBorder(lineWidth: 2).foregroundStyle(.custom)
+            Capsule().fill(Color(hue: 0.5, saturation: 0.5, brightness: 0.5)).background(Color(.sRGB, red: 0.1, green: 0.2, blue: 0.3))
         }
         .padding()
         .background(.yellow)
@@ -306,9 +321,9 @@ private struct Card: View {
     }
 }
 
-/// `.tint` stands in for a style a user declares (SwiftUI's `TintShapeStyle`); TextFit draws unknown styles in the foreground.
-private struct Tint: ShapeStyle {}
-extension ShapeStyle where Self == Tint { fileprivate static var tint: Tint { Tint() } }
+/// A style a user declares; TextFit draws styles it does not know in the foreground colour.
+private struct Custom: ShapeStyle {}
+extension ShapeStyle where Self == Custom { fileprivate static var custom: Custom { Custom() } }
 
 @Suite struct SwiftUISourceTests {
     @Test("Views written as for SwiftUI compile and lay out as their content")
@@ -317,7 +332,8 @@ extension ShapeStyle where Self == Tint { fileprivate static var tint: Tint { Ti
         // 5 × 8 = 40 + 16 = 56 wide, 16 + 8 = 24 high.
         #expect(chip.size == CGSize(width: 56, height: 24))
         let card = Card().layout(in: ProposedViewSize(width: 100, height: 200))
-        #expect(card.size == CGSize(width: 100, height: 200))
+        // (The stack's shares sum to 200 up to rounding.)
+        #expect(card.size.width == 100 && abs(card.size.height - 200) < 1e-9)
         // A path takes what it is offered: here the stack's share.
         #expect(card.elements.contains { $0.kind == "Path" })
     }
