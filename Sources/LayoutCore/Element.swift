@@ -79,6 +79,8 @@ package struct Traits: Sendable {
     var overrides: [GuideOverride] = []
     /// `environment` modifiers, innermost first (applied outermost first, so the innermost wins).
     var environment: [@Sendable (inout EnvironmentValues) -> Void] = []
+    /// `opacity` and clip modifiers, innermost first (drawn by renderers; layout ignores them).
+    var drawing: [DrawingEffect] = []
 }
 
 /// One `alignmentGuide(_:computeValue:)`.

@@ -13,7 +13,8 @@
 // | what a layout sees | `LayoutSubviews`, `LayoutSubview` | LayoutSubviews.swift |
 // | views | `View`, `@ViewBuilder`, `TupleView`, `AnyView`, `EmptyView`, `Group`, `ForEach`, `ViewModifier`, `State`/`Binding` (plain values) | View.swift |
 // | the element tree views become | `LeafView` (a leaf that answers proposals), `AnyElement` (package: one engine node) | Element.swift |
-// | leaves | `Box`, `Rectangle`, `Spacer`, `Divider` | Leaves.swift |
+// | leaves | `Box`, `Spacer`, `Divider` | Leaves.swift |
+// | shapes, colours, drawing | `Shape`, `Rectangle`, `Circle`, …, `Path`, `Color`, `ShapeStyle`, `opacity`, `clipShape`, `border` | Shapes.swift, Path.swift, Color.swift, Drawing.swift |
 // | modifiers | padding, frame (fixed, flexible), fixedSize, offset, layoutPriority, layoutValue, alignmentGuide, environment, id | Modifiers.swift |
 // | a secondary view in the modified one's size; the ZStack rule both share | overlay, background, `DepthStacking` | Overlay.swift |
 // | where (or whether) a child is drawn | position, aspectRatio, hidden | Placement.swift |

@@ -254,13 +254,16 @@ final class TreeStructure: Sendable {
     let idIndex: [String: Int]
     /// Each leaf's element and environment, by pre-order index (fixed when the tree is built).
     let leaves: [Int: LeafSource]
+    /// Each element's drawing effects (`opacity`, clips), by pre-order index; only those with some.
+    let drawing: [Int: [DrawingEffect]]
 
     struct LeafSource: Sendable {
         let element: any LeafView
         let environment: EnvironmentValues
     }
 
-    init(paths: [[Int]], ids: [String?], kinds: [String], leaves: [Int: LeafSource] = [:]) {
+    init(paths: [[Int]], ids: [String?], kinds: [String], leaves: [Int: LeafSource] = [:], drawing: [Int: [DrawingEffect]] = [:]) {
+        self.drawing = drawing
         self.paths = paths
         self.ids = ids
         self.kinds = kinds

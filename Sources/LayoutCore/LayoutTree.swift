@@ -54,7 +54,7 @@ public final class LayoutTree {
         for node in builder.nodes where !builder.undrawn.contains(node.index) {
             if case .leaf(let leaf) = node.kind { leaves[node.index] = .init(element: leaf, environment: node.environment) }
         }
-        structure = TreeStructure(paths: builder.paths, ids: builder.ids, kinds: builder.kinds, leaves: leaves)
+        structure = TreeStructure(paths: builder.paths, ids: builder.ids, kinds: builder.kinds, leaves: leaves, drawing: builder.drawing)
         self.environment = environment
         modifierIssues = builder.modifierIssues
     }
@@ -404,6 +404,8 @@ private struct TreeBuilder {
     var modifierIssues: [(node: Int, issue: LeafDiagnostic)] = []
     /// Leaves inside a `hidden()` modifier (laid out, not drawn).
     var undrawn = Set<Int>()
+    /// Drawing effects (`opacity`, clips) by node index.
+    var drawing: [Int: [DrawingEffect]] = [:]
     /// What the engine needs to know of a leaf's type, found once per type: a dynamic cast to a
     /// protocol costs ~1,500 instructions, a leaf of the type met last a comparison.
     private var lastLeafType: ObjectIdentifier?
@@ -419,7 +421,8 @@ private struct TreeBuilder {
     private mutating func leafTraits(_ leaf: any LeafView) -> LeafTraits {
         let type = ObjectIdentifier(Swift.type(of: leaf))
         if type == lastLeafType { return lastLeafTraits }
-        let traits = leafTypes[type] ?? LeafTraits(name: String(describing: Swift.type(of: leaf)), isDivider: leaf is Divider,
+        let traits = leafTypes[type] ?? LeafTraits(name: (Swift.type(of: leaf) as? any NamedLeaf.Type)?.kindName ?? String(describing: Swift.type(of: leaf)),
+                                                   isDivider: leaf is Divider,
                                                    diagnoses: leaf is any DiagnosingLeaf)
         leafTypes[type] = traits
         (lastLeafType, lastLeafTraits) = (type, traits)
@@ -459,6 +462,7 @@ private struct TreeBuilder {
         paths.append(path)
         ids.append(element.traits.id)
         kinds.append(kindName)
+        if !element.traits.drawing.isEmpty { drawing[index] = element.traits.drawing }
 
         if case .spacer = kind {
             // SwiftUI sizes spacers after every other child of a stack: their priority is −∞

@@ -17,15 +17,6 @@ public struct Box: LeafView {
     }
 }
 
-/// A flexible fill (a shape or colour): takes whatever is proposed, 10 × 10 for `nil` axes.
-public struct Rectangle: LeafView {
-    public init() {}
-
-    public func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
-        proposal.replacingUnspecifiedDimensions()
-    }
-}
-
 /// Flexible space: along the enclosing stack's axis from `minLength` (default 8 pt, the system
 /// spacing) to whatever is proposed; zero across it. Outside a stack it stretches on both axes.
 /// It prefers no spacing to its neighbours.
@@ -72,4 +63,17 @@ public struct Divider: LeafView {
         }
         return CGSize(width: filled.width, height: thickness)
     }
+}
+
+/// A layout file's `rectangle`: lays out as ``Rectangle`` (kind "Rectangle" in results) but is a
+/// placeholder, not a shape, so renderers draw it as a light box, as before shapes were painted
+/// (layout files have no colours: a black SwiftUI rectangle would hide a chip's text).
+package struct PlaceholderRectangle: LeafView, NamedLeaf {
+    package init() {}
+
+    package func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
+        proposal.replacingUnspecifiedDimensions()
+    }
+
+    package static var kindName: String { "Rectangle" }
 }

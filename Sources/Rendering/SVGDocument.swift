@@ -5,7 +5,9 @@ import Typography
 /// Builds one SVG document: glyph definitions, content, overlays, and the canvas around them.
 ///
 /// Layers, bottom to top: background, boxes (non-text leaves), glyphs, bounds, line boxes,
-/// baselines, container and overflow.
+/// baselines, container and overflow. A painted document (``beginPainting()``: a tree with shapes,
+/// colours or drawing effects) has one content layer instead of boxes and glyphs, drawn in tree
+/// order (see SVGPainting.swift).
 struct SVGDocument {
     let options: SVGRenderer.Options
 
@@ -15,11 +17,18 @@ struct SVGDocument {
     let ownsGlyphSheet: Bool
 
     private var boxes: SVGMarkup = ""
-    private var glyphs: SVGMarkup = ""
+    var glyphs: SVGMarkup = ""
     private var boundsLayer: SVGMarkup = ""
     private var leafBoundsLayer: SVGMarkup = ""
     private var lineLayer: SVGMarkup = ""
     private var baselineLayer: SVGMarkup = ""
+
+    /// Painting (see SVGPainting.swift): everything drawn in tree order, the clip paths it uses,
+    /// how many there are.
+    var isPainting = false
+    var paint: SVGMarkup = ""
+    var paintDefs: SVGMarkup = ""
+    var clipCount = 0
 
     /// Frames the canvas must show (content, not ink).
     private var contentBox: CGRect?
@@ -58,26 +67,26 @@ struct SVGDocument {
                 // The run's scale, written once for all its glyphs.
                 let s = number(scale, extra: 5), flipped = number(-scale, extra: 5)
                 for (glyph, position) in zip(run.glyphs, run.positions) {
-                    draw(glyph, face: run.face, scale: scale, s: s, flipped: flipped,
-                         x: left + Double(position.x), y: baseline + Double(position.y))
+                    if let use = use(glyph, face: run.face, scale: scale, s: s, flipped: flipped,
+                                     x: left + Double(position.x), y: baseline + Double(position.y)) { glyphs += use }
                 }
             }
         }
     }
 
-    /// One glyph with its pen at (x, y) in points, `scale` points per font unit (written as `s`,
-    /// and negated as `flipped`).
-    private mutating func draw(_ glyph: UInt32, face: FontFace, scale: Double, s: SVGNumber.Digits, flipped: SVGNumber.Digits,
-                               x: Double, y: Double) {
+    /// The `<use>` of one glyph with its pen at (x, y) in points, `scale` points per font unit
+    /// (written as `s`, and negated as `flipped`); grows the ink box. `nil` for a glyph without ink.
+    mutating func use(_ glyph: UInt32, face: FontFace, scale: Double, s: SVGNumber.Digits, flipped: SVGNumber.Digits,
+                      x: Double, y: Double) -> SVGMarkup? {
         switch glyphSheet.definition(of: glyph, in: face) {
         case .none:
-            return
+            return nil
         case .outline(let id, let extents):
-            glyphs += "<use xlink:href=\"#\(id)\" transform=\"matrix(\(s) 0 0 \(flipped) \(number(x)) \(number(y)))\"/>\n"
             if let extents { grow(ink: extents, scale: scale, x: x, y: y) }
+            return "<use xlink:href=\"#\(id)\" transform=\"matrix(\(s) 0 0 \(flipped) \(number(x)) \(number(y)))\"/>\n"
         case .image(let id, let extents):
-            glyphs += "<use xlink:href=\"#\(id)\" transform=\"matrix(\(s) 0 0 \(s) \(number(x)) \(number(y)))\"/>\n"
             grow(ink: extents, scale: scale, x: x, y: y)
+            return "<use xlink:href=\"#\(id)\" transform=\"matrix(\(s) 0 0 \(s) \(number(x)) \(number(y)))\"/>\n"
         }
     }
 
@@ -87,10 +96,14 @@ struct SVGDocument {
         inkBox = inkBox.map { $0.union(rect) } ?? rect
     }
 
-    /// A non-text leaf.
+    /// A non-text leaf (in a painted document: in tree order, in the box colour).
     mutating func box(_ frame: CGRect) {
-        guard options.boxColor != nil else { return }
-        boxes += "\(rect(frame))\n"
+        guard let boxColor = options.boxColor else { return }
+        if isPainting {
+            paint += "<rect \(rectAttributes(frame)) fill=\"\(escaped(boxColor))\"/>\n"
+        } else {
+            boxes += "\(rect(frame))\n"
+        }
     }
 
     // MARK: - Overlays
@@ -135,9 +148,10 @@ struct SVGDocument {
         svg += "viewBox=\"\(number(canvas.minX)) \(number(canvas.minY)) \(number(canvas.width)) \(number(canvas.height))\">\n"
         let prefix = options.idPrefix
         var allDefs: SVGMarkup = ownsGlyphSheet ? "\(glyphSheet.defs)" : ""
+        allDefs += paintDefs
         if let container, !glyphs.isEmpty {
             allDefs += "<g id=\"\(prefix)ink\">\n\(glyphs)</g>\n"
-            allDefs += "<clipPath id=\"\(prefix)inside\">\(rect(container))</clipPath>\n"
+            if !isPainting { allDefs += "<clipPath id=\"\(prefix)inside\">\(rect(container))</clipPath>\n" }
             allDefs += "<clipPath id=\"\(prefix)outside\"><path clip-rule=\"evenodd\" d=\"\(rectPath(canvas))\(rectPath(container))\"/></clipPath>\n"
         }
         if !allDefs.isEmpty { svg += "<defs>\n\(allDefs)</defs>\n" }
@@ -147,7 +161,13 @@ struct SVGDocument {
         if let boxColor = options.boxColor, !boxes.isEmpty {
             svg += "<g class=\"boxes\" fill=\"\(escaped(boxColor))\">\n\(boxes)</g>\n"
         }
-        if !glyphs.isEmpty {
+        if isPainting {
+            // Everything in tree order; glyph ink outside the container drawn again in red over it.
+            if !paint.isEmpty { svg += "<g class=\"content\">\n\(paint)</g>\n" }
+            if container != nil, !glyphs.isEmpty {
+                svg += "<use class=\"text-overflow\" xlink:href=\"#\(prefix)ink\" fill=\"\(escaped(options.overflowColor))\" clip-path=\"url(#\(prefix)outside)\"/>\n"
+            }
+        } else if !glyphs.isEmpty {
             if container != nil {
                 svg += "<use class=\"text\" xlink:href=\"#\(prefix)ink\" fill=\"\(escaped(options.textColor))\" clip-path=\"url(#\(prefix)inside)\"/>\n"
                 svg += "<use class=\"text-overflow\" xlink:href=\"#\(prefix)ink\" fill=\"\(escaped(options.overflowColor))\" clip-path=\"url(#\(prefix)outside)\"/>\n"
@@ -176,13 +196,13 @@ struct SVGDocument {
 
     // MARK: - Formatting
 
-    private func number(_ value: Double, extra: Int = 0) -> SVGNumber.Digits {
+    func number(_ value: Double, extra: Int = 0) -> SVGNumber.Digits {
         SVGNumber.digits(value, decimals: options.decimals + extra)
     }
 
-    private func number(_ value: CGFloat) -> SVGNumber.Digits { number(Double(value)) }
+    func number(_ value: CGFloat) -> SVGNumber.Digits { number(Double(value)) }
 
-    private func rectAttributes(_ r: CGRect) -> SVGMarkup {
+    func rectAttributes(_ r: CGRect) -> SVGMarkup {
         "x=\"\(number(r.minX))\" y=\"\(number(r.minY))\" width=\"\(number(r.width))\" height=\"\(number(r.height))\""
     }
 
@@ -197,7 +217,7 @@ struct SVGDocument {
         "<line x1=\"\(number(x0))\" y1=\"\(number(y))\" x2=\"\(number(x1))\" y2=\"\(number(y))\"\(attributes)/>\n"
     }
 
-    private func escaped(_ text: String) -> String { xmlEscaped(text) }
+    func escaped(_ text: String) -> String { xmlEscaped(text) }
 }
 
 /// Text made safe inside XML/HTML text and attribute values (`&`, `<`, `>`, `"`); one pass, and

@@ -17,7 +17,11 @@ import TextLayout
 ///   and mixed-script lines need nothing special.
 /// - Colour emoji (bitmap fonts such as Noto Color Emoji) are embedded once per glyph as base64
 ///   PNG `<image>`s sized to the glyph's box, and placed the same way.
-/// - Non-text leaves of a tree (boxes, rectangles) are drawn as light grey rectangles.
+/// - A tree with shapes, colours, drawing effects (`opacity`, clips) or coloured text is painted
+///   in tree order (backgrounds before their view, overlays after): shapes as `<path>`s with
+///   their fill or stroke, `Color` views as filled rectangles, text in its foreground colour,
+///   opacity and clips as groups around the element's subtree (see SVGPainting.swift). Other
+///   trees draw as before: other leaves as light grey boxes under all the text.
 /// - The canvas covers the content, its ink, and the container when there is one, plus
 ///   ``Options/margin``.
 ///
@@ -132,13 +136,27 @@ public struct SVGRenderer: Sendable {
         document.include(root)
         document.overflowSource(root)
         var textLeaves: [(frame: CGRect, layout: ParagraphLayout)] = []
+        let painting = Self.needsPainting(result)
+        if painting { document.beginPainting() }
+        /// Elements whose effect groups are open (their paths), and how many groups each opened.
+        var open: [(path: [Int], groups: Int)] = []
         for index in 0..<result.count {
             let element = result[index]
             guard !element.isHidden else { continue }
             document.include(element.frame)
+            if painting {
+                while let last = open.last, !element.path.starts(with: last.path) {
+                    document.closeGroups(last.groups)
+                    open.removeLast()
+                }
+                let effects = result.drawingEffects(at: index)
+                if !effects.isEmpty { open.append((element.path, document.openEffects(effects, frame: element.frame))) }
+            }
             guard let leaf = result.leaf(at: index) else { continue }
             document.overflowSource(leaf.frame)
-            if let text = leaf.element as? any ParagraphProviding {
+            if painting {
+                if let layout = Self.paint(leaf, into: &document) { textLeaves.append((leaf.frame, layout)) }
+            } else if let text = leaf.element as? any ParagraphProviding {
                 if let layout = text.paragraphLayout(in: leaf.proposal, environment: leaf.environment) {
                     document.draw(layout, at: leaf.frame.origin)
                     textLeaves.append((leaf.frame, layout))
@@ -147,6 +165,7 @@ public struct SVGRenderer: Sendable {
                 document.box(leaf.frame)
             }
         }
+        for (_, groups) in open.reversed() { document.closeGroups(groups) }
         if options.overlays.contains(.bounds) {
             for index in 0..<result.count where !result[index].isHidden {
                 document.bounds(result[index].frame, isLeaf: result.leaf(at: index) != nil)

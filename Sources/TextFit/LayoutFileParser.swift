@@ -125,7 +125,7 @@ struct LayoutFileParser: Sendable {
             return AnyElement(Box(width: try box.number("width") ?? 0, height: try box.number("height") ?? 0))
         case "rectangle", "divider":
             try FileNode(node.raw[kind]!, here).only([])
-            return kind == "divider" ? AnyElement(Divider()) : AnyElement(Rectangle())
+            return kind == "divider" ? AnyElement(Divider()) : AnyElement(PlaceholderRectangle())
         case "spacer":
             let spacer = try FileNode(node.raw[kind]!, here)
             try spacer.only(["minLength"])

@@ -44,6 +44,8 @@ public struct Text: LeafView, Hashable {
         var italic = false
         var kerning: Double?
         var tracking: Double?
+        /// `foregroundColor(_:)`/`foregroundStyle(_:)` (drawing only: not part of shaping).
+        var color: Color?
     }
 
     let runs: [Run]
@@ -121,7 +123,7 @@ public struct Text: LeafView, Hashable {
         map { if $0.tracking == nil { $0.tracking = Double(tracking) } }
     }
 
-    private func map(_ change: (inout Run) -> Void) -> Text {
+    func map(_ change: (inout Run) -> Void) -> Text {
         var runs = self.runs
         for index in runs.indices { change(&runs[index]) }
         return Text(runs: runs)

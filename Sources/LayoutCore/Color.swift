@@ -1,0 +1,235 @@
+import Foundation
+
+// Colours and shape styles, as SwiftUI spells them. A `Color` is a view (it fills what it is
+// offered) and a `ShapeStyle` (what shapes, text and backgrounds are painted with). Colours are
+// resolved once, in sRGB, in light mode: the named ones are Apple's system colours.
+
+/// A colour: red, green, blue and opacity in sRGB, each 0…1.
+///
+/// As a view it takes whatever it is proposed (10 × 10 for `nil` axes), like
+/// `Rectangle().fill(color)`. The named colours are the light-mode sRGB values of Apple's system
+/// colours (Human Interface Guidelines, "Color", specifications table:
+/// https://developer.apple.com/design/human-interface-guidelines/color#Specifications), e.g.
+/// `.red` is systemRed (255, 59, 48): the values the HIG listed for iOS 15–18 (later revisions
+/// retuned some; TextFit keeps these). `.primary` and `.secondary` are the light-mode label
+/// colours (black; (60, 60, 67) at 60 %: UIColor.label and .secondaryLabel); `.accentColor` is
+/// systemBlue. SwiftUI resolves these against the environment (dark mode, contrast); TextFit does not.
+public struct Color: Hashable, Sendable {
+    /// sRGB components and opacity, 0…1 (clamped; NaN is 0).
+    package let red: Double
+    package let green: Double
+    package let blue: Double
+    package let opacity: Double
+
+    /// A colour from sRGB components, each 0…1.
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        func clamp(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }
+        self.red = clamp(red)
+        self.green = clamp(green)
+        self.blue = clamp(blue)
+        self.opacity = clamp(opacity)
+    }
+
+    /// A grey: `white` 0 is black, 1 white.
+    public init(white: Double, opacity: Double = 1) {
+        self.init(red: white, green: white, blue: white, opacity: opacity)
+    }
+
+    /// The colour spaces SwiftUI's component initialisers name.
+    public enum RGBColorSpace: Sendable, Hashable {
+        case sRGB
+        /// Linear sRGB: components are gamma-encoded to sRGB (IEC 61966-2-1 transfer function).
+        case sRGBLinear
+        /// Display P3: TextFit takes the components as sRGB (no gamut conversion; clamped to 0…1).
+        case displayP3
+    }
+
+    /// A colour from components in `colorSpace`, each 0…1 (see ``RGBColorSpace`` for how TextFit
+    /// maps them to sRGB).
+    public init(_ colorSpace: RGBColorSpace, red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        func encode(_ v: Double) -> Double {
+            guard colorSpace == .sRGBLinear else { return v }
+            return v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
+        }
+        self.init(red: encode(red), green: encode(green), blue: encode(blue), opacity: opacity)
+    }
+
+    /// A grey in `colorSpace` (see ``init(_:red:green:blue:opacity:)``).
+    public init(_ colorSpace: RGBColorSpace, white: Double, opacity: Double = 1) {
+        self.init(colorSpace, red: white, green: white, blue: white, opacity: opacity)
+    }
+
+    /// A colour from hue, saturation and brightness (HSB/HSV), each 0…1; hue 0 and 1 are red.
+    public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
+        let h = (hue.isFinite ? hue - hue.rounded(.down) : 0) * 6
+        let s = saturation.isNaN ? 0 : min(1, max(0, saturation)), v = brightness.isNaN ? 0 : min(1, max(0, brightness))
+        let sector = min(5, Int(h)), f = h - Double(sector)
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let (r, g, b): (Double, Double, Double) = switch sector {
+        case 0: (v, t, p)
+        case 1: (q, v, p)
+        case 2: (p, v, t)
+        case 3: (p, q, v)
+        case 4: (t, p, v)
+        default: (v, p, q)
+        }
+        self.init(red: r, green: g, blue: b, opacity: opacity)
+    }
+
+    /// A colour from 0…255 components (the HIG's notation).
+    init(_ r: Int, _ g: Int, _ b: Int, opacity: Double = 1) {
+        self.init(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, opacity: opacity)
+    }
+
+    /// This colour with its opacity multiplied by `opacity`.
+    public func opacity(_ opacity: Double) -> Color {
+        Color(red: red, green: green, blue: blue, opacity: self.opacity * opacity)
+    }
+
+    public static let red = Color(255, 59, 48)
+    public static let orange = Color(255, 149, 0)
+    public static let yellow = Color(255, 204, 0)
+    public static let green = Color(52, 199, 89)
+    public static let mint = Color(0, 199, 190)
+    public static let teal = Color(48, 176, 199)
+    public static let cyan = Color(50, 173, 230)
+    public static let blue = Color(0, 122, 255)
+    public static let indigo = Color(88, 86, 214)
+    public static let purple = Color(175, 82, 222)
+    public static let pink = Color(255, 45, 85)
+    public static let brown = Color(162, 132, 94)
+    public static let white = Color(255, 255, 255)
+    public static let gray = Color(142, 142, 147)
+    public static let black = Color(0, 0, 0)
+    public static let clear = Color(0, 0, 0, opacity: 0)
+    /// The light-mode label colour (black).
+    public static let primary = Color(0, 0, 0)
+    /// The light-mode secondary label colour: (60, 60, 67) at 60 % opacity.
+    public static let secondary = Color(60, 60, 67, opacity: 0.6)
+    /// systemBlue, the default accent colour.
+    public static let accentColor = Color(0, 122, 255)
+}
+
+extension Color: LeafView {
+    public func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
+        proposal.replacingUnspecifiedDimensions()
+    }
+}
+
+// MARK: - Shape styles
+
+/// What a shape, a text or a background is painted with: a ``Color``, the foreground style
+/// (``ForegroundStyle``), a level of it (``HierarchicalShapeStyle``), or any of them erased
+/// (``AnyShapeStyle``). Gradients and materials are not drawn by TextFit.
+/// Source: https://developer.apple.com/documentation/swiftui/shapestyle
+public protocol ShapeStyle: Sendable {}
+
+extension Color: ShapeStyle {}
+
+/// The foreground style of the environment (set with `foregroundStyle(_:)`; black by default).
+public struct ForegroundStyle: ShapeStyle, Hashable {
+    public init() {}
+}
+
+/// A level of the foreground style: `.primary` is the foreground itself; the others are it at the
+/// opacities of Apple's light-mode label colours (secondary 60 %, tertiary 30 %, quaternary 18 %:
+/// UIColor.secondaryLabel, .tertiaryLabel, .quaternaryLabel). When no foreground is set,
+/// `.secondary` is ``Color/secondary``.
+public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
+    let level: Int
+    public static let primary = HierarchicalShapeStyle(level: 0)
+    public static let secondary = HierarchicalShapeStyle(level: 1)
+    public static let tertiary = HierarchicalShapeStyle(level: 2)
+    public static let quaternary = HierarchicalShapeStyle(level: 3)
+
+    var opacity: Double { [1, 0.6, 0.3, 0.18][min(max(level, 0), 3)] }
+}
+
+/// The tint (SwiftUI: the accent colour unless a `tint` is set): TextFit draws it as
+/// ``Color/accentColor``.
+public struct TintShapeStyle: ShapeStyle, Hashable {
+    public init() {}
+}
+
+extension ShapeStyle where Self == TintShapeStyle {
+    /// The tint: ``Color/accentColor`` in TextFit.
+    public static var tint: TintShapeStyle { TintShapeStyle() }
+}
+
+/// Any shape style, erased.
+public struct AnyShapeStyle: ShapeStyle {
+    package let base: any ShapeStyle
+    public init<S: ShapeStyle>(_ style: S) { base = (style as? AnyShapeStyle)?.base ?? style }
+}
+
+extension ShapeStyle where Self == ForegroundStyle {
+    /// The environment's foreground style.
+    public static var foreground: ForegroundStyle { ForegroundStyle() }
+}
+
+extension ShapeStyle where Self == HierarchicalShapeStyle {
+    public static var primary: HierarchicalShapeStyle { .primary }
+    public static var secondary: HierarchicalShapeStyle { .secondary }
+    public static var tertiary: HierarchicalShapeStyle { .tertiary }
+    public static var quaternary: HierarchicalShapeStyle { .quaternary }
+}
+
+/// The named colours as shape styles, so `.foregroundStyle(.blue)` and `.background(.blue)` compile.
+extension ShapeStyle where Self == Color {
+    public static var red: Color { Color.red }
+    public static var orange: Color { Color.orange }
+    public static var yellow: Color { Color.yellow }
+    public static var green: Color { Color.green }
+    public static var mint: Color { Color.mint }
+    public static var teal: Color { Color.teal }
+    public static var cyan: Color { Color.cyan }
+    public static var blue: Color { Color.blue }
+    public static var indigo: Color { Color.indigo }
+    public static var purple: Color { Color.purple }
+    public static var pink: Color { Color.pink }
+    public static var brown: Color { Color.brown }
+    public static var white: Color { Color.white }
+    public static var gray: Color { Color.gray }
+    public static var black: Color { Color.black }
+    public static var clear: Color { Color.clear }
+}
+
+extension ShapeStyle {
+    /// The colour this style paints with in `environment` (gradients and other styles TextFit
+    /// does not draw: the foreground colour).
+    package func resolvedColor(in environment: EnvironmentValues) -> Color {
+        switch self {
+        case let color as Color:
+            return color
+        case is TintShapeStyle:
+            return .accentColor
+        case let erased as AnyShapeStyle:
+            return erased.base.resolvedColor(in: environment)
+        case let level as HierarchicalShapeStyle:
+            // A level of a set foreground; a foreground that is itself a level (or `.foreground`)
+            // is this one's own label colour, not a level of a level.
+            if let foreground = environment.foregroundStyle,
+               !(foreground.base is HierarchicalShapeStyle || foreground.base is ForegroundStyle) {
+                return foreground.resolvedColor(in: EnvironmentValues()).opacity(level.opacity)
+            }
+            return level.level == 0 ? .primary : Color(60, 60, 67, opacity: level.opacity)
+        default:
+            // The foreground style (and anything TextFit cannot draw): the environment's, resolved
+            // without it (a foreground of `.foreground` is black).
+            return environment.foregroundStyle?.resolvedColor(in: EnvironmentValues()) ?? .primary
+        }
+    }
+}
+
+private struct ForegroundStyleKey: EnvironmentKey {
+    static let defaultValue: AnyShapeStyle? = nil
+}
+
+extension EnvironmentValues {
+    /// The style text and unstyled shapes are drawn in (`foregroundStyle(_:)`, `foregroundColor(_:)`);
+    /// `nil`: the default (black; a renderer may use its own text colour).
+    package var foregroundStyle: AnyShapeStyle? {
+        get { self[ForegroundStyleKey.self] }
+        set { self[ForegroundStyleKey.self] = newValue }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+// Drawing modifiers, as SwiftUI spells them. None changes layout: `opacity` and the clips attach
+// a drawing effect to the element (no node of their own; the result carries it for renderers),
+// `foregroundStyle`/`foregroundColor` set the environment, and `border` and the shape-style
+// backgrounds are overlays/backgrounds (the content's size, as SwiftUI's).
+
+/// A drawing effect on an element and its subtree.
+package enum DrawingEffect: Sendable {
+    /// Multiplies the subtree's opacity (0…1).
+    case opacity(Double)
+    /// Clips the subtree to `shape`'s path in the element's frame.
+    case clip(any Shape, FillStyle)
+}
+
+extension View {
+    /// Draws this view and its descendants at `opacity` (0…1, clamped). Layout is unchanged.
+    /// Source: https://developer.apple.com/documentation/swiftui/view/opacity(_:)
+    public func opacity(_ opacity: Double) -> some View {
+        let value = opacity.isNaN ? 1 : min(1, max(0, opacity))
+        return drawingEffect(.opacity(value))
+    }
+
+    /// Clips this view to `shape` in its frame. Layout is unchanged.
+    /// Source: https://developer.apple.com/documentation/swiftui/view/clipshape(_:style:)
+    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
+        drawingEffect(.clip(shape, style))
+    }
+
+    /// Clips this view to its frame (`clipShape(Rectangle())`).
+    public func clipped(antialiased: Bool = false) -> some View { clipShape(Rectangle()) }
+
+    /// Clips this view to a rounded rectangle of `radius` in its frame.
+    /// Source: https://developer.apple.com/documentation/swiftui/view/cornerradius(_:antialiased:)
+    public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
+        clipShape(RoundedRectangle(cornerRadius: radius, style: .circular))
+    }
+
+    /// Text and unstyled shapes inside are drawn in `style` (an inner setting wins).
+    /// Source: https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:)
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
+        environment(\.foregroundStyle, AnyShapeStyle(style))
+    }
+
+    /// Text and unstyled shapes inside are drawn in `color`; `nil` restores the default.
+    /// Source: https://developer.apple.com/documentation/swiftui/view/foregroundcolor(_:)
+    public func foregroundColor(_ color: Color?) -> some View {
+        environment(\.foregroundStyle, color.map { AnyShapeStyle($0) })
+    }
+
+    /// A border of `width` inside the view's frame: an overlay of
+    /// `Rectangle().strokeBorder(content, lineWidth: width)`, the view's size.
+    /// Source: https://developer.apple.com/documentation/swiftui/view/border(_:width:)
+    public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View {
+        overlay { Rectangle().strokeBorder(content, lineWidth: width) }
+    }
+
+    /// Fills the view's frame with `style` behind it (a background the view's size).
+    /// Source: https://developer.apple.com/documentation/swiftui/view/background(_:ignoressafeareaedges:)
+    @_disfavoredOverload
+    public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        background { Rectangle().fill(style) }
+    }
+
+    /// Fills `shape`, in the view's frame, with `style` behind the view: `.background(.blue, in: Capsule())`.
+    /// Source: https://developer.apple.com/documentation/swiftui/view/background(_:in:fillstyle:)
+    public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
+        background { shape.fill(style, style: fillStyle) }
+    }
+
+    /// Fills the view's frame with `style` over it.
+    /// Source: https://developer.apple.com/documentation/swiftui/view/overlay(_:ignoressafeareaedges:)
+    @_disfavoredOverload
+    public func overlay<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        overlay { Rectangle().fill(style) }
+    }
+
+    /// Fills `shape`, in the view's frame, with `style` over the view.
+    /// Source: https://developer.apple.com/documentation/swiftui/view/overlay(_:in:fillstyle:)
+    public func overlay<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
+        overlay { shape.fill(style, style: fillStyle) }
+    }
+
+    /// Each element with `effect` added.
+    private func drawingEffect(_ effect: DrawingEffect) -> some View {
+        eachElement { element in
+            var element = element
+            element.traits.drawing.append(effect)
+            return element
+        }
+    }
+}
+
+extension LayoutResult {
+    /// The drawing effects on the element at pre-order `index` (innermost first; empty for most
+    /// elements and for results decoded from JSON).
+    package func drawingEffects(at index: Int) -> [DrawingEffect] { structure.drawing[index] ?? [] }
+
+    /// Whether any element has a drawing effect.
+    package var hasDrawingEffects: Bool { !structure.drawing.isEmpty }
+}
