@@ -48,6 +48,8 @@ package struct AnyElement: Sendable {
         case leaf(any LeafView)
         case spacer(minLength: CGFloat?)
         case layout(any Layout, children: [AnyElement])
+        /// A `GeometryReader`: the tree builds its content from the frame it knows for it.
+        case geometry(GeometryReaderContent)
     }
 
     package var content: Content

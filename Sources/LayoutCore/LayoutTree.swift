@@ -28,6 +28,23 @@ public final class LayoutTree {
     /// What modifiers found wrong with their own values when made (a contradictory frame, say):
     /// reported on every pass, by node index, in tree order.
     private let modifierIssues: [(node: Int, issue: LeafDiagnostic)]
+    /// The root element, kept to build the tree again for `GeometryReader`s' placed frames.
+    private let rootElement: AnyElement
+    /// Each `GeometryReader`'s node and the frame (root coordinates) its content was built with.
+    private let readers: [(index: Int, frame: CGRect)]
+    /// The frames readers' contents were built with, by path (what `readers` were built from).
+    private let readerFrames: [[Int]: CGRect]
+    /// The tree built for the readers' placed frames: it lays out in place of this one.
+    @exclusivity(unchecked) private var rebuilt: LayoutTree?
+    /// Set while `layoutSettlingReaders` runs a pass of this tree.
+    @exclusivity(unchecked) private var settlingReaders = false
+    /// Readers still placed at a frame their content was not built for after the last rebuild,
+    /// reported as `unsettledGeometry` in the pass that returns.
+    @exclusivity(unchecked) private var unsettledReaders: [(index: Int, message: String)] = []
+
+    /// How many times one ``layout(in:)`` builds the tree again for `GeometryReader`s placed at
+    /// frames their content was not built for, before it reports ``LayoutDiagnostic/Kind/unsettledGeometry``.
+    public static let readerRebuildLimit = 4
 
     /// The current pass (memo entries and placements are stamped with it).
     @exclusivity(unchecked) var generation = 0
@@ -46,9 +63,16 @@ public final class LayoutTree {
     /// Builds the tree of `view` under `environment`: evaluates every `body` once. A view standing
     /// for several (a `Group`, a `ForEach`) is stacked in a centred `ZStack`.
     /// - Complexity: O(n) for n elements.
-    public init(_ view: some View, environment: EnvironmentValues = EnvironmentValues()) {
+    public convenience init(_ view: some View, environment: EnvironmentValues = EnvironmentValues()) {
+        self.init(element: AnyElement(view), environment: environment, readerFrames: [:])
+    }
+
+    /// Builds the tree of `element`, each `GeometryReader`'s content for its frame in `readerFrames`
+    /// (by path; zero when absent).
+    private init(element: AnyElement, environment: EnvironmentValues, readerFrames: [[Int]: CGRect]) {
         var builder = TreeBuilder()
-        root = builder.build(AnyElement(view), environment: environment, path: [], parent: -1, stackAxis: nil)
+        builder.readerFrames = readerFrames
+        root = builder.build(element, environment: environment, path: [], parent: -1, stackAxis: nil)
         nodes = builder.nodes
         var leaves: [Int: TreeStructure.LeafSource] = [:]
         for node in builder.nodes where !builder.undrawn.contains(node.index) {
@@ -57,15 +81,25 @@ public final class LayoutTree {
         structure = TreeStructure(paths: builder.paths, ids: builder.ids, kinds: builder.kinds, leaves: leaves, drawing: builder.drawing)
         self.environment = environment
         modifierIssues = builder.modifierIssues
+        rootElement = element
+        readers = builder.readers
+        self.readerFrames = readerFrames
     }
 
-    /// The number of elements (nodes) in the tree.
-    public var count: Int { nodes.count }
+    /// The number of elements (nodes) in the tree (as last built: a `GeometryReader`'s content
+    /// is built again for its placed size).
+    public var count: Int { (rebuilt ?? self).nodes.count }
 
     /// Lays the tree out for `proposal` (normalised first: NaN → `nil`, negative → 0).
     ///
+    /// A tree with `GeometryReader`s lays out, and while a reader is placed at a frame (root
+    /// coordinates) other than the one its content was built with, builds the tree again with the
+    /// placed frames and lays out again (at most ``readerRebuildLimit`` times; then it reports
+    /// ``LayoutDiagnostic/Kind/unsettledGeometry``). A rebuilt tree starts with fresh caches.
+    ///
     /// - Complexity: O(n) plus what the layouts ask; a relayout reuses the layouts' caches.
     public func layout(in proposal: ProposedViewSize) -> LayoutResult {
+        if !readers.isEmpty, !settlingReaders { return layoutSettlingReaders(in: proposal) }
         generation += 1
         diagnostics = []
         reported = []
@@ -82,6 +116,7 @@ public final class LayoutTree {
             p = p.normalized
         }
         for (index, issue) in modifierIssues { report(issue.kind, layout: nodes[index], subview: nil, issue.message) }
+        for (index, message) in unsettledReaders { report(.unsettledGeometry, layout: nodes[index], subview: nil, message) }
         _ = measure(root, p, askedByLayout: true)
         let size = placeable(measure(root, p, askedByLayout: true), of: root, by: nil)  // the repeat checks consistency
         place(root, frame: CGRect(origin: .zero, size: size), proposal: p)
@@ -90,6 +125,43 @@ public final class LayoutTree {
                             diagnostics: diagnostics, structure: structure, frames: frames,
                             firstBaselines: firstBaselines, lastBaselines: lastBaselines, hidden: hidden,
                             placedProposals: placedProposals)
+    }
+
+    /// ``layout(in:)`` for a tree with `GeometryReader`s: lays out the latest tree, and builds it
+    /// again for the readers' placed frames until every reader's content was built for the frame
+    /// it is placed at.
+    private func layoutSettlingReaders(in proposal: ProposedViewSize) -> LayoutResult {
+        var tree = rebuilt ?? self
+        var rebuilds = 0
+        while true {
+            let current = tree
+            current.settlingReaders = true
+            defer { current.settlingReaders = false }
+            let result = current.layout(in: proposal)
+            var frames = current.readerFrames
+            var stale: [(index: Int, message: String)] = []
+            for reader in current.readers where !current.hidden[reader.index] {
+                let placed = current.frames[reader.index]
+                if Self.same(placed.size, reader.frame.size),
+                   Self.same(CGSize(width: placed.minX, height: placed.minY), CGSize(width: reader.frame.minX, height: reader.frame.minY)) {
+                    continue
+                }
+                frames[current.structure.paths[reader.index]] = placed
+                stale.append((reader.index, "content built for \(reader.frame) but placed at \(placed) after \(rebuilds) rebuilds"))
+            }
+            if stale.isEmpty {
+                rebuilt = current === self ? nil : current
+                return result
+            }
+            if rebuilds == Self.readerRebuildLimit {
+                rebuilt = current === self ? nil : current
+                current.unsettledReaders = stale
+                defer { current.unsettledReaders = [] }
+                return current.layout(in: proposal)
+            }
+            rebuilds += 1
+            tree = LayoutTree(element: rootElement, environment: environment, readerFrames: frames)
+        }
     }
 
     // MARK: - Measuring
@@ -406,6 +478,10 @@ private struct TreeBuilder {
     var undrawn = Set<Int>()
     /// Drawing effects (`opacity`, clips) by node index.
     var drawing: [Int: [DrawingEffect]] = [:]
+    /// Each `GeometryReader`'s frame by path, to build its content for (zero when absent).
+    var readerFrames: [[Int]: CGRect] = [:]
+    /// The readers built: their node and the frame their content was built for.
+    var readers: [(index: Int, frame: CGRect)] = []
     /// What the engine needs to know of a leaf's type, found once per type: a dynamic cast to a
     /// protocol costs ~1,500 instructions, a leaf of the type met last a comparison.
     private var lastLeafType: ObjectIdentifier?
@@ -433,6 +509,13 @@ private struct TreeBuilder {
     ///   report no diagnostics).
     mutating func build(_ element: AnyElement, environment: EnvironmentValues, path: [Int], parent: Int, stackAxis: Axis?,
                         drawn: Bool = true) -> Node {
+        var element = element
+        if case .geometry(let reader) = element.content {
+            // A reader is its layout with its content built for the frame known for its path.
+            let frame = readerFrames[path] ?? .zero
+            readers.append((nodes.count, frame))
+            element.content = reader.element(frame: frame)
+        }
         var environment = environment
         for apply in element.traits.environment.reversed() { apply(&environment) }
         let index = nodes.count
@@ -450,6 +533,8 @@ private struct TreeBuilder {
         case .spacer(let minLength):
             kind = .spacer(minLength)
             kindName = "Spacer"
+        case .geometry:
+            preconditionFailure("a GeometryReader's element is replaced by its layout above")
         case .layout(let layout, _):
             let box = Self.box(layout)
             kind = .layout(box)
