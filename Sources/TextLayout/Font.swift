@@ -64,6 +64,8 @@ public struct Font: Hashable, Sendable {
     var instance: String?
     /// A family replacing the base's system family (``family(_:)``); `nil` keeps the base's.
     var family: String?
+    /// Set by ``monospacedDigit()``: text in this font shapes with the feature `tnum`.
+    var isMonospacedDigit = false
 
     init(base: Base, weight: Weight? = nil, design: Design = .default) {
         self.base = base
@@ -159,6 +161,13 @@ public struct Font: Hashable, Sendable {
     /// letter spacing and line height in another family (Compose's `style.copy(fontFamily = …)`).
     /// TextFit's layout files use it; SwiftUI has no such modifier.
     package func family(_ name: String) -> Font { with { $0.family = name } }
+
+    /// The same font with digits of equal width (the OpenType feature `tnum`). The bundled Noto
+    /// Sans and Roboto have tabular digits by default, so widths change only with other fonts.
+    public func monospacedDigit() -> Font { with { $0.isMonospacedDigit = true } }
+
+    /// The same font in the monospaced design (SwiftUI's `Font.monospaced()`).
+    public func monospaced() -> Font { with { $0.design = .monospaced } }
 
     /// The same font, italic: the family's italic face when it has one (Noto Sans does), else
     /// the upright face (no synthetic slant).

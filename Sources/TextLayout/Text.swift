@@ -46,6 +46,8 @@ public struct Text: LeafView, Hashable {
         var tracking: Double?
         /// `foregroundColor(_:)`/`foregroundStyle(_:)` (drawing only: not part of shaping).
         var color: Color?
+        /// `monospacedDigit()`: the feature `tnum`.
+        var monospacedDigit = false
     }
 
     let runs: [Run]
@@ -132,20 +134,28 @@ public struct Text: LeafView, Hashable {
     // MARK: - Resolving against the environment
 
     /// The styled text this text is in `environment`: each run's own attributes, else the
-    /// environment's font (`.body` when none), at its Dynamic Type size and locale.
+    /// environment's (its font, `.body` when none; the weight, bold, italic, kerning, tracking and
+    /// `monospacedDigit` set by view modifiers), at its Dynamic Type size and locale; the string
+    /// in the environment's ``EnvironmentValues/textCase``.
     public func styledText(in environment: EnvironmentValues) -> StyledText {
         let platform = environment.platform, fontScale = environment.fontScale
         let defaultFont = environment.font ?? (platform == .android ? .material(.bodyLarge) : .body)
         let dynamicType = environment.dynamicTypeSize
         let language = environment.textLanguage
+        let (boldAll, italicAll, weightAll) = (environment.textBold, environment.textItalic, environment.textFontWeight)
+        let (kerningAll, trackingAll, digitsAll) = (environment.textKerning, environment.textTracking, environment.textMonospacedDigit)
         var result: StyledText?
         for run in runs {
-            let (request, size) = (run.font ?? defaultFont).request(weight: run.weight, bold: run.isBold, italic: run.italic)
-            let tracking = (run.tracking ?? 0) + (run.kerning ?? 0)
-            let features = (run.tracking ?? 0) != 0 ? FontFeature.offForTracking : []
-            let piece = StyledText(run.string, attributes: TextAttributes(font: request, size: size, dynamicTypeSize: dynamicType,
-                                                                         features: features, tracking: tracking, locale: language,
-                                                                         platform: platform, fontScale: fontScale))
+            let font = run.font ?? defaultFont
+            let (request, size) = font.request(weight: run.weight ?? weightAll, bold: run.isBold || boldAll, italic: run.italic || italicAll)
+            let runTracking = run.tracking ?? trackingAll ?? 0
+            let tracking = runTracking + (run.kerning ?? kerningAll ?? 0)
+            var features = runTracking != 0 ? FontFeature.offForTracking : []
+            if run.monospacedDigit || digitsAll || font.isMonospacedDigit { features.append(Text.tabularDigits) }
+            let piece = StyledText(Text.applyingCase(run.string, in: environment),
+                                   attributes: TextAttributes(font: request, size: size, dynamicTypeSize: dynamicType,
+                                                              features: features, tracking: tracking, locale: language,
+                                                              platform: platform, fontScale: fontScale))
             if result == nil { result = piece } else { result!.append(piece) }
         }
         return result ?? StyledText("", attributes: TextAttributes(dynamicTypeSize: dynamicType, locale: language, platform: platform,

@@ -1,0 +1,155 @@
+import Foundation
+import LayoutCore
+import Typography
+
+// SwiftUI's text modifiers on any view (iOS 16+: `bold(_:)`, `italic(_:)`, `fontWeight(_:)`,
+// `kerning(_:)`, `tracking(_:)`, `monospacedDigit()`; `textCase(_:)` and `allowsTightening(_:)`
+// since iOS 14 / 13): each sets an environment value that every `Text` inside reads for the runs
+// that do not set that attribute themselves. A `Text`'s own modifiers win (`Text("a").fontWeight(.light)`
+// stays light inside `.fontWeight(.bold)`), as does the innermost environment modifier.
+
+extension Text {
+    /// SwiftUI's `Text.Case`: how ``View/textCase(_:)`` changes the letters of text before it is
+    /// measured (with the environment's locale: Turkish "i" uppercases to "İ").
+    public enum Case: Hashable, Sendable {
+        case uppercase
+        case lowercase
+    }
+
+    /// Digits of equal width (the OpenType feature `tnum`) for every run.
+    ///
+    /// The bundled Noto Sans and Roboto already have tabular digits by default (every digit
+    /// advances 572 units of 1000 in Noto Sans Regular, with or without `tnum`: `hb-shape`), so
+    /// this changes widths only with fonts whose default digits are proportional.
+    public func monospacedDigit() -> Text { map { $0.monospacedDigit = true } }
+}
+
+// MARK: - Keys
+
+private struct BoldKey: EnvironmentKey { static let defaultValue = false }
+private struct ItalicKey: EnvironmentKey { static let defaultValue = false }
+private struct FontWeightKey: EnvironmentKey { static let defaultValue: Font.Weight? = nil }
+private struct KerningKey: EnvironmentKey { static let defaultValue: Double? = nil }
+private struct TrackingKey: EnvironmentKey { static let defaultValue: Double? = nil }
+private struct MonospacedDigitKey: EnvironmentKey { static let defaultValue = false }
+private struct TextCaseKey: EnvironmentKey { static let defaultValue: Text.Case? = nil }
+private struct AllowsTighteningKey: EnvironmentKey { static let defaultValue = false }
+
+extension EnvironmentValues {
+    /// How text inside changes case before it is measured (`nil`, the default: as written): SwiftUI's `textCase`.
+    public var textCase: Text.Case? {
+        get { self[TextCaseKey.self] }
+        set { self[TextCaseKey.self] = newValue }
+    }
+
+    /// Whether text may tighten its letter spacing to fit before truncating (default `false`):
+    /// SwiftUI's `allowsTightening`. Stored only: TextFit does not tighten (see
+    /// ``View/allowsTightening(_:)``).
+    public var allowsTightening: Bool {
+        get { self[AllowsTighteningKey.self] }
+        set { self[AllowsTighteningKey.self] = newValue }
+    }
+
+    /// `bold(_:)` on a view: text inside that sets no weight is bold.
+    var textBold: Bool {
+        get { self[BoldKey.self] }
+        set { self[BoldKey.self] = newValue }
+    }
+
+    /// `italic(_:)` on a view.
+    var textItalic: Bool {
+        get { self[ItalicKey.self] }
+        set { self[ItalicKey.self] = newValue }
+    }
+
+    /// `fontWeight(_:)` on a view.
+    var textFontWeight: Font.Weight? {
+        get { self[FontWeightKey.self] }
+        set { self[FontWeightKey.self] = newValue }
+    }
+
+    /// `kerning(_:)` on a view, points.
+    var textKerning: Double? {
+        get { self[KerningKey.self] }
+        set { self[KerningKey.self] = newValue }
+    }
+
+    /// `tracking(_:)` on a view, points.
+    var textTracking: Double? {
+        get { self[TrackingKey.self] }
+        set { self[TrackingKey.self] = newValue }
+    }
+
+    /// `monospacedDigit()` on a view.
+    var textMonospacedDigit: Bool {
+        get { self[MonospacedDigitKey.self] }
+        set { self[MonospacedDigitKey.self] = newValue }
+    }
+}
+
+// MARK: - Modifiers on any view
+
+extension View {
+    /// Bold for text inside that sets no weight itself (`false` undoes an outer `bold()`): a text
+    /// style's emphasized weight (semibold for body), bold for other fonts, as ``Text/bold()``.
+    public func bold(_ isActive: Bool = true) -> some View {
+        environment(\.textBold, isActive)
+    }
+
+    /// Italic for text inside (`false` undoes an outer `italic()`), in the family's italic face.
+    public func italic(_ isActive: Bool = true) -> some View {
+        environment(\.textItalic, isActive)
+    }
+
+    /// The weight of text inside that sets none itself (`nil`: the font's own).
+    public func fontWeight(_ weight: Font.Weight?) -> some View {
+        environment(\.textFontWeight, weight)
+    }
+
+    /// Adds `kerning` points after every grapheme cluster of text inside that sets no kerning
+    /// itself (see ``Text/kerning(_:)``).
+    public func kerning(_ kerning: CGFloat) -> some View {
+        environment(\.textKerning, Double(kerning))
+    }
+
+    /// Adds `tracking` points after every grapheme cluster of text inside that sets no tracking
+    /// itself, turning optional ligatures off (see ``Text/tracking(_:)``).
+    public func tracking(_ tracking: CGFloat) -> some View {
+        environment(\.textTracking, Double(tracking))
+    }
+
+    /// Digits of equal width in text inside: the OpenType feature `tnum` (see ``Text/monospacedDigit()``).
+    public func monospacedDigit() -> some View {
+        environment(\.textMonospacedDigit, true)
+    }
+
+    /// Changes the case of text inside before it is measured, with the environment's locale
+    /// (`String.uppercased(with:)`: in Turkish "i" becomes "İ"); `nil` shows it as written.
+    public func textCase(_ textCase: Text.Case?) -> some View {
+        environment(\.textCase, textCase)
+    }
+
+    /// SwiftUI lets text tighten its letter spacing a little before it truncates; Apple does not
+    /// say by how much. TextFit stores the setting (``EnvironmentValues/allowsTightening``) but
+    /// does not tighten: a text measures and truncates exactly as without this modifier, so a
+    /// string TextFit truncates may still fit on a device.
+    public func allowsTightening(_ flag: Bool) -> some View {
+        environment(\.allowsTightening, flag)
+    }
+}
+
+// MARK: - Resolution
+
+extension Text {
+    /// `string` with the environment's ``EnvironmentValues/textCase`` applied in its locale.
+    static func applyingCase(_ string: String, in environment: EnvironmentValues) -> String {
+        switch environment.textCase {
+        case nil: string
+        case .uppercase: string.uppercased(with: environment.locale)
+        case .lowercase: string.lowercased(with: environment.locale)
+        }
+    }
+
+    /// The OpenType feature `tnum` (tabular figures).
+    static let tabularDigits = try! FontFeature("tnum")
+}
