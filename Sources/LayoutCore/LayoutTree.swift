@@ -64,7 +64,8 @@ public final class LayoutTree {
     /// for several (a `Group`, a `ForEach`) is stacked in a centred `ZStack`.
     /// - Complexity: O(n) for n elements.
     public convenience init(_ view: some View, environment: EnvironmentValues = EnvironmentValues()) {
-        self.init(element: AnyElement(view), environment: environment, readerFrames: [:])
+        // Bodies are evaluated in the root environment (what `@Environment` reads).
+        self.init(element: EnvironmentValues.$current.withValue(environment) { AnyElement(view) }, environment: environment, readerFrames: [:])
     }
 
     /// Builds the tree of `element`, each `GeometryReader`'s content for its frame in `readerFrames`
@@ -510,14 +511,15 @@ private struct TreeBuilder {
     mutating func build(_ element: AnyElement, environment: EnvironmentValues, path: [Int], parent: Int, stackAxis: Axis?,
                         drawn: Bool = true) -> Node {
         var element = element
-        if case .geometry(let reader) = element.content {
-            // A reader is its layout with its content built for the frame known for its path.
-            let frame = readerFrames[path] ?? .zero
-            readers.append((nodes.count, frame))
-            element.content = reader.element(frame: frame)
-        }
         var environment = environment
         for apply in element.traits.environment.reversed() { apply(&environment) }
+        if case .geometry(let reader) = element.content {
+            // A reader is its layout with its content built for the frame known for its path,
+            // evaluated in the reader's environment.
+            let frame = readerFrames[path] ?? .zero
+            readers.append((nodes.count, frame))
+            element.content = EnvironmentValues.$current.withValue(environment) { reader.element(frame: frame) }
+        }
         let index = nodes.count
         let kind: Node.Kind
         let kindName: String

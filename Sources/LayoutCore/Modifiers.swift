@@ -133,12 +133,9 @@ extension View {
     }
 
     /// Sets an environment value for this element and its descendants (an inner setting wins).
+    /// Views inside see it while their bodies are evaluated (``Environment``).
     public func environment<V: Sendable>(_ keyPath: WritableKeyPath<EnvironmentValues, V> & Sendable, _ value: V) -> some View {
-        eachElement { element in
-            var element = element
-            element.traits.environment.append { $0[keyPath: keyPath] = value }
-            return element
-        }
+        EnvironmentWriter(content: self) { $0[keyPath: keyPath] = value }
     }
 
     /// Changes an environment value for this element and its descendants: `transform` gets the value

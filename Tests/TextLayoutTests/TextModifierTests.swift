@@ -137,6 +137,33 @@ struct TextModifierTests {
     }
 }
 
+/// A label that stacks vertically at accessibility sizes, as adaptive SwiftUI views do with
+/// `@Environment(\.dynamicTypeSize)`.
+private struct AdaptiveLabel: View {
+    @Environment(\.dynamicTypeSize) var size
+    var body: some View {
+        if size >= .accessibility1 {
+            VStack(spacing: 0) { Text("ab"); Text("ab") }
+        } else {
+            HStack(spacing: 0) { Text("ab"); Text("ab") }
+        }
+    }
+}
+
+@Suite("@Environment(\\.dynamicTypeSize) in a body")
+struct DynamicTypeEnvironmentTests {
+    @Test("A body reads the Dynamic Type size that dynamicTypeSize(_:) sets around it")
+    func adaptiveLabel() throws {
+        let environment = try TextFixtures.environment()
+        // Large: body 17 pt, two "ab" side by side: 2 × 19.992 wide, one line (23.154) high.
+        let row = AdaptiveLabel().layout(in: .unspecified, environment: environment)
+        #expect(close(row.size.width, 2 * at17(1176)) && close(row.size.height, 1.362 * 17))
+        // accessibility1: body 28 pt (Apple's table), stacked: 1.176 × 28 wide, 2 × 1.362 × 28 high.
+        let column = AdaptiveLabel().dynamicTypeSize(.accessibility1).layout(in: .unspecified, environment: environment)
+        #expect(close(column.size.width, 1.176 * 28) && close(column.size.height, 2 * 1.362 * 28))
+    }
+}
+
 private extension LayoutResult {
     func frame(_ id: String) -> CGRect { element(id: id)?.frame ?? .null }
 }
