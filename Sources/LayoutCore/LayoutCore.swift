@@ -4,6 +4,7 @@
 // | concern | types and functions | file |
 // |---|---|---|
 // | geometry | `Axis`, `Edge`, `EdgeInsets`, `UnitPoint`, `LayoutDirection` | Geometry.swift |
+// | angles and transforms | `Angle`; `CGAffineTransform` and `applying(_:)` where CoreGraphics is missing | Angle.swift |
 // | proposals | `ProposedViewSize` (normalisation rule: NaN → nil, negative → 0) | ProposedViewSize.swift |
 // | guides | `AlignmentID`, `HorizontalAlignment`, `VerticalAlignment`, `Alignment`; merge rules | Alignment.swift |
 // | a subview's size and guides | `ViewDimensions` | ViewDimensions.swift |
@@ -18,6 +19,8 @@
 // | modifiers | padding, frame (fixed, flexible), fixedSize, offset, layoutPriority, layoutValue, alignmentGuide, environment, id | Modifiers.swift |
 // | a secondary view in the modified one's size; the ZStack rule both share | overlay, background, `DepthStacking` | Overlay.swift |
 // | where (or whether) a child is drawn | position, aspectRatio, hidden | Placement.swift |
+// | a view built from its size | `GeometryReader`, `GeometryProxy`, `CoordinateSpace` | GeometryReader.swift |
+// | reading the environment in a body | `@Environment`, `EnvironmentValues.current` (task-local) | EnvironmentProperty.swift |
 // | the engine | `LayoutTree`: build → measure (memo, checks) → place (mirror RTL) → baselines | LayoutTree.swift |
 // | results and diagnostics | `LayoutResult`, `PlacedElement`, `LayoutDiagnostic`, `LeafDiagnostic` (what a `DiagnosingLeaf` reports) | LayoutResult.swift |
 //

@@ -142,11 +142,7 @@ extension View {
     /// the element would inherit and may change it (an inner setting still wins over it).
     public func transformEnvironment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V> & Sendable,
                                         transform: @escaping @Sendable (inout V) -> Void) -> some View {
-        eachElement { element in
-            var element = element
-            element.traits.environment.append { transform(&$0[keyPath: keyPath]) }
-            return element
-        }
+        EnvironmentWriter(content: self) { transform(&$0[keyPath: keyPath]) }
     }
 
     /// Names the element: its `String(describing:)` is the result's `id` (find it with `LayoutResult.element(id:)`).

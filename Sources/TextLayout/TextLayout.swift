@@ -14,4 +14,6 @@
 // Public entry points: `StyledText` (a string with styled runs, `+` concatenates), `ParagraphStyle`,
 // `Paragraph` (`idealSize`, `minimumSize`, `layout(width:height:)`, `sizeThatFits`), `ParagraphLayout`;
 // and for the layout engine, `Text` (a LayoutCore leaf), `Font` and the environment keys
-// (`dynamicTypeSize`, `font`, `lineLimit`, `truncationMode`, …) in TextEnvironment.swift.
+// (`dynamicTypeSize`, `font`, `lineLimit`, `truncationMode`, …) in TextEnvironment.swift; `bold`,
+// `italic`, `fontWeight`, `kerning`, `tracking`, `monospacedDigit`, `textCase`, `allowsTightening`
+// on any view in TextModifiers.swift.

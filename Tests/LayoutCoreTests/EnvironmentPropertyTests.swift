@@ -38,6 +38,12 @@ struct EnvironmentPropertyTests {
         #expect(nested.layout(in: .unspecified).size.width == 40)
     }
 
+    @Test("transformEnvironment(_:transform:) changes what a body reads, over the inherited value")
+    func transform() {
+        let view = ScaleReader().transformEnvironment(\.testScale) { $0 *= 2 }.environment(\.testScale, 3)
+        #expect(view.layout(in: .unspecified).size.width == 60)
+    }
+
     @Test("Views in a container and in a ForEach read their own environment")
     func inContainers() {
         let view = HStack(spacing: 0) {

@@ -161,6 +161,10 @@ struct DynamicTypeEnvironmentTests {
         // accessibility1: body 28 pt (Apple's table), stacked: 1.176 × 28 wide, 2 × 1.362 × 28 high.
         let column = AdaptiveLabel().dynamicTypeSize(.accessibility1).layout(in: .unspecified, environment: environment)
         #expect(close(column.size.width, 1.176 * 28) && close(column.size.height, 2 * 1.362 * 28))
+        // A range clamps what the body reads too: accessibility1 capped at xxxLarge (body 23 pt) is a row.
+        let capped = AdaptiveLabel().dynamicTypeSize(...DynamicTypeSize.xxxLarge).dynamicTypeSize(.accessibility1)
+            .layout(in: .unspecified, environment: environment)
+        #expect(close(capped.size.width, 2 * 1.176 * 23) && close(capped.size.height, 1.362 * 23))
     }
 }
 
