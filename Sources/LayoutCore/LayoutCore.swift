@@ -5,6 +5,7 @@
 // |---|---|---|
 // | geometry | `Axis`, `Edge`, `EdgeInsets`, `UnitPoint`, `LayoutDirection` | Geometry.swift |
 // | angles and transforms | `Angle`; `CGAffineTransform` and `applying(_:)` where CoreGraphics is missing | Angle.swift |
+// | paths with angles and transforms | `Path.addArc(…startAngle: Angle…transform:)`, `Path.applying(_:)` | PathGeometry.swift |
 // | proposals | `ProposedViewSize` (normalisation rule: NaN → nil, negative → 0) | ProposedViewSize.swift |
 // | guides | `AlignmentID`, `HorizontalAlignment`, `VerticalAlignment`, `Alignment`; merge rules | Alignment.swift |
 // | a subview's size and guides | `ViewDimensions` | ViewDimensions.swift |

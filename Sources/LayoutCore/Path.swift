@@ -147,8 +147,8 @@ public struct Path: Sendable, Equatable {
         closeSubpath()
     }
 
-    /// A circular arc around `center` from `startAngle` to `endAngle`, in radians (TextFit has no
-    /// `Angle` here yet: pass `.radians` values). Angles are measured from the +x axis towards +y,
+    /// A circular arc around `center` from `startAngle` to `endAngle`, in radians (SwiftUI's
+    /// `Angle` spelling, with a transform, is in PathGeometry.swift). Angles are measured from the +x axis towards +y,
     /// which is downwards on screen. As in SwiftUI and Core Graphics, `clockwise` is meant in a
     /// y-up space: `clockwise: false` sweeps with increasing angle, which looks clockwise on
     /// screen. A line joins the pen to the arc's start (a move when there is no pen).

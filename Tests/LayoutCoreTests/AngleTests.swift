@@ -108,3 +108,34 @@ struct AngleTests {
         #expect(CGRect.null.applying(quarter).isNull)
     }
 }
+
+@Suite("Path with Angle and CGAffineTransform, as SwiftUI spells them")
+struct PathGeometryTests {
+    @Test("addArc with Angle values draws the arc the radians form draws")
+    func arcWithAngles() {
+        var byAngle = Path(), byRadians = Path()
+        byAngle.addArc(center: CGPoint(x: 50, y: 50), radius: 20, startAngle: .degrees(0), endAngle: .degrees(90), clockwise: false)
+        byRadians.addArc(center: CGPoint(x: 50, y: 50), radius: 20, startAngle: 0, endAngle: .pi / 2, clockwise: false)
+        #expect(byAngle == byRadians)
+        // From (70, 50) to (50, 70): 0° and 90° on a circle of radius 20 around (50, 50).
+        #expect(byAngle.currentPoint.map { abs($0.x - 50) < 1e-12 && abs($0.y - 70) < 1e-12 } == true)
+    }
+
+    @Test("applying(_:) maps every point; a transformed arc joins the pen with a line")
+    func applying() {
+        let square = Path(CGRect(x: 0, y: 0, width: 10, height: 10))
+        // Scaled by 2 then moved by (5, 0): the box (5, 0, 20, 20).
+        let moved = square.applying(CGAffineTransform(translationX: 5, y: 0).scaledBy(x: 2, y: 2))
+        #expect(moved.boundingRect == CGRect(x: 5, y: 0, width: 20, height: 20))
+        var path = Path()
+        path.move(to: .zero)
+        path.addArc(center: .zero, radius: 10, startAngle: .zero, endAngle: .degrees(90), clockwise: false,
+                    transform: CGAffineTransform(translationX: 100, y: 0))
+        // The pen at (0, 0) is joined by a line to the moved start (110, 0); the arc ends at (100, 10).
+        var elements: [Path.Element] = []
+        path.forEach { elements.append($0) }
+        #expect(elements.first == .move(to: .zero))
+        #expect(elements.dropFirst().first == .line(to: CGPoint(x: 110, y: 0)))
+        #expect(path.currentPoint.map { abs($0.x - 100) < 1e-12 && abs($0.y - 10) < 1e-12 } == true)
+    }
+}
