@@ -168,7 +168,7 @@ extension SVGRenderer {
         if let text = leaf.element as? any ParagraphProviding {
             guard let layout = text.paragraphLayout(in: leaf.proposal, environment: environment) else { return nil }
             let foreground = environment.foregroundStyle.map { $0.resolvedColor(in: environment) }
-            let ranges = (leaf.element as? Text)?.colorRanges ?? []
+            let ranges = (leaf.element as? Text)?.colorRanges(in: environment) ?? []
             document.paintText(layout, at: leaf.frame.origin) { cluster in
                 for (range, color) in ranges where range.contains(cluster) { return color ?? foreground }
                 return foreground

@@ -26,10 +26,15 @@ extension Text {
     }
 
     /// Each run's colour (`nil`: the environment's) over its scalar offsets in ``string``, in order.
-    package var colorRanges: [(range: Range<Int>, color: Color?)] {
+    package var colorRanges: [(range: Range<Int>, color: Color?)] { colorRanges(in: nil) }
+
+    /// Each run's colour over its scalar offsets in the text as laid out in `environment`, whose
+    /// `textCase` can change a run's length ("ß" uppercased is "SS").
+    package func colorRanges(in environment: EnvironmentValues?) -> [(range: Range<Int>, color: Color?)] {
         var offset = 0
         return runs.map { run in
-            let count = run.string.unicodeScalars.count
+            let string = environment.map { Text.applyingCase(run.string, in: $0) } ?? run.string
+            let count = string.unicodeScalars.count
             defer { offset += count }
             return (offset..<offset + count, run.color)
         }

@@ -166,6 +166,19 @@ private func textEnvironment() throws -> EnvironmentValues {
         let secondary = SVGRenderer(options: options).svg(Text("a").padding(1).foregroundStyle(.secondary)
             .layout(in: .unspecified, environment: environment))
         #expect(secondary.contains("<g class=\"text\" fill=\"#3c3c43\" fill-opacity=\"0.6\">"))
+        // textCase changes a run's length before layout: "ß" uppercased is "SS" (Unicode's
+        // SpecialCasing.txt), so the red run has two glyphs and the blue "X" one — the colours follow
+        // the cased text, not the written one.
+        let cased = SVGRenderer(options: options).svg((Text("ß").foregroundColor(.red) + Text("x").foregroundColor(.blue))
+            .textCase(.uppercase).layout(in: .unspecified, environment: environment))
+        func glyphs(after marker: String) -> Int {
+            guard let start = cased.range(of: marker) else { return -1 }
+            let group = cased[start.upperBound...]
+            let body = group[..<(group.range(of: "</g>")?.lowerBound ?? group.endIndex)]
+            return body.components(separatedBy: "<use").count - 1
+        }
+        #expect(glyphs(after: "<g class=\"text\" fill=\"#ff3b30\">") == 2)
+        #expect(glyphs(after: "<g class=\"text\" fill=\"#007aff\">") == 1)
         // Colour changes no size (it is not a shaping attribute).
         #expect((Text("ab").foregroundColor(.red)).layout(in: .unspecified, environment: environment).size
                 == Text("ab").layout(in: .unspecified, environment: environment).size)
