@@ -63,25 +63,53 @@ func runLayout(_ arguments: Arguments) throws {
     for ((size, _), output) in zip(results, outputs) {
         for diagnostic in output.diagnostics { printError("warning: \(size): \(diagnostic)") }
     }
-    if let svgPath = arguments.values["svg"] {
-        let renderer = SVGRenderer(options: .init(overlays: arguments.flags.contains("overlays") ? .all : []))
-        if svgPath == "-" {
-            // The picture is the output: nothing else goes to standard output.
-            guard results.count == 1 else {
-                let option = sizesGiven ? (arguments.values["font-scale"] != nil ? "--font-scale" : "--dynamic-type")
-                    : "the file's \(platform == .ios ? "dynamicType" : "fontScale")"
-                throw CommandError.usage("--svg - writes one picture to standard output, but \(option) asks for \(results.count) text sizes; give one size or a file name (OUT.svg: OUT-SIZE.svg each)")
-            }
-            print(renderer.svg(results[0].1), terminator: "")
-            return try finishStandardOutput()
-        }
-        let pictures = results.map { size, result in
-            let path = results.count == 1 ? svgPath
-                : (svgPath as NSString).deletingPathExtension + "-\(size)." + ((svgPath as NSString).pathExtension.isEmpty ? "svg" : (svgPath as NSString).pathExtension)
-            return (path: path, data: Data(renderer.svg(result).utf8))
-        }
-        try writeOutputFiles(pictures, option: "--svg")
+    // Pictures: --svg and --png draw the same picture (the PNG is the SVG rasterised by librsvg at
+    // --scale pixels per point); every picture is made before any is written.
+    let renderer = SVGRenderer(options: .init(overlays: arguments.flags.contains("overlays") ? .all : []))
+    let scale = try arguments.number("scale") ?? 1
+    if arguments.values["scale"] != nil, !(scale > 0 && scale <= 16) {
+        throw CommandError.usage("--scale must be above 0 and at most 16 (PNG pixels per point), got '\(arguments.values["scale"]!)'")
     }
+    var svgFiles: [(path: String, data: Data)] = [], pngFiles: [(path: String, data: Data)] = []
+    for (option, fileExtension) in [("svg", "svg"), ("png", "png")] {
+        guard let path = arguments.values[option] else { continue }
+        if path == "-", results.count != 1 {
+            // The picture is the output: one picture, nothing else on standard output.
+            let sizeOption = sizesGiven ? (arguments.values["font-scale"] != nil ? "--font-scale" : "--dynamic-type")
+                : "the file's \(platform == .ios ? "dynamicType" : "fontScale")"
+            throw CommandError.usage("--\(option) - writes one picture to standard output, but \(sizeOption) asks for \(results.count) text sizes; give one size or a file name (OUT.\(fileExtension): OUT-SIZE.\(fileExtension) each)")
+        }
+        for (size, result) in results {
+            let name = results.count == 1 ? path
+                : (path as NSString).deletingPathExtension + "-\(size)." + ((path as NSString).pathExtension.isEmpty ? fileExtension : (path as NSString).pathExtension)
+            let svg = renderer.svg(result)
+            if option == "svg" {
+                svgFiles.append((name, Data(svg.utf8)))
+            } else {
+                do {
+                    pngFiles.append((name, try PNGRasterizer.png(fromSVG: svg, scale: scale)))
+                } catch let error as RasterizationError {
+                    let message = "cannot draw '\(name)' (--png): \(error)"
+                    throw error.kind == .tooLarge ? CommandError.limit(message) : CommandError.output(message)
+                }
+            }
+        }
+    }
+    if arguments.values["svg"] == "-" || arguments.values["png"] == "-" {
+        if let svg = svgFiles.first, arguments.values["svg"] == "-" {
+            print(String(decoding: svg.data, as: UTF8.self), terminator: "")
+        } else if let png = pngFiles.first {
+            try finishStandardOutput()
+            do {
+                try FileHandle.standardOutput.write(contentsOf: png.data)
+            } catch {
+                throw CommandError.output("cannot write to standard output (\(error.localizedDescription)); the output is incomplete")
+            }
+        }
+        return try finishStandardOutput()
+    }
+    if !svgFiles.isEmpty { try writeOutputFiles(svgFiles, option: "--svg") }
+    if !pngFiles.isEmpty { try writeOutputFiles(pngFiles, option: "--png") }
     if arguments.flags.contains("json") {
         for output in outputs { print(String(decoding: try output.jsonData(), as: UTF8.self)) }
         return try finishStandardOutput()
