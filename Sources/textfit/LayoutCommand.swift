@@ -71,45 +71,50 @@ func runLayout(_ arguments: Arguments) throws {
         throw CommandError.usage("--scale must be above 0 and at most 16 (PNG pixels per point), got '\(arguments.values["scale"]!)'")
     }
     var svgFiles: [(path: String, data: Data)] = [], pngFiles: [(path: String, data: Data)] = []
+    var standardOutput: Data?  // `--svg -` or `--png -`: the one picture is the output
+    let pictures = arguments.values["svg"] == nil && arguments.values["png"] == nil ? [] : results.map { renderer.svg($0.1) }
     for (option, fileExtension) in [("svg", "svg"), ("png", "png")] {
         guard let path = arguments.values[option] else { continue }
         if path == "-", results.count != 1 {
-            // The picture is the output: one picture, nothing else on standard output.
             let sizeOption = sizesGiven ? (arguments.values["font-scale"] != nil ? "--font-scale" : "--dynamic-type")
                 : "the file's \(platform == .ios ? "dynamicType" : "fontScale")"
             throw CommandError.usage("--\(option) - writes one picture to standard output, but \(sizeOption) asks for \(results.count) text sizes; give one size or a file name (OUT.\(fileExtension): OUT-SIZE.\(fileExtension) each)")
         }
-        for (size, result) in results {
+        for ((size, _), svg) in zip(results, pictures) {
             let name = results.count == 1 ? path
                 : (path as NSString).deletingPathExtension + "-\(size)." + ((path as NSString).pathExtension.isEmpty ? fileExtension : (path as NSString).pathExtension)
-            let svg = renderer.svg(result)
+            let data: Data
             if option == "svg" {
-                svgFiles.append((name, Data(svg.utf8)))
+                data = Data(svg.utf8)
             } else {
                 do {
-                    pngFiles.append((name, try PNGRasterizer.png(fromSVG: svg, scale: scale)))
+                    data = try PNGRasterizer.png(fromSVG: svg, scale: scale)
                 } catch let error as RasterizationError {
-                    let message = "cannot draw '\(name)' (--png): \(error)"
+                    let message = "cannot draw \(path == "-" ? "the PNG" : "'\(name)'") (--png): \(error)"
                     throw error.kind == .tooLarge ? CommandError.limit(message) : CommandError.output(message)
                 }
             }
-        }
-    }
-    if arguments.values["svg"] == "-" || arguments.values["png"] == "-" {
-        if let svg = svgFiles.first, arguments.values["svg"] == "-" {
-            print(String(decoding: svg.data, as: UTF8.self), terminator: "")
-        } else if let png = pngFiles.first {
-            try finishStandardOutput()
-            do {
-                try FileHandle.standardOutput.write(contentsOf: png.data)
-            } catch {
-                throw CommandError.output("cannot write to standard output (\(error.localizedDescription)); the output is incomplete")
+            if path == "-" {
+                standardOutput = data
+            } else if option == "svg" {
+                svgFiles.append((name, data))
+            } else {
+                pngFiles.append((name, data))
             }
         }
-        return try finishStandardOutput()
     }
     if !svgFiles.isEmpty { try writeOutputFiles(svgFiles, option: "--svg") }
     if !pngFiles.isEmpty { try writeOutputFiles(pngFiles, option: "--png") }
+    if let standardOutput {
+        // The picture is the output: nothing else goes to standard output.
+        try finishStandardOutput()
+        do {
+            try FileHandle.standardOutput.write(contentsOf: standardOutput)
+        } catch {
+            throw CommandError.output("cannot write to standard output (\(error.localizedDescription)); the output is incomplete")
+        }
+        return
+    }
     if arguments.flags.contains("json") {
         for output in outputs { print(String(decoding: try output.jsonData(), as: UTF8.self)) }
         return try finishStandardOutput()

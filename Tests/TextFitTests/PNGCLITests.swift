@@ -52,7 +52,7 @@ struct PNGCLITests {
         #expect(png2.width == Int((size.width * 2 - 1e-6).rounded(.up)) && png2.height == Int((size.height * 2 - 1e-6).rounded(.up)))
     }
 
-    @Test("--png with several sizes writes OUT-SIZE.png each; --png - writes the one picture to standard output")
+    @Test("--png with several sizes writes OUT-SIZE.png each; --png - writes the one picture to standard output, --svg OUT.svg beside it")
     func severalSizesAndStandardOutput() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -66,7 +66,8 @@ struct PNGCLITests {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = ["layout", Self.tagCloud, "--bundled-only", "--width", "390", "--png", "-"]
+        let svg = folder.appendingPathComponent("beside.svg").path
+        process.arguments = ["layout", Self.tagCloud, "--bundled-only", "--width", "390", "--png", "-", "--svg", svg]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -74,6 +75,7 @@ struct PNGCLITests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(Self.pngSize(data) != nil)
+        #expect(try String(contentsOfFile: svg, encoding: .utf8).hasPrefix("<svg"))  // the file is written too
     }
 
     @Test("an unwritable --png path, a bad --scale or --scale without --png is an error naming it")
