@@ -37,6 +37,10 @@ renderer.options.background = "#ffffff"
 func pt(_ value: CGFloat) -> String { String(format: "%.1f", Double(value)) }
 
 let result = renderer.result
+if let error = Text.defaultShaperError {  // no fonts found: every text would measure 0 × 0
+    print("TextFit's fonts were not found: \(error)")
+    exit(1)
+}
 print("TagCloud in 320 pt: \(pt(result.size.width)) × \(pt(result.size.height)) pt")
 for index in 0..<result.count {
     guard let text = result.leaf(at: index)?.element as? Text else { continue }
