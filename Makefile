@@ -6,8 +6,11 @@ SWIFT ?= swift
 # fonts-inter-variable and python3-fonttools: Tests/TypographyTests/Fixtures/make-apple-standins.py makes the
 # stand-in Apple fonts from Inter (and DejaVu) with fontTools at test time, and hb-shape-variations.tsv has Inter rows;
 # unicode-cldr-core: CLDR's plurals.xml, numberingSystems.xml and locale files, which the plural-count and
-# number-format tests of LocaleNumbers and the stress samples take their expected values from).
+# number-format tests of LocaleNumbers and the stress samples take their expected values from;
+# librsvg2-dev and libcairo2-dev: PNG pictures (Rendering rasterises its SVG with librsvg onto cairo);
+# librsvg2-bin: rsvg-convert, which the PNG tests check our rasterisation against).
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev fontconfig libicu-dev libfribidi-dev libmicrohttpd-dev \
+  librsvg2-dev libcairo2-dev librsvg2-bin \
   unicode-data libharfbuzz-bin fonts-dejavu-core fonts-inter-variable python3-fonttools unicode-cldr-core
 
 .PHONY: setup build demo test bench bench-peers sanitize browser-test clean load-replicas
@@ -32,10 +35,13 @@ build: setup
 ## out a multilingual tag cloud (demo/tag-cloud.json) at three sizes, LTR and RTL, into SVGs in demo/out/;
 ## then Android: strings in Roboto at three font scales, and localization sweeps of demo/catalogs
 ## (an Android catalog on android, the same strings as a String Catalog on ios; failing checks are the
-## point of a sweep, so its exit status 1 does not stop the demo)
+## point of a sweep, so its exit status 1 does not stop the demo); last, the README's view-built tag
+## cloud (Examples/TagCloud: `struct TagChip: View` in a FlowLayout) prints its frames and writes
+## demo/out/tag-cloud.svg and demo/out/tag-cloud.png (ImageRenderer, PNG through librsvg)
 demo: setup
-	@echo "make demo: building textfit (a few minutes the first time)…"
+	@echo "make demo: building textfit and the tag cloud example (a few minutes the first time)…"
 	@$(SWIFT) build --product textfit >/dev/null
+	@$(SWIFT) build --product TagCloudExample >/dev/null
 	@bin=$$($(SWIFT) build --show-bin-path)/textfit; \
 	$$bin measure --bundled-only --style body --dynamic-type xSmall,large,accessibility3 \
 	  "Rindfleischetikettierung" "Settings" "Настройки" "الإعدادات" "הגדרות" "सेटिंग्स" \
@@ -51,7 +57,9 @@ demo: setup
 	echo && echo "The same strings as a String Catalog, --platform ios, at three Dynamic Type sizes, in 160 pt:" && \
 	{ $$bin stress demo/catalogs/Settings.xcstrings --bundled-only --platform ios --width 160 --max-lines 1 \
 	    --dynamic-type xSmall,large,accessibility3; [ $$? -le 1 ]; } && \
-	echo && echo "SVGs: $$(ls demo/out/*.svg | tr '\n' ' ')"
+	echo && echo "SVGs: $$(ls demo/out/*.svg | tr '\n' ' ')" && \
+	echo && echo "The tag cloud as SwiftUI code (Examples/TagCloud/main.swift, the README's example), with ImageRenderer:" && \
+	$$($(SWIFT) build --show-bin-path)/TagCloudExample demo/out
 
 ## test: the whole test suite (Swift Testing)
 test: setup

@@ -7,6 +7,9 @@ let package = Package(
     name: "TextFit",
     products: [
         .library(name: "TextFit", targets: ["TextFit"]),
+        // For layout users: views, layouts, text, SVG and PNG; not the stress tester, the service or
+        // the operations (README, "Use TextFit in your package").
+        .library(name: "TextFitLayout", targets: ["TextFitLayout"]),
         .executable(name: "textfit", targets: ["TextFitCLI"]),
     ],
     targets: [
@@ -28,6 +31,11 @@ let package = Package(
             // FriBiDi (bidi levels, fed ICU's Unicode 15 classes) is linked by CICU/include/module.modulemap.
             linkerSettings: [.linkedLibrary("_FoundationICU"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
+        // librsvg + cairo: Rendering's PNG rasteriser alone imports it.
+        .systemLibrary(
+            name: "CRSVG", path: "CRSVG", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev", "libcairo2-dev"])]),
+
         .systemLibrary(
             name: "CMicroHTTPD", path: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
@@ -43,19 +51,27 @@ let package = Package(
         .target(name: "LayoutCore"),
         // Concrete containers: stacks, flow, equal-width, radial, grid, ViewThatFits, AnyLayout.
         .target(name: "Layouts", dependencies: ["LayoutCore"]),
-        // SVG of placed trees and paragraphs: real glyph outlines, colour emoji bitmaps, overlays.
+        // SVG of placed trees and paragraphs: real glyph outlines, colour emoji bitmaps, overlays;
+        // PNG of that SVG through librsvg and cairo (CRSVG, its one C import); ImageRenderer.
         // Imports Typography for the glyph outlines and bitmaps it exposes (Swift types only, no C).
-        .target(name: "Rendering", dependencies: ["TextLayout", "LayoutCore", "Typography"]),
+        .target(name: "Rendering", dependencies: ["TextLayout", "LayoutCore", "Typography", "CRSVG"]),
         // Catalog readers, pseudo-localization, fit sweeps and reports (`textfit stress`).
         .target(name: "LocalizationStress", dependencies: ["TextLayout", "Layouts", "LayoutCore", "Rendering", "Typography"]),
-        // Umbrella: re-exports the library modules and holds the Codable operations
+        // The layout users' umbrella: re-exports Foundation and the view, layout, text and picture
+        // modules; never the stress tester, the service or the operations.
+        .target(name: "TextFitLayout", dependencies: ["Typography", "TextLayout", "LayoutCore", "Layouts", "Rendering"]),
+        // Umbrella: re-exports TextFitLayout and LocalizationStress and holds the Codable operations
         // (request → result) that the CLI and, later, the service share.
-        .target(name: "TextFit", dependencies: ["Typography", "TextLayout", "LayoutCore", "Layouts", "Rendering", "LocalizationStress"]),
+        .target(name: "TextFit", dependencies: ["TextFitLayout", "Typography", "TextLayout", "LayoutCore", "Layouts", "Rendering", "LocalizationStress"]),
         // The measuring service: JSON lines over stdio, HTTP over GNU libmicrohttpd (its C module is
         // the one C import outside Typography, for HTTP alone).
         .target(name: "Service", dependencies: ["TextFit", "CMicroHTTPD"]),
         // The `textfit` command: argument parsing and I/O only.
         .executableTarget(name: "TextFitCLI", dependencies: ["TextFit", "Service"], path: "Sources/textfit"),
+
+        // MARK: - Examples (built by `swift build`; `make demo` runs the tag cloud)
+        // The README's "Use TextFit in your package" program, word for word: a view-built tag cloud.
+        .executableTarget(name: "TagCloudExample", dependencies: ["TextFitLayout"], path: "Examples/TagCloud"),
 
         // MARK: - Benchmarks (`make bench`; not part of the library)
         // The floor: raw HarfBuzz (hb_buffer_add_utf8 + hb_shape + sum of advances), nothing else.

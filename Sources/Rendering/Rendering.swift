@@ -6,8 +6,9 @@
 // |---|---|
 // | `SVGRenderer.svg(_: ParagraphLayout)` | one paragraph at the origin |
 // | `SVGRenderer.svg(_: LayoutResult)` | every placed leaf of a tree: text leaves as text, shapes and colours painted in tree order with opacity and clips (SVGPainting.swift), other leaves as light boxes |
+// | `ImageRenderer(content:)` | a view, as SwiftUI's: `svg`, `pngData()` (the SVG rasterised by librsvg + cairo, `PNGRasterizer.swift`), `result` |
 //
-// Output is deterministic: the same input gives byte-identical SVG (fixed decimals, glyph
+// SVG output is deterministic: the same input gives byte-identical SVG (fixed decimals, glyph
 // definitions numbered in order of first use, no dates, no hashing order).
 
 import Foundation

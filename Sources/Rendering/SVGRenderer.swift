@@ -29,9 +29,8 @@ import TextLayout
 /// dropped), definitions are numbered in order of first use, and nothing depends on time,
 /// addresses or hashing order — the same input renders byte-identical SVG.
 ///
-/// PNG output is left to `rsvg-convert` (librsvg), Inkscape or a browser: SVG is lossless and
-/// deterministic, HTML reports embed it directly, and a rasterizer here would have to composite
-/// anti-aliased glyphs and decode and scale the emoji PNGs itself.
+/// PNG is this SVG rasterised by librsvg onto cairo (``ImageRenderer/pngData()``, `textfit layout
+/// --png`), so the two pictures agree; SVG stays the lossless, deterministic format HTML reports embed.
 public struct SVGRenderer: Sendable {
     /// Debug drawings over the content.
     public struct Overlays: OptionSet, Sendable, Hashable {

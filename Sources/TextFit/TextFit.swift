@@ -6,8 +6,10 @@
 // |---|---|---|
 // | measure texts | `TextFitEngine.measure(_:)` | `MeasureRequest` → `[MeasureResult]` |
 // | list families / resolve a text's fonts | `TextFitEngine.families()`, `clusterFonts(_:)` | `FontFamilyInfo`, `ClusterFontResult` |
-// Foundation too, as `import SwiftUI` brings it: CGFloat, CGSize, CGPoint, CGRect without a second import.
+//
+// `import TextFit` alone gives Foundation's geometry (CGFloat, CGSize…), as `import SwiftUI` does.
 @_exported import Foundation
+@_exported import TextFitLayout
 @_exported import Typography
 @_exported import TextLayout
 @_exported import LayoutCore

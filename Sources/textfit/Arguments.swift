@@ -36,7 +36,7 @@ struct Arguments {
     static let valueOptions: Set<String> = [
         "font", "font-file", "face-index", "size", "style", "weight", "dynamic-type", "locale", "features",
         "tracking", "tab-interval", "file", "for", "width", "height", "lines", "truncation", "wrap", "direction",
-        "line-metrics", "line-spacing", "minimum-scale", "svg", "rules", "max-lines", "padding", "locales", "report",
+        "line-metrics", "line-spacing", "minimum-scale", "svg", "png", "scale", "rules", "max-lines", "padding", "locales", "report",
         "baseline", "source-language", "http", "max-text-bytes", "max-elements", "max-depth", "max-entries", "max-pictures",
         "platform", "font-scale", "variations", "font-width", "instance", "design", "apple-fonts", "allow-origin", "allow-host", "font-dir",
         "shard",
@@ -123,7 +123,7 @@ struct Arguments {
         "measure": fontOptions.union(paragraphOptions).union(["bundled-only", "file", "json-input", "json", "max-text-bytes",
                                                               "apple-fonts"]),
         "fonts": fontOptions.union(["for", "json", "bundled-only", "apple-fonts"]),
-        "layout": ["width", "height", "dynamic-type", "direction", "json", "svg", "overlays", "summary", "bundled-only",
+        "layout": ["width", "height", "dynamic-type", "direction", "json", "svg", "png", "scale", "overlays", "summary", "bundled-only",
                    "max-elements", "max-depth", "max-text-bytes", "platform", "font-scale", "apple-fonts"],
         "stress": ["rules", "width", "max-lines", "style", "font", "font-file", "size", "weight", "padding", "truncation-allowed",
                    "minimum-scale", "locales", "dynamic-type", "source-language", "report", "max-pictures", "baseline", "strict",
@@ -152,14 +152,22 @@ struct Arguments {
                 throw CommandError.usage("--\(option) applies to fonts only with --for TEXT (the text whose fonts are listed)")
             }
         case "layout":
-            if flags.contains("overlays"), values["svg"] == nil {
-                throw CommandError.usage("--overlays draws in the SVG, so it needs --svg OUT.svg")
+            if flags.contains("overlays"), values["svg"] == nil, values["png"] == nil {
+                throw CommandError.usage("--overlays draws in the SVG, so it needs --svg OUT.svg (or --png OUT.png)")
+            }
+            if values["scale"] != nil, values["png"] == nil {
+                throw CommandError.usage("--scale sets the PNG's pixels per point, so it needs --png OUT.png (an SVG is in points)")
+            }
+            if values["svg"] == "-", values["png"] == "-" {
+                throw CommandError.usage("--svg - and --png - would both write to standard output; give one of them a file name")
             }
             if flags.contains("json"), flags.contains("summary") {
                 throw CommandError.usage("give --json or --summary, not both (each is a whole output)")
             }
-            if values["svg"] == "-", let other = ["json", "summary"].first(where: flags.contains) {
-                throw CommandError.usage("--svg - writes the picture to standard output, which --\(other) would write too; give --svg a file name")
+            for picture in ["svg", "png"] where values[picture] == "-" {
+                if let other = ["json", "summary"].first(where: flags.contains) {
+                    throw CommandError.usage("--\(picture) - writes the picture to standard output, which --\(other) would write too; give --\(picture) a file name")
+                }
             }
         case "measure":
             if values["file"] != nil, !positional.isEmpty {

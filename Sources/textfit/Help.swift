@@ -17,7 +17,7 @@ let usageIntro = """
     USAGE
       textfit measure TEXT… [options]      measure texts (or --file PATH, or - for stdin)
       textfit fonts [--for TEXT] [options] list font families, or which font each cluster of TEXT uses
-      textfit layout FILE.json [options]   lay out a tree (docs/layout-file.md): frames, baselines, SVG
+      textfit layout FILE.json [options]   lay out a tree (docs/layout-file.md): frames, baselines, SVG, PNG
       textfit stress CATALOG… [options]    check every key × locale × text size (Dynamic Type or font scale) against a container
       textfit stress merge OUT/ PART…      join the partial reports of --shard runs into OUT/, as one run (docs/stress.md)
       textfit serve --stdio | --http [HOST:]PORT   the measuring service (JSON lines, or HTTP; docs/service.md)
@@ -87,7 +87,10 @@ let layoutHelp = """
       --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each, all
                              written or none; a link, FIFO or device is written through, never replaced;
                              --svg - prints the one picture on standard output instead of the table
-      --overlays             draw element bounds, line boxes and baselines in the SVG
+      --png OUT.png          also draw it as PNG: the SVG's picture rasterised by librsvg (colour emoji
+                             too); several sizes, links and --png - as for --svg
+      --scale S              PNG pixels per point (default 1; 2 for a 2x picture; above 0, at most 16)
+      --overlays             draw element bounds, line boxes and baselines in the SVG (and the PNG)
       --summary              one line per size: size, element count, rows of the root container (its
                              modifiers looked through): the bands its shown children occupy, children
                              whose heights overlap being one row (a flow's or grid's rows, a vstack's

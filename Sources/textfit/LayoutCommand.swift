@@ -63,24 +63,57 @@ func runLayout(_ arguments: Arguments) throws {
     for ((size, _), output) in zip(results, outputs) {
         for diagnostic in output.diagnostics { printError("warning: \(size): \(diagnostic)") }
     }
-    if let svgPath = arguments.values["svg"] {
-        let renderer = SVGRenderer(options: .init(overlays: arguments.flags.contains("overlays") ? .all : []))
-        if svgPath == "-" {
-            // The picture is the output: nothing else goes to standard output.
-            guard results.count == 1 else {
-                let option = sizesGiven ? (arguments.values["font-scale"] != nil ? "--font-scale" : "--dynamic-type")
-                    : "the file's \(platform == .ios ? "dynamicType" : "fontScale")"
-                throw CommandError.usage("--svg - writes one picture to standard output, but \(option) asks for \(results.count) text sizes; give one size or a file name (OUT.svg: OUT-SIZE.svg each)")
+    // Pictures: --svg and --png draw the same picture (the PNG is the SVG rasterised by librsvg at
+    // --scale pixels per point); every picture is made before any is written.
+    let renderer = SVGRenderer(options: .init(overlays: arguments.flags.contains("overlays") ? .all : []))
+    let scale = try arguments.number("scale") ?? 1
+    if arguments.values["scale"] != nil, !(scale > 0 && scale <= 16) {
+        throw CommandError.usage("--scale must be above 0 and at most 16 (PNG pixels per point), got '\(arguments.values["scale"]!)'")
+    }
+    var svgFiles: [(path: String, data: Data)] = [], pngFiles: [(path: String, data: Data)] = []
+    var standardOutput: Data?  // `--svg -` or `--png -`: the one picture is the output
+    let pictures = arguments.values["svg"] == nil && arguments.values["png"] == nil ? [] : results.map { renderer.svg($0.1) }
+    for (option, fileExtension) in [("svg", "svg"), ("png", "png")] {
+        guard let path = arguments.values[option] else { continue }
+        if path == "-", results.count != 1 {
+            let sizeOption = sizesGiven ? (arguments.values["font-scale"] != nil ? "--font-scale" : "--dynamic-type")
+                : "the file's \(platform == .ios ? "dynamicType" : "fontScale")"
+            throw CommandError.usage("--\(option) - writes one picture to standard output, but \(sizeOption) asks for \(results.count) text sizes; give one size or a file name (OUT.\(fileExtension): OUT-SIZE.\(fileExtension) each)")
+        }
+        for ((size, _), svg) in zip(results, pictures) {
+            let name = results.count == 1 ? path
+                : (path as NSString).deletingPathExtension + "-\(size)." + ((path as NSString).pathExtension.isEmpty ? fileExtension : (path as NSString).pathExtension)
+            let data: Data
+            if option == "svg" {
+                data = Data(svg.utf8)
+            } else {
+                do {
+                    data = try PNGRasterizer.png(fromSVG: svg, scale: scale)
+                } catch let error as RasterizationError {
+                    let message = "cannot draw \(path == "-" ? "the PNG" : "'\(name)'") (--png): \(error)"
+                    throw error.kind == .tooLarge ? CommandError.limit(message) : CommandError.output(message)
+                }
             }
-            print(renderer.svg(results[0].1), terminator: "")
-            return try finishStandardOutput()
+            if path == "-" {
+                standardOutput = data
+            } else if option == "svg" {
+                svgFiles.append((name, data))
+            } else {
+                pngFiles.append((name, data))
+            }
         }
-        let pictures = results.map { size, result in
-            let path = results.count == 1 ? svgPath
-                : (svgPath as NSString).deletingPathExtension + "-\(size)." + ((svgPath as NSString).pathExtension.isEmpty ? "svg" : (svgPath as NSString).pathExtension)
-            return (path: path, data: Data(renderer.svg(result).utf8))
+    }
+    if !svgFiles.isEmpty { try writeOutputFiles(svgFiles, option: "--svg") }
+    if !pngFiles.isEmpty { try writeOutputFiles(pngFiles, option: "--png") }
+    if let standardOutput {
+        // The picture is the output: nothing else goes to standard output.
+        try finishStandardOutput()
+        do {
+            try FileHandle.standardOutput.write(contentsOf: standardOutput)
+        } catch {
+            throw CommandError.output("cannot write to standard output (\(error.localizedDescription)); the output is incomplete")
         }
-        try writeOutputFiles(pictures, option: "--svg")
+        return
     }
     if arguments.flags.contains("json") {
         for output in outputs { print(String(decoding: try output.jsonData(), as: UTF8.self)) }

@@ -13,13 +13,13 @@ import TextFit
 
 let proposals: [(Double?, Double?)] = [(390, nil), (nil, nil), (0, 0), (120, 80)]
 
-func outputs(_ tree: AnyElement, size: DynamicTypeSize, direction: LayoutDirection) -> [LayoutOutput] {
+func outputs(_ tree: AnyView, size: DynamicTypeSize, direction: LayoutDirection) -> [LayoutOutput] {
     proposals.flatMap { Fixtures.engine.layoutOutputs(tree, width: $0.0, height: $0.1, dynamicTypeSizes: [size], direction: direction) }
 }
 
 /// Parses `json` (raw bytes, or an already decoded value) and checks the layouts of the tree.
-func check(_ parse: () throws -> AnyElement, input: String, variant: Int) {
-    let tree: AnyElement
+func check(_ parse: () throws -> AnyView, input: String, variant: Int) {
+    let tree: AnyView
     do {
         tree = try parse()
     } catch let error as LayoutFileError {
