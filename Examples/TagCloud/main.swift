@@ -9,8 +9,11 @@ struct TagChip: View {
         Text(title)
             .font(.callout)
             .lineLimit(1)
+            .foregroundStyle(.indigo)
             .padding(.horizontal, 10)
             .padding(.vertical, 6)
+            .background(.indigo.opacity(0.12), in: Capsule())
+            .overlay(Capsule().stroke(.indigo.opacity(0.4), lineWidth: 1))
     }
 }
 
@@ -31,7 +34,6 @@ let tags = ["Swift", "Zürich", "東京", "القاهرة", "Rindfleischetiketti
 let renderer = ImageRenderer(content: TagCloud(tags: tags))
 renderer.proposedSize = ProposedViewSize(width: 320, height: nil)
 renderer.scale = 2                      // PNG pixels per point
-renderer.options.overlays = .bounds     // TextFit's: draw every element's frame
 renderer.options.background = "#ffffff"
 
 func pt(_ value: CGFloat) -> String { String(format: "%.1f", Double(value)) }
