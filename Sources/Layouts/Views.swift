@@ -67,22 +67,22 @@ public struct LazyVStack<Content: View>: View {
     }
 }
 
-extension HStack: PrimitiveView {
-    package func appendElements(to list: inout [AnyElement]) { list.append(AnyElement(layout: layout, children: content.elements)) }
+/// A view that is one layout over its content's views (the stacks above).
+protocol LayoutView: PrimitiveView {
+    associatedtype Container: Layout
+    associatedtype Content: View
+    var layout: Container { get }
+    var content: Content { get }
 }
 
-extension VStack: PrimitiveView {
-    package func appendElements(to list: inout [AnyElement]) { list.append(AnyElement(layout: layout, children: content.elements)) }
+extension LayoutView {
+    package func appendElements(to list: inout [AnyElement]) {
+        list.append(AnyElement(layout: layout, children: content.elements))
+    }
 }
 
-extension ZStack: PrimitiveView {
-    package func appendElements(to list: inout [AnyElement]) { list.append(AnyElement(layout: layout, children: content.elements)) }
-}
-
-extension LazyHStack: PrimitiveView {
-    package func appendElements(to list: inout [AnyElement]) { list.append(AnyElement(layout: layout, children: content.elements)) }
-}
-
-extension LazyVStack: PrimitiveView {
-    package func appendElements(to list: inout [AnyElement]) { list.append(AnyElement(layout: layout, children: content.elements)) }
-}
+extension HStack: LayoutView {}
+extension VStack: LayoutView {}
+extension ZStack: LayoutView {}
+extension LazyHStack: LayoutView {}
+extension LazyVStack: LayoutView {}

@@ -59,6 +59,14 @@ struct SVGDocument {
 
     /// Draws every glyph of `layout` with the paragraph's top-left corner at `origin`.
     mutating func draw(_ layout: ParagraphLayout, at origin: CGPoint) {
+        eachGlyphUse(layout, at: origin) { document, use, _ in document.glyphs += use }
+    }
+
+    /// Calls `body` with the `<use>` of every glyph of `layout` that has ink (the paragraph's top-left
+    /// corner at `origin`) and the source scalar offset of its cluster (its run's first for a
+    /// synthesized glyph: an ellipsis, a hyphen), in visual order.
+    mutating func eachGlyphUse(_ layout: ParagraphLayout, at origin: CGPoint,
+                               _ body: (inout SVGDocument, SVGMarkup, Int) -> Void) {
         for line in layout.lines {
             let left = Double(origin.x) + line.x, baseline = Double(origin.y) + line.baseline
             for run in line.runs {
@@ -66,9 +74,12 @@ struct SVGDocument {
                 guard scale > 0 else { continue }
                 // The run's scale, written once for all its glyphs.
                 let s = number(scale, extra: 5), flipped = number(-scale, extra: 5)
-                for (glyph, position) in zip(run.glyphs, run.positions) {
-                    if let use = use(glyph, face: run.face, scale: scale, s: s, flipped: flipped,
-                                     x: left + Double(position.x), y: baseline + Double(position.y)) { glyphs += use }
+                for (index, glyph) in run.glyphs.enumerated() {
+                    let position = run.positions[index]
+                    guard let use = use(glyph, face: run.face, scale: scale, s: s, flipped: flipped,
+                                        x: left + Double(position.x), y: baseline + Double(position.y)) else { continue }
+                    let cluster = index < run.clusters.count && run.clusters[index] >= 0 ? run.clusters[index] : run.range.lowerBound
+                    body(&self, use, cluster)
                 }
             }
         }

@@ -121,27 +121,15 @@ extension SVGDocument {
     /// the options' text colour. The glyphs also go to the ink layer (for overflow).
     mutating func paintText(_ layout: ParagraphLayout, at origin: CGPoint, color: (Int) -> Color?) {
         var fill: String?
-        for line in layout.lines {
-            let left = Double(origin.x) + line.x, baseline = Double(origin.y) + line.baseline
-            for run in line.runs {
-                let scale = run.size / Double(run.face.metrics.unitsPerEm)
-                guard scale > 0 else { continue }
-                let s = number(scale, extra: 5), flipped = number(-scale, extra: 5)
-                for (index, glyph) in run.glyphs.enumerated() {
-                    let position = run.positions[index]
-                    guard let use = use(glyph, face: run.face, scale: scale, s: s, flipped: flipped,
-                                        x: left + Double(position.x), y: baseline + Double(position.y)) else { continue }
-                    let cluster = index < run.clusters.count && run.clusters[index] >= 0 ? run.clusters[index] : run.range.lowerBound
-                    let glyphFill = textFill(color(cluster))
-                    if glyphFill != fill {
-                        if fill != nil { paint += "</g>\n" }
-                        paint += "<g class=\"text\" \(glyphFill)>\n"
-                        fill = glyphFill
-                    }
-                    paint += use
-                    glyphs += use
-                }
+        eachGlyphUse(layout, at: origin) { document, use, cluster in
+            let glyphFill = document.textFill(color(cluster))
+            if glyphFill != fill {
+                if fill != nil { document.paint += "</g>\n" }
+                document.paint += "<g class=\"text\" \(glyphFill)>\n"
+                fill = glyphFill
             }
+            document.paint += use
+            document.glyphs += use
         }
         if fill != nil { paint += "</g>\n" }
     }

@@ -124,6 +124,13 @@ public struct SVGRenderer: Sendable {
         }
     }
 
+    /// `view` laid out for `proposal` in `environment` and drawn (as the `LayoutResult` form does); keep
+    /// the ``LayoutResult`` (or use ``ImageRenderer``) to read the frames too.
+    public func svg(_ view: some View, in proposal: ProposedViewSize = .unspecified,
+                    environment: EnvironmentValues = EnvironmentValues()) -> String {
+        svg(view.layout(in: proposal, environment: environment))
+    }
+
     /// Every element of a placed tree, in root coordinates: text leaves (those conforming to
     /// ``ParagraphProviding``) laid out again with the proposal and environment they were placed
     /// with and drawn at their frame's origin; other leaves as boxes; hidden elements not at all.

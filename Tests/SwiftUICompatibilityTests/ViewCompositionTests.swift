@@ -318,4 +318,18 @@ struct ViewCompositionTests {
         // else-if's middle branch: 16 × 16.
         #expect(badge(count: 5).layout(in: .unspecified).size == CGSize(width: 16, height: 16))
     }
+
+    @Test("SVGRenderer and ImageRenderer take a view as written")
+    func picturesOfViews() throws {
+        let cloud = TagCloud(tags: [Tag(id: "a", width: 40), Tag(id: "b", width: 60)])
+        let svg = SVGRenderer().svg(cloud, in: ProposedViewSize(width: 150, height: nil))
+        #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
+        // Two chips of 56 and 76 side by side (6 apart): 138 × 28 (see tagCloud); a rectangle each.
+        let renderer = ImageRenderer(content: cloud)
+        renderer.proposedSize = ProposedViewSize(width: 150, height: nil)
+        #expect(renderer.result.size == CGSize(width: 138, height: 28))
+        #expect(renderer.svg == SVGRenderer(options: renderer.options).svg(cloud, in: ProposedViewSize(width: 150, height: nil)))
+        let png = try renderer.pngData()
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    }
 }
