@@ -11,6 +11,10 @@ package enum DrawingEffect: Sendable {
     case opacity(Double)
     /// Clips the subtree to `shape`'s path in the element's frame.
     case clip(any Shape, FillStyle)
+    /// Rotates the subtree's drawing by `radians` (clockwise on screen) about `anchor` of the frame.
+    case rotation(radians: Double, anchor: UnitPoint)
+    /// Scales the subtree's drawing by (`x`, `y`) about `anchor` of the frame.
+    case scale(x: Double, y: Double, anchor: UnitPoint)
 }
 
 extension View {
@@ -82,6 +86,38 @@ extension View {
     }
 
     /// Each element with `effect` added.
+    /// Rotates this view's drawing by `angle` about `anchor` (default its centre). Layout is
+    /// unchanged: the frame, and the space the parent gives, are the unrotated ones, as in SwiftUI.
+    /// Source: https://developer.apple.com/documentation/swiftui/view/rotationeffect(_:anchor:)
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
+        let radians = angle.radians.isFinite ? angle.radians : 0
+        return drawingEffect(.rotation(radians: radians, anchor: anchor))
+    }
+
+    /// Scales this view's drawing by `scale` on both axes about `anchor`. Layout is unchanged.
+    /// Source: https://developer.apple.com/documentation/swiftui/view/scaleeffect(_:anchor:)
+    public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some View {
+        scaleEffect(x: scale, y: scale, anchor: anchor)
+    }
+
+    /// Scales this view's drawing by `scale.width` × `scale.height` about `anchor`. Layout is unchanged.
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some View {
+        scaleEffect(x: scale.width, y: scale.height, anchor: anchor)
+    }
+
+    /// Scales this view's drawing by `x` and `y` about `anchor`. Layout is unchanged; a NaN or
+    /// infinite factor is taken as 1.
+    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
+        func factor(_ v: CGFloat) -> Double { v.isFinite ? Double(v) : 1 }
+        return drawingEffect(.scale(x: factor(x), y: factor(y), anchor: anchor))
+    }
+
+    /// Accepted so SwiftUI code compiles; TextFit does not draw shadows (and SwiftUI's shadow does
+    /// not change layout either).
+    public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        eachElement { $0 }
+    }
+
     private func drawingEffect(_ effect: DrawingEffect) -> some View {
         eachElement { element in
             var element = element

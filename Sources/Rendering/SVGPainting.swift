@@ -105,6 +105,12 @@ extension SVGDocument {
                 let path = shape.path(in: CGRect(origin: .zero, size: frame.size))
                 paintDefs += "<clipPath id=\"\(escaped(id))\"><path\(rule) d=\"\(pathData(path, at: frame.origin))\"/></clipPath>\n"
                 paint += "<g clip-path=\"url(#\(escaped(id)))\">\n"
+            case .rotation(let radians, let anchor):
+                let (x, y) = (frame.minX + anchor.x * frame.width, frame.minY + anchor.y * frame.height)
+                paint += "<g transform=\"rotate(\(number(radians * 180 / .pi, extra: 3)) \(number(x)) \(number(y)))\">\n"
+            case .scale(let sx, let sy, let anchor):
+                let (x, y) = (frame.minX + anchor.x * frame.width, frame.minY + anchor.y * frame.height)
+                paint += "<g transform=\"translate(\(number(x)) \(number(y))) scale(\(number(sx, extra: 3)) \(number(sy, extra: 3))) translate(\(number(-x)) \(number(-y)))\">\n"
             }
         }
         return effects.count

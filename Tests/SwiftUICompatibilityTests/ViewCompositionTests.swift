@@ -332,4 +332,19 @@ struct ViewCompositionTests {
         let png = try renderer.pngData()
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
     }
+
+    @Test("rotationEffect, scaleEffect and shadow change no frame; the SVG rotates and scales about the anchor")
+    func drawingOnlyEffects() {
+        // Apple, rotationEffect(_:anchor:) and scaleEffect(_:anchor:): drawing only, the layout is the
+        // unrotated frame. 100 × 40 at the origin: its centre is (50, 20).
+        let card = Rectangle().frame(width: 100, height: 40)
+        let plain = card.layout(in: .unspecified)
+        let rotated = card.rotationEffect(.degrees(90)).layout(in: .unspecified)
+        let scaled = card.scaleEffect(2).shadow(radius: 4).layout(in: .unspecified)
+        #expect(rotated.elements.map(\.frame) == plain.elements.map(\.frame))
+        #expect(scaled.elements.map(\.frame) == plain.elements.map(\.frame))
+        let options = SVGRenderer.Options(margin: 0, background: nil)
+        #expect(SVGRenderer(options: options).svg(rotated).contains("<g transform=\"rotate(90 50 20)\">"))
+        #expect(SVGRenderer(options: options).svg(scaled).contains("<g transform=\"translate(50 20) scale(2 2) translate(-50 -20)\">"))
+    }
 }
