@@ -9,12 +9,13 @@ import Foundation
 /// The writer sorts only dictionaries (by UTF-8 bytes, as `.sortedKeys` does): a type's
 /// ``JSONWritable/writeJSON(to:)`` lists its keys in byte order and leaves out absent optionals, as
 /// the synthesized `Codable` does with `encodeIfPresent`. Tests hold each writer to `JSONEncoder`'s
-/// output (`JSONWriterTests`, `ReportTests`), so a field added to a type and not to its writer
-/// fails there.
+/// output with its numbers rounded the same way (``roundingNumbers(inJSON:)``; `JSONWriterTests`,
+/// `ReportTests`), so a field added to a type and not to its writer fails there.
 ///
-/// The format, as `JSONEncoder` (swift-foundation) writes it: no whitespace; a `Double` as its
-/// `description` without a trailing `.0` (`17`, `190.45`, `1e-07`, `-0`), a non-finite one an
-/// error; strings escape `"`, `\`, and the controls below U+0020 (`\b \t \n \f \r`, else
+/// The format, as `JSONEncoder` (swift-foundation) writes it, numbers apart: no whitespace; a
+/// `Double` rounded to 1e-9 (``JSONWriter/printed(_:)``: `18.173`, not `18.173000000000002`) and then
+/// written as its `description` without a trailing `.0` (`17`, `190.45`, `1e-07`), a non-finite one
+/// an error; strings escape `"`, `\`, and the controls below U+0020 (`\b \t \n \f \r`, else
 /// `\u00XX` in lower-case hex), nothing else (`/` and non-ASCII are written as they are).
 package struct JSONWriter: ~Copyable {
     private var buffer: ByteBuffer
@@ -114,12 +115,24 @@ package struct JSONWriter: ~Copyable {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Unable to encode Double.\(value) directly in JSON."))
         }
         separate()
-        var text = value.description  // up to 15 bytes (most) kept inline, no allocation
+        var text = Self.printed(value).description  // up to 15 bytes (most) kept inline, no allocation
         text.withUTF8 { digits in
             let integral = digits.count >= 2 && digits[digits.count - 2] == UInt8(ascii: ".") && digits[digits.count - 1] == UInt8(ascii: "0")
             buffer.append(integral ? UnsafeBufferPointer(rebasing: digits.dropLast(2)) : digits)
         }
         needsComma = true
+    }
+
+    /// `value` as TextFit prints it: rounded to the nearest multiple of 1e-9 (a billionth of a
+    /// point), so the shortest decimal that reads back as it has at most nine decimals — binary
+    /// noise such as `18.173000000000002` (17 pt × 1069 units ÷ 1000) prints as `18.173`. −0 and
+    /// anything that rounds to 0 is 0. Magnitudes from 4e6 up are kept (their spacing is already
+    /// coarser than 1e-9 there, and 4e15 is an exact integer in a Double). The library's values
+    /// keep full precision: only printing rounds.
+    package static func printed(_ value: Double) -> Double {
+        guard value.magnitude < 4e6 else { return value }
+        let rounded = (value * 1e9).rounded() / 1e9
+        return rounded == 0 ? 0 : rounded
     }
 
     package mutating func value(_ value: Int) {
@@ -225,4 +238,54 @@ extension Dictionary: JSONWritable where Key == String, Value: JSONWritable {
             }
         }
     }
+}
+
+/// `json` (JSONEncoder's output) with every non-integer number rounded as ``JSONWriter`` prints it
+/// (``JSONWriter/printed(_:)``); strings, integers and everything else are kept byte for byte. For
+/// JSON written through `Codable` (the CLI's `fonts`, the service's smaller answers).
+package func roundingNumbers(inJSON json: Data) -> Data {
+    let bytes = [UInt8](json)
+    var out = [UInt8]()
+    out.reserveCapacity(bytes.count)
+    var index = 0, inString = false
+    func isNumberByte(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
+            || b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E")
+    }
+    while index < bytes.count {
+        let byte = bytes[index]
+        if inString {
+            out.append(byte)
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                out.append(bytes[index + 1])
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "\"") { inString = false }
+            index += 1
+        } else if byte == UInt8(ascii: "\"") {
+            inString = true
+            out.append(byte)
+            index += 1
+        } else if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+            var end = index
+            while end < bytes.count, isNumberByte(bytes[end]) { end += 1 }
+            let token = bytes[index..<end]
+            let isInteger = !token.contains(UInt8(ascii: ".")) && !token.contains(UInt8(ascii: "e")) && !token.contains(UInt8(ascii: "E"))
+            if !isInteger, let value = Double(String(decoding: token, as: UTF8.self)) {
+                var text = JSONWriter.printed(value).description
+                if text.hasSuffix(".0") { text.removeLast(2) }
+                out.append(contentsOf: text.utf8)
+            } else if token.elementsEqual("-0".utf8) {
+                out.append(UInt8(ascii: "0"))  // JSONEncoder's −0.0
+            } else {
+                out.append(contentsOf: token)
+            }
+            index = end
+        } else {
+            out.append(byte)
+            index += 1
+        }
+    }
+    return Data(out)
 }

@@ -444,7 +444,7 @@ public final class ServiceDispatcher: Sendable {
     private func json(_ value: some Encodable) throws -> ServiceResponse {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return ServiceResponse(status: 200, body: try encoder.encode(value))
+        return ServiceResponse(status: 200, body: roundingNumbers(inJSON: try encoder.encode(value)))
     }
 
     /// The body as a JSON object; invalid UTF-8 and malformed JSON are told apart. Parsed by

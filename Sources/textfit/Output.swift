@@ -13,8 +13,9 @@ let encoder: JSONEncoder = {
     return encoder
 }()
 
+/// One JSON line, its numbers rounded as every TextFit JSON prints them (`JSONWriter.printed`).
 func emitJSON(_ value: some Encodable) throws {
-    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    print(String(decoding: roundingNumbers(inJSON: try encoder.encode(value)), as: UTF8.self))
 }
 
 /// Writes `textfit: message` to stderr with write(2): FileHandle's write traps when stderr is closed.
