@@ -168,6 +168,16 @@ private final class KeepAliveClient {
 /// The JSON writer's throughput (issue 30's target: at least 300 MB/s): every corpus tag measured
 /// once at width 200 (the CLI's `measure --json --width 200` answer, lines and runs included), then
 /// the answers written again and again; bytes written ÷ time, median of 11 rounds.
+func runJSONWriterBenchmark(corpusDirectory: String) {
+    guard let contents = try? String(contentsOfFile: corpusDirectory + "/tags.tsv", encoding: .utf8),
+          let engine = try? TextFitEngine(bundledOnly: true) else {
+        print("JSON writer benchmark: cannot read the corpus or the fonts")
+        return
+    }
+    let tags = contents.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "\t").last.map(String.init) }
+    runJSONWriterBenchmark(engine: engine, tags: tags)
+}
+
 func runJSONWriterBenchmark(engine: TextFitEngine, tags: [String]) {
     let target = 300.0  // MB/s
     let results = tags.compactMap { try? engine.measure($0, attributes: TextAttributes(size: .style(.body)),
