@@ -43,29 +43,12 @@ public struct ZStack<Content: View>: View {
     }
 }
 
-/// SwiftUI's lazy horizontal stack; laid out as ``HStack`` (see the note in Views.swift).
-public struct LazyHStack<Content: View>: View {
-    public typealias Body = Never
-    let layout: HStackLayout
-    let content: Content
+/// SwiftUI's lazy horizontal stack; laid out as ``HStack``, with its parameters (see the note at
+/// the top of Views.swift).
+public typealias LazyHStack<Content: View> = HStack<Content>
 
-    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
-        layout = HStackLayout(alignment: alignment, spacing: spacing)
-        self.content = content()
-    }
-}
-
-/// SwiftUI's lazy vertical stack; laid out as ``VStack`` (see the note in Views.swift).
-public struct LazyVStack<Content: View>: View {
-    public typealias Body = Never
-    let layout: VStackLayout
-    let content: Content
-
-    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
-        layout = VStackLayout(alignment: alignment, spacing: spacing)
-        self.content = content()
-    }
-}
+/// SwiftUI's lazy vertical stack; laid out as ``VStack`` (see the note at the top of Views.swift).
+public typealias LazyVStack<Content: View> = VStack<Content>
 
 /// A view that is one layout over its content's views (the stacks above).
 protocol LayoutView: PrimitiveView {
@@ -84,5 +67,3 @@ extension LayoutView {
 extension HStack: LayoutView {}
 extension VStack: LayoutView {}
 extension ZStack: LayoutView {}
-extension LazyHStack: LayoutView {}
-extension LazyVStack: LayoutView {}

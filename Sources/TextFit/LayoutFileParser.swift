@@ -141,16 +141,16 @@ struct LayoutFileParser: Sendable {
             try node.only(["alignment", "spacing", "children"])
             let layout = HStackLayout(alignment: try vertical(node, "alignment") ?? .center, spacing: try node.number("spacing"))
             let kids = try children(node, path)
-            return AnyElement(layout { kids })
+            return AnyElement(layout: layout, children: kids)
         case "vstack":
             try node.only(["alignment", "spacing", "children"])
             let layout = VStackLayout(alignment: try horizontal(node, "alignment") ?? .center, spacing: try node.number("spacing"))
             let kids = try children(node, path)
-            return AnyElement(layout { kids })
+            return AnyElement(layout: layout, children: kids)
         case "zstack":
             try node.only(["alignment", "children"])
             let kids = try children(node, path)
-            return AnyElement(ZStackLayout(alignment: try alignment(node, "alignment") ?? .center) { kids })
+            return AnyElement(layout: ZStackLayout(alignment: try alignment(node, "alignment") ?? .center), children: kids)
         case "flow":
             try node.only(["alignment", "verticalAlignment", "spacing", "lineSpacing", "maxRows", "balanced", "overflow", "children"])
             var alignment = FlowLayout.RowAlignment.leading
@@ -175,14 +175,14 @@ struct LayoutFileParser: Sendable {
                         : (try? element(LayoutFile.substitute(template, "{count}", "\(count)"), at: path + ".overflow")) ?? AnyElement(Box(width: 0, height: 0))
                 }))
             }
-            return AnyElement(flow { items })
+            return AnyElement(layout: flow, children: items)
         case "equalWidth":
             try node.only(["axis", "children"])
             let axis = try node.string("axis") ?? "horizontal"
             let kids = try children(node, path)
             switch axis {
-            case "horizontal": return AnyElement(EqualWidthHStack { kids })
-            case "vertical": return AnyElement(EqualWidthVStack { kids })
+            case "horizontal": return AnyElement(layout: EqualWidthHStack(), children: kids)
+            case "vertical": return AnyElement(layout: EqualWidthVStack(), children: kids)
             default: throw LayoutFileError(path: path + ".axis", message: "expected horizontal or vertical")
             }
         case "viewThatFits":

@@ -347,4 +347,22 @@ struct ViewCompositionTests {
         #expect(SVGRenderer(options: options).svg(rotated).contains("<g transform=\"rotate(90 50 20)\">"))
         #expect(SVGRenderer(options: options).svg(scaled).contains("<g transform=\"translate(50 20) scale(2 2) translate(-50 -20)\">"))
     }
+
+    @Test("LazyVStack and LazyHStack lay out as VStack and HStack (SwiftUI differs only in when it makes views)")
+    func lazyStacks() {
+        // VStack(alignment: .leading, spacing: 4) of 30 × 10 and 50 × 20: 50 × 34, the first at (0, 0),
+        // the second at (0, 14). HStack(spacing: 2) of the same: 82 × 20, the first centred at y 5.
+        let column = LazyVStack(alignment: .leading, spacing: 4) {
+            Rectangle().frame(width: 30, height: 10).id("a")
+            Rectangle().frame(width: 50, height: 20).id("b")
+        }.layout(in: .unspecified)
+        #expect(column.size == CGSize(width: 50, height: 34))
+        #expect(frame(column, "b") == CGRect(x: 0, y: 14, width: 50, height: 20))
+        let row = LazyHStack(spacing: 2) {
+            Rectangle().frame(width: 30, height: 10).id("a")
+            Rectangle().frame(width: 50, height: 20).id("b")
+        }.layout(in: .unspecified)
+        #expect(row.size == CGSize(width: 82, height: 20))
+        #expect(frame(row, "a") == CGRect(x: 0, y: 5, width: 30, height: 10))
+    }
 }
