@@ -35,17 +35,22 @@ import LayoutCore
 ///   background, colours).
 public final class ImageRenderer<Content: View> {
     /// The view drawn.
-    public var content: Content
+    public var content: Content { didSet { laidOut = nil } }
     /// The size proposed to the view (default `.unspecified`: its ideal size, as SwiftUI's default).
-    public var proposedSize: ProposedViewSize = .unspecified
+    public var proposedSize: ProposedViewSize = .unspecified { didSet { laidOut = nil } }
     /// Pixels per point in the PNG (default 1, as SwiftUI's). The SVG is in points whatever the scale.
     public var scale: CGFloat = 1
     /// The environment the view is laid out in (default: a fresh `EnvironmentValues()`, whose text
     /// shaper is the bundled fonts').
-    public var environment: EnvironmentValues = EnvironmentValues()
+    public var environment: EnvironmentValues = EnvironmentValues() { didSet { laidOut = nil } }
     /// How the picture is drawn. Default: ``SVGRenderer/Options`` with no margin and no background
     /// (transparent), so the picture is the view alone, as SwiftUI's is.
-    public var options: SVGRenderer.Options = SVGRenderer.Options(margin: 0, background: nil)
+    public var options: SVGRenderer.Options = SVGRenderer.Options(margin: 0, background: nil) { didSet { drawn = nil } }
+
+    /// The last layout and picture, kept until a property they depend on is set: reading `result`,
+    /// `svg` and `pngData()` lays the view out and draws it once, not once each.
+    private var laidOut: LayoutResult? { didSet { drawn = nil } }
+    private var drawn: String?
 
     /// A renderer of `content`, as SwiftUI's `ImageRenderer(content:)`.
     public init(content: Content) {
@@ -54,12 +59,18 @@ public final class ImageRenderer<Content: View> {
 
     /// The view laid out: its size and every element's frame and baselines, in points.
     public var result: LayoutResult {
-        LayoutTree(content, environment: environment).layout(in: proposedSize)
+        if let laidOut { return laidOut }
+        let result = LayoutTree(content, environment: environment).layout(in: proposedSize)
+        laidOut = result
+        return result
     }
 
     /// The picture as SVG (points; real glyph outlines; deterministic: the same view gives the same bytes).
     public var svg: String {
-        SVGRenderer(options: options).svg(result)
+        if let drawn { return drawn }
+        let svg = SVGRenderer(options: options).svg(result)
+        drawn = svg
+        return svg
     }
 
     /// The picture as a PNG file at ``scale`` pixels per point, rasterised from ``svg`` by librsvg

@@ -331,6 +331,11 @@ struct ViewCompositionTests {
         #expect(renderer.svg == SVGRenderer(options: renderer.options).svg(cloud, in: ProposedViewSize(width: 150, height: nil)))
         let png = try renderer.pngData()
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        // Setting a property lays the view out again: at 60 the chips (56, 76) take a row each,
+        // 4 apart: 76 × (28 + 4 + 28).
+        renderer.proposedSize = ProposedViewSize(width: 60, height: nil)
+        #expect(renderer.result.size == CGSize(width: 76, height: 60))
+        #expect(renderer.svg == SVGRenderer(options: renderer.options).svg(cloud, in: ProposedViewSize(width: 60, height: nil)))
     }
 
     @Test("rotationEffect, scaleEffect and shadow change no frame; the SVG rotates and scales about the anchor")
