@@ -54,6 +54,15 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// `hb_face_t *` and `hb_font_t *` (scale = upem, OpenType font functions), owned.
     let hbFace: OpaquePointer
     let hbFont: OpaquePointer
+    /// Where `hbFace` reads its tables (shared by a variable font's instances).
+    private let file: FontFileTables
+
+    /// Throws when the face's file changed in place after it was opened and a table had to be read
+    /// since: an answer that used the face may mix two versions of the font.
+    /// - Throws: ``TypographyError/fontFileChanged(path:)``.
+    package func checkFileUnchanged() throws(TypographyError) {
+        if file.changed.load(ordering: .relaxed) { throw .fontFileChanged(path: path) }
+    }
 
     /// The `cmap`'s coverage: a bitmap of the Basic Multilingual Plane and a set above it.
     private let bmp: [UInt64]
@@ -83,14 +92,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         guard index >= 0, index < faceCount else {
             throw TypographyError.faceIndexOutOfRange(path: path, index: index, faceCount: faceCount)
         }
-        guard let blob = FontFace.readBlob(path) else {
-            throw TypographyError.unreadableFile(path: path, reason: "the file could not be read")
-        }
-        defer { hb_blob_destroy(blob) }
-        if let problem = SFNTDirectory.problem(in: blob, faceIndex: index) {
-            throw TypographyError.notAFont(path: path, reason: problem)
-        }
-        let face = hb_face_create(blob, UInt32(index))!
+        let tables = try FontFileTables(path: path, index: index)
+        let face = tables.makeFace(index: index)
         let table = { (tag: String) in FontTable(bytes: FontFace.tableBytes(face, tag)) }
         let head = table("head"), os2 = table("OS/2")
         let glyphs = Int(hb_face_get_glyph_count(face))
@@ -111,6 +114,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         self.isBundled = isBundled
         self.hbFace = face
         self.hbFont = font
+        self.file = tables
         self.glyphCount = glyphs
         self.metrics = FontMetrics(head: head, hhea: table("hhea"), os2: os2, post: table("post"))
         self.family = FontFace.name(face, ids: [16, 1]) ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
@@ -144,6 +148,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         isBundled = base.isBundled
         hbFace = hb_face_reference(base.hbFace)
         hbFont = font
+        file = base.file
         glyphCount = base.glyphCount
         family = base.family
         metrics = base.metrics.varied(by: font)
@@ -242,23 +247,6 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         string.utf8.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
-    /// The whole file in memory, as a HarfBuzz blob that frees it. Not a memory map
-    /// (`hb_blob_create_from_file`): a font file truncated or rewritten while a process reads glyphs
-    /// from a map kills it with SIGBUS or mixes two fonts; a copy cannot change under the process.
-    /// `nil` when the file cannot be read whole or is empty or over 4 GB.
-    static func readBlob(_ path: String) -> OpaquePointer? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        guard fseek(file, 0, SEEK_END) == 0 else { return nil }
-        let size = ftell(file)
-        guard size > 0, size <= Int(UInt32.max), fseek(file, 0, SEEK_SET) == 0, let buffer = malloc(size) else { return nil }
-        guard fread(buffer, 1, size, file) == size else {
-            free(buffer)
-            return nil
-        }
-        return hb_blob_create(buffer.assumingMemoryBound(to: CChar.self), UInt32(size), HB_MEMORY_MODE_READONLY, buffer) { free($0) }
-    }
-
     private static func tableBytes(_ face: OpaquePointer, _ tag: String) -> [UInt8] {
         let blob = hb_face_reference_table(face, FontFace.tag(tag))
         defer { hb_blob_destroy(blob) }
@@ -314,45 +302,5 @@ enum FreeTypeCheck {
         case 0x8E: "a required table is missing"
         default: "error \(error)"
         }
-    }
-}
-
-/// Checks that an sfnt (or one face of a collection) has a table directory whose tables lie inside
-/// the file: FreeType and HarfBuzz read tables lazily, so a truncated file can open and then lose
-/// its glyphs silently.
-enum SFNTDirectory {
-    static func problem(in blob: OpaquePointer, faceIndex: Int) -> String? {
-        var length: UInt32 = 0
-        guard let data = hb_blob_get_data(blob, &length), length >= 12 else { return "file too short for a font" }
-        let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
-        func u32(_ at: Int) -> UInt32? {
-            guard at >= 0, at + 4 <= bytes.count else { return nil }
-            return bytes[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) }
-        }
-        func u16(_ at: Int) -> Int? {
-            guard at >= 0, at + 2 <= bytes.count else { return nil }
-            return Int(bytes[at]) << 8 | Int(bytes[at + 1])
-        }
-        var directory = 0
-        if u32(0) == FontFace.tag("ttcf") {
-            guard let offset = u32(12 + 4 * faceIndex) else { return "collection header truncated" }
-            directory = Int(offset)
-        }
-        guard let version = u32(directory),
-              [0x0001_0000, FontFace.tag("OTTO"), FontFace.tag("true")].contains(version) else {
-            return "not an OpenType/TrueType font (WOFF and WOFF2 must be decompressed first)"
-        }
-        guard let tableCount = u16(directory + 4) else { return "table directory truncated" }
-        for table in 0..<tableCount {
-            let record = directory + 12 + 16 * table
-            guard let offset = u32(record + 8), let size = u32(record + 12) else {
-                return "table directory truncated (file is \(length) bytes)"
-            }
-            if UInt64(offset) + UInt64(size) > UInt64(length) {
-                let tag = String(decoding: bytes[record..<record + 4], as: UTF8.self)
-                return "table '\(tag)' ends at byte \(UInt64(offset) + UInt64(size)) but the file is \(length) bytes (truncated?)"
-            }
-        }
-        return nil
     }
 }

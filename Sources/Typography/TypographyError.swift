@@ -29,6 +29,9 @@ public enum TypographyError: Error, Equatable, Sendable, CustomStringConvertible
     case styleOfOtherPlatform(style: String, platform: String)
     /// The Apple fonts folder holds none of the files looked for (or, with none looked for, cannot be listed).
     case appleFontsMissing(path: String, lookedFor: [String])
+    /// A font file changed in place (size or modification time) after TextFit opened it, before a
+    /// table it needed was read: the answer would mix two versions of the font.
+    case fontFileChanged(path: String)
 
     public var description: String {
         switch self {
@@ -61,6 +64,8 @@ public enum TypographyError: Error, Equatable, Sendable, CustomStringConvertible
             let hint = platform == "ios" ? "a Material 3 style is Android's (use --platform android, or an iOS style such as body)"
                 : "an Apple text style is iOS's (use a Material 3 style such as bodyLarge, or --platform ios)"
             return "text style '\(style)' under platform '\(platform)': \(hint)"
+        case .fontFileChanged(let path):
+            return "font file '\(path)' changed on disk after it was opened; measure again (a font must not be rewritten in place while it is in use)"
         case .appleFontsMissing(let path, let lookedFor) where lookedFor.isEmpty:
             return "the Apple fonts folder '\(path)' does not exist or cannot be listed"
         case .appleFontsMissing(let path, let lookedFor):

@@ -372,7 +372,7 @@ func stressSizesOption(_ arguments: Arguments) throws -> (option: String, text: 
 }
 
 /// The font files a sweep reads (the bundled folder's and `--font-file`), as they were when it
-/// started. A face is read into memory when first used (`FontFace.readBlob`), so a file changed
+/// started. A face copies each table into memory when first used (`FontFileTables`), so a file changed
 /// later cannot crash the run; but faces open lazily, so a file rewritten in place before its face
 /// is opened would mix two fonts in one report. The watch turns that into an error naming the file
 /// (exit 3, no report); a file deleted or replaced by a new one is a warning, since the run keeps
