@@ -14,7 +14,16 @@ medians and ratios (TextFit / peer throughput) is printed and written to docs/pe
 The peers are built by setup.sh into the build folder (`--build`); each writes its own fonts.conf that
 names the bundled fonts alone.
 
-Usage: run.py [--rounds R] [--reps N] [--quick] [--skip-memory] [--output PATH] --textfit BIN --build DIR
+Two jobs time TextFit as people meet it, on every core (not pinned): `textfit measure --file` over
+20,500 distinct tags as a whole process (`textfit/cli-measure`), and the HTTP service answering
+requests of 100 of those texts from two keep-alive connections (`textfit/service-batches`).
+
+Instructions (callgrind, which do not drift with the machine) are counted for every TextFit job and
+for the peers the targets compare against in instructions: each job runs under callgrind twice, with
+two rep counts, and the difference ÷ the items added is its instructions per item (set-up left out).
+
+Usage: run.py [--rounds R] [--reps N] [--quick] [--skip-memory] [--no-instructions] [--output PATH]
+              --textfit BIN --cli TEXTFIT --build DIR
 """
 import argparse
 import datetime
@@ -36,6 +45,27 @@ TAG_WIDTH = 100.0   # tags wrapped at this width (pt = px)
 PARAGRAPH_WIDTH = 200.0
 RELAYOUT_WIDTH = 320.0
 SIZE = 17
+CLI_TEXTS = 20_500  # distinct tags for `textfit measure --file` and the service
+CLI_WIDTH = 200.0
+
+
+def cli_corpus(build):
+    """Writes the CLI and service corpus: the tags of tags.tsv, then each again with " 2", " 3", …
+    after it, until there are CLI_TEXTS distinct lines; returns its path."""
+    with open(os.path.join(CORPUS, "tags.tsv"), encoding="utf-8") as f:
+        tags = [line.rstrip("\n").split("\t", 1)[1] for line in f if "\t" in line and not line.startswith("#")]
+    lines, round_ = [], 1
+    while len(lines) < CLI_TEXTS:
+        lines += [tag if round_ == 1 else f"{tag} {round_}" for tag in tags]
+        round_ += 1
+    lines = lines[:CLI_TEXTS]
+    if len(set(lines)) != len(lines):
+        raise SystemExit("bench-peers: the CLI corpus has repeated lines")
+    os.makedirs(build, exist_ok=True)
+    path = os.path.join(build, "cli-tags.txt")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    return path
 
 
 def jobs(args):
@@ -69,20 +99,47 @@ def jobs(args):
         ("taffy/flow", taffy, "flow", 375.0, 320.0),
     ]
     out.append(("yoga/flow", yoga, "flow", 375.0, 320.0))
+    # On every core: a whole `textfit measure --file` process, and the HTTP service.
+    out.append(("textfit/cli-measure", ["cli"], "cli-measure", CLI_WIDTH, CLI_WIDTH))
+    out.append(("textfit/service-batches", tf, "service-batches", CLI_WIDTH, CLI_WIDTH))
     return out
 
 
+UNPINNED = {"cli-measure", "service-batches"}
+
+
+def cli_command(corpus, out_path=None):
+    return [ARGS.cli, "measure", "--bundled-only", "--file", corpus, "--json", "--width", f"{CLI_WIDTH:g}"]
+
+
+def run_cli(reps, corpus=None):
+    """`textfit measure --file` as a whole process, its output to a file: one untimed run (the page
+    cache), then `reps` timed runs; ns per text of each run's wall time."""
+    corpus = corpus or ARGS.cli_corpus
+    out_path = os.path.join(ARGS.build, "cli-out.jsonl")
+    env = dict(os.environ, TEXTFIT_FONTS=FONTS)
+    samples = []
+    for rep in range(reps + 1):
+        with open(out_path, "wb") as out:
+            start = time.perf_counter()
+            done = subprocess.run(cli_command(corpus), stdout=out, stderr=subprocess.PIPE, env=env)
+            seconds = time.perf_counter() - start
+        if done.returncode != 0:
+            raise SystemExit(f"bench-peers: {' '.join(cli_command(corpus))} failed ({done.returncode}):\n{done.stderr.decode()}")
+        if rep > 0:
+            samples.append(seconds * 1e9 / CLI_TEXTS)
+    with open(out_path, "rb") as f:
+        data = f.read()
+    return {"peer": "textfit", "version": "textfit CLI (release build)", "workload": "cli-measure", "items": CLI_TEXTS,
+            "ns_per_item": samples, "sums": {"answer_bytes": len(data), "lines": data.count(b"\n")},
+            "notes": f"`textfit measure --bundled-only --file F --json --width {CLI_WIDTH:g}` over {CLI_TEXTS:,} distinct tags "
+                     "(tags.tsv, then each with \" 2\", \" 3\", …), a whole process on every core, output to a file; ns per text"}
+
+
 def run_job(command, workload, width, width2, reps):
-    argv = list(command) + [workload, "--corpus", "", "--fonts", FONTS, "--size", str(SIZE),
-                            "--width", f"{width:g}", "--width2", f"{width2:g}", "--reps", str(reps)]
-    # The corpus depends on the workload: tags or paragraphs (TextFitBench finds both itself).
-    argv[argv.index("--corpus") + 1] = os.path.join(CORPUS, "paragraphs.tsv" if workload.startswith("paragraphs") else "tags.tsv")
-    if command and command[-1] == "--peer":  # TextFitBench takes --corpus for the folder's tags file
-        argv = [command[0], "--peer", workload, "--corpus", os.path.join(CORPUS, "tags.tsv"),
-                "--width", f"{width:g}", "--width2", f"{width2:g}", "--reps", str(reps)]
-    if shutil.which("taskset") and (os.cpu_count() or 1) > 1:
-        # Every job on the same core (the last), so no engine is timed across a migration.
-        argv = ["taskset", "-c", str(os.cpu_count() - 1)] + argv
+    if workload == "cli-measure":
+        return run_cli(reps)
+    argv = job_argv(command, workload, width, width2, reps)
     done = subprocess.run(argv, capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"bench-peers: {' '.join(argv)} failed ({done.returncode}):\n{done.stderr.strip()}")
@@ -90,6 +147,76 @@ def run_job(command, workload, width, width2, reps):
     if len(lines) != 1:
         raise SystemExit(f"bench-peers: {' '.join(argv)} printed no JSON line:\n{done.stdout}{done.stderr}")
     return json.loads(lines[0])
+
+
+def job_argv(command, workload, width, width2, reps, pin=True, corpus=None):
+    if workload == "service-batches":
+        return [command[0], "--peer", workload, "--corpus", corpus or ARGS.cli_corpus, "--reps", str(reps)]
+    argv = list(command) + [workload, "--corpus", "", "--fonts", FONTS, "--size", str(SIZE),
+                            "--width", f"{width:g}", "--width2", f"{width2:g}", "--reps", str(reps)]
+    # The corpus depends on the workload: tags or paragraphs (TextFitBench finds both itself).
+    argv[argv.index("--corpus") + 1] = os.path.join(CORPUS, "paragraphs.tsv" if workload.startswith("paragraphs") else "tags.tsv")
+    if command and command[-1] == "--peer":  # TextFitBench takes --corpus for the folder's tags file
+        argv = [command[0], "--peer", workload, "--corpus", os.path.join(CORPUS, "tags.tsv"),
+                "--width", f"{width:g}", "--width2", f"{width2:g}", "--reps", str(reps)]
+    if pin and shutil.which("taskset") and (os.cpu_count() or 1) > 1:
+        # Every single-thread job on the same core (the last), so no engine is timed across a migration.
+        argv = ["taskset", "-c", str(os.cpu_count() - 1)] + argv
+    return argv
+
+
+# Instructions: (job key, low reps, high reps). Items per rep come from the job's own answer.
+INSTRUCTION_JOBS = {
+    "floor/tags-all": (1, 3), "pango/tags-all": (1, 3),
+    "textfit/tags-line": (1, 3), "textfit/tags-ideal": (1, 3), "textfit/tags-all": (1, 3),
+    "textfit/tags-cached": (2, 6), "textfit/tags-line-cached": (2, 6),
+    "textfit/paragraphs-first": (1, 3), "textfit/paragraphs-relayout": (2, 6), "textfit/paragraphs-sizes": (1, 2),
+    "textfit/flow": (2, 12), "taffy/flow": (2, 12), "textfit/flow-text": (2, 6),
+    "textfit/cli-measure": (2_000, 4_000), "textfit/service-batches": (1, 2),
+}
+
+
+def callgrind_instructions(argv):
+    """Instructions the process executed (every thread), as callgrind counts them."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv,
+                          capture_output=True, text=True, env=dict(os.environ, TEXTFIT_FONTS=FONTS))
+    if done.returncode != 0:
+        raise SystemExit(f"bench-peers: callgrind {' '.join(argv)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    for line in reversed(done.stderr.splitlines()):
+        if "Collected :" in line:
+            return int(line.split("Collected :")[1].strip())
+    raise SystemExit(f"bench-peers: callgrind printed no count for {' '.join(argv)}")
+
+
+def count_instructions(plan, last):
+    """Instructions per item of every job in INSTRUCTION_JOBS: the difference of two runs ÷ the items added."""
+    counts = {}
+    small = os.path.join(ARGS.build, "cli-tags-small.txt")
+    with open(ARGS.cli_corpus, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    for key, command, workload, width, width2 in plan:
+        if key not in INSTRUCTION_JOBS or key not in last:
+            continue
+        low, high = INSTRUCTION_JOBS[key]
+        started = time.time()
+        if workload == "cli-measure":
+            runs = []
+            for n in (low, high):
+                with open(small, "w", encoding="utf-8") as f:
+                    f.write("\n".join(lines[:n]) + "\n")
+                runs.append(callgrind_instructions(cli_command(small)))
+            per_item = (runs[1] - runs[0]) / (high - low)
+        elif workload == "service-batches":
+            with open(small, "w", encoding="utf-8") as f:
+                f.write("\n".join(lines[:2_000]) + "\n")
+            runs = [callgrind_instructions(job_argv(command, workload, width, width2, reps, corpus=small)) for reps in (low, high)]
+            per_item = (runs[1] - runs[0]) / ((high - low) * 2_000)
+        else:
+            runs = [callgrind_instructions(job_argv(command, workload, width, width2, reps, pin=False)) for reps in (low, high)]
+            per_item = (runs[1] - runs[0]) / ((high - low) * last[key]["items"])
+        counts[key] = per_item
+        print(f"bench-peers: {key}: {per_item:,.0f} instructions per item ({time.time() - started:.0f} s under callgrind)", file=sys.stderr)
+    return counts
 
 
 def machine():
@@ -121,12 +248,15 @@ def main():
     parser.add_argument("--quick", action="store_true", help="2 rounds of 2 reps: a smoke run, not figures")
     parser.add_argument("--skip-memory", action="store_true")
     parser.add_argument("--output", default=os.path.join(ROOT, "docs", "performance.md"))
+    parser.add_argument("--no-instructions", action="store_true", help="skip the callgrind instruction counts")
     parser.add_argument("--textfit", required=True)
+    parser.add_argument("--cli", required=True, help="the textfit binary (release build)")
     parser.add_argument("--build", required=True)
     ARGS = args = parser.parse_args()
     if args.quick:
         args.rounds, args.reps = 2, 2
 
+    args.cli_corpus = cli_corpus(args.build)
     plan = jobs(args)
     results = {key: [] for key, *_ in plan}
     sums = {key: [] for key, *_ in plan}  # each round's sums, for ratios measured inside one process
@@ -139,13 +269,19 @@ def main():
             sums[key].append(answer["sums"])
             last[key] = answer
         print(f"bench-peers: round {r + 1}/{args.rounds} done ({time.time() - started:.0f} s)", file=sys.stderr)
+    instructions = {}
+    if not args.no_instructions:
+        if shutil.which("valgrind"):
+            instructions = count_instructions(plan, last)
+        else:
+            print("bench-peers: no valgrind: instruction counts left out", file=sys.stderr)
     memory = None
     if not args.skip_memory:
         memory = run_job([args.textfit, "--peer"], "memory", TAG_WIDTH, RELAYOUT_WIDTH, 1)
 
     med = {key: statistics.median(values) for key, values in results.items()}
     spread = {key: (min(values), max(values)) for key, values in results.items()}
-    report = Report(args, med, spread, last, memory, time.time() - started, results, sums)
+    report = Report(args, med, spread, last, memory, time.time() - started, results, sums, instructions)
     text = report.render()
     print(text)
     os.makedirs(os.path.dirname(args.output), exist_ok=True)
@@ -155,8 +291,9 @@ def main():
 
 
 class Report:
-    def __init__(self, args, med, spread, last, memory, seconds, rounds, sums):
+    def __init__(self, args, med, spread, last, memory, seconds, rounds, sums, instructions):
         self.args, self.med, self.spread, self.last, self.memory, self.seconds = args, med, spread, last, memory, seconds
+        self.instructions = instructions
         self.rounds, self.sums = rounds, sums
         self.lines = []
         self.verdicts = []
@@ -178,7 +315,9 @@ class Report:
         ratio = ""
         if baseline and self.has(baseline) and key != baseline:
             ratio = f"{self.med[baseline] / ns:.2f}×"
-        self.out(f"| {what} | {peer} ({version}) | {fmt_time(ns)} | {fmt_time(lo)} – {fmt_time(hi)} | {ratio} |")
+        count = self.instructions.get(key)
+        counted = f"{count / 1e6:,.2f} M" if count and count >= 1e6 else (f"{count / 1e3:,.1f} k" if count else "")
+        self.out(f"| {what} | {peer} ({version}) | {fmt_time(ns)} | {fmt_time(lo)} – {fmt_time(hi)} | {counted} | {ratio} |")
 
     def target(self, name, per_round, goal, higher_is_better=True, unit="×"):
         """A target's row: `per_round(r)` is the ratio measured in round r (each job of a round
@@ -220,9 +359,9 @@ class Report:
         self.out("Figures drift by up to 1.5× between runs on this VM; read the ratios, which come from the same rounds. "
                  "The min – max column is the spread of the per-round medians.")
         self.out()
-        self.out("| question | engine | median per item | min – max | TextFit ÷ peer throughput |")
-        self.out("|---|---|---|---|---|")
-        self.out("| **Tags, cold** (TextFit has not seen the string) | | | | |")
+        self.out("| question | engine | median per item | min – max | instructions per item | TextFit ÷ peer throughput |")
+        self.out("|---|---|---|---|---|---|")
+        self.out("| **Tags, cold** (TextFit has not seen the string) | | | | | |")
         self.row("ideal size (floor: one `hb_shape`)", "floor/tags-ideal")
         self.row("single-line width (`Shaper.measure`)", "textfit/tags-line", "floor/tags-ideal")
         self.row("ideal size", "textfit/tags-ideal", "pango/tags-ideal")
@@ -230,10 +369,10 @@ class Report:
         self.row(f"ideal + minimum + wrapped at {TAG_WIDTH:g} (floor: one `hb_shape`, ICU breaks, greedy)", "floor/tags-all")
         self.row(f"ideal + minimum + wrapped at {TAG_WIDTH:g}", "textfit/tags-all", "pango/tags-all")
         self.row(f"ideal + minimum + wrapped at {TAG_WIDTH:g}", "pango/tags-all")
-        self.out("| **Tags, cached** (asked again) | | | | |")
+        self.out("| **Tags, cached** (asked again) | | | | | |")
         self.row("single-line width", "textfit/tags-line-cached", "floor/tags-ideal")
         self.row("ideal + minimum + wrapped (Text leaf)", "textfit/tags-cached", "floor/tags-ideal")
-        self.out(f"| **Paragraphs** at {PARAGRAPH_WIDTH:g} | | | | |")
+        self.out(f"| **Paragraphs** at {PARAGRAPH_WIDTH:g} | | | | | |")
         self.row("shape once (floor)", "floor/paragraphs-shape")
         self.row("first layout", "textfit/paragraphs-first", "pango/paragraphs-wrap")
         self.row("first layout", "pango/paragraphs-wrap")
@@ -242,12 +381,21 @@ class Report:
         self.row("relayout at a new width", "skia/paragraphs-relayout")
         self.row("relayout at a new width", "pango/paragraphs-relayout")
         self.row("12 Dynamic Type sizes (cold)", "textfit/paragraphs-sizes")
-        self.out("| **Flow**: 10,000 boxes, wrapping row, relayout 375 ↔ 320 | | | | |")
+        self.out("| **Flow**: 10,000 boxes, wrapping row, relayout 375 ↔ 320 | | | | | |")
         self.row("relayout at a new width", "textfit/flow", "taffy/flow")
         self.row("relayout at a new width", "taffy/flow")
         self.row("relayout at a new width (quadratic here: `isBaselineLayout` scans all children per line)", "yoga/flow")
         self.row("1,995 Text tags, relayout", "textfit/flow-text")
+        self.out(f"| **As people meet it** (every core): {CLI_TEXTS:,} distinct tags, ideal + minimum + wrapped at {CLI_WIDTH:g}, JSON out | | | | | |")
+        self.row("`textfit measure --file` (whole process, output to a file)", "textfit/cli-measure", "pango/tags-all")
+        self.row("HTTP service, requests of 100 texts, 2 keep-alive connections", "textfit/service-batches", "pango/tags-all")
         self.out()
+        if self.instructions:
+            self.out("Instructions per item: callgrind's count of every instruction the process ran (all threads), "
+                     "the difference between two runs with different rep counts ÷ the items added, so set-up is left out; "
+                     "for the CLI, runs over the first 2,000 and 4,000 lines; for the service, the in-process client's "
+                     "instructions are included.")
+            self.out()
         if self.has("textfit/paragraphs-first") and self.has("skia/paragraphs-first"):
             self.out(f"First paragraph layout, TextFit ÷ SkParagraph throughput: "
                      f"{m['skia/paragraphs-first'] / m['textfit/paragraphs-first']:.2f}×.")
@@ -258,26 +406,38 @@ class Report:
             self.out(f"Flow relayout, TextFit ÷ Yoga throughput: {m['yoga/flow'] / m['textfit/flow']:.2f}×.")
         self.out()
 
-        self.out("## Targets (issue 8)")
+        self.out("## Targets (issue 30)")
         self.out()
         self.out("Each ratio is computed within a round, where every job runs seconds after the others, and the "
                  "verdict is on the median of the rounds' ratios; the range shows how far single rounds strayed "
-                 "on this VM.")
+                 "on this VM. Instruction ratios come from the callgrind counts in the table above.")
         self.out()
         self.out("| target | measured (median of rounds) | rounds' range | goal | verdict |")
         self.out("|---|---|---|---|---|")
+        if self.has("textfit/cli-measure") and self.has("pango/tags-all"):
+            self.target("`textfit measure --file`, whole process: throughput ÷ Pango's in-process ideal + minimum + wrapped",
+                        self.ratio("pango/tags-all", "textfit/cli-measure"), 3)
+        if self.has("textfit/cli-measure") and self.has("floor/tags-all"):
+            self.target("`textfit measure --file`, whole process: time ÷ the HarfBuzz floor's in-process time (`floor/tags-all`)",
+                        self.ratio("textfit/cli-measure", "floor/tags-all"), 3, False)
+        if self.has("textfit/service-batches") and self.has("pango/tags-all"):
+            self.target("HTTP service, batches of 100: throughput ÷ Pango's", self.ratio("pango/tags-all", "textfit/service-batches"), 2)
+        if self.has("textfit/tags-all") and self.has("floor/tags-all"):
+            self.target("library, cold tag, ideal + minimum + wrapped: time ÷ `floor/tags-all`'s", self.ratio("textfit/tags-all", "floor/tags-all"), 1.5, False)
         if self.has("textfit/tags-all") and self.has("pango/tags-all"):
-            self.target("tags, ideal + min + wrapped, cold: TextFit ÷ Pango throughput", self.ratio("pango/tags-all", "textfit/tags-all"), 5)
-        if self.has("textfit/tags-all") and self.has("floor/tags-ideal"):
-            self.target("tags, ideal + min + wrapped, cold: time ÷ the floor's time", self.ratio("textfit/tags-all", "floor/tags-ideal"), 1.5, False)
+            self.target("library, cold tag, ideal + minimum + wrapped: throughput ÷ Pango's", self.ratio("pango/tags-all", "textfit/tags-all"), 4)
+        if self.has("taffy/flow"):
+            self.target("10,000-box flow relayout: throughput ÷ Taffy's", self.ratio("taffy/flow", "textfit/flow"), 1)
+            if "taffy/flow" in self.instructions and "textfit/flow" in self.instructions:
+                ratio = self.instructions["textfit/flow"] / self.instructions["taffy/flow"]
+                self.verdicts.append(f"| 10,000-box flow relayout: instructions ÷ Taffy's (callgrind) | {ratio:.3f} (1/{1 / ratio:.2f}) | "
+                                     f"one count each | ≤ 1/3 | {'met' if ratio <= 1 / 3 else '**not met**'} |")
         if self.has("textfit/tags-cached"):
             self.target("cached tag (ideal + min + wrapped): throughput ÷ the floor's", self.ratio("floor/tags-ideal", "textfit/tags-cached"), 20)
         if self.has("textfit/tags-line-cached"):
             self.target("cached tag (single-line width): throughput ÷ the floor's", self.ratio("floor/tags-ideal", "textfit/tags-line-cached"), 20)
         if self.has("skia/paragraphs-relayout"):
             self.target("paragraph relayout: TextFit ÷ SkParagraph throughput", self.ratio("skia/paragraphs-relayout", "textfit/paragraphs-relayout"), 2)
-        if self.has("taffy/flow"):
-            self.target("10,000-box flow relayout: TextFit ÷ Taffy throughput", self.ratio("taffy/flow", "textfit/flow"), 5)
         if self.has("textfit/paragraphs-sizes"):
             # Both halves are timed in the same process (PeerBench.paragraphSizes), so each round's ratio is its own.
             key = "textfit/paragraphs-sizes"

@@ -20,7 +20,7 @@ yoga_version=3.2.1  # the Yoga tag pyyoga 0.1.0 builds (its CMakeLists.txt); Yog
 fail() { echo "setup.sh: $*" >&2; exit 1; }
 
 # 1. Debian packages.
-debs=(gcc g++ pkg-config libpango1.0-dev libharfbuzz-dev libicu-dev python3-venv)
+debs=(gcc g++ pkg-config libpango1.0-dev libharfbuzz-dev libicu-dev python3-venv valgrind)
 missing=()
 for p in "${debs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")

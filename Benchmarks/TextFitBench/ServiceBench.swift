@@ -105,7 +105,7 @@ func runServiceBenchmark(corpusDirectory: String) {
 
 /// The smallest HTTP/1.1 keep-alive client that measures a server: POST, read the status line,
 /// headers and a Content-Length body.
-private final class KeepAliveClient {
+final class KeepAliveClient {
     let fd: Int32
     let port: Int
     private var buffer: [UInt8] = []
@@ -130,14 +130,18 @@ private final class KeepAliveClient {
     deinit { close(fd) }
 
     /// Sends one request and reads its whole response; returns the status (0 on failure).
-    func post(_ path: String, body: Data) -> Int {
+    func post(_ path: String, body: Data) -> Int { postCountingBody(path, body: body).status }
+
+    /// Sends one request and reads its whole response; returns the status (0 on failure) and the
+    /// body's length.
+    func postCountingBody(_ path: String, body: Data) -> (status: Int, length: Int) {
         let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
         let request = Data(head.utf8) + body
         let sent = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-        guard sent == request.count else { return 0 }
+        guard sent == request.count else { return (0, 0) }
         var headerEnd: Int?
         while headerEnd == nil {
-            guard fill() else { return 0 }
+            guard fill() else { return (0, 0) }
             headerEnd = find([13, 10, 13, 10])
         }
         let headers = String(decoding: buffer[0..<headerEnd!], as: UTF8.self)
@@ -145,9 +149,9 @@ private final class KeepAliveClient {
         closedByServer = headers.lowercased().contains("\r\nconnection: close")
         let length = headers.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
             .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
-        while buffer.count < headerEnd! + 4 + length { guard fill() else { return 0 } }
+        while buffer.count < headerEnd! + 4 + length { guard fill() else { return (0, 0) } }
         buffer.removeFirst(headerEnd! + 4 + length)
-        return status
+        return (status, length)
     }
 
     private func fill() -> Bool {

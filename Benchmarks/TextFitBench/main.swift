@@ -156,6 +156,12 @@ do {
         }
     }
 }
+if peerWorkload == "service-batches" {
+    // Its corpus is a file of lines (run.py writes it), not a tags.tsv.
+    guard let corpusArgument else { fail("--peer service-batches needs --corpus FILE (one text a line)") }
+    runServiceBatchesPeer(corpus: corpusArgument, reps: peerReps)
+    exit(0)
+}
 let corpusPath = corpusArgument
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Corpus/tags.tsv").path

@@ -109,19 +109,33 @@ public final class ServiceDispatcher: Sendable {
             }
         }
         let (allowed, real) = try allowingFontFile(request)
+        let settings: MeasureSettings
+        do {
+            settings = try engine.measureSettings(allowed)
+        } catch {
+            throw Self.requestFailure(error, request).hiding(real, as: request.fontFile)
+        }
+        // A window of texts at a time, measured and written on every core in batches; the answers
+        // are appended in order and counted against the cap, so an answer over it stops the
+        // request within a window of passing it.
         var answers: [Data] = []
         var bytes = 0
-        var batch = allowed
-        for start in stride(from: 0, to: allowed.texts.count, by: 16) {
-            batch.texts = Array(allowed.texts[start..<min(start + 16, allowed.texts.count)])
-            let results: [MeasureResult]
+        let texts = allowed.texts, window = ParallelBatches.cores * 4 * ParallelBatches.batchSize
+        for start in stride(from: 0, to: texts.count, by: window) {
+            let end = min(start + window, texts.count)
+            let batches: [[Data]]
             do {
-                results = try engine.measure(batch).map(servedNames)
+                batches = try ParallelBatches.map(end - start) { range in
+                    try range.map { index in
+                        var writer = JSONWriter(capacity: 2_048)
+                        try servedNames(try engine.measure(texts[start + index], settings)).writeJSON(to: &writer)
+                        return Data(writer.bytes)
+                    }
+                }
             } catch {
                 throw Self.requestFailure(error, request).hiding(real, as: request.fontFile)
             }
-            for result in results {
-                let data = try result.jsonData()
+            for data in batches.joined() {
                 bytes += data.count + 1
                 guard bytes <= limits.maxAnswerBytes else {
                     throw ServiceError(.limitExceeded, "the answer passed \(limits.maxAnswerBytes) bytes (maxAnswerBytes) at texts[\(answers.count)]; "

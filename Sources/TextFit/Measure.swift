@@ -502,12 +502,43 @@ public struct MeasureResult: Codable, Sendable, Equatable {
     public var metrics: Metrics
 }
 
+/// A measure request checked and resolved once, for any number of texts: its attributes, paragraph
+/// style and proposal, and the requested face with its metrics at the size. Every text of a request
+/// (and every line of `textfit measure --file`) is measured with the same settings, so nothing here
+/// is worked out again per text.
+package struct MeasureSettings: Sendable {
+    let attributes: TextAttributes
+    let style: ParagraphStyle
+    let proposal: MeasureResult.Proposal?
+    let primary: FontMatch
+    let size: Double
+    let metrics: MeasureResult.Metrics
+    let font: MeasureResult.Font
+    /// Settings that did not apply as asked (``MeasureResult/adjustments``).
+    package let adjustments: [String]?
+}
+
 extension TextFitEngine {
     /// Measures every text of a request as a paragraph: the ideal size (hard breaks only), the
     /// minimum (min-content) with its unbreakable segment, the fitting layout for the proposal,
-    /// lines with baselines, font runs and missing glyphs.
+    /// lines with baselines, font runs and missing glyphs. Many texts are measured in parallel, on
+    /// every core (``ParallelBatches``); the results are in the order of the texts.
     /// - Throws: ``RequestError`` or ``TypographyError`` naming the input at fault.
     public func measure(_ request: MeasureRequest) throws -> [MeasureResult] {
+        let settings = try measureSettings(request)
+        let texts = request.texts
+        return try ParallelBatches.map(texts.count) { range in try range.map { try measure(texts[$0], settings) } }.flatMap { $0 }
+    }
+
+    /// Measures one text; see ``measure(_:)``. A `nil` proposal gives no `fitting`.
+    public func measure(_ text: String, attributes: TextAttributes, style: ParagraphStyle = ParagraphStyle(),
+                        proposal: MeasureResult.Proposal? = nil) throws -> MeasureResult {
+        try measure(text, settings(attributes: attributes, style: style, proposal: proposal))
+    }
+
+    /// The request's settings, checked: every error a field can cause is thrown here, before any text.
+    /// - Throws: ``RequestError`` or ``TypographyError`` naming the field at fault.
+    package func measureSettings(_ request: MeasureRequest) throws -> MeasureSettings {
         let attributes = try request.attributes()
         let style = try request.paragraphStyle()
         for (name, value) in [("width", request.width), ("height", request.height)] {
@@ -519,34 +550,62 @@ extension TextFitEngine {
         func finite(_ value: Double?) -> Double? { value.flatMap { $0.isInfinite ? nil : $0 } }
         let proposal = request.width != nil || request.height != nil || request.lines != nil
             ? MeasureResult.Proposal(width: finite(request.width), height: finite(request.height)) : nil
-        return try request.texts.map { try measure($0, attributes: attributes, style: style, proposal: proposal) }
+        return try settings(attributes: attributes, style: style, proposal: proposal)
     }
 
-    /// Measures one text; see ``measure(_:)``. A `nil` proposal gives no `fitting`.
-    public func measure(_ text: String, attributes: TextAttributes, style: ParagraphStyle = ParagraphStyle(),
-                        proposal: MeasureResult.Proposal? = nil) throws -> MeasureResult {
-        let paragraph = try Paragraph(StyledText(text, attributes: attributes), style: style, shaper: shaper)
+    private func settings(attributes: TextAttributes, style: ParagraphStyle, proposal: MeasureResult.Proposal?) throws -> MeasureSettings {
+        let primary = try shaper.library.match(attributes)
+        let size = try attributes.validated()
+        let metrics = primary.face.metrics.scaled(to: size, policy: attributes.lineMetrics)
+        return MeasureSettings(
+            attributes: attributes, style: style, proposal: proposal, primary: primary, size: size,
+            metrics: .init(ascent: metrics.ascent, descent: metrics.descent, leading: metrics.leading,
+                           capHeight: metrics.capHeight, xHeight: metrics.xHeight, unitsPerEm: primary.face.metrics.unitsPerEm),
+            font: .init(primary.face), adjustments: primary.adjustments.isEmpty ? nil : primary.adjustments.map(\.description))
+    }
+
+    /// Measures one text with settings made once for many (``measureSettings(_:)``).
+    /// - Throws: ``TypographyError`` when a font file the answer used changed on disk since it was opened.
+    package func measure(_ text: String, _ settings: MeasureSettings) throws -> MeasureResult {
+        let attributes = settings.attributes, proposal = settings.proposal
+        let paragraph = try Paragraph(StyledText(text, attributes: attributes), style: settings.style, shaper: shaper)
         let ideal = paragraph.layout(width: nil)
         let minimum = paragraph.minimumSize
         let fitting = proposal.map { paragraph.layout(width: $0.width, height: $0.height) }
         let shown = fitting ?? ideal
-        let primary = try shaper.library.match(attributes)
-        let size = try attributes.validated()
-        let metrics = primary.face.metrics.scaled(to: size, policy: attributes.lineMetrics)
-        let scalars = Array(text.unicodeScalars)
         let ink = ideal.lines.first.flatMap(Self.ink(of:))
+        // One `Font` per face, not per run: its strings are shared by every run in that face.
+        var fonts: [(face: FontFace, font: MeasureResult.Font)] = [(settings.primary.face, settings.font)]
+        func font(_ face: FontFace) -> MeasureResult.Font {
+            if let known = fonts.first(where: { $0.face === face }) { return known.font }
+            fonts.append((face, .init(face)))
+            return fonts[fonts.count - 1].font
+        }
         func run(_ face: FontFace, _ script: Script, _ direction: TextDirection, _ range: Range<Int>, _ width: Double,
                  _ glyphs: Int?) -> MeasureResult.Run {
-            .init(font: .init(face), script: script.code, direction: direction.rawValue, start: range.lowerBound,
+            .init(font: font(face), script: script.code, direction: direction.rawValue, start: range.lowerBound,
                   end: range.upperBound, width: width, glyphs: glyphs)
         }
+        let runs = paragraph.fontRuns.map { run($0.face, $0.script, $0.direction, $0.range, $0.width, $0.glyphCount) }
+        let lines = shown.lines.map { line in
+            MeasureResult.Line(start: line.range.lowerBound, end: line.range.upperBound, width: line.width, baseline: line.baseline,
+                               ascent: line.ascent, descent: line.descent,
+                               runs: line.runs.map { run($0.face, $0.script, $0.direction, $0.range, $0.width, nil) },
+                               truncated: line.isTruncated, hyphenated: line.isHyphenated)
+        }
+        // Every face the answer read tables from: a file rewritten in place since it was opened
+        // would make this answer a mix of two fonts (``FontFileTables``).
+        for (face, _) in fonts { try face.checkFileUnchanged() }
+        let missing = paragraph.missingClusters
+        let scalars = missing.isEmpty ? [] : Array(text.unicodeScalars)
+        let primary = settings.primary
         let android = attributes.platform == .android
         return MeasureResult(
             text: text, dynamicType: android ? nil : attributes.dynamicTypeSize.rawValue,
             fontScale: android ? attributes.fontScale.value : nil,
-            adjustments: primary.adjustments.isEmpty ? nil : primary.adjustments.map(\.description),
-            font: .init(primary.face), weight: primary.face.weight.value,
-            weightSubstituted: primary.weightSubstituted, italicSubstituted: primary.italicSubstituted, size: size,
+            adjustments: settings.adjustments,
+            font: settings.font, weight: primary.face.weight.value,
+            weightSubstituted: primary.weightSubstituted, italicSubstituted: primary.italicSubstituted, size: settings.size,
             ideal: .init(width: ideal.size.width, height: ideal.size.height),
             minimum: .init(width: minimum.width, height: minimum.height, segment: minimum.segment, reason: minimum.reason.rawValue),
             fitting: fitting.map { layout in
@@ -554,20 +613,14 @@ extension TextFitEngine {
                       truncated: layout.isTruncated, scale: layout.scale)
             },
             firstBaseline: shown.firstBaseline, lastBaseline: shown.lastBaseline,
-            lines: shown.lines.map { line in
-                .init(start: line.range.lowerBound, end: line.range.upperBound, width: line.width, baseline: line.baseline,
-                      ascent: line.ascent, descent: line.descent,
-                      runs: line.runs.map { run($0.face, $0.script, $0.direction, $0.range, $0.width, nil) },
-                      truncated: line.isTruncated, hyphenated: line.isHyphenated)
-            },
-            runs: paragraph.fontRuns.map { run($0.face, $0.script, $0.direction, $0.range, $0.width, $0.glyphCount) },
-            missingGlyphs: paragraph.missingClusters.count,
-            missing: paragraph.missingClusters.map {
+            lines: lines,
+            runs: runs,
+            missingGlyphs: missing.count,
+            missing: missing.map {
                 .init(start: $0.lowerBound, end: $0.upperBound, text: String(String.UnicodeScalarView(scalars[$0])))
             },
             ink: ink.map { .init(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) },
-            metrics: .init(ascent: metrics.ascent, descent: metrics.descent, leading: metrics.leading,
-                           capHeight: metrics.capHeight, xHeight: metrics.xHeight, unitsPerEm: primary.face.metrics.unitsPerEm))
+            metrics: settings.metrics)
     }
 }
 
@@ -575,17 +628,23 @@ extension TextFitEngine {
     /// The union of a line's glyph boxes as they are placed (the glyphs a renderer draws, in visual
     /// order), relative to the line's left edge on its baseline, y down; `nil` when nothing is inked.
     static func ink(of line: LineLayout) -> CGRect? {
-        var union: CGRect?
+        // Edges kept as numbers (a `CGRect` union per glyph standardises and checks for null
+        // rectangles: more work than the box itself).
+        var left = Double.infinity, top = Double.infinity, right = -Double.infinity, bottom = -Double.infinity
         for run in line.runs {
             let scale = run.size / Double(run.face.metrics.unitsPerEm)
-            for (glyph, position) in zip(run.glyphs, run.positions) {
-                guard let box = run.face.extents(of: glyph) else { continue }
-                let rect = CGRect(x: position.x + box.xBearing * scale, y: position.y - box.yBearing * scale,
-                                  width: box.width * scale, height: box.height * scale)
-                union = union?.union(rect) ?? rect
+            for index in run.glyphs.indices {
+                guard let box = run.face.extents(of: run.glyphs[index]) else { continue }
+                let position = run.positions[index]
+                let x = position.x + box.xBearing * scale, y = position.y - box.yBearing * scale
+                left = min(left, x)
+                top = min(top, y)
+                right = max(right, x + box.width * scale)
+                bottom = max(bottom, y + box.height * scale)
             }
         }
-        return union
+        guard left <= right else { return nil }
+        return CGRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }
 
@@ -608,24 +667,44 @@ extension MeasureResult: JSONWritable {
         return Data(writer.bytes)
     }
 
+    // Every nested value is written through its own type's `writeJSON` (not the writer's generic
+    // `field`s, which run unspecialised across the module boundary: each array item was copied
+    // through its value witness, a retain and a release per string, 40 % of the writing).
     package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
             json.field("adjustments", adjustments)
             json.field("dynamicType", dynamicType)
             try json.field("firstBaseline", firstBaseline)
-            try json.field("fitting", fitting)
-            try json.field("font", font)
+            if let fitting {
+                json.key("fitting")
+                try fitting.writeJSON(to: &json)
+            }
+            json.key("font")
+            font.writeJSON(to: &json)
             try json.field("fontScale", fontScale)
-            try json.field("ideal", ideal)
-            try json.field("ink", ink)
+            json.key("ideal")
+            try json.size(width: ideal.width, height: ideal.height)
+            if let ink {
+                json.key("ink")
+                try json.rect(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
+            }
             json.field("italicSubstituted", italicSubstituted)
             try json.field("lastBaseline", lastBaseline)
-            try json.field("lines", lines)
-            try json.field("metrics", metrics)
-            try json.field("minimum", minimum)
-            try json.field("missing", missing)
+            json.key("lines")
+            json.beginArray()
+            for line in lines { try line.writeJSON(to: &json) }
+            json.endArray()
+            json.key("metrics")
+            try metrics.writeJSON(to: &json)
+            json.key("minimum")
+            try minimum.writeJSON(to: &json)
+            json.key("missing")
+            json.beginArray()
+            for item in missing { item.writeJSON(to: &json) }
+            json.endArray()
             json.field("missingGlyphs", missingGlyphs)
-            try json.field("runs", runs)
+            json.key("runs")
+            try MeasureResult.Run.write(runs, to: &json)
             try json.field("size", size)
             json.field("text", text)
             json.field("weight", weight)
@@ -635,7 +714,7 @@ extension MeasureResult: JSONWritable {
 }
 
 extension MeasureResult.Font: JSONWritable {
-    package func writeJSON(to writer: inout JSONWriter) throws {
+    package func writeJSON(to writer: inout JSONWriter) {
         writer.object { json in
             json.field("faceIndex", faceIndex)
             json.field("family", family)
@@ -674,7 +753,8 @@ extension MeasureResult.Fitting: JSONWritable {
         try writer.object { json in
             try json.field("height", height)
             json.field("lineCount", lineCount)
-            try json.field("proposal", proposal)
+            json.key("proposal")
+            try proposal.writeJSON(to: &json)
             try json.field("scale", scale)
             json.field("truncated", truncated)
             try json.field("width", width)
@@ -683,11 +763,18 @@ extension MeasureResult.Fitting: JSONWritable {
 }
 
 extension MeasureResult.Run: JSONWritable {
+    static func write(_ runs: [Self], to json: inout JSONWriter) throws {
+        json.beginArray()
+        for run in runs { try run.writeJSON(to: &json) }
+        json.endArray()
+    }
+
     package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
             json.field("direction", direction)
             json.field("end", end)
-            try json.field("font", font)
+            json.key("font")
+            font.writeJSON(to: &json)
             json.field("glyphs", glyphs)
             json.field("script", script)
             json.field("start", start)
@@ -704,7 +791,8 @@ extension MeasureResult.Line: JSONWritable {
             try json.field("descent", descent)
             json.field("end", end)
             json.field("hyphenated", hyphenated)
-            try json.field("runs", runs)
+            json.key("runs")
+            try MeasureResult.Run.write(runs, to: &json)
             json.field("start", start)
             json.field("truncated", truncated)
             try json.field("width", width)
@@ -713,7 +801,7 @@ extension MeasureResult.Line: JSONWritable {
 }
 
 extension MeasureResult.Missing: JSONWritable {
-    package func writeJSON(to writer: inout JSONWriter) throws {
+    package func writeJSON(to writer: inout JSONWriter) {
         writer.object { json in
             json.field("end", end)
             json.field("start", start)

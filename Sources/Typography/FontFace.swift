@@ -56,6 +56,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     let hbFont: OpaquePointer
     /// Where `hbFace` reads its tables (shared by a variable font's instances).
     private let file: FontFileTables
+    /// Glyph ink boxes read so far (``extents(of:)``); an instance has its own (its boxes vary).
+    let extentsTable: GlyphExtentsTable
 
     /// Throws when the face's file changed in place after it was opened and a table had to be read
     /// since: an answer that used the face may mix two versions of the font.
@@ -115,6 +117,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         self.hbFace = face
         self.hbFont = font
         self.file = tables
+        self.extentsTable = GlyphExtentsTable(glyphCount: glyphs)
         self.glyphCount = glyphs
         self.metrics = FontMetrics(head: head, hhea: table("hhea"), os2: os2, post: table("post"))
         self.family = FontFace.name(face, ids: [16, 1]) ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
@@ -149,6 +152,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         hbFace = hb_face_reference(base.hbFace)
         hbFont = font
         file = base.file
+        extentsTable = GlyphExtentsTable(glyphCount: base.glyphCount)
         glyphCount = base.glyphCount
         family = base.family
         metrics = base.metrics.varied(by: font)

@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Foundation
+import Synchronization
 
 // Glyph outlines and colour bitmaps for renderers, read through HarfBuzz's draw API
 // (`hb_font_get_glyph_shape`) and its colour API (`hb_ot_color_glyph_reference_png`).
@@ -79,7 +80,21 @@ extension FontFace {
 
     /// The ink box of glyph `glyph` in font units (see ``GlyphExtents``), or `nil` when the face
     /// reports none (a space, an index out of range). For bitmap glyphs this is the bitmap's box.
+    ///
+    /// Kept per face, one word per glyph (``GlyphExtentsTable``): every measured line's `ink` reads
+    /// the boxes of its glyphs, and a CFF glyph's box is found by running its charstring.
     public func extents(of glyph: UInt32) -> GlyphExtents? {
+        guard Int(glyph) < glyphCount else { return nil }
+        switch extentsTable.lookup(Int(glyph)) {
+        case .known(let extents): return extents
+        case .unknown:
+            let extents = readExtents(of: glyph)
+            extentsTable.store(extents, at: Int(glyph))
+            return extents
+        }
+    }
+
+    private func readExtents(of glyph: UInt32) -> GlyphExtents? {
         var extents = hb_glyph_extents_t()
         guard Int(glyph) < glyphCount, hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0,
               extents.width != 0, extents.height != 0 else { return nil }
@@ -151,6 +166,63 @@ enum GlyphCaches {
     static let outlines = BoundedCache<GlyphKey, [PathElement]>(capacity: 8_192)
     /// Emoji PNGs are ~5–15 kB each at Noto's 136-pixel strike, so this holds a few MB at most.
     static let images = BoundedCache<GlyphKey, CachedImage>(capacity: 512)
+}
+
+/// A face's glyph ink boxes, one 64-bit word per glyph, read and written without a lock: the
+/// box's left, top, width and height in font units as 16-bit numbers; 0 for a box not read yet (a
+/// box has a width of at least 1, so no real box packs to 0) and all ones for a glyph without ink.
+/// A box that does not fit 16 bits is not kept (read again each time). Allocated on first use,
+/// zero-filled by `calloc`, so the pages of glyphs never asked about are not even touched: 8 bytes
+/// a glyph at most (512 KB for a 65,536-glyph font).
+final class GlyphExtentsTable: @unchecked Sendable {
+    enum Entry {
+        case unknown
+        case known(GlyphExtents?)
+    }
+
+    private let count: Int
+    private let words = Atomic<UnsafeMutablePointer<Atomic<UInt64>>?>(nil)
+    private static let noInk = UInt64.max
+
+    init(glyphCount: Int) { count = glyphCount }
+
+    deinit { words.load(ordering: .acquiring).map { free($0) } }
+
+    /// The table, made by the first caller (a loser of the race frees its own). Zeroed memory is
+    /// an `Atomic<UInt64>` holding 0 (its layout is the integer's), so nothing is written to make it.
+    private var table: UnsafeMutablePointer<Atomic<UInt64>> {
+        if let table = words.load(ordering: .acquiring) { return table }
+        let fresh = calloc(max(1, count), MemoryLayout<UInt64>.stride)!.bindMemory(to: Atomic<UInt64>.self, capacity: max(1, count))
+        let (exchanged, current) = words.compareExchange(expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
+        if exchanged { return fresh }
+        free(fresh)
+        return current!
+    }
+
+    func lookup(_ glyph: Int) -> Entry {
+        // Threads race only to write the same word: a reader sees 0 (then reads the box itself) or it.
+        let word = (table + glyph).pointee.load(ordering: .relaxed)
+        switch word {
+        case 0: return .unknown
+        case Self.noInk: return .known(nil)
+        default:
+            func field(_ shift: UInt64) -> Int { Int(UInt16(truncatingIfNeeded: word >> shift)) }
+            return .known(GlyphExtents(xBearing: Double(Int16(truncatingIfNeeded: field(48))), yBearing: Double(Int16(truncatingIfNeeded: field(32))),
+                                       width: Double(field(16)), height: Double(field(0))))
+        }
+    }
+
+    func store(_ extents: GlyphExtents?, at glyph: Int) {
+        guard let extents else {
+            (table + glyph).pointee.store(Self.noInk, ordering: .relaxed)
+            return
+        }
+        guard let left = Int16(exactly: extents.xBearing), let top = Int16(exactly: extents.yBearing),
+              let width = UInt16(exactly: extents.width), let height = UInt16(exactly: extents.height),
+              !(left == -1 && top == -1 && width == .max && height == .max) else { return }
+        let word = UInt64(UInt16(bitPattern: left)) << 48 | UInt64(UInt16(bitPattern: top)) << 32 | UInt64(width) << 16 | UInt64(height)
+        (table + glyph).pointee.store(word, ordering: .relaxed)
+    }
 }
 
 /// The `hb_draw_funcs_t` that appends ``PathElement``s to the `[PathElement]` passed as draw data.

@@ -30,7 +30,8 @@ func systemReason(_ code: Int32) -> String {
     return text.prefix(1).lowercased() + text.dropFirst()
 }
 
-/// Reads the texts to measure: the positional arguments, or lines of `--file` / stdin.
+/// Reads the texts to measure: the positional arguments, or lines of `--file` / stdin, whole
+/// (`measure` reads a window at a time: ``TextSource``).
 func readTexts(_ arguments: Arguments) throws -> [String] {
     var source = arguments.values["file"]
     if source == nil, arguments.positional == ["-"] { source = "-" }
@@ -85,5 +86,182 @@ func firstInvalidUTF8Offset(_ data: Data) -> Int? {
         case .emptyInput: return nil
         case .error: return before
         }
+    }
+}
+
+/// The texts of `measure`, a window at a time: the positional arguments, or the lines of `--file`
+/// or standard input read in blocks, so a file of a million lines is never held whole. Each text
+/// comes with its name for messages (`argument 2`, `line 3 of 'texts.txt'`). Lines end at `\n`
+/// (a `\r` before it is dropped); a last line without one still counts; UTF-8 is checked line by
+/// line, the bad byte named by its offset in the input.
+struct TextSource: ~Copyable {
+    /// A text and where it came from.
+    struct Text {
+        var text: String
+        let number: Int
+    }
+
+    private let descriptor: Int32?
+    private let name: String?
+    private let jsonInput: Bool
+    private let limit: Int
+    private var arguments: [String]
+    /// Bytes read and not yet split into lines, and the input offset of the first.
+    private var pending: [UInt8] = []
+    /// Where the next line starts in `pending`, and the input offset of `pending[0]`.
+    private var head = 0
+    private var pendingOffset = 0
+    private var lines = 0
+    private var ended = false
+
+    /// Opens the input `arguments` names.
+    /// - Throws: ``CommandError/input(_:)`` when `--file` cannot be opened (with the system's reason).
+    init(_ arguments: Arguments, limit: Int) throws {
+        var source = arguments.values["file"]
+        if source == nil, arguments.positional == ["-"] { source = "-" }
+        jsonInput = arguments.flags.contains("json-input")
+        self.limit = limit
+        self.arguments = source == nil ? arguments.positional : []
+        switch source {
+        case nil:
+            descriptor = nil
+            name = nil
+        case "-":
+            descriptor = 0
+            name = "standard input"
+        case let path?:
+            var info = stat()
+            guard stat(path, &info) == 0 else { throw CommandError.input("cannot read text file '\(path)': \(systemReason(errno))") }
+            if info.st_mode & S_IFMT == S_IFDIR { throw CommandError.input("cannot read text file '\(path)': it is a folder") }
+            let opened = open(path, O_RDONLY | O_CLOEXEC)
+            guard opened >= 0 else { throw CommandError.input("cannot read text file '\(path)': \(systemReason(errno))") }
+            descriptor = opened
+            name = "'\(path)'"
+        }
+    }
+
+    deinit { if let descriptor, descriptor != 0 { close(descriptor) } }
+
+    /// The next texts (up to `count`, fewer only at the end), raw: a `--json-input` line is still
+    /// JSON (``decode(_:)``), so it is decoded on the thread that measures it. Empty at the end.
+    /// - Throws: ``CommandError`` for invalid UTF-8, a text over the length limit, or a read error.
+    mutating func next(_ count: Int) throws -> [Text] {
+        var texts: [Text] = []
+        if descriptor == nil {
+            while texts.count < count, !arguments.isEmpty {
+                lines += 1
+                texts.append(Text(text: arguments.removeFirst(), number: lines))
+                try checkLength(texts[texts.count - 1])
+            }
+            return texts
+        }
+        while texts.count < count {
+            guard let line = try nextLine() else { break }
+            texts.append(line)
+        }
+        return texts
+    }
+
+    /// What turns a raw text into the text to measure, for the threads that measure (``Decoder/decode(_:)``).
+    var decoder: Decoder { Decoder(name: name, jsonInput: jsonInput, limit: limit) }
+
+    struct Decoder: Sendable {
+        let name: String?
+        let jsonInput: Bool
+        let limit: Int
+
+        /// `text` decoded from its JSON string literal under `--json-input`, then held to the length limit.
+        func decode(_ text: Text) throws -> String {
+            guard jsonInput else { return text.text }
+            let decoded = try decodeJSONString(text.text, where: name.map { "\($0) line \(text.number)" } ?? "argument \(text.number)")
+            try TextSource.checkLength(decoded.utf8.count, number: text.number, name: name, limit: limit)
+            return decoded
+        }
+    }
+
+    private func checkLength(_ text: Text, bytes: Int? = nil) throws {
+        try Self.checkLength(bytes ?? text.text.utf8.count, number: text.number, name: name, limit: limit)
+    }
+
+    /// Refuses a text longer than `--max-text-bytes` (default 1 MiB), naming it (`argument 2`, `line 3
+    /// of 'texts.txt'`): a 10 MB paragraph takes 25 s and 2.3 GB to measure (docs/reliability.md).
+    static func checkLength(_ count: Int, number: Int, name: String?, limit: Int) throws {
+        guard count > limit else { return }
+        let place = name.map { "line \(number) of \($0)" } ?? "argument \(number)"
+        throw CommandError.limit("\(place) is \(count) bytes, over the limit of \(limit) (--max-text-bytes)")
+    }
+
+    private mutating func nextLine() throws -> Text? {
+        var scanned = head
+        while true {
+            if let newline = pending[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = try makeLine(head..<newline)
+                head = newline + 1
+                return line
+            }
+            scanned = pending.count
+            if ended {
+                guard head < pending.count else { return nil }
+                let line = try makeLine(head..<pending.count)
+                head = pending.count
+                return line
+            }
+            // A line longer than the limit is refused as soon as it passes it (never held whole);
+            // the rest of it is read and counted so the message gives its length.
+            if !jsonInput, pending.count - head > limit + 1 {
+                lines += 1
+                var length = pending.count - head
+                var newline: Int?
+                pending.removeAll(keepingCapacity: true)
+                head = 0
+                while newline == nil, try readBlock() {
+                    newline = pending.firstIndex(of: UInt8(ascii: "\n"))
+                    length += newline ?? pending.count
+                    if newline == nil { pending.removeAll(keepingCapacity: true) }
+                }
+                if let newline, newline > 0, pending[newline - 1] == UInt8(ascii: "\r") { length -= 1 }
+                try checkLength(Text(text: "", number: lines), bytes: length)
+            }
+            // Drop the lines already handed out before reading more (`pending` holds one block and
+            // the start of a line).
+            if head > 0 {
+                pending.removeSubrange(..<head)
+                pendingOffset += head
+                scanned -= head
+                head = 0
+            }
+            if try !readBlock() { ended = true }
+        }
+    }
+
+    /// Appends the next block of input to `pending`; false at the end.
+    private mutating func readBlock() throws -> Bool {
+        let blockSize = 1 << 20
+        let start = pending.count
+        pending.append(contentsOf: repeatElement(0, count: blockSize))
+        var got = 0
+        repeat {
+            got = pending.withUnsafeMutableBytes { read(descriptor!, $0.baseAddress! + start, blockSize) }
+        } while got < 0 && errno == EINTR
+        guard got >= 0 else {
+            pending.removeSubrange(start...)
+            throw CommandError.input("cannot read \(name!): \(systemReason(errno))")
+        }
+        pending.removeSubrange((start + got)...)
+        return got > 0
+    }
+
+    /// The line in `pending[range]` (its `\r\n` end dropped).
+    private mutating func makeLine(_ range: Range<Int>) throws -> Text {
+        lines += 1
+        var bytes = pending[range]
+        if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let offset = pendingOffset + range.lowerBound + (firstInvalidUTF8Offset(Data(bytes)) ?? 0)
+            throw CommandError.input("\(name!) is not valid UTF-8 (first bad byte at offset \(offset))")
+        }
+        let line = Text(text: text, number: lines)
+        if !jsonInput { try checkLength(line) }
+        return line
     }
 }

@@ -63,31 +63,59 @@ extension MeasureRequest {
 }
 
 func runMeasure(_ arguments: Arguments) throws {
-    let texts = try readTexts(arguments)
-    guard !texts.isEmpty else { throw CommandError.usage("measure needs at least one TEXT, --file PATH, or - for stdin") }
-    try checkTextLengths(texts, arguments)
+    var source = try TextSource(arguments, limit: try arguments.limit("max-text-bytes", default: LayoutFile.Limits().maxTextBytes))
     let engine = try makeEngine(arguments)
-    var base = try makeRequest(arguments, texts: texts)
+    var base = try makeRequest(arguments, texts: [])
     let platform = try platformOption(arguments)
     let sizes = try textSizes(arguments, platform: platform)
+    // The request's settings, once per size: every field is checked here, before any text.
+    let settings = try sizes.map { size in
+        base.setTextSize(size)
+        return try engine.measureSettings(base)
+    }
+    var warned = Set<String>()
+    for warning in settings.flatMap({ $0.adjustments ?? [] }) where warned.insert(warning).inserted { printError("warning: \(warning)") }
+    let json = arguments.flags.contains("json")
     var rows: [[String]] = []
     var details: [String] = []
-    var warned = Set<String>()
-    for text in texts {
-        for size in sizes {
-            base.setTextSize(size)
-            base.texts = [text]
-            let result = try engine.measure(base)[0]
-            for warning in result.adjustments ?? [] where warned.insert(warning).inserted { printError("warning: \(warning)") }
-            if arguments.flags.contains("json") {
-                print(String(decoding: try result.jsonData(), as: UTF8.self))
-            } else {
-                rows.append(tableRow(result, textSize: size))
-                if result.fitting != nil { details.append(lineDetails(result, textSize: size)) }
+    var measured = 0
+    let decoder = source.decoder
+    // A window of texts at a time, measured on every core in batches; each batch's output is
+    // written in input order. Memory holds one window, not the input.
+    while case let window = try source.next(ParallelBatches.cores * 64 * ParallelBatches.batchSize), !window.isEmpty {
+        measured += window.count
+        let batches = try ParallelBatches.map(window.count) { range in
+            var output = MeasureBatchOutput()
+            do {
+                var writer = JSONWriter(capacity: range.count * sizes.count * 1_536)
+                for index in range {
+                    let text = try decoder.decode(window[index])
+                    for (size, settings) in zip(sizes, settings) {
+                        let result = try engine.measure(text, settings)
+                        if json {
+                            try result.writeJSON(to: &writer)
+                            writer.newline()
+                        } else {
+                            output.rows.append(tableRow(result, textSize: size))
+                            if result.fitting != nil { output.details.append(lineDetails(result, textSize: size)) }
+                        }
+                    }
+                }
+                output.json = writer.bytes
+            } catch {
+                output.error = error
             }
+            return output
+        }
+        for batch in batches {
+            if json { try writeStandardOutput(batch.json) }
+            rows += batch.rows
+            details += batch.details
+            if let error = batch.error { throw error }
         }
     }
-    if !arguments.flags.contains("json") {
+    guard measured > 0 else { throw CommandError.usage("measure needs at least one TEXT, --file PATH, or - for stdin") }
+    if !json {
         printTable(header: ["TEXT", "FONTS", platform == .android ? "FONT SCALE" : "DYNAMIC TYPE", "SIZE", "IDEAL W×H",
                             "MINIMUM W (SEGMENT)", "FITTING W×H", "LINES", "MISSING"],
                    rows: rows, rightAligned: [3, 4, 6, 7, 8])
@@ -96,15 +124,13 @@ func runMeasure(_ arguments: Arguments) throws {
     try finishStandardOutput()
 }
 
-/// Refuses a text longer than `--max-text-bytes` (default 1 MiB), naming it (`argument 2`, `line 3 of
-/// 'texts.txt'`): a 10 MB paragraph takes 25 s and 2.3 GB to measure (docs/reliability.md).
-func checkTextLengths(_ texts: [String], _ arguments: Arguments) throws {
-    let limit = try arguments.limit("max-text-bytes", default: LayoutFile.Limits().maxTextBytes)
-    let source = arguments.values["file"] ?? (arguments.positional == ["-"] ? "-" : nil)
-    for (index, text) in texts.enumerated() where text.utf8.count > limit {
-        let name = source.map { "line \(index + 1) of \($0 == "-" ? "standard input" : "'\($0)'")" } ?? "argument \(index + 1)"
-        throw CommandError.limit("\(name) is \(text.utf8.count) bytes, over the limit of \(limit) (--max-text-bytes)")
-    }
+/// What one batch of `measure` wrote: JSON lines, or table rows and line details; and the error
+/// that stopped it (after the texts before it).
+private struct MeasureBatchOutput {
+    var json: [UInt8] = []
+    var rows: [[String]] = []
+    var details: [String] = []
+    var error: (any Error)?
 }
 
 func tableRow(_ result: MeasureResult, textSize: TextSize) -> [String] {

@@ -67,6 +67,23 @@ func terminalSafe(_ verdict: StressVerdict) -> StressVerdict {
 
 /// Flushes standard output, failing with exit status 4 when it could not all be written (a full disk,
 /// a closed pipe): `print` drops write errors, and a cut-off result must not pass for a whole one.
+/// Writes `bytes` to standard output with write(2), after whatever `print` has buffered.
+func writeStandardOutput(_ bytes: [UInt8]) throws {
+    guard !bytes.isEmpty else { return }
+    try finishStandardOutput()
+    try bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                throw CommandError.output("cannot write to standard output (\(String(cString: strerror(errno)))); the output is incomplete")
+            }
+            offset += written
+        }
+    }
+}
+
 func finishStandardOutput() throws {
     guard fflush(nil) != 0 else { return }  // every stream: `stdout` itself is not concurrency-safe to name
     throw CommandError.output("cannot write to standard output (\(String(cString: strerror(errno)))); the output is incomplete")
