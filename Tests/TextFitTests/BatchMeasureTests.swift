@@ -66,7 +66,7 @@ struct BatchMeasureTests {
 
     @Test("--json-input lines are decoded, and held to --max-text-bytes as decoded")
     func jsonInput() throws {
-        let input = Data(#""a\nb"\n"\u00e9t\u00e9"\n"# .utf8)
+        let input = Data("\"a\\nb\"\n\"\\u00e9t\\u00e9\"\n".utf8)  // "a\nb" and "\u00e9t\u00e9", a line each
         let output = try CLI.run(["measure", "--bundled-only", "--json", "--json-input", "-"], stdin: input)
         #expect(output.status == 0, "\(output.stderr)")
         let texts = try output.stdout.split(separator: "\n").map { line in
