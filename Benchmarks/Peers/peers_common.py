@@ -31,6 +31,9 @@ def parse_args(workloads):
     parser.add_argument("--width", type=float, default=None, help="default: the workload's")
     parser.add_argument("--width2", type=float, default=320.0)
     parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--first-layouts", type=int, default=None,
+                        help="flow: first layouts to time (default: --reps); run.py's instruction count sets 1, so that "
+                             "two runs with different --reps differ by relayouts alone")
     args = parser.parse_args()
     if args.reps < 1:
         fail("--reps must be at least 1")

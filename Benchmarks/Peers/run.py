@@ -50,17 +50,18 @@ CLI_WIDTH = 200.0
 
 
 def cli_corpus(build):
-    """Writes the CLI and service corpus: the tags of tags.tsv, then each again with " 2", " 3", …
-    after it, until there are CLI_TEXTS distinct lines; returns its path."""
+    """Writes the CLI and service corpus: the distinct tags of tags.tsv, then each again with " 2",
+    " 3", … after it, until there are CLI_TEXTS distinct lines; returns its path."""
     with open(os.path.join(CORPUS, "tags.tsv"), encoding="utf-8") as f:
         tags = [line.rstrip("\n").split("\t", 1)[1] for line in f if "\t" in line and not line.startswith("#")]
-    lines, round_ = [], 1
+    lines, seen, round_ = [], set(), 1
     while len(lines) < CLI_TEXTS:
-        lines += [tag if round_ == 1 else f"{tag} {round_}" for tag in tags]
+        for tag in tags:
+            line = tag if round_ == 1 else f"{tag} {round_}"
+            if line not in seen and len(lines) < CLI_TEXTS:  # tags.tsv repeats a few names
+                seen.add(line)
+                lines.append(line)
         round_ += 1
-    lines = lines[:CLI_TEXTS]
-    if len(set(lines)) != len(lines):
-        raise SystemExit("bench-peers: the CLI corpus has repeated lines")
     os.makedirs(build, exist_ok=True)
     path = os.path.join(build, "cli-tags.txt")
     with open(path, "w", encoding="utf-8") as f:
@@ -176,9 +177,9 @@ INSTRUCTION_JOBS = {
 }
 
 
-def callgrind_instructions(argv):
+def callgrind_instructions(argv, options=()):
     """Instructions the process executed (every thread), as callgrind counts them."""
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv,
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *options] + argv,
                           capture_output=True, text=True, env=dict(os.environ, TEXTFIT_FONTS=FONTS))
     if done.returncode != 0:
         raise SystemExit(f"bench-peers: callgrind {' '.join(argv)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
@@ -211,6 +212,13 @@ def count_instructions(plan, last):
                 f.write("\n".join(lines[:2_000]) + "\n")
             runs = [callgrind_instructions(job_argv(command, workload, width, width2, reps, corpus=small)) for reps in (low, high)]
             per_item = (runs[1] - runs[0]) / ((high - low) * 2_000)
+        elif key == "taffy/flow":
+            # Only Taffy's layout calls are counted (each rep also builds a tree in Python), with one
+            # first layout in both runs: the difference is relayouts alone.
+            options = ["--toggle-collect=*__pyfunction_node_compute_layout*"]
+            runs = [callgrind_instructions(job_argv(command, workload, width, width2, reps, pin=False) + ["--first-layouts", "1"],
+                                           options) for reps in (low, high)]
+            per_item = (runs[1] - runs[0]) / (high - low)
         else:
             runs = [callgrind_instructions(job_argv(command, workload, width, width2, reps, pin=False)) for reps in (low, high)]
             per_item = (runs[1] - runs[0]) / ((high - low) * last[key]["items"])

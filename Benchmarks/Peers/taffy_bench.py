@@ -76,7 +76,8 @@ def main():
 
     first, relayout = [], []
     tree = None
-    for rep in range(-1, args.reps):  # rep -1: the warm-up pass
+    first_layouts = args.reps if args.first_layouts is None else args.first_layouts
+    for rep in range(-1, first_layouts):  # rep -1: the warm-up pass
         if tree is not None:
             taffylib.free(tree)
         tree, root = build()
