@@ -729,6 +729,17 @@ final class Node {
         change(&placement)
     }
 
+    /// Records one placement by the current `placeSubviews` call (`stamp`).
+    @inline(__always)
+    func recordPlacement(at position: CGPoint, anchor: UnitPoint, proposal: ProposedViewSize, stamp: Int) {
+        recordPlacement(stamp) { record in
+            record.count += 1
+            record.point = position
+            record.anchor = anchor
+            record.proposal = proposal
+        }
+    }
+
     init(index: Int, parentIndex: Int, kind: Kind, environment: EnvironmentValues, overrides: [GuideOverride], stackAxis: Axis?,
          isDiagnosing: Bool = false) {
         self.index = index
