@@ -118,51 +118,46 @@ extension FlowLayout {
         var rows: [Row] = []
         if capacity > 0 { rows.reserveCapacity(capacity) }
         let slackLimit = limit + 1e-9 * max(1, limit)  // `fits`, hoisted
-        let metrics = cache.metrics, breaks = cache.breaks, gaps = cache.gaps
-        // The open row, in scalars (kept in registers in this hot loop); `cursor` and `width` as in `Row`.
-        var start = items.lowerBound
-        var width: CGFloat = 0, cursor: CGFloat = 0, ascent: CGFloat = 0, descent: CGFloat = 0
-        func close(_ end: Int) {
-            var row = Row(start: start)
-            row.end = end
-            row.width = width
-            row.cursor = cursor
-            row.ascent = ascent
-            row.descent = descent
-            rows.append(row)
-        }
-        for k in items {
-            let item = metrics[k]
-            if item.width > rowWidth {
-                if k > start { close(k) }
+        let metrics = cache.metrics, breaks = cache.breaks, gaps = cache.gaps, spacing = spacing
+        var k = items.lowerBound
+        while k < items.upperBound {
+            let first = metrics[k]
+            if first.width > rowWidth {
                 let m = overWide(k, rowWidth: rowWidth, subviews, cache)
                 var alone = Row(start: k)
                 alone.end = k + 1
                 alone.add(width: m.size.width, height: m.size.height, guide: m.guide, gapBefore: 0)
                 alone.overWide = m
                 rows.append(alone)
-                start = k + 1
+                k += 1
                 continue
             }
-            if k > start {
-                let gap = spacing ?? gaps[k - 1]
-                let next = cursor + gap + item.width
-                if !breaks[k] && next <= slackLimit {
-                    cursor = next
-                    width = max(width, next)
-                    ascent = max(ascent, item.guide)
-                    descent = max(descent, item.height - item.guide)
-                    continue
-                }
-                close(k)
-                start = k
+            // A row opens at k (a forced break does not matter to a row's first item); `cursor` and
+            // `width` as in `Row`.
+            let start = k
+            var width = first.width, cursor = first.width, ascent = first.guide, descent = first.height - first.guide
+            k += 1
+            // The hot loop: it takes items while they fit, and has no call in it, so that the open
+            // row stays in registers (with the row closed and over-wide items measured inside the
+            // loop, every variable was kept on the stack: ~45 instructions an item, callgrind).
+            while k < items.upperBound {
+                let item = metrics[k]
+                let next = cursor + (spacing ?? gaps[k - 1]) + item.width
+                guard !(item.width > rowWidth), !breaks[k], next <= slackLimit else { break }
+                cursor = next
+                width = max(width, next)
+                ascent = max(ascent, item.guide)
+                descent = max(descent, item.height - item.guide)
+                k += 1
             }
-            width = item.width
-            cursor = item.width
-            ascent = item.guide
-            descent = item.height - item.guide
+            var row = Row(start: start)
+            row.end = k
+            row.width = width
+            row.cursor = cursor
+            row.ascent = ascent
+            row.descent = descent
+            rows.append(row)
         }
-        if items.upperBound > start { close(items.upperBound) }
         return rows
     }
 

@@ -177,6 +177,7 @@ public struct FlowLayout: Layout {
         let base = subviews.startIndex
         let hides = plan.hiddenCount > 0 || !cache.indicatorOffsets.isEmpty
         var shown = [Bool](repeating: false, count: hides ? subviews.count : 0)
+        let unspecified = ProposedViewSize.unspecified  // a global's accessor, read once rather than per item
         for (r, row) in plan.rows.enumerated() {
             let count = row.itemCount + (row.indicator == nil ? 0 : 1)
             let spare = bounds.width - row.width
@@ -199,7 +200,8 @@ public struct FlowLayout: Layout {
                 for k in row.start..<row.end {
                     let item = cache.metrics[k]
                     let offset = cache.items[k]
-                    subviews[base + offset].place(at: CGPoint(x: x, y: line - item.guide), proposal: .unspecified)
+                    // `LayoutSubviews.place(_:at:proposal:)`: no proxy made per item (see there).
+                    subviews.place(base + offset, at: CGPoint(x: x, y: line - item.guide), proposal: unspecified)
                     if hides { shown[offset] = true }
                     x += item.width + (spacing ?? cache.gaps[k]) + extraGap
                 }

@@ -1,7 +1,20 @@
 import Foundation
-import LayoutCore
+@_spi(LayoutEngine) import LayoutCore
 import Layouts
 import Testing
+
+/// Places its subviews through `LayoutSubviews.place(_:at:proposal:)` (the package's placement
+/// without a proxy): the first at the origin; the second, through a slice (which keeps the
+/// parent's indices), at x 10, then again at (50, 5) with another proposal.
+struct PlacesByIndex: Layout {
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize { CGSize(width: 100, height: 20) }
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        subviews.place(subviews.startIndex, at: bounds.origin, proposal: .unspecified)
+        let rest = subviews[(subviews.startIndex + 1)...]
+        rest.place(rest.startIndex, at: CGPoint(x: bounds.minX + 10, y: bounds.minY), proposal: .unspecified)
+        rest.place(rest.startIndex, at: CGPoint(x: bounds.minX + 50, y: bounds.minY + 5), proposal: ProposedViewSize(width: 7, height: nil))
+    }
+}
 
 @Suite("Custom layouts: the seeds' examples, LayoutValueKey, ViewThatFits, AnyLayout")
 struct CustomLayoutTests {
@@ -25,6 +38,18 @@ struct CustomLayoutTests {
         #expect(made.value == 1)   // the cache was made once, for both widths
         #expect(asked.value == 0)  // the flow only ever asked for ideal sizes
         #expect(narrow.diagnostics.isEmpty && wide.diagnostics.isEmpty)
+    }
+
+    @Test("Placing by index records what place(at:) records: position, proposal, the count (placed twice: the last kept, reported)")
+    func placeByIndex() {
+        let result = PlacesByIndex { Box(width: 10, height: 10).id("a"); Box(width: 20, height: 20).id("b") }
+            .layout(in: .unspecified)
+        #expect(result.frame("a") == rect(0, 0, 10, 10))
+        #expect(result.frame("b") == rect(50, 5, 20, 20))
+        #expect(result.leaf(at: 1)?.proposal == .unspecified)
+        #expect(result.leaf(at: 2)?.proposal == ProposedViewSize(width: 7, height: nil))
+        #expect(result.diagnostics.map(\.kind) == [.placedTwice])
+        #expect(result.diagnostics.first?.subviewPath == [1])
     }
 
     @Test("A flow item wider than the width gets its own line and overflows; an empty flow is zero")
