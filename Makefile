@@ -77,16 +77,17 @@ bench: setup
 	$$bin --only scaling
 
 ## bench-peers: TextFit against the raw-HarfBuzz floor, Pango, SkParagraph, Taffy and Yoga, interleaved in one
-## run on the same corpora and fonts, plus `textfit measure --file` and the HTTP service on every core;
+## run on the same corpora and fonts, plus `textfit measure --file` (the CLI as docs/deploy.md builds it for
+## deployment, with the Swift runtime linked in: .build/static) and the HTTP service on every core;
 ## then each TextFit job's instructions per item under callgrind (a few minutes; ARGS="--no-instructions"
 ## skips them); installs the peers (apt, valgrind, and a venv outside the tree), prints the table and
 ## writes it to docs/performance.md. ARGS="--quick" for a smoke run.
 bench-peers: setup
 	@bash Benchmarks/Peers/setup.sh
 	@$(SWIFT) build -c release --product TextFitBench >/dev/null
-	@$(SWIFT) build -c release --product textfit >/dev/null
+	@$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product textfit >/dev/null
 	@python3 Benchmarks/Peers/run.py --textfit $$($(SWIFT) build -c release --show-bin-path)/TextFitBench \
-	  --cli $$($(SWIFT) build -c release --show-bin-path)/textfit \
+	  --cli $$($(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)/textfit \
 	  --build $${TEXTFIT_PEERS_BUILD:-$(CURDIR)/.build/peers} $(ARGS)
 
 ## sanitize: the whole test suite under ThreadSanitizer, then AddressSanitizer with LeakSanitizer

@@ -573,7 +573,18 @@ extension TextFitEngine {
         let minimum = paragraph.minimumSize
         let fitting = proposal.map { paragraph.layout(width: $0.width, height: $0.height) }
         let shown = fitting ?? ideal
-        let ink = ideal.lines.first.flatMap(Self.ink(of:))
+        // Each line's glyph runs are built once (`LineLayout.runs` builds them on every read). The
+        // ink is the ideal layout's first line's: when the layout shown starts with the same line
+        // (same text, no truncation or hyphen, same scale), its runs are the ones already built.
+        let shownRuns = shown.lines.map(\.runs)
+        var ink: CGRect?
+        if let first = ideal.lines.first {
+            let same = shown.lines.first.map { line in
+                line.range == first.range && !line.isTruncated && !first.isTruncated && line.isHyphenated == first.isHyphenated
+                    && shown.scale == ideal.scale
+            } ?? false
+            ink = Self.ink(of: same ? shownRuns[0] : first.runs)
+        }
         // One `Font` per face, not per run: its strings are shared by every run in that face.
         var fonts: [(face: FontFace, font: MeasureResult.Font)] = [(settings.primary.face, settings.font)]
         func font(_ face: FontFace) -> MeasureResult.Font {
@@ -587,10 +598,10 @@ extension TextFitEngine {
                   end: range.upperBound, width: width, glyphs: glyphs)
         }
         let runs = paragraph.fontRuns.map { run($0.face, $0.script, $0.direction, $0.range, $0.width, $0.glyphCount) }
-        let lines = shown.lines.map { line in
+        let lines = zip(shown.lines, shownRuns).map { line, runs in
             MeasureResult.Line(start: line.range.lowerBound, end: line.range.upperBound, width: line.width, baseline: line.baseline,
                                ascent: line.ascent, descent: line.descent,
-                               runs: line.runs.map { run($0.face, $0.script, $0.direction, $0.range, $0.width, nil) },
+                               runs: runs.map { run($0.face, $0.script, $0.direction, $0.range, $0.width, nil) },
                                truncated: line.isTruncated, hyphenated: line.isHyphenated)
         }
         // Every face the answer read tables from: a file rewritten in place since it was opened
@@ -627,11 +638,14 @@ extension TextFitEngine {
 extension TextFitEngine {
     /// The union of a line's glyph boxes as they are placed (the glyphs a renderer draws, in visual
     /// order), relative to the line's left edge on its baseline, y down; `nil` when nothing is inked.
-    static func ink(of line: LineLayout) -> CGRect? {
+    static func ink(of line: LineLayout) -> CGRect? { ink(of: line.runs) }
+
+    /// The union of the glyph boxes of a line's runs; see ``ink(of:)-(LineLayout)``.
+    static func ink(of runs: [GlyphRun]) -> CGRect? {
         // Edges kept as numbers (a `CGRect` union per glyph standardises and checks for null
         // rectangles: more work than the box itself).
         var left = Double.infinity, top = Double.infinity, right = -Double.infinity, bottom = -Double.infinity
-        for run in line.runs {
+        for run in runs {
             let scale = run.size / Double(run.face.metrics.unitsPerEm)
             for index in run.glyphs.indices {
                 guard let box = run.face.extents(of: run.glyphs[index]) else { continue }

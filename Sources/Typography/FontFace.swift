@@ -79,7 +79,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// must have glyphs, a `head` and a `cmap`.
     /// - Throws: ``TypographyError/unreadableFile(path:reason:)``, ``TypographyError/notAFont(path:reason:)``
     ///   or ``TypographyError/faceIndexOutOfRange(path:index:faceCount:)``.
-    init(path: String, index: Int, isBundled: Bool) throws {
+    /// `faceCount`: the file's face count when the caller has it already (FreeType opens the file to count).
+    init(path: String, index: Int, isBundled: Bool, faceCount knownFaceCount: Int? = nil) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw TypographyError.unreadableFile(path: path, reason: "no such file")
@@ -90,7 +91,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw TypographyError.unreadableFile(path: path, reason: "permission denied")
         }
-        let faceCount = try FreeTypeCheck.faceCount(path: path)
+        let faceCount = try knownFaceCount ?? FreeTypeCheck.faceCount(path: path)
         guard index >= 0, index < faceCount else {
             throw TypographyError.faceIndexOutOfRange(path: path, index: index, faceCount: faceCount)
         }

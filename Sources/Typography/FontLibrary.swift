@@ -241,7 +241,7 @@ public final class FontLibrary: Sendable {
             let path = (directory as NSString).appendingPathComponent(file)
             let count = try FreeTypeCheck.faceCount(path: path)
             for index in 0..<count {
-                let face = try FontFace(path: path, index: index, isBundled: true)
+                let face = try FontFace(path: path, index: index, isBundled: true, faceCount: count)
                 families[FontLibrary.normalize(face.family), default: []].append(face)
             }
         }
@@ -278,8 +278,9 @@ public final class FontLibrary: Sendable {
         var families: [String: [FontFace]] = [:]
         for name in names.sorted() where [".ttf", ".otf", ".ttc", ".otc"].contains(where: name.lowercased().hasSuffix) {
             let path = (directory as NSString).appendingPathComponent(name)
-            for index in 0..<(try FreeTypeCheck.faceCount(path: path)) {
-                let face = try FontFace(path: path, index: index, isBundled: false)
+            let count = try FreeTypeCheck.faceCount(path: path)
+            for index in 0..<count {
+                let face = try FontFace(path: path, index: index, isBundled: false, faceCount: count)
                 families[normalize(face.family), default: []].append(face)
             }
         }
