@@ -48,6 +48,13 @@ package struct ByteBuffer: ~Copyable {
         text.withUTF8 { append($0) }
     }
 
+    /// Room for at least `maximum` more bytes, handed to `write`, which returns how many it wrote.
+    @inline(__always)
+    package mutating func withSpace(_ maximum: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if count + maximum > capacity { grow(toHold: count + maximum) }
+        count += write(base + count)
+    }
+
     /// Capacity for at least `needed` bytes, doubling.
     private mutating func grow(toHold needed: Int) {
         let newCapacity = max(needed, capacity * 2)

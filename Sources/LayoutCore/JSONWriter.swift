@@ -43,11 +43,24 @@ package struct JSONWriter: ~Copyable {
 
     /// A key of the enclosing object (given in byte order by the caller); its value comes next.
     package mutating func key(_ name: StaticString) {
-        separate()
-        buffer.append(UInt8(ascii: "\""))
-        buffer.append(name)
-        buffer.append(UInt8(ascii: "\""))
-        buffer.append(UInt8(ascii: ":"))
+        // One capacity check for the comma, the quoted name and the colon (a key is written for
+        // every field of every answer).
+        let comma = needsComma
+        needsComma = false
+        name.withUTF8Buffer { name in
+            buffer.withSpace(name.count + 4) { out in
+                var at = 0
+                if comma {
+                    out[0] = UInt8(ascii: ",")
+                    at = 1
+                }
+                out[at] = UInt8(ascii: "\"")
+                UnsafeMutableRawPointer(out + at + 1).copyMemory(from: name.baseAddress!, byteCount: name.count)
+                out[at + 1 + name.count] = UInt8(ascii: "\"")
+                out[at + 2 + name.count] = UInt8(ascii: ":")
+                return at + 3 + name.count
+            }
+        }
     }
 
     /// A key known only at run time (a dictionary's), escaped as a string is. (Not an overload of
@@ -188,20 +201,38 @@ package struct JSONWriter: ~Copyable {
         return true
     }
 
-    /// The decimal digits of `number`.
+    /// The decimal digits of `number`, two at a time from a table of the hundred pairs.
     private mutating func appendDigits(_ number: UInt64) {
-        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes: room for 20 digits
-        var count = 0
-        var rest = number
-        withUnsafeMutableBytes(of: &digits) { bytes in
-            repeat {
-                bytes[31 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest != 0
-            buffer.append(UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[(32 - count)...]))
+        var length = 1, power: UInt64 = 10
+        while power <= number, length < 20 {
+            length += 1
+            power = power &* 10
+        }
+        buffer.withSpace(length) { out in
+            var rest = number, end = length
+            while rest >= 100 {
+                let pair = Int(rest % 100)
+                rest /= 100
+                end -= 2
+                Self.digitPairs.withUnsafeBufferPointer { pairs in
+                    out[end] = pairs[2 * pair]
+                    out[end + 1] = pairs[2 * pair + 1]
+                }
+            }
+            if rest >= 10 {
+                Self.digitPairs.withUnsafeBufferPointer { pairs in
+                    out[0] = pairs[2 * Int(rest)]
+                    out[1] = pairs[2 * Int(rest) + 1]
+                }
+            } else {
+                out[0] = UInt8(ascii: "0") + UInt8(rest)
+            }
+            return length
         }
     }
+
+    /// "00", "01", … "99" as bytes.
+    private static let digitPairs: [UInt8] = (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] }
 
     /// `value` as TextFit prints it: rounded to the nearest multiple of 1e-9 (a billionth of a
     /// point), so the shortest decimal that reads back as it has at most nine decimals — binary
