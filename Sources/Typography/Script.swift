@@ -25,7 +25,11 @@ public struct Script: Hashable, Sendable, CustomStringConvertible {
     /// The four-letter ISO 15924 code.
     public var code: String {
         let tag = hb_script_to_iso15924_tag(hb_script_t(rawValue: rawValue))
-        return String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: tag >> (24 - 8 * $0)) }, as: UTF8.self)
+        // Four bytes straight into a small string (no array: every measure answer's runs ask).
+        return String(unsafeUninitializedCapacity: 4) { bytes in
+            for index in 0..<4 { bytes[index] = UInt8(truncatingIfNeeded: tag >> (24 - 8 * index)) }
+            return 4
+        }
     }
 
     public var description: String { code }
