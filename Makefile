@@ -76,6 +76,10 @@ bench: setup
 	$$bin --only lines && $$bin --only paragraphs && $$bin --only layouts && $$bin --only stress && $$bin --only service && \
 	$$bin --only scaling
 
+# Release builds with DWARF 4 debug information: Debian 12's valgrind (3.19) gives up on Swift's DWARF 5.
+PEERS_BENCH_FLAGS := -c release --scratch-path .build/cg -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4
+PEERS_CLI_FLAGS := -c release --static-swift-stdlib --scratch-path .build/static -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4
+
 ## bench-peers: TextFit against the raw-HarfBuzz floor, Pango, SkParagraph, Taffy and Yoga, interleaved in one
 ## run on the same corpora and fonts, plus `textfit measure --file` (the CLI as docs/deploy.md builds it for
 ## deployment, with the Swift runtime linked in: .build/static) and the HTTP service on every core;
@@ -84,10 +88,10 @@ bench: setup
 ## writes it to docs/performance.md. ARGS="--quick" for a smoke run.
 bench-peers: setup
 	@bash Benchmarks/Peers/setup.sh
-	@$(SWIFT) build -c release --product TextFitBench >/dev/null
-	@$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product textfit >/dev/null
-	@python3 Benchmarks/Peers/run.py --textfit $$($(SWIFT) build -c release --show-bin-path)/TextFitBench \
-	  --cli $$($(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)/textfit \
+	@$(SWIFT) build $(PEERS_BENCH_FLAGS) --product TextFitBench >/dev/null
+	@$(SWIFT) build $(PEERS_CLI_FLAGS) --product textfit >/dev/null
+	@python3 Benchmarks/Peers/run.py --textfit $$($(SWIFT) build $(PEERS_BENCH_FLAGS) --show-bin-path)/TextFitBench \
+	  --cli $$($(SWIFT) build $(PEERS_CLI_FLAGS) --show-bin-path)/textfit \
 	  --build $${TEXTFIT_PEERS_BUILD:-$(CURDIR)/.build/peers} $(ARGS)
 
 ## sanitize: the whole test suite under ThreadSanitizer, then AddressSanitizer with LeakSanitizer
