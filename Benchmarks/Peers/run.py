@@ -183,10 +183,11 @@ def callgrind_instructions(argv, options=()):
                           capture_output=True, text=True, env=dict(os.environ, TEXTFIT_FONTS=FONTS))
     if done.returncode != 0:
         raise SystemExit(f"bench-peers: callgrind {' '.join(argv)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
-    for line in reversed(done.stderr.splitlines()):
-        if "Collected :" in line:
-            return int(line.split("Collected :")[1].strip())
-    raise SystemExit(f"bench-peers: callgrind printed no count for {' '.join(argv)}")
+    # One count per process (a launcher script and the interpreter it runs, with --trace-children).
+    counts = [int(line.split("Collected :")[1].strip()) for line in done.stderr.splitlines() if "Collected :" in line]
+    if not counts:
+        raise SystemExit(f"bench-peers: callgrind printed no count for {' '.join(argv)}")
+    return sum(counts)
 
 
 def count_instructions(plan, last):
@@ -215,7 +216,7 @@ def count_instructions(plan, last):
         elif key == "taffy/flow":
             # Only Taffy's layout calls are counted (each rep also builds a tree in Python), with one
             # first layout in both runs: the difference is relayouts alone.
-            options = ["--toggle-collect=*__pyfunction_node_compute_layout*"]
+            options = ["--trace-children=yes", "--toggle-collect=*__pyfunction_node_compute_layout*"]
             runs = [callgrind_instructions(job_argv(command, workload, width, width2, reps, pin=False) + ["--first-layouts", "1"],
                                            options) for reps in (low, high)]
             per_item = (runs[1] - runs[0]) / (high - low)
