@@ -34,9 +34,43 @@ public final class Paragraph: Sendable {
     /// out. Set once (retained); without siblings the paragraph analyses on its own.
     private let sharedFacts: Atomic<Unmanaged<SharedFacts>?>
     /// Layouts already answered (their lines hold ``content``, not the paragraph), and the text
-    /// cache's records for this paragraph: one lock per paragraph, not two (making a lock looks up
-    /// its generic storage class's metadata at run time, ~800 instructions with its allocation).
-    private let memo = Locked(Memo())
+    /// cache's records for this paragraph: one lock per paragraph, not two (each is an allocation).
+    private let memo = MemoLock()
+
+    /// `Locked<Memo>` with a concrete storage class: the value and its pthread mutex in one
+    /// allocation, as `Locked` keeps them, but `Locked`'s storage class is generic, so making one
+    /// (once per paragraph) looked its metadata up at run time, and freeing one destroyed the memo
+    /// through value witnesses (callgrind: ~500 instructions a cold tag between the two).
+    private struct MemoLock: @unchecked Sendable {
+        private final class Storage: ManagedBuffer<Memo, pthread_mutex_t> {
+            deinit {
+                withUnsafeMutablePointerToElements { mutex in
+                    pthread_mutex_destroy(mutex)
+                    mutex.deinitialize(count: 1)
+                }
+            }
+        }
+
+        private let storage: Storage
+
+        init() {
+            storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in Memo() }, to: Storage.self)
+            storage.withUnsafeMutablePointerToElements { mutex in
+                mutex.initialize(to: pthread_mutex_t())
+                pthread_mutex_init(mutex, nil)
+            }
+        }
+
+        /// Runs `body` with the memo, holding the lock (through a pointer: no dynamic exclusivity
+        /// check; the mutex guards it, as in `Locked`).
+        @inline(__always)
+        func withLock<Result>(_ body: (inout Memo) -> Result) -> Result {
+            let (memo, mutex) = storage.withUnsafeMutablePointers { ($0, $1) }
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return body(&memo.pointee)
+        }
+    }
 
     private struct Memo {
         var layouts: [LayoutKey: ParagraphLayout] = [:]
