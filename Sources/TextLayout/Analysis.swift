@@ -21,7 +21,10 @@ struct Analysis: Sendable {
     private let longHangingRuns: [Range<Int>]
     static let longHangingRun = 16
 
-    init(_ text: StyledText, direction: BaseDirection) {
+    /// - Parameter leftToRight: the text is known to be pure left-to-right (a one-line text,
+    ///   `SingleLineIdeal.qualifies`: no scalar that may be right-to-left, direction not forced
+    ///   right-to-left), so its bidi levels need no scan.
+    init(_ text: StyledText, direction: BaseDirection, leftToRight: Bool = false) {
         let string = text.string
         // One pass over the scalars fills the array, sized from the count the styled text keeps
         // (`Array(string.unicodeScalars)` counted, copied and grew: ~1,400 instructions a tag,
@@ -50,7 +53,7 @@ struct Analysis: Sendable {
         self.scalars = scalars
         isGraphemeStart = TextSegmentation.graphemeStarts(string, scalars: scalars)
         breaks = TextSegmentation.lineBreaks(string, scalars: scalars, locale: text.runs.isEmpty ? nil : text.runs[0].attributes.locale)
-        bidi = BidiParagraph(string, direction: direction)
+        bidi = leftToRight ? BidiParagraph.leftToRight(count: n) : BidiParagraph(string, direction: direction)
         self.tabs = tabs
         hasTabs = !tabs.isEmpty
         endsWithHardBreak = scalars.last.map(Analysis.isHardBreak) ?? false
