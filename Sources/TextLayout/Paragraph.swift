@@ -169,7 +169,8 @@ public final class Paragraph: Sendable {
     /// Analyses and shapes `text` (a one-line text is analysed on its first layout).
     /// - Throws: the first run's invalid size or tracking, unreadable font or unknown family.
     public convenience init(_ text: StyledText, style: ParagraphStyle = ParagraphStyle(), shaper: Shaper) throws {
-        if style.direction != .rightToLeft, text.runs.count == 1, text.runs[0].attributes.tracking == 0,
+        // The run's tracking read in place (`text.runs[0]` copied the run: six retains and releases).
+        if style.direction != .rightToLeft, text.runs.count == 1, text.runs.withUnsafeBufferPointer({ $0[0].attributes.tracking == 0 }),
            SingleLineIdeal.qualifies(text.string) {
             // The one level run the analysis would find: the whole text at level 0.
             var pieces: [Piece] = [], missing: [Range<Int>] = []
