@@ -380,12 +380,16 @@ public final class FontLibrary: Sendable {
     /// - Throws: the file's error, ``TypographyError/unknownFamily(name:suggestions:)``,
     ///   ``TypographyError/unknownAxis(tag:font:axes:)`` or ``TypographyError/unknownInstance(name:font:instances:)``.
     public func match(_ request: FontRequest, defaultWeight: FontWeight = .regular, pointSize: Double? = nil) throws -> FontMatch {
-        var request = request
         // The cheap test first: without Apple's fonts or a design, the system font needs no resolving.
+        // The request is copied only to be changed (a copy is four strings and an array retained).
+        let base: FontMatch
         if request.design != .default || !appleFamilies.isEmpty, isSystemRequest(request) {
-            request.family = systemFamily(design: request.design, pointSize: pointSize)
+            var resolved = request
+            resolved.family = systemFamily(design: request.design, pointSize: pointSize)
+            base = try match(resolved, defaultWeight: defaultWeight)
+        } else {
+            base = try match(request, defaultWeight: defaultWeight)
         }
-        let base = try match(request, defaultWeight: defaultWeight)
         guard let range = base.opticalSizeRange, let pointSize, pointSize > 0 else { return base }
         let value = min(max(pointSize, range.lowerBound), range.upperBound)
         let origin = base.face.defaultInstance ?? base.face
