@@ -97,6 +97,8 @@ public final class Paragraph: Sendable {
     public var missingClusters: [Range<Int>] { seed.missing }
     var shaper: Shaper { seed.shaper }
     var pieces: [Piece] { seed.pieces }
+    /// (A copy: through `content`'s atomic load the compiler copies the whole analysis, a retain and
+    /// release per array, to read one field of it. Hot paths read `content.analysis.field` instead.)
     var analysis: Analysis { content.analysis }
     var prefix: [Double] { content.prefix }
     var unsafeBefore: [Bool] { content.unsafeBefore }
@@ -126,7 +128,7 @@ public final class Paragraph: Sendable {
 
     /// The base direction's level (0 left-to-right, 1 right-to-left), without analysing a one-line
     /// text: it is left-to-right, which is what made it one.
-    var baseLevel: UInt8 { isOneLine ? 0 : analysis.bidi.baseLevel }
+    var baseLevel: UInt8 { isOneLine ? 0 : content.analysis.bidi.baseLevel }  // in place (see `analysis`)
 
     /// The content of a text left to analyse: analysed here, or with the analysis a sibling made.
     /// Only a one-line text is analysed late, and it is pure left-to-right (its siblings share its
