@@ -40,7 +40,7 @@ public final class Paragraph: Sendable {
     /// `Locked<Memo>` with a concrete storage class: the value and its pthread mutex in one
     /// allocation, as `Locked` keeps them, but `Locked`'s storage class is generic, so making one
     /// (once per paragraph) looked its metadata up at run time, and freeing one destroyed the memo
-    /// through value witnesses (callgrind: ~500 instructions a cold tag between the two).
+    /// through value witnesses (callgrind: ~850 instructions a cold tag between the two).
     private struct MemoLock: @unchecked Sendable {
         private final class Storage: ManagedBuffer<Memo, pthread_mutex_t> {
             deinit {
@@ -132,7 +132,7 @@ public final class Paragraph: Sendable {
 
     /// The content of a text left to analyse: analysed here, or with the analysis a sibling made.
     /// Only a one-line text is analysed late, and it is pure left-to-right (its siblings share its
-    /// string and direction), so its bidi levels are known without a scan (~450 instructions a tag).
+    /// string and direction), so its bidi levels are known without a scan (~350 instructions a tag).
     private func analyse() -> ParagraphContent {
         guard let shared = sharedFacts.load(ordering: .acquiring)?.takeUnretainedValue() else {
             return ParagraphContent(seed.text, style: seed.style, shaper: seed.shaper,
@@ -211,7 +211,7 @@ public final class Paragraph: Sendable {
         init(_ attributes: TextAttributes, shaper: Shaper) throws {
             // Everything that can throw first, into locals, and `self` set once at the end: with the
             // attributes stored before a throwing call, the compiler built the value aside and
-            // copied it out, and destroyed the copy (callgrind: ~500 instructions a new text).
+            // copied it out, and destroyed the copy (callgrind: ~750 instructions a new text).
             let size = try attributes.validated()
             // The request matched in place unless the platform resolves it (Android's system
             // family): `resolvedFont` returns a copy of it (four strings and an array retained).

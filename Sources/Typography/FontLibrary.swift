@@ -225,7 +225,7 @@ public final class FontLibrary: Sendable {
     /// The last request matched (`match` `nil` until one is), compared field by field in place:
     /// an optional `(MatchKey, FontMatch)` was copied out of the lock to be compared (its request
     /// holds four strings and an array), which cost about as much as the rest of a hit
-    /// (callgrind: ~350 instructions of ~760 a call, and a cold tag matches twice).
+    /// (callgrind: ~420 instructions of ~760 a call, and a cold tag matches twice).
     private struct LastMatch {
         var weight: FontWeight
         var request: FontRequest
