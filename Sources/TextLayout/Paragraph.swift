@@ -34,9 +34,43 @@ public final class Paragraph: Sendable {
     /// out. Set once (retained); without siblings the paragraph analyses on its own.
     private let sharedFacts: Atomic<Unmanaged<SharedFacts>?>
     /// Layouts already answered (their lines hold ``content``, not the paragraph), and the text
-    /// cache's records for this paragraph: one lock per paragraph, not two (making a lock looks up
-    /// its generic storage class's metadata at run time, ~800 instructions with its allocation).
-    private let memo = Locked(Memo())
+    /// cache's records for this paragraph: one lock per paragraph, not two (each is an allocation).
+    private let memo = MemoLock()
+
+    /// `Locked<Memo>` with a concrete storage class: the value and its pthread mutex in one
+    /// allocation, as `Locked` keeps them, but `Locked`'s storage class is generic, so making one
+    /// (once per paragraph) looked its metadata up at run time, and freeing one destroyed the memo
+    /// through value witnesses (callgrind: ~850 instructions a cold tag between the two).
+    private struct MemoLock: @unchecked Sendable {
+        private final class Storage: ManagedBuffer<Memo, pthread_mutex_t> {
+            deinit {
+                withUnsafeMutablePointerToElements { mutex in
+                    pthread_mutex_destroy(mutex)
+                    mutex.deinitialize(count: 1)
+                }
+            }
+        }
+
+        private let storage: Storage
+
+        init() {
+            storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in Memo() }, to: Storage.self)
+            storage.withUnsafeMutablePointerToElements { mutex in
+                mutex.initialize(to: pthread_mutex_t())
+                pthread_mutex_init(mutex, nil)
+            }
+        }
+
+        /// Runs `body` with the memo, holding the lock (through a pointer: no dynamic exclusivity
+        /// check; the mutex guards it, as in `Locked`).
+        @inline(__always)
+        func withLock<Result>(_ body: (inout Memo) -> Result) -> Result {
+            let (memo, mutex) = storage.withUnsafeMutablePointers { ($0, $1) }
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return body(&memo.pointee)
+        }
+    }
 
     private struct Memo {
         var layouts: [LayoutKey: ParagraphLayout] = [:]
@@ -63,6 +97,8 @@ public final class Paragraph: Sendable {
     public var missingClusters: [Range<Int>] { seed.missing }
     var shaper: Shaper { seed.shaper }
     var pieces: [Piece] { seed.pieces }
+    /// (A copy: through `content`'s atomic load the compiler copies the whole analysis, a retain and
+    /// release per array, to read one field of it. Hot paths read `content.analysis.field` instead.)
     var analysis: Analysis { content.analysis }
     var prefix: [Double] { content.prefix }
     var unsafeBefore: [Bool] { content.unsafeBefore }
@@ -92,17 +128,20 @@ public final class Paragraph: Sendable {
 
     /// The base direction's level (0 left-to-right, 1 right-to-left), without analysing a one-line
     /// text: it is left-to-right, which is what made it one.
-    var baseLevel: UInt8 { isOneLine ? 0 : analysis.bidi.baseLevel }
+    var baseLevel: UInt8 { isOneLine ? 0 : content.analysis.bidi.baseLevel }  // in place (see `analysis`)
 
     /// The content of a text left to analyse: analysed here, or with the analysis a sibling made.
+    /// Only a one-line text is analysed late, and it is pure left-to-right (its siblings share its
+    /// string and direction), so its bidi levels are known without a scan (~350 instructions a tag).
     private func analyse() -> ParagraphContent {
         guard let shared = sharedFacts.load(ordering: .acquiring)?.takeUnretainedValue() else {
             return ParagraphContent(seed.text, style: seed.style, shaper: seed.shaper,
-                                    analysis: Analysis(seed.text, direction: seed.style.direction), pieces: seed.pieces,
+                                    analysis: Analysis(seed.text, direction: seed.style.direction, leftToRight: true),
+                                    pieces: seed.pieces,
                                     missing: seed.missing)
         }
         let facts = shared.value {
-            let analysis = Analysis(seed.text, direction: seed.style.direction)
+            let analysis = Analysis(seed.text, direction: seed.style.direction, leftToRight: true)
             let (unsafe, units) = ParagraphContent.fontUnitFacts(seed.pieces, scalarCount: analysis.scalars.count)
             return SharedFacts.Value(analysis: analysis, unsafeBefore: unsafe, advanceUnits: units)
         }
@@ -132,7 +171,8 @@ public final class Paragraph: Sendable {
     /// Analyses and shapes `text` (a one-line text is analysed on its first layout).
     /// - Throws: the first run's invalid size or tracking, unreadable font or unknown family.
     public convenience init(_ text: StyledText, style: ParagraphStyle = ParagraphStyle(), shaper: Shaper) throws {
-        if style.direction != .rightToLeft, text.runs.count == 1, text.runs[0].attributes.tracking == 0,
+        // The run's tracking read in place (`text.runs[0]` copied the run: six retains and releases).
+        if style.direction != .rightToLeft, text.runs.count == 1, text.runs.withUnsafeBufferPointer({ $0[0].attributes.tracking == 0 }),
            SingleLineIdeal.qualifies(text.string) {
             // The one level run the analysis would find: the whole text at level 0.
             var pieces: [Piece] = [], missing: [Range<Int>] = []
@@ -169,10 +209,20 @@ public final class Paragraph: Sendable {
         let shaper: Shaper
 
         init(_ attributes: TextAttributes, shaper: Shaper) throws {
+            // Everything that can throw first, into locals, and `self` set once at the end: with the
+            // attributes stored before a throwing call, the compiler built the value aside and
+            // copied it out, and destroyed the copy (callgrind: ~750 instructions a new text).
+            let size = try attributes.validated()
+            // The request matched in place unless the platform resolves it (Android's system
+            // family): `resolvedFont` returns a copy of it (four strings and an array retained).
+            let primary = try attributes.platform == .android
+                ? shaper.library.match(attributes.resolvedFont, defaultWeight: attributes.defaultWeight, pointSize: size)
+                : shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight, pointSize: size)
+            let styleID = shaper.styleID(attributes)
             self.attributes = attributes
-            size = try attributes.validated()
-            primary = try shaper.library.match(attributes.resolvedFont, defaultWeight: attributes.defaultWeight, pointSize: size)
-            styleID = shaper.styleID(attributes)
+            self.size = size
+            self.primary = primary
+            self.styleID = styleID
             self.shaper = shaper
         }
 

@@ -133,6 +133,11 @@ public struct BidiParagraph: Sendable {
                   paragraphs: paragraphs)
     }
 
+    /// The levels of a text of `count` scalars known to be pure left-to-right (no scalar that
+    /// ``mayBeRightToLeft(_:)`` and a base direction not forced right-to-left): what ``init(_:direction:)``
+    /// finds for it, without scanning it again (a paragraph of one line checked this when it was made).
+    package static func leftToRight(count: Int) -> BidiParagraph { BidiParagraph(pureLTRCount: count) }
+
     private init(pureLTRCount count: Int) {
         self.init(baseLevel: 0, count: count, resolved: [], isPureLTR: true, classes: [], paragraphs: [])
     }

@@ -212,7 +212,7 @@ public final class FontLibrary: Sendable {
             + 16 * key.request.variations.count
     }
     /// The last request answered: most callers ask the same question over and over.
-    private let lastMatch = Locked<(MatchKey, FontMatch)?>(nil)
+    private let lastMatch = Locked(LastMatch(weight: .regular, request: FontRequest(), match: nil))
     private let chains = BoundedCache<ChainKey, Chain>(capacity: 512)
     /// Variable fonts' instances, by face and settings: a Dynamic Type sweep of an `opsz` font
     /// makes one per distinct size. Bounded: each holds an `hb_font_t` and its metrics.
@@ -222,6 +222,15 @@ public final class FontLibrary: Sendable {
     private enum SystemFontsState { case notLoaded, unavailable, loaded(SystemFonts) }
     private struct FaceKey: Hashable { let path: String; let index: Int }
     private struct MatchKey: Hashable { let request: FontRequest; let weight: FontWeight }
+    /// The last request matched (`match` `nil` until one is), compared field by field in place:
+    /// an optional `(MatchKey, FontMatch)` was copied out of the lock to be compared (its request
+    /// holds four strings and an array), which cost about as much as the rest of a hit
+    /// (callgrind: ~420 instructions of ~760 a call, and a cold tag matches twice).
+    private struct LastMatch {
+        var weight: FontWeight
+        var request: FontRequest
+        var match: FontMatch?
+    }
     /// The chain depends on the script, weight and slant only (not on the language a request names).
     private struct ChainKey: Hashable { let script: Script; let weight: FontWeight; let italic: Bool }
 
@@ -372,12 +381,16 @@ public final class FontLibrary: Sendable {
     /// - Throws: the file's error, ``TypographyError/unknownFamily(name:suggestions:)``,
     ///   ``TypographyError/unknownAxis(tag:font:axes:)`` or ``TypographyError/unknownInstance(name:font:instances:)``.
     public func match(_ request: FontRequest, defaultWeight: FontWeight = .regular, pointSize: Double? = nil) throws -> FontMatch {
-        var request = request
         // The cheap test first: without Apple's fonts or a design, the system font needs no resolving.
+        // The request is copied only to be changed (a copy is four strings and an array retained).
+        let base: FontMatch
         if request.design != .default || !appleFamilies.isEmpty, isSystemRequest(request) {
-            request.family = systemFamily(design: request.design, pointSize: pointSize)
+            var resolved = request
+            resolved.family = systemFamily(design: request.design, pointSize: pointSize)
+            base = try match(resolved, defaultWeight: defaultWeight)
+        } else {
+            base = try match(request, defaultWeight: defaultWeight)
         }
-        let base = try match(request, defaultWeight: defaultWeight)
         guard let range = base.opticalSizeRange, let pointSize, pointSize > 0 else { return base }
         let value = min(max(pointSize, range.lowerBound), range.upperBound)
         let origin = base.face.defaultInstance ?? base.face
@@ -409,10 +422,12 @@ public final class FontLibrary: Sendable {
     /// The size-independent part of ``match(_:defaultWeight:pointSize:)``, cached per request.
     private func match(_ request: FontRequest, defaultWeight: FontWeight) throws -> FontMatch {
         let weight = request.weight ?? defaultWeight
+        if let hit = lastMatch.withLock({ $0.match != nil && $0.weight == weight && $0.request == request ? $0.match : nil }) {
+            return hit
+        }
         let key = MatchKey(request: request, weight: weight)
-        if let last = lastMatch.withLock({ $0 }), last.0 == key { return last.1 }
         if let cached = matches.value(for: key) {
-            lastMatch.withLock { $0 = (key, cached) }
+            lastMatch.withLock { $0 = LastMatch(weight: weight, request: request, match: cached) }
             return cached
         }
         let match: FontMatch
@@ -431,7 +446,7 @@ public final class FontLibrary: Sendable {
             match = try vary(face, source: source, request: request, weight: weight)
         }
         matches.insert(match, for: key)
-        lastMatch.withLock { $0 = (key, match) }
+        lastMatch.withLock { $0 = LastMatch(weight: weight, request: request, match: match) }
         return match
     }
 

@@ -411,9 +411,12 @@ public final class Shaper: Sendable {
             }
         }
         resolveNeutralScripts(&clusters)
-        var runFace = context
+        // The run's face and the last script font are held unretained, as the clusters hold theirs
+        // (every face comes from the library or the caller's context, which outlive the itemization):
+        // a strong reference set for every cluster was a retain and a release each.
+        var runFace = context.map { Unmanaged.passUnretained($0) }
         var lastChain: (script: Script, chain: FontLibrary.Chain)?
-        var lastScriptFace: (Script, FontFace)?
+        var lastScriptFace: (script: Script, face: Unmanaged<FontFace>)?
         scalars.withUnsafeBufferPointer { buffer in
             for index in clusters.indices {
                 let cluster = clusters[index]
@@ -421,7 +424,7 @@ public final class Shaper: Sendable {
                 let values = UnsafeBufferPointer(rebasing: buffer[cluster.start..<cluster.end])
                 if cluster.isControl {
                     if let runFace {
-                        clusters[index].face = Unmanaged.passUnretained(runFace)
+                        clusters[index].face = runFace
                         clusters[index].choice = .run
                     }
                     continue
@@ -430,26 +433,28 @@ public final class Shaper: Sendable {
                     if primaryFace.covers(values) {
                         // The common case, decided without the library (the chain's first test for such
                         // a cluster is the requested font anyway); the cluster already holds the primary face.
-                        runFace = primaryFace
+                        runFace = unretainedPrimary
                         continue
                     }
                     // The next commonest: a letter of the script whose own font the previous cluster
                     // got. That font is the first of this script's chain, so the chain would pick it
                     // again whenever it covers the cluster.
-                    if let (script, face) = lastScriptFace, script == cluster.script, face.covers(values) {
-                        clusters[index].face = Unmanaged.passUnretained(face)
+                    if let last = lastScriptFace, last.script == cluster.script,
+                       last.face._withUnsafeGuaranteedRef({ $0.covers(values) }) {
+                        clusters[index].face = last.face
                         clusters[index].choice = .script
-                        runFace = face
+                        runFace = last.face
                         continue
                     }
                 }
                 let (face, choice) = library.fallback(for: values, script: cluster.script, isNeutral: cluster.isNeutral,
-                                                      isEmoji: cluster.isEmoji, runFace: runFace, primary: primary,
-                                                      language: language, lastChain: &lastChain)
-                clusters[index].face = Unmanaged.passUnretained(face)
+                                                      isEmoji: cluster.isEmoji, runFace: runFace?.takeUnretainedValue(),
+                                                      primary: primary, language: language, lastChain: &lastChain)
+                let unretained = Unmanaged.passUnretained(face)
+                clusters[index].face = unretained
                 clusters[index].choice = choice
-                runFace = face
-                lastScriptFace = choice == .script ? (cluster.script, face) : nil
+                runFace = unretained
+                lastScriptFace = choice == .script ? (cluster.script, unretained) : nil
             }
         }
         return Itemization(scalars: scalars, clusters: clusters)

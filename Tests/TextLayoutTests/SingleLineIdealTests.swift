@@ -101,6 +101,13 @@ struct SingleLineIdealTests {
                 }
             }
             if !paragraph.isAnalysed { mismatches.append("\(tag): laid out but not analysed") }
+            // A late analysis takes pure left-to-right levels without scanning the text: they must be
+            // the levels the bidi algorithm gives it.
+            let (late, eager) = (paragraph.analysis.bidi, expected.analysis.bidi)
+            if late.isPureLTR != eager.isPureLTR || late.baseLevel != eager.baseLevel || late.levels != eager.levels
+                || late.visualRuns(in: 0..<paragraph.analysis.scalars.count) != eager.visualRuns(in: 0..<expected.analysis.scalars.count) {
+                mismatches.append("\(tag): bidi levels \(late.levels) vs \(eager.levels)")
+            }
         }
         #expect(waited == 1_450)
         #expect(mismatches.isEmpty, "\(mismatches.count) differ:\n\(mismatches.prefix(20).joined(separator: "\n"))")
