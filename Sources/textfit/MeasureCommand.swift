@@ -80,11 +80,12 @@ func runMeasure(_ arguments: Arguments) throws {
     var details: [String] = []
     var measured = 0
     let decoder = source.decoder
-    // Written while the next window is measured.
-    let output = BackgroundOutput()
     // A window of texts at a time, measured on every core in batches; each batch's output is
-    // written in input order. Memory holds one window, not the input.
-    while case let window = try source.next(ParallelBatches.cores * 64 * ParallelBatches.batchSize), !window.isEmpty {
+    // written in input order, on a thread of its own while the next window is measured. Memory
+    // holds a window of texts and at most a window of answers waiting to be written, not the input.
+    let batchesPerWindow = ParallelBatches.cores * 64
+    let output = BackgroundOutput(blocks: batchesPerWindow)
+    while case let window = try source.next(batchesPerWindow * ParallelBatches.batchSize), !window.isEmpty {
         measured += window.count
         let batches = try ParallelBatches.map(window.count) { range in
             var output = MeasureBatchOutput()
@@ -130,13 +131,15 @@ func runMeasure(_ arguments: Arguments) throws {
     try finishStandardOutput()
 }
 
-/// Standard output written on a thread of its own, in order, at most two blocks waiting: the cores
-/// measure the next window while the last one is written (27 MB for 20,500 answers).
+/// Standard output written on a thread of its own, in order, at most `blocks` blocks waiting: the
+/// cores measure the next window while the last one is written (27 MB for 20,500 answers).
 final class BackgroundOutput: @unchecked Sendable {
     private let queue = DispatchQueue(label: "textfit.output")
-    private let room = DispatchSemaphore(value: 2)
+    private let room: DispatchSemaphore
     /// The first write that failed; read on `queue`, or after `finish()` has drained it.
     private var failure: (any Error)?
+
+    init(blocks: Int) { room = DispatchSemaphore(value: max(1, blocks)) }
 
     func write(_ bytes: [UInt8]) {
         room.wait()
