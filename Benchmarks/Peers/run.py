@@ -360,8 +360,9 @@ class Report:
         self.out("# Performance: TextFit against its peers")
         self.out()
         self.out(f"Measured {now} by `make bench-peers` ({self.args.rounds} interleaved rounds × {self.args.reps} reps per "
-                 f"process, medians; {self.seconds:.0f} s). Machine: {machine()}. Single thread throughout, every job "
-                 f"pinned to the same core when `taskset` is there.")
+                 f"process, medians; {self.seconds:.0f} s). Machine: {machine()}. Single thread, every job "
+                 f"pinned to the same core when `taskset` is there, except the two rows marked *every core* (the CLI and "
+                 f"the service, which measure in parallel).")
         self.out("Every peer uses the bundled fonts only (Fontconfig peers get a fonts.conf naming `fonts/` alone), "
                  f"Noto Sans first, {SIZE} px = {SIZE} pt, unhinted, unrounded positions; corpora "
                  "`Benchmarks/Corpus/tags.tsv` (1,995 multilingual tags) and `paragraphs.tsv` (211 paragraphs).")
