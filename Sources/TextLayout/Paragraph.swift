@@ -43,22 +43,14 @@ public final class Paragraph: Sendable {
     /// through value witnesses (callgrind: ~850 instructions a cold tag between the two).
     private struct MemoLock: @unchecked Sendable {
         private final class Storage: ManagedBuffer<Memo, pthread_mutex_t> {
-            deinit {
-                withUnsafeMutablePointerToElements { mutex in
-                    pthread_mutex_destroy(mutex)
-                    mutex.deinitialize(count: 1)
-                }
-            }
+            deinit { withUnsafeMutablePointerToElements(PthreadMutex.destroy) }
         }
 
         private let storage: Storage
 
         init() {
             storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in Memo() }, to: Storage.self)
-            storage.withUnsafeMutablePointerToElements { mutex in
-                mutex.initialize(to: pthread_mutex_t())
-                pthread_mutex_init(mutex, nil)
-            }
+            storage.withUnsafeMutablePointerToElements(PthreadMutex.initialize)
         }
 
         /// Runs `body` with the memo, holding the lock (through a pointer: no dynamic exclusivity

@@ -14,22 +14,14 @@ import Glibc
 /// every `Text` value and every paragraph has one. Copies of a `Locked` share the value.
 package struct Locked<State>: @unchecked Sendable {
     private final class Storage: ManagedBuffer<State, pthread_mutex_t> {
-        deinit {
-            withUnsafeMutablePointerToElements { mutex in
-                pthread_mutex_destroy(mutex)
-                mutex.deinitialize(count: 1)
-            }
-        }
+        deinit { withUnsafeMutablePointerToElements(PthreadMutex.destroy) }
     }
 
     private let storage: Storage
 
     package init(_ state: State) {
         storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in state }, to: Storage.self)
-        storage.withUnsafeMutablePointerToElements { mutex in
-            mutex.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(mutex, nil)
-        }
+        storage.withUnsafeMutablePointerToElements(PthreadMutex.initialize)
     }
 
     /// Runs `body` with the value, holding the lock. The value is reached through a pointer, so
@@ -42,5 +34,19 @@ package struct Locked<State>: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state.pointee)
+    }
+}
+
+/// Making and unmaking the pthread mutex a lock keeps in its storage (``Locked``, and the concrete
+/// locks that copy its layout where a generic storage class costs too much).
+package enum PthreadMutex {
+    package static func initialize(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    package static func destroy(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
     }
 }
