@@ -106,10 +106,11 @@ struct TextSource: ~Copyable {
     private let jsonInput: Bool
     private let limit: Int
     private var arguments: [String]
-    /// Bytes read and not yet split into lines, and the input offset of the first.
+    /// Bytes read and not yet handed out as lines (one block and the start of a line).
     private var pending: [UInt8] = []
-    /// Where the next line starts in `pending`, and the input offset of `pending[0]`.
+    /// Where the next line starts in `pending`.
     private var head = 0
+    /// The input offset of `pending[0]`, for the offset of a bad byte.
     private var pendingOffset = 0
     private var lines = 0
     private var ended = false
@@ -143,7 +144,7 @@ struct TextSource: ~Copyable {
     deinit { if let descriptor, descriptor != 0 { close(descriptor) } }
 
     /// The next texts (up to `count`, fewer only at the end), raw: a `--json-input` line is still
-    /// JSON (``decode(_:)``), so it is decoded on the thread that measures it. Empty at the end.
+    /// JSON (``Decoder/decode(_:)``), so it is decoded on the thread that measures it. Empty at the end.
     /// - Throws: ``CommandError`` for invalid UTF-8, a text over the length limit, or a read error.
     mutating func next(_ count: Int) throws -> [Text] {
         var texts: [Text] = []
