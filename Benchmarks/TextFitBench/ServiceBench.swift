@@ -11,13 +11,19 @@ import TextFit
 import Glibc
 #endif
 
-func runServiceBenchmark(corpusDirectory: String) {
+/// The corpus's tags (`tags.tsv` in `corpusDirectory`) and an engine on the bundled fonts; `nil`,
+/// having said so, when either cannot be had.
+private func corpusTagsAndEngine(_ corpusDirectory: String, for benchmark: String) -> (tags: [String], engine: TextFitEngine)? {
     guard let contents = try? String(contentsOfFile: corpusDirectory + "/tags.tsv", encoding: .utf8),
           let engine = try? TextFitEngine(bundledOnly: true) else {
-        print("service benchmark: cannot read the corpus or the fonts")
-        return
+        print("\(benchmark): cannot read the corpus or the fonts")
+        return nil
     }
-    let tags = contents.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "\t").last.map(String.init) }
+    return (contents.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "\t").last.map(String.init) }, engine)
+}
+
+func runServiceBenchmark(corpusDirectory: String) {
+    guard let (tags, engine) = corpusTagsAndEngine(corpusDirectory, for: "service benchmark") else { return }
     let bodies = tags.map { tag in try! JSONSerialization.data(withJSONObject: ["texts": [tag], "style": "body"]) }
     let dispatcher = ServiceDispatcher(engine: engine)
     for body in bodies { _ = dispatcher.handle("measure", body: body) }  // warm the caches: both passes see warm fonts and lines
@@ -173,12 +179,7 @@ final class KeepAliveClient {
 /// once at width 200 (the CLI's `measure --json --width 200` answer, lines and runs included), then
 /// the answers written again and again; bytes written ÷ time, median of 11 rounds.
 func runJSONWriterBenchmark(corpusDirectory: String) {
-    guard let contents = try? String(contentsOfFile: corpusDirectory + "/tags.tsv", encoding: .utf8),
-          let engine = try? TextFitEngine(bundledOnly: true) else {
-        print("JSON writer benchmark: cannot read the corpus or the fonts")
-        return
-    }
-    let tags = contents.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "\t").last.map(String.init) }
+    guard let (tags, engine) = corpusTagsAndEngine(corpusDirectory, for: "JSON writer benchmark") else { return }
     runJSONWriterBenchmark(engine: engine, tags: tags)
 }
 

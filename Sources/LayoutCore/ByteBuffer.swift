@@ -1,3 +1,5 @@
+import Foundation
+
 /// Bytes appended through a pointer, for the writers of large outputs (``JSONWriter``): an append
 /// is a capacity check and a copy, with no uniqueness check or generic sequence copy.
 /// `[UInt8].append(contentsOf:)` of a short literal cost ~100 instructions (callgrind), more than
@@ -21,6 +23,9 @@ package struct ByteBuffer: ~Copyable {
 
     /// A copy of the bytes written.
     package var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// A copy of the bytes written, as `Data` (one copy, not through an array).
+    package var data: Data { Data(bytes: base, count: count) }
 
     @inline(__always)
     package mutating func append(_ byte: UInt8) {

@@ -85,7 +85,6 @@ extension View {
         overlay { shape.fill(style, style: fillStyle) }
     }
 
-    /// Each element with `effect` added.
     /// Rotates this view's drawing by `angle` about `anchor` (default its centre). Layout is
     /// unchanged: the frame, and the space the parent gives, are the unrotated ones, as in SwiftUI.
     /// Source: https://developer.apple.com/documentation/swiftui/view/rotationeffect(_:anchor:)
@@ -118,6 +117,7 @@ extension View {
         eachElement { $0 }
     }
 
+    /// Each element with `effect` added.
     private func drawingEffect(_ effect: DrawingEffect) -> some View {
         eachElement { element in
             var element = element

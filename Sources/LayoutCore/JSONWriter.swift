@@ -29,6 +29,9 @@ package struct JSONWriter: ~Copyable {
     /// The JSON written so far.
     package var bytes: [UInt8] { buffer.array }
 
+    /// The JSON written so far, as `Data`.
+    package var data: Data { buffer.data }
+
     @inline(__always)
     private mutating func separate() {
         if needsComma { buffer.append(UInt8(ascii: ",")) }

@@ -435,7 +435,7 @@ public final class LayoutTree {
         let askedBefore = child.hasAskedSizes(in: generation)  // before the engine's own question below
         // The engine's own question, asked of every child on every pass: most children answered
         // it already, in their first memo entry, which is read inline (`measure` is a call and a scan).
-        let known = child.memo.head.flatMap { $0.proposal == p && (!child.isContainer || $0.generation == generation) ? $0.size : nil }
+        let known = child.memo.head.flatMap { $0.proposal == p && child.isCurrent($0, generation: generation) ? $0.size : nil }
         let size = placeable(known ?? measure(child, p, askedByLayout: false), of: child, by: parent)
         if count > 0, askedBefore, !child.wasAsked(size, in: generation) {
             let measured = child.sizesAsked(in: generation).map(Self.text).joined(separator: ", ")
@@ -777,10 +777,16 @@ final class Node {
     @inline(__always)
     func memoIndex(of proposal: ProposedViewSize, generation: Int) -> Int? {
         for i in memo.indices where memo[i].proposal == proposal {
-            if isContainer && memo[i].generation != generation { return nil }
-            return i
+            return isCurrent(memo[i], generation: generation) ? i : nil
         }
         return nil
+    }
+
+    /// Whether `entry` (the entry for its proposal) still answers in pass `generation`: a leaf's
+    /// answers last; a container's only for the pass that made them (its subviews may change).
+    @inline(__always)
+    func isCurrent(_ entry: MemoEntry, generation: Int) -> Bool {
+        !isContainer || entry.generation == generation
     }
 
     func insertMemo(_ entry: MemoEntry, generation: Int) {

@@ -250,7 +250,7 @@ public struct StressReport: Sendable, Codable {
     public func json() throws -> Data {
         var writer = JSONWriter(capacity: 256 * verdicts.count + 4_096)
         try writeJSON(to: &writer)
-        return Data(writer.bytes)
+        return writer.data
     }
 
     /// `junit.xml`: one test case per key × locale (its variants and sizes inside), failing when any

@@ -129,7 +129,7 @@ public final class ServiceDispatcher: Sendable {
                     try range.map { index in
                         var writer = JSONWriter(capacity: 2_048)
                         try servedNames(try engine.measure(texts[start + index], settings)).writeJSON(to: &writer)
-                        return Data(writer.bytes)
+                        return writer.data
                     }
                 }
             } catch {

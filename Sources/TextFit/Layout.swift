@@ -176,7 +176,7 @@ extension LayoutOutput: JSONWritable {
     public func jsonData() throws -> Data {
         var writer = JSONWriter(capacity: 256 + 160 * elements.count)
         try writeJSON(to: &writer)
-        return Data(writer.bytes)
+        return writer.data
     }
 
     package func writeJSON(to writer: inout JSONWriter) throws {

@@ -678,7 +678,7 @@ extension MeasureResult: JSONWritable {
     public func jsonData() throws -> Data {
         var writer = JSONWriter()
         try writeJSON(to: &writer)
-        return Data(writer.bytes)
+        return writer.data
     }
 
     // Every nested value is written through its own type's `writeJSON` (not the writer's generic

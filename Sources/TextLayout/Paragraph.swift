@@ -205,11 +205,7 @@ public final class Paragraph: Sendable {
             // attributes stored before a throwing call, the compiler built the value aside and
             // copied it out, and destroyed the copy (callgrind: ~750 instructions a new text).
             let size = try attributes.validated()
-            // The request matched in place unless the platform resolves it (Android's system
-            // family): `resolvedFont` returns a copy of it (four strings and an array retained).
-            let primary = try attributes.platform == .android
-                ? shaper.library.match(attributes.resolvedFont, defaultWeight: attributes.defaultWeight, pointSize: size)
-                : shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight, pointSize: size)
+            let primary = try shaper.library.match(attributes, pointSize: size)
             let styleID = shaper.styleID(attributes)
             self.attributes = attributes
             self.size = size

@@ -405,7 +405,17 @@ public final class FontLibrary: Sendable {
     /// weight and their point size.
     /// - Throws: an invalid size, or the errors of ``match(_:defaultWeight:pointSize:)``.
     public func match(_ attributes: TextAttributes) throws -> FontMatch {
-        try match(attributes.resolvedFont, defaultWeight: attributes.defaultWeight, pointSize: attributes.validated())
+        try match(attributes, pointSize: attributes.validated())
+    }
+
+    /// ``match(_:)`` at `pointSize` (the attributes' validated size, which the caller has). The
+    /// request is read in place unless the platform resolves it (Android's system family):
+    /// ``TextAttributes/resolvedFont`` returns a copy (four strings and an array retained), and a
+    /// new text matches its font at least once (callgrind: ~300 instructions a cold tag).
+    package func match(_ attributes: TextAttributes, pointSize: Double) throws -> FontMatch {
+        attributes.platform == .android
+            ? try match(attributes.resolvedFont, defaultWeight: attributes.defaultWeight, pointSize: pointSize)
+            : try match(attributes.font, defaultWeight: attributes.defaultWeight, pointSize: pointSize)
     }
 
     /// How the face a request resolves to depends on the point size: through a variable font's

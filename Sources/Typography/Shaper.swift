@@ -68,7 +68,7 @@ public final class Shaper: Sendable {
         if let hit = lines.value(for: key) {
             entry = hit
         } else {
-            let primary = try library.match(attributes.resolvedFont, defaultWeight: attributes.defaultWeight, pointSize: size)
+            let primary = try library.match(attributes, pointSize: size)
             entry = LineEntry(font: primary, line: shapedLine(text, attributes: attributes, style: key.style, primary: primary))
             lines.insert(entry, for: key)
         }
@@ -78,7 +78,7 @@ public final class Shaper: Sendable {
 
     /// Which face each grapheme cluster resolves to, and why (for `textfit fonts --for`).
     public func clusterFonts(_ text: String, attributes: TextAttributes) throws -> [ClusterFont] {
-        let primary = try library.match(attributes.resolvedFont, defaultWeight: attributes.defaultWeight, pointSize: try attributes.validated())
+        let primary = try library.match(attributes)
         let items = itemize(text, primary: primary, language: attributes.locale)
         let source = Array(text.unicodeScalars)
         return items.clusters.map { cluster in

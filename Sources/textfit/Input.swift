@@ -30,38 +30,6 @@ func systemReason(_ code: Int32) -> String {
     return text.prefix(1).lowercased() + text.dropFirst()
 }
 
-/// Reads the texts to measure: the positional arguments, or lines of `--file` / stdin, whole
-/// (`measure` reads a window at a time: ``TextSource``).
-func readTexts(_ arguments: Arguments) throws -> [String] {
-    var source = arguments.values["file"]
-    if source == nil, arguments.positional == ["-"] { source = "-" }
-    guard let source else {
-        if arguments.flags.contains("json-input") {
-            return try arguments.positional.enumerated().map { try decodeJSONString($1, where: "argument \($0 + 1)") }
-        }
-        return arguments.positional
-    }
-    let data: Data
-    if source == "-" {
-        data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-        data = try readFile(source, what: "text file")
-    }
-    let name = source == "-" ? "standard input" : "'\(source)'"
-    guard let text = String(validating: data, as: UTF8.self) else {
-        let offset = firstInvalidUTF8Offset(data) ?? 0
-        throw CommandError.input("\(name) is not valid UTF-8 (first bad byte at offset \(offset))")
-    }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-        line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-    }
-    if lines.last == "" { lines.removeLast() }
-    if arguments.flags.contains("json-input") {
-        return try lines.enumerated().map { try decodeJSONString($1, where: "\(name) line \($0 + 1)") }
-    }
-    return lines
-}
-
 func decodeJSONString(_ line: String, where place: String) throws -> String {
     guard let value = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: .fragmentsAllowed) as? String else {
         throw CommandError.input("\(place) is not a JSON string literal: \(line.prefix(60))")
@@ -105,7 +73,8 @@ struct TextSource: ~Copyable {
     private let name: String?
     private let jsonInput: Bool
     private let limit: Int
-    private var arguments: [String]
+    /// The positional texts (none when reading a file or standard input).
+    private let arguments: [String]
     /// Bytes read and not yet handed out as lines (one block and the start of a line).
     private var pending: [UInt8] = []
     /// Where the next line starts in `pending`.
@@ -149,9 +118,9 @@ struct TextSource: ~Copyable {
     mutating func next(_ count: Int) throws -> [Text] {
         var texts: [Text] = []
         if descriptor == nil {
-            while texts.count < count, !arguments.isEmpty {
+            while texts.count < count, lines < arguments.count {
+                texts.append(Text(text: arguments[lines], number: lines + 1))
                 lines += 1
-                texts.append(Text(text: arguments.removeFirst(), number: lines))
                 try checkLength(texts[texts.count - 1])
             }
             return texts
