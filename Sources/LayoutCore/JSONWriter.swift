@@ -50,19 +50,19 @@ package struct JSONWriter: ~Copyable {
         // every field of every answer).
         let comma = needsComma
         needsComma = false
-        name.withUTF8Buffer { name in
-            buffer.withSpace(name.count + 4) { out in
-                var at = 0
-                if comma {
-                    out[0] = UInt8(ascii: ",")
-                    at = 1
-                }
-                out[at] = UInt8(ascii: "\"")
-                UnsafeMutableRawPointer(out + at + 1).copyMemory(from: name.baseAddress!, byteCount: name.count)
-                out[at + 1 + name.count] = UInt8(ascii: "\"")
-                out[at + 2 + name.count] = UInt8(ascii: ":")
-                return at + 3 + name.count
+        let name = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        buffer.withSpace(name.count + 4) { out in
+            var at = 0
+            if comma {
+                out[0] = UInt8(ascii: ",")
+                at = 1
             }
+            out[at] = UInt8(ascii: "\"")
+            // Byte by byte: a key is a few bytes, for which a call to `memcpy` cost more than the copy.
+            for index in 0..<name.count { out[at + 1 + index] = name[index] }
+            out[at + 1 + name.count] = UInt8(ascii: "\"")
+            out[at + 2 + name.count] = UInt8(ascii: ":")
+            return at + 3 + name.count
         }
     }
 
@@ -104,20 +104,36 @@ package struct JSONWriter: ~Copyable {
 
     package mutating func value(_ value: String) {
         separate()
-        buffer.append(UInt8(ascii: "\""))
-        var text = value
-        text.withUTF8 { utf8 in
-            // Most strings need no escape: copied in one piece.
-            if utf8.contains(where: Self.needsEscape) {
-                for byte in utf8 { escape(byte) }
-            } else {
-                buffer.append(utf8)
-            }
+        // A native string's bytes are read in place (no copy of the value to make contiguous);
+        // other strings (bridged ones) are made contiguous first.
+        if value.utf8.withContiguousStorageIfAvailable({ append(quoted: $0) }) == nil {
+            var text = value
+            text.withUTF8 { append(quoted: $0) }
         }
-        buffer.append(UInt8(ascii: "\""))
         needsComma = true
     }
 
+    /// `"utf8"`, escaped: copied in one pass into room for all of it, looking for a byte to escape on
+    /// the way (most strings have none); from the first such byte on, byte by byte.
+    private mutating func append(quoted utf8: UnsafeBufferPointer<UInt8>) {
+        var clean = 0
+        buffer.withSpace(utf8.count + 2) { out in
+            out[0] = UInt8(ascii: "\"")
+            while clean < utf8.count {
+                let byte = utf8[clean]
+                if Self.needsEscape(byte) { return 1 + clean }
+                out[1 + clean] = byte
+                clean += 1
+            }
+            out[1 + clean] = UInt8(ascii: "\"")
+            return clean + 2
+        }
+        guard clean < utf8.count else { return }
+        for byte in utf8[clean...] { escape(byte) }
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
@@ -182,60 +198,86 @@ package struct JSONWriter: ~Copyable {
         }
         let magnitude = billionths.magnitude
         guard magnitude >= 100_000 else { return false }  // below 1e-4
-        if billionths < 0 { buffer.append(UInt8(ascii: "-")) }
+        // Sign, whole part and up to nine decimals in one reservation: the decimals written as
+        // nine digits (leading zeros included) two at a time, then the trailing zeros dropped.
         let whole = magnitude / 1_000_000_000
-        var fraction = magnitude % 1_000_000_000
-        appendDigits(whole)
-        guard fraction != 0 else { return true }
-        buffer.append(UInt8(ascii: "."))
-        var places = 9
-        while fraction % 10 == 0 {
-            fraction /= 10
-            places -= 1
+        let fraction = UInt32(truncatingIfNeeded: magnitude % 1_000_000_000)
+        buffer.withSpace(1 + Self.maximumWholeDigits + 10) { out in
+            var at = 0
+            if billionths < 0 {
+                out[0] = UInt8(ascii: "-")
+                at = 1
+            }
+            at += Self.writeDigits(whole, to: out + at)
+            guard fraction != 0 else { return at }
+            out[at] = UInt8(ascii: ".")
+            let decimals = out + at + 1
+            var rest = fraction
+            decimals[8] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+            for pair in stride(from: 6, through: 0, by: -2) {
+                Self.writePair(Int(rest % 100), to: decimals + pair)
+                rest /= 100
+            }
+            var count = 9
+            while decimals[count - 1] == UInt8(ascii: "0") { count -= 1 }
+            return at + 1 + count
         }
-        // Leading zeros of the fraction, then its digits.
-        var width = 1, power: UInt64 = 10
-        while power <= fraction {
-            width += 1
-            power *= 10
-        }
-        for _ in 0..<(places - width) { buffer.append(UInt8(ascii: "0")) }
-        appendDigits(fraction)
         return true
     }
 
-    /// The decimal digits of `number`, two at a time from a table of the hundred pairs.
-    private mutating func appendDigits(_ number: UInt64) {
-        var length = 1, power: UInt64 = 10
+    /// Digits a whole part below 1e6 (what ``appendBillionths(_:)`` takes) can have.
+    private static let maximumWholeDigits = 20
+
+    /// "00", "01", … "99".
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    /// The two digits of `pair` (0–99) at `out`.
+    @inline(__always)
+    private static func writePair(_ pair: Int, to out: UnsafeMutablePointer<UInt8>) {
+        let pairs = digitPairs.utf8Start
+        out[0] = pairs[2 * pair]
+        out[1] = pairs[2 * pair + 1]
+    }
+
+    /// The decimal digits of `number` at `out`; how many.
+    @inline(__always)
+    private static func writeDigits(_ number: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        if number < 10 {
+            out[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number)
+            return 1
+        }
+        if number < 100 {
+            writePair(Int(number), to: out)
+            return 2
+        }
+        var length = 3, power: UInt64 = 1_000
         while power <= number, length < 20 {
             length += 1
             power = power &* 10
         }
-        buffer.withSpace(length) { out in
-            var rest = number, end = length
-            while rest >= 100 {
-                let pair = Int(rest % 100)
-                rest /= 100
-                end -= 2
-                Self.digitPairs.withUnsafeBufferPointer { pairs in
-                    out[end] = pairs[2 * pair]
-                    out[end + 1] = pairs[2 * pair + 1]
-                }
-            }
-            if rest >= 10 {
-                Self.digitPairs.withUnsafeBufferPointer { pairs in
-                    out[0] = pairs[2 * Int(rest)]
-                    out[1] = pairs[2 * Int(rest) + 1]
-                }
-            } else {
-                out[0] = UInt8(ascii: "0") + UInt8(rest)
-            }
-            return length
+        var rest = number, end = length
+        while rest >= 100 {
+            end -= 2
+            writePair(Int(rest % 100), to: out + end)
+            rest /= 100
         }
+        if rest >= 10 {
+            writePair(Int(rest), to: out)
+        } else {
+            out[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest)
+        }
+        return length
     }
 
-    /// "00", "01", … "99" as bytes.
-    private static let digitPairs: [UInt8] = (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] }
+    /// The decimal digits of `number`.
+    private mutating func appendDigits(_ number: UInt64) {
+        buffer.withSpace(Self.maximumWholeDigits) { Self.writeDigits(number, to: $0) }
+    }
 
     /// `value` as TextFit prints it: rounded to the nearest multiple of 1e-9 (a billionth of a
     /// point), so the shortest decimal that reads back as it has at most nine decimals — binary

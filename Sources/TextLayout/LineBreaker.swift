@@ -464,6 +464,16 @@ struct LineBreaker {
 
     private static let noDictionaryScripts: Set<Script> = Set(["Lana", "Tavt", "Talu", "Tale", "Ahom"].map { Script(code: $0) })
 
+    /// Whether a scalar may be of a script in `noDictionaryScripts`: in one of their blocks (Tai Le
+    /// and New Tai Lue U+1950–19DF, Tai Tham U+1A20–1AAF, Tai Viet U+AA80–AADF, Ahom U+11700–1174F),
+    /// so the script (and its hash) is looked up only there, not for every scalar of every segment.
+    private static func mayBeNoDictionaryScript(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1950...0x19DF, 0x1A20...0x1AAF, 0xAA80...0xAADF, 0x11700...0x1174F: true
+        default: false
+        }
+    }
+
     /// Why a segment has no opportunity inside.
     /// `word`: the whitespace-delimited text around the segment, where an address is looked for
     /// (the segment itself when `nil`).
@@ -474,7 +484,9 @@ struct LineBreaker {
         }
         // Scripts written without spaces whose words ICU 72 has no dictionary for (its dictionaries
         // cover Thai, Lao, Khmer and Burmese): Tai Tham, Tai Viet, New Tai Lue, Tai Le, Ahom.
-        if scalars.contains(where: { noDictionaryScripts.contains(Script(of: $0)) }) { return .noDictionaryBreak }
+        if scalars.contains(where: { mayBeNoDictionaryScript($0) && noDictionaryScripts.contains(Script(of: $0)) }) {
+            return .noDictionaryBreak
+        }
         if scalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.generalCategory == .nonspacingMark
             || $0.properties.generalCategory == .spacingMark || $0.value == 0xAD || $0.value == 0x200C || $0.value == 0x200D }) {
             return .word

@@ -11,10 +11,10 @@
 /// - GB9b: no break after a Prepend;
 /// - GB9c: Consonant [Extend Linker]* Linker [Extend Linker]* × Consonant (Indic_Conjunct_Break);
 /// - GB999: a break everywhere else.
-/// Each scalar's classes are read off the standard library once (`String.count` of small probes),
-/// so the walk follows whichever Unicode version the standard library carries; `ClusterWalkTests`
-/// checks the walk against `String` on every scalar of the blocks in every rule's context and on
-/// random mixes.
+/// Each scalar's classes were read off the standard library (`String.count` of small probes,
+/// `probe(_:)`) into a table in this file; `ClusterWalkTests` checks the table against the probes of
+/// the standard library it runs with, and the walk against `String` on every scalar of the blocks in
+/// every rule's context and on random mixes.
 enum ClusterWalk {
     /// The blocks the table covers, and ZWNJ/ZWJ (U+200C–200D).
     static let blocks: [ClosedRange<UInt32>] = [0x0900...0x0DFF, 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x200C...0x200D]
@@ -35,17 +35,54 @@ enum ClusterWalk {
         static let unknown = Classes(rawValue: 128)
     }
 
-    /// Classes per scalar of `blocks`, in order, probed from the standard library once.
+    /// Classes per scalar of `blocks`, in order: one character per scalar, the classes' raw value
+    /// in base 32 ("0"–"9", "A"–"V"). Written from `probe(_:)` over every scalar of the blocks, that
+    /// is from what the standard library's `String` does with each; `ClusterWalkTests` checks it
+    /// against `probe` and prints the rows anew when a standard library with another Unicode
+    /// version answers differently. (Probing at run time cost ~29 M instructions, ~8 ms, the first
+    /// time a process met one of these scripts.)
+    static let encodedTable: [StaticString] = [
+        "HHH1000000000000000004444444444444444444444444444444444444H1H0111HHHHHHHH11119110HHHHHHH44444444",
+        "00HH00000000000000000000444444440H1100000000000000000444444444444444444440444444404000444400H0H1",
+        "1HHHH001100119000000000H0000440400HH00000000000044000000000000H00HH10000000000000000000000000000",
+        "0000000000000000000000000000H0111HH0000HH00HHH000H000000000000000000000000000000HH000H0000000000",
+        "0HH100000000000000000444444444444444444440444444404404444400H0111HHHHH0HH10119000000000000000000",
+        "00HH0000000000000000000004HHHHHH0H1100000000000000000444444444444444444440444444404404444400H0HH",
+        "1HHHH0011001190000000HHH0000440400HH000000000000040000000000000000H00000000000000000000000000000",
+        "000000000000000000000000000000H1H110001110111H000000000H0000000000000000000000000000000000000000",
+        "H111H0000000000000000444444444444444444440444444444444444400H0HHH11110HHH0HHH90000000HH044400000",
+        "00HH00000000000000000000000000000H1100000000000000000000000000000000000000000000000000000000H01H",
+        "H1H110HHH0HHHH0000000HH00000000000HH0000000000000001000000000000HH110000000000000000044444444444",
+        "444444444444444444444444444HH0H11HHHH011101119200000000H0000000000HH0000000000000000000000000000",
+        "0H110000000000000000000000000000000000000000000000000000000000000000000000H0000H11HHH0H01111111H",
+        "000000000000000000110000000000000000000000000000000000000000000000000000000000000H01HHHHHHH00000",
+        "0000000HHHHHHHH000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        "00000000000000000H01HHHHHHHHH00000000000HHHHHHH0000000000000000000000000000000000000000000000000",
+        "444444444444444444444444444444444444444444400HHHH1HHHHHH0HH11HH4000000000000000044444411HH4444HH",
+        "H4000440000000444HHHH4444444444444H01HH000000H400000000000000H0044444444444444444444444444444444",
+        "44444444444444444444HH1HHHHHHH11111111H11HHHHHHHHHHH000000000H0000000000000000000000000000000000",
+        "1H",
+    ]
+
+    /// `encodedTable` read into classes, once.
     private static let table: [Classes] = {
         var table: [Classes] = []
-        for block in blocks {
-            for value in block {
-                guard let scalar = Unicode.Scalar(value) else { table.append(.unknown); continue }
-                table.append(probe(scalar))
+        table.reserveCapacity(blocks.reduce(0) { $0 + $1.count })
+        for row in encodedTable {
+            row.withUTF8Buffer { bytes in
+                for byte in bytes {
+                    let digit = byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : byte - UInt8(ascii: "A") + 10
+                    table.append(Classes(rawValue: digit))
+                }
             }
         }
         return table
     }()
+
+    /// `classes`' raw value as one character of `encodedTable`.
+    static func encode(_ classes: Classes) -> Character {
+        Character(Unicode.Scalar(classes.rawValue < 10 ? 0x30 + classes.rawValue : 0x41 + classes.rawValue - 10))
+    }
 
     /// A scalar's classes as `String` groups it: with a letter before it, after it, and in the
     /// contexts of a Devanagari conjunct (KA + VIRAMA, KA + x + KA).

@@ -25,6 +25,28 @@ import TestSupport
 
     static let tableScalars: [UInt32] = ClusterWalk.blocks.flatMap { $0 }.filter { Unicode.Scalar($0) != nil }
 
+    /// The table in the source is what `String` does with each scalar of the blocks in the
+    /// standard library these tests run with; on a difference the message holds the table's rows
+    /// anew, to paste over `ClusterWalk.encodedTable`.
+    @Test func tableMatchesTheStandardLibrary() {
+        var probed = "", stored = ""
+        for block in ClusterWalk.blocks {
+            for value in block {
+                let scalar = Unicode.Scalar(value)!  // the blocks hold no surrogates
+                probed.append(ClusterWalk.encode(ClusterWalk.probe(scalar)))
+                stored.append(ClusterWalk.encode(ClusterWalk.classes(of: value)))
+            }
+        }
+        #expect(probed.count == 1_826)
+        var rows: [String] = []
+        var rest = Substring(probed)
+        while !rest.isEmpty {
+            rows.append("        \"\(rest.prefix(96))\",")
+            rest = rest.dropFirst(96)
+        }
+        #expect(stored == probed, "ClusterWalk.encodedTable should be:\n\(rows.joined(separator: "\n"))")
+    }
+
     @Test func everyScalarInEveryRuleContext() {
         let a: UInt32 = 0x61, ka: UInt32 = 0x0915, virama: UInt32 = 0x094D, shy: UInt32 = 0xAD
         var checked = 0, mismatches: [String] = []

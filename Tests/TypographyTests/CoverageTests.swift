@@ -1,0 +1,26 @@
+import Testing
+@testable import Typography
+
+/// A face's coverage (what font fallback asks first, from a bitmap read once out of the `cmap`)
+/// agrees with HarfBuzz's own `cmap` lookup (`hb_font_get_nominal_glyph`, a separate code path from
+/// the set of code points the bitmap is filled from) on every code point of the Basic Multilingual
+/// Plane and of the next two planes, for fonts whose `cmap`s map long ranges (CJK), many short ones
+/// (Latin, Indic) and astral code points (emoji, CJK extension B).
+@Suite struct CoverageTests {
+    @Test(arguments: ["NotoSans-Regular.ttf", "NotoSansDevanagari-Regular.ttf", "DroidSansFallbackFull.ttf",
+                      "NotoColorEmoji.ttf", "NotoSansCJKkr-Hangul-Regular.otf"])
+    func coverageAgreesWithTheCmap(_ file: String) throws {
+        let face = try FontFace(path: Fixtures.fonts + "/" + file, index: 0, isBundled: true)
+        var covered = 0, mismatches: [String] = []
+        for value in UInt32(0)..<0x30000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let mapped = face.glyph(for: scalar) != nil
+            if mapped { covered += 1 }
+            if face.hasGlyph(for: value) != mapped, mismatches.count < 10 {
+                mismatches.append("U+\(String(value, radix: 16, uppercase: true)): bitmap \(!mapped), cmap \(mapped)")
+            }
+        }
+        #expect(covered > 100, "\(file) maps only \(covered) code points")
+        #expect(mismatches.isEmpty, "\(file): \(mismatches.joined(separator: "; "))")
+    }
+}
