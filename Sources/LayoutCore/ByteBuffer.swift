@@ -53,6 +53,14 @@ package struct ByteBuffer: ~Copyable {
         text.withUTF8 { append($0) }
     }
 
+    /// A copy of bytes already written (`range` within the first `count`), appended.
+    package mutating func appendCopy(of range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "appendCopy(of:): \(range) is not within the \(count) bytes written")
+        if count + range.count > capacity { grow(toHold: count + range.count) }
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count += range.count
+    }
+
     /// Room for at least `maximum` more bytes, handed to `write`, which returns how many it wrote.
     @inline(__always)
     package mutating func withSpace(_ maximum: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {

@@ -38,6 +38,18 @@ package struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
+    /// How many bytes have been written: read before and after a value, the range to give
+    /// ``repeatValue(_:)`` to write that value again.
+    package var byteCount: Int { buffer.count }
+
+    /// Writes again, as the next value, a value written earlier: the bytes `range` of the output
+    /// (``byteCount`` before and after it; a value written after a key starts with no comma).
+    package mutating func repeatValue(_ range: Range<Int>) {
+        separate()
+        buffer.appendCopy(of: range)
+        needsComma = true
+    }
+
     /// Ends a line of JSON lines: the next value starts a new document.
     package mutating func newline() {
         buffer.append(UInt8(ascii: "\n"))

@@ -23,10 +23,16 @@ public final class ServiceDispatcher: Sendable {
     /// The folder whose font files requests may name; `nil`: requests may name no file.
     public let fontFolder: ServiceFontFolder?
 
+    /// The bundled fonts' and the Apple fonts' folders, each with a final "/" (``fontName(_:)``).
+    private let libraryFolders: [String]
+
     public init(engine: TextFitEngine, limits: ServiceLimits = ServiceLimits(), fontFolder: ServiceFontFolder? = nil) {
         self.engine = engine
         self.limits = limits
         self.fontFolder = fontFolder
+        libraryFolders = [engine.library.fontDirectory, engine.library.appleFontsDirectory].compactMap { folder in
+            folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        }
     }
 
     /// The operations by name.
@@ -202,21 +208,31 @@ public final class ServiceDispatcher: Sendable {
     /// Fontconfig) the file name alone — never an absolute path of the machine.
     public func fontName(_ file: String) -> String {
         if let name = fontFolder?.relativeName(file) { return name }
-        for folder in [engine.library.fontDirectory, engine.library.appleFontsDirectory].compactMap({ $0 }) {
-            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-            if file.hasPrefix(prefix), file.count > prefix.count { return String(file.dropFirst(prefix.count)) }
+        for folder in libraryFolders {
+            if let name = ServiceFontFolder.relative(file, to: folder) { return name }
         }
         return (file as NSString).lastPathComponent
     }
 
+    /// `result` with every font file named as ``fontName(_:)`` names it. An answer names one or
+    /// two files, each up to three times (the answer's font, its lines' runs', its runs'): each is
+    /// named once.
     func servedNames(_ result: MeasureResult) -> MeasureResult {
         var result = result
-        result.font.file = fontName(result.font.file)
-        for index in result.runs.indices { result.runs[index].font.file = fontName(result.runs[index].font.file) }
-        for line in result.lines.indices {
-            for index in result.lines[line].runs.indices {
-                result.lines[line].runs[index].font.file = fontName(result.lines[line].runs[index].font.file)
+        var named: [(file: String, name: String)] = []
+        func served(_ file: inout String) {
+            if let known = named.first(where: { $0.file == file }) {
+                file = known.name
+            } else {
+                let name = fontName(file)
+                named.append((file, name))
+                file = name
             }
+        }
+        served(&result.font.file)
+        for index in result.runs.indices { served(&result.runs[index].font.file) }
+        for line in result.lines.indices {
+            for index in result.lines[line].runs.indices { served(&result.lines[line].runs[index].font.file) }
         }
         return result
     }

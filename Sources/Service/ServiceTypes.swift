@@ -184,8 +184,14 @@ public struct ServiceFontFolder: Sendable, Equatable {
     }
 
     /// `name` relative to the folder when it is inside it, else `nil`.
-    func relativeName(_ file: String) -> String? {
-        file.hasPrefix(prefix) && file.count > prefix.count ? String(file.dropFirst(prefix.count)) : nil
+    func relativeName(_ file: String) -> String? { Self.relative(file, to: prefix) }
+
+    /// What follows `prefix` (a folder's path with its final "/") in `file`, when `file` goes on
+    /// after it; else `nil`. Compared as bytes, as paths are.
+    static func relative(_ file: String, to prefix: String) -> String? {
+        let path = file.utf8, folder = prefix.utf8
+        guard path.count > folder.count, path.starts(with: folder) else { return nil }
+        return String(decoding: path.dropFirst(folder.count), as: UTF8.self)
     }
 
     static func realPath(_ path: String) -> String? {

@@ -693,8 +693,9 @@ extension MeasureResult: JSONWritable {
                 json.key("fitting")
                 try fitting.writeJSON(to: &json)
             }
+            var fonts = WrittenFonts()
             json.key("font")
-            font.writeJSON(to: &json)
+            fonts.write(font, to: &json)
             try json.field("fontScale", fontScale)
             json.key("ideal")
             try json.size(width: ideal.width, height: ideal.height)
@@ -706,7 +707,7 @@ extension MeasureResult: JSONWritable {
             try json.field("lastBaseline", lastBaseline)
             json.key("lines")
             json.beginArray()
-            for line in lines { try line.writeJSON(to: &json) }
+            for line in lines { try line.writeJSON(to: &json, fonts: &fonts) }
             json.endArray()
             json.key("metrics")
             try metrics.writeJSON(to: &json)
@@ -718,12 +719,29 @@ extension MeasureResult: JSONWritable {
             json.endArray()
             json.field("missingGlyphs", missingGlyphs)
             json.key("runs")
-            try MeasureResult.Run.write(runs, to: &json)
+            try MeasureResult.Run.write(runs, to: &json, fonts: &fonts)
             try json.field("size", size)
             json.field("text", text)
             json.field("weight", weight)
             json.field("weightSubstituted", weightSubstituted)
         }
+    }
+}
+
+/// The fonts an answer has written and where, so a font named again is copied rather than
+/// written again: an answer names one or two fonts, each up to three times (the answer's, its
+/// lines' runs', its runs').
+private struct WrittenFonts {
+    private var first: (font: MeasureResult.Font, bytes: Range<Int>)?
+    private var second: (font: MeasureResult.Font, bytes: Range<Int>)?
+
+    /// `font` as the value after a key.
+    mutating func write(_ font: MeasureResult.Font, to json: inout JSONWriter) {
+        if let first, first.font == font { return json.repeatValue(first.bytes) }
+        if let second, second.font == font { return json.repeatValue(second.bytes) }
+        let start = json.byteCount
+        font.writeJSON(to: &json)
+        if first == nil { first = (font, start..<json.byteCount) } else { second = (font, start..<json.byteCount) }
     }
 }
 
@@ -777,18 +795,23 @@ extension MeasureResult.Fitting: JSONWritable {
 }
 
 extension MeasureResult.Run: JSONWritable {
-    static func write(_ runs: [Self], to json: inout JSONWriter) throws {
+    fileprivate static func write(_ runs: [Self], to json: inout JSONWriter, fonts: inout WrittenFonts) throws {
         json.beginArray()
-        for run in runs { try run.writeJSON(to: &json) }
+        for run in runs { try run.writeJSON(to: &json, fonts: &fonts) }
         json.endArray()
     }
 
     package func writeJSON(to writer: inout JSONWriter) throws {
+        var fonts = WrittenFonts()
+        try writeJSON(to: &writer, fonts: &fonts)
+    }
+
+    fileprivate func writeJSON(to writer: inout JSONWriter, fonts: inout WrittenFonts) throws {
         try writer.object { json in
             json.field("direction", direction)
             json.field("end", end)
             json.key("font")
-            font.writeJSON(to: &json)
+            fonts.write(font, to: &json)
             json.field("glyphs", glyphs)
             json.field("script", script)
             json.field("start", start)
@@ -799,6 +822,11 @@ extension MeasureResult.Run: JSONWritable {
 
 extension MeasureResult.Line: JSONWritable {
     package func writeJSON(to writer: inout JSONWriter) throws {
+        var fonts = WrittenFonts()
+        try writeJSON(to: &writer, fonts: &fonts)
+    }
+
+    fileprivate func writeJSON(to writer: inout JSONWriter, fonts: inout WrittenFonts) throws {
         try writer.object { json in
             try json.field("ascent", ascent)
             try json.field("baseline", baseline)
@@ -806,7 +834,7 @@ extension MeasureResult.Line: JSONWritable {
             json.field("end", end)
             json.field("hyphenated", hyphenated)
             json.key("runs")
-            try MeasureResult.Run.write(runs, to: &json)
+            try MeasureResult.Run.write(runs, to: &json, fonts: &fonts)
             json.field("start", start)
             json.field("truncated", truncated)
             try json.field("width", width)
