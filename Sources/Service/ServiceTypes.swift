@@ -189,9 +189,13 @@ public struct ServiceFontFolder: Sendable, Equatable {
     /// What follows `prefix` (a folder's path with its final "/") in `file`, when `file` goes on
     /// after it; else `nil`. Compared as bytes, as paths are.
     static func relative(_ file: String, to prefix: String) -> String? {
-        let path = file.utf8, folder = prefix.utf8
-        guard path.count > folder.count, path.starts(with: folder) else { return nil }
-        return String(decoding: path.dropFirst(folder.count), as: UTF8.self)
+        var file = file, prefix = prefix
+        return file.withUTF8 { path in
+            prefix.withUTF8 { folder in
+                guard path.count > folder.count, memcmp(path.baseAddress!, folder.baseAddress!, folder.count) == 0 else { return nil }
+                return String(decoding: UnsafeBufferPointer(rebasing: path[folder.count...]), as: UTF8.self)
+            }
+        }
     }
 
     static func realPath(_ path: String) -> String? {

@@ -684,7 +684,11 @@ extension MeasureResult: JSONWritable {
     // Every nested value is written through its own type's `writeJSON` (not the writer's generic
     // `field`s, which run unspecialised across the module boundary: each array item was copied
     // through its value witness, a retain and a release per string, 40 % of the writing).
-    package func writeJSON(to writer: inout JSONWriter) throws {
+    package func writeJSON(to writer: inout JSONWriter) throws { try writeJSON(to: &writer, fileName: nil) }
+
+    /// The result as JSON with each font file named by `fileName` (the service names files
+    /// relative to their folder): what writing the result with its `file`s so renamed gives.
+    package func writeJSON(to writer: inout JSONWriter, fileName: ((String) -> String)?) throws {
         try writer.object { json in
             json.field("adjustments", adjustments)
             json.field("dynamicType", dynamicType)
@@ -693,7 +697,7 @@ extension MeasureResult: JSONWritable {
                 json.key("fitting")
                 try fitting.writeJSON(to: &json)
             }
-            var fonts = WrittenFonts()
+            var fonts = WrittenFonts(fileName: fileName)
             json.key("font")
             fonts.write(font, to: &json)
             try json.field("fontScale", fontScale)
@@ -734,13 +738,23 @@ extension MeasureResult: JSONWritable {
 private struct WrittenFonts {
     private var first: (font: MeasureResult.Font, bytes: Range<Int>)?
     private var second: (font: MeasureResult.Font, bytes: Range<Int>)?
+    /// How files are named in the output (as they are when `nil`).
+    private let fileName: ((String) -> String)?
+
+    init(fileName: ((String) -> String)? = nil) { self.fileName = fileName }
 
     /// `font` as the value after a key.
     mutating func write(_ font: MeasureResult.Font, to json: inout JSONWriter) {
         if let first, first.font == font { return json.repeatValue(first.bytes) }
         if let second, second.font == font { return json.repeatValue(second.bytes) }
         let start = json.byteCount
-        font.writeJSON(to: &json)
+        if let fileName {
+            var named = font
+            named.file = fileName(font.file)
+            named.writeJSON(to: &json)
+        } else {
+            font.writeJSON(to: &json)
+        }
         if first == nil { first = (font, start..<json.byteCount) } else { second = (font, start..<json.byteCount) }
     }
 }

@@ -65,7 +65,9 @@ public final class Paragraph: Sendable {
     }
 
     private struct Memo {
-        var layouts: [LayoutKey: ParagraphLayout] = [:]
+        /// At most 64, in the order made: a paragraph is laid out at one to a few proposals, for
+        /// which a scan costs less than hashing a key into a dictionary.
+        var layouts: [(key: LayoutKey, layout: ParagraphLayout)] = []
         /// Kept for ``MeasuredParagraph`` (`withCacheRecords`), which skips `layouts`.
         var cacheRecords: [MeasuredParagraph.Record] = []
         /// `singleLine` once asked (`.some(nil)`: the pieces did not allow it).
@@ -343,12 +345,20 @@ public final class Paragraph: Sendable {
         let width = Paragraph.normalize(width)
         let height = Paragraph.normalize(height)
         let key = LayoutKey(width: width, height: height)
-        if let hit = memo.withLock({ $0.layouts[key] }) { return hit.reused(.sameProposal) }
-        let ideal = width == nil ? nil : memo.withLock { $0.layouts[LayoutKey(width: nil, height: height)] }
+        let idealKey = LayoutKey(width: nil, height: height)
+        let (hit, ideal) = memo.withLock { memo -> (ParagraphLayout?, ParagraphLayout?) in
+            var ideal: ParagraphLayout?
+            for entry in memo.layouts {
+                if entry.key == key { return (entry.layout, nil) }
+                if width != nil, entry.key == idealKey { ideal = entry.layout }
+            }
+            return (nil, ideal)
+        }
+        if let hit { return hit.reused(.sameProposal) }
         let result = layout(width: width, height: height, ideal: ideal)
         memo.withLock { memo in
             if result.reuse == nil, memo.layouts.count >= 64 { memo.layouts.removeAll(keepingCapacity: true) }
-            if memo.layouts.count < 64 { memo.layouts[key] = result }
+            if memo.layouts.count < 64, !memo.layouts.contains(where: { $0.key == key }) { memo.layouts.append((key, result)) }
         }
         return result
     }
@@ -391,7 +401,7 @@ public final class Paragraph: Sendable {
         return value.isInfinite ? nil : value
     }
 
-    struct LayoutKey: Hashable { let width: Double?; let height: Double? }
+    struct LayoutKey: Equatable { let width: Double?; let height: Double? }
 }
 
 /// What a ``Paragraph`` knows once its text is analysed and shaped, and the widths it computes

@@ -310,4 +310,22 @@ struct BudgetTests {
         let refused = try ServiceFixtures.dispatcher().handle("measure", body: try JSONSerialization.data(withJSONObject: ["texts": [streamSafe]]))
         #expect(refused.status == 422)
     }
+
+    /// What counts as extending a cluster is decided by the general category alone outside Lm, Cf
+    /// and Sk: the same answer as asking every property, for every scalar.
+    @Test("The category shortcut for cluster-extending characters agrees with every property on every scalar")
+    func extendsClusterShortcut() {
+        var checked = 0, wrong: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            checked += 1
+            let properties = scalar.properties
+            let full = value == 0x200C || value == 0x200D
+                || [.nonspacingMark, .enclosingMark, .spacingMark].contains(properties.generalCategory)
+                || properties.isGraphemeExtend || properties.isVariationSelector || properties.isEmojiModifier
+            if ServiceDispatcher.extendsCluster(scalar) != full, wrong.count < 10 { wrong.append(String(value, radix: 16)) }
+        }
+        #expect(checked == 0x110000 - 0x800)
+        #expect(wrong.isEmpty, "differs at U+\(wrong.joined(separator: ", U+"))")
+    }
 }
