@@ -31,10 +31,12 @@ let package = Package(
             // FriBiDi (bidi levels, fed ICU's Unicode 15 classes) is linked by CICU/include/module.modulemap.
             linkerSettings: [.linkedLibrary("_FoundationICU"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
-        // librsvg + cairo: Rendering's PNG rasteriser alone imports it.
-        .systemLibrary(
-            name: "CRSVG", path: "CRSVG", pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev", "libcairo2-dev"])]),
+        // librsvg + cairo, loaded with dlopen on the first PNG and never linked: they bring ~40 shared
+        // libraries (GLib, GIO, Pango, X11, …) that every process would otherwise map and bind before
+        // main. Types from their stable ABIs are declared in CRSVG/include, so no pkg-config flags;
+        // at run time the Debian packages librsvg2-2 and libcairo2 (the Makefile's librsvg2-dev and
+        // libcairo2-dev bring them). Rendering's PNG rasteriser alone imports it.
+        .target(name: "CRSVG", path: "CRSVG"),
 
         .systemLibrary(
             name: "CMicroHTTPD", path: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
