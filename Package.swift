@@ -38,9 +38,12 @@ let package = Package(
         // libcairo2-dev bring them). Rendering's PNG rasteriser alone imports it.
         .target(name: "CRSVG", path: "CRSVG"),
 
-        .systemLibrary(
-            name: "CMicroHTTPD", path: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]),
+        // GNU libmicrohttpd, loaded with dlopen when an HTTP server first starts and never linked (it
+        // brings GnuTLS, Nettle, GMP, p11-kit, …, which every process would otherwise map before main).
+        // Its header comes from libmicrohttpd-dev (/usr/include, no pkg-config flags); at run time the
+        // Debian package libmicrohttpd12. CMicroHTTPD/include/module.modulemap keeps the module's name
+        // when Fuzz/Package.swift compiles the folder again as FuzzMicroHTTPD. Only Service imports it.
+        .target(name: "CMicroHTTPD", path: "CMicroHTTPD"),
 
         // MARK: - Library modules
         // The only module that imports C: fonts, fallback, shaping, metrics, Dynamic Type.
