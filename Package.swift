@@ -13,7 +13,8 @@ let package = Package(
         .executable(name: "textfit", targets: ["TextFitCLI"]),
     ],
     targets: [
-        // MARK: - C libraries (system, found with pkg-config; Debian packages named as providers)
+        // MARK: - C libraries (system, found with pkg-config; Debian packages named as providers),
+        // and C targets of our own: CICU (stable names), CRSVG and CMicroHTTPD (loaded on first use).
         .systemLibrary(
             name: "CHarfBuzz", path: "CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),
@@ -68,8 +69,8 @@ let package = Package(
         // Umbrella: re-exports TextFitLayout and LocalizationStress and holds the Codable operations
         // (request → result) that the CLI and, later, the service share.
         .target(name: "TextFit", dependencies: ["TextFitLayout", "Typography", "TextLayout", "LayoutCore", "Layouts", "Rendering", "LocalizationStress"]),
-        // The measuring service: JSON lines over stdio, HTTP over GNU libmicrohttpd (its C module is
-        // the one C import outside Typography, for HTTP alone).
+        // The measuring service: JSON lines over stdio, HTTP over GNU libmicrohttpd (its C module,
+        // which loads it when a server starts, is Service's one C import, for HTTP alone).
         .target(name: "Service", dependencies: ["TextFit", "CMicroHTTPD"]),
         // The `textfit` command: argument parsing and I/O only.
         .executableTarget(name: "TextFitCLI", dependencies: ["TextFit", "Service"], path: "Sources/textfit"),
