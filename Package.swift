@@ -13,7 +13,8 @@ let package = Package(
         .executable(name: "textfit", targets: ["TextFitCLI"]),
     ],
     targets: [
-        // MARK: - C libraries (system, found with pkg-config; Debian packages named as providers)
+        // MARK: - C libraries (system, found with pkg-config; Debian packages named as providers),
+        // and C targets of our own: CICU (stable names), CRSVG and CMicroHTTPD (loaded on first use).
         .systemLibrary(
             name: "CHarfBuzz", path: "CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),
@@ -31,14 +32,19 @@ let package = Package(
             // FriBiDi (bidi levels, fed ICU's Unicode 15 classes) is linked by CICU/include/module.modulemap.
             linkerSettings: [.linkedLibrary("_FoundationICU"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
-        // librsvg + cairo: Rendering's PNG rasteriser alone imports it.
-        .systemLibrary(
-            name: "CRSVG", path: "CRSVG", pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev", "libcairo2-dev"])]),
+        // librsvg + cairo, loaded with dlopen on the first PNG and never linked: they bring ~40 shared
+        // libraries (GLib, GIO, Pango, X11, …) that every process would otherwise map and bind before
+        // main. Types from their stable ABIs are declared in CRSVG/include, so no pkg-config flags;
+        // at run time the Debian packages librsvg2-2 and libcairo2 (the Makefile's librsvg2-dev and
+        // libcairo2-dev bring them). Rendering's PNG rasteriser alone imports it.
+        .target(name: "CRSVG", path: "CRSVG"),
 
-        .systemLibrary(
-            name: "CMicroHTTPD", path: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]),
+        // GNU libmicrohttpd, loaded with dlopen when an HTTP server first starts and never linked (it
+        // brings GnuTLS, Nettle, GMP, p11-kit, …, which every process would otherwise map before main).
+        // Its header comes from libmicrohttpd-dev (/usr/include, no pkg-config flags); at run time the
+        // Debian package libmicrohttpd12. CMicroHTTPD/include/module.modulemap keeps the module's name
+        // when Fuzz/Package.swift compiles the folder again as FuzzMicroHTTPD. Only Service imports it.
+        .target(name: "CMicroHTTPD", path: "CMicroHTTPD"),
 
         // MARK: - Library modules
         // The only module that imports C: fonts, fallback, shaping, metrics, Dynamic Type.
@@ -63,8 +69,8 @@ let package = Package(
         // Umbrella: re-exports TextFitLayout and LocalizationStress and holds the Codable operations
         // (request → result) that the CLI and, later, the service share.
         .target(name: "TextFit", dependencies: ["TextFitLayout", "Typography", "TextLayout", "LayoutCore", "Layouts", "Rendering", "LocalizationStress"]),
-        // The measuring service: JSON lines over stdio, HTTP over GNU libmicrohttpd (its C module is
-        // the one C import outside Typography, for HTTP alone).
+        // The measuring service: JSON lines over stdio, HTTP over GNU libmicrohttpd (its C module,
+        // which loads it when a server starts, is Service's one C import, for HTTP alone).
         .target(name: "Service", dependencies: ["TextFit", "CMicroHTTPD"]),
         // The `textfit` command: argument parsing and I/O only.
         .executableTarget(name: "TextFitCLI", dependencies: ["TextFit", "Service"], path: "Sources/textfit"),

@@ -7,11 +7,11 @@
 // the main package's `TextFit` product, whose modules all land on the import path. `Service` is not
 // a product, so `ServiceMirror` (a symlink to ../Sources/Service) compiles its sources again here as
 // `FuzzService`, as a member of the main package for `package` access. HTTPServer.swift imports
-// `CMicroHTTPD`, a system-library target of the main package that no product exports, so it is
-// mirrored the same way: `MicroHTTPDMirror` is a symlink to ../CMicroHTTPD (module map and shim.h)
-// declared here as a system library found with pkg-config, under the target name `FuzzMicroHTTPD`
-// (target names must differ from the main package's) — the module it provides is still
-// `CMicroHTTPD`, as its module map names it, so HTTPServer.swift compiles unchanged.
+// `CMicroHTTPD`, a C target of the main package that no product exports (it loads libmicrohttpd with
+// dlopen on first use), so it is mirrored the same way: `MicroHTTPDMirror` is a symlink to
+// ../CMicroHTTPD (textfit_mhd.c and include/ with its own module map) declared here as a C target
+// under the name `FuzzMicroHTTPD` (target names must differ from the main package's) — the module it
+// provides is still `CMicroHTTPD`, as its module map names it, so HTTPServer.swift compiles unchanged.
 import Foundation
 import PackageDescription
 
@@ -34,8 +34,7 @@ let package = Package(
         // LLVMFuzzerRunDriver behind a C name Swift can call (libFuzzer's runtime comes with -sanitize=fuzzer).
         .target(name: "CFuzzDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", .product(name: "TextFit", package: textfit)]),
-        .systemLibrary(name: "FuzzMicroHTTPD", path: "MicroHTTPDMirror", pkgConfig: "libmicrohttpd",
-                       providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "FuzzMicroHTTPD", path: "MicroHTTPDMirror"),
         .target(name: "FuzzService", dependencies: ["FuzzMicroHTTPD", .product(name: "TextFit", package: textfit)], path: "ServiceMirror",
                 packageAccess: false, swiftSettings: [.unsafeFlags(["-package-name", textfitPackageName])]),
     ] + fuzzTargets.map { name in

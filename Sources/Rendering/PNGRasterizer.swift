@@ -1,10 +1,13 @@
 // PNG pictures: an SVG from SVGRenderer rasterised by librsvg onto a cairo image surface, written
-// as PNG by cairo (Debian librsvg2-dev, libcairo2-dev). The one C import in Rendering
-// (../shared/DESIGN.md): every handle lives within one call and is freed by `defer`; no C type
-// leaves this file.
+// as PNG by cairo (Debian librsvg2-2 and libcairo2, which the Makefile's librsvg2-dev brings).
+// The one C import in Rendering (../shared/DESIGN.md): every handle lives within one call
+// and is freed by `defer`; no C type leaves this file. `CRSVG` links neither library: it loads
+// them with dlopen on the first PNG (`textfit_rsvg_load`), so processes that draw none never map
+// them, and calls go through its `textfit_`-prefixed forwarders, one per C call below.
 //
 // | step | C call |
 // |---|---|
+// | load librsvg-2.so.2 and libcairo.so.2, once per process (else ``RasterizationError/Kind/unavailable``) | `dlopen`, `dlsym` |
 // | parse the SVG (data: URIs, so colour emoji PNGs, load; nothing is fetched) | `rsvg_handle_new_from_data` |
 // | its size in pixels at 96 dpi (our SVGs: points as px, 1:1) | `rsvg_handle_get_intrinsic_size_in_pixels` |
 // | a transparent canvas of ⌈width × scale⌉ × ⌈height × scale⌉ | `cairo_image_surface_create(CAIRO_FORMAT_ARGB32, …)` |
@@ -33,6 +36,9 @@ public struct RasterizationError: Error, Sendable, CustomStringConvertible {
         case encoding
         /// cairo could not read the bytes as a PNG (decoding, for tests and tools).
         case decoding
+        /// librsvg or cairo could not be loaded (they are loaded on the first PNG); the message names
+        /// the library, the loader's reason and the Debian package to install.
+        case unavailable
     }
 
     public let kind: Kind
@@ -60,14 +66,14 @@ package enum PNGRasterizer {
     /// - Throws: ``RasterizationError`` naming the step that failed.
     package static func png(fromSVG svg: String, scale: Double = 1) throws -> Data {
         let surface = try rasterize(svg, scale: scale)
-        defer { cairo_surface_destroy(surface) }
+        defer { textfit_cairo_surface_destroy(surface) }
         return try encode(surface)
     }
 
     /// The pixels of `svg` at `scale`, as ``png(fromSVG:scale:)`` draws them (before encoding).
     package static func image(fromSVG svg: String, scale: Double = 1) throws -> RasterImage {
         let surface = try rasterize(svg, scale: scale)
-        defer { cairo_surface_destroy(surface) }
+        defer { textfit_cairo_surface_destroy(surface) }
         return try RasterImage(surface)
     }
 
@@ -76,15 +82,16 @@ package enum PNGRasterizer {
         guard scale.isFinite, scale > 0 else {
             throw RasterizationError(.invalidScale, "the scale must be a finite number above 0, got \(scale)")
         }
+        try loadLibraries()
         var error: UnsafeMutablePointer<GError>?
         let bytes = Array(svg.utf8)
-        guard let handle = bytes.withUnsafeBufferPointer({ rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }) else {
+        guard let handle = bytes.withUnsafeBufferPointer({ textfit_rsvg_handle_new_from_data($0.baseAddress, $0.count, &error) }) else {
             throw RasterizationError(.invalidSVG, "librsvg could not read the SVG: \(take(error) ?? "no reason given")")
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        defer { textfit_rsvg_handle_free(handle) }
 
         var width = 0.0, height = 0.0
-        guard rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0 else {
+        guard textfit_rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0 else {
             throw RasterizationError(.noSize, "the SVG has no size in pixels (its width and height are missing or percentages)")
         }
         // ⌈…⌉ of what the SVG says, forgiving the last bits of a decimal read back (390.5 × 2 is 781).
@@ -96,22 +103,22 @@ package enum PNGRasterizer {
             throw RasterizationError(.tooLarge, "the picture would be \(number(w)) × \(number(h)) pixels (\(number(width)) × \(number(height)) at scale \(number(scale))); "
                 + "at most \(maximumSide) a side and \(maximumPixels / (1 << 20)) Mi pixels in all: ask for a smaller scale")
         }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else {
+        guard let surface = textfit_cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else {
             throw RasterizationError(.rendering, "cairo could not make a \(Int(w)) × \(Int(h)) image")
         }
         var keep = false
-        defer { if !keep { cairo_surface_destroy(surface) } }
-        try check(cairo_surface_status(surface), "cairo could not make a \(Int(w)) × \(Int(h)) image")
-        guard let context = cairo_create(surface) else { throw RasterizationError(.rendering, "cairo could not make a drawing context") }
-        defer { cairo_destroy(context) }
-        try check(cairo_status(context), "cairo could not make a drawing context")
+        defer { if !keep { textfit_cairo_surface_destroy(surface) } }
+        try check(textfit_cairo_surface_status(surface), "cairo could not make a \(Int(w)) × \(Int(h)) image")
+        guard let context = textfit_cairo_create(surface) else { throw RasterizationError(.rendering, "cairo could not make a drawing context") }
+        defer { textfit_cairo_destroy(context) }
+        try check(textfit_cairo_status(context), "cairo could not make a drawing context")
 
         var viewport = RsvgRectangle(x: 0, y: 0, width: width * scale, height: height * scale)
-        guard rsvg_handle_render_document(handle, context, &viewport, &error) != 0 else {
+        guard textfit_rsvg_handle_render_document(handle, context, &viewport, &error) != 0 else {
             throw RasterizationError(.rendering, "librsvg could not draw the SVG: \(take(error) ?? "no reason given")")
         }
-        try check(cairo_status(context), "cairo failed while drawing the SVG")
-        cairo_surface_flush(surface)
+        try check(textfit_cairo_status(context), "cairo failed while drawing the SVG")
+        textfit_cairo_surface_flush(surface)
         keep = true
         return surface
     }
@@ -119,7 +126,7 @@ package enum PNGRasterizer {
     /// The surface as a PNG file.
     private static func encode(_ surface: OpaquePointer) throws -> Data {
         let sink = ByteSink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
+        let status = textfit_cairo_surface_write_to_png_stream(surface, { closure, data, length in
             guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
             Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().data.append(data, count: Int(length))
             return CAIRO_STATUS_SUCCESS
@@ -132,8 +139,9 @@ package enum PNGRasterizer {
     /// The pixels of a PNG file, decoded by cairo.
     /// - Throws: ``RasterizationError`` (``RasterizationError/Kind/decoding``) when cairo cannot read it.
     package static func decode(png: Data) throws -> RasterImage {
+        try loadLibraries()
         let source = ByteSource(png)
-        guard let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
+        guard let surface = textfit_cairo_image_surface_create_from_png_stream({ closure, data, length in
             guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
             let source = Unmanaged<ByteSource>.fromOpaque(closure).takeUnretainedValue()
             let count = Int(length)
@@ -145,20 +153,27 @@ package enum PNGRasterizer {
             throw RasterizationError(.decoding, "cairo could not read the PNG")
         }
         withExtendedLifetime(source) {}
-        defer { cairo_surface_destroy(surface) }
-        try check(cairo_surface_status(surface), "cairo could not read the PNG (\(png.count) bytes)", kind: .decoding)
+        defer { textfit_cairo_surface_destroy(surface) }
+        try check(textfit_cairo_surface_status(surface), "cairo could not read the PNG (\(png.count) bytes)", kind: .decoding)
         return try RasterImage(surface)
+    }
+
+    /// librsvg and cairo, loaded on the first call in the process (later calls only read the outcome).
+    private static func loadLibraries() throws {
+        var message: UnsafePointer<CChar>?
+        guard textfit_rsvg_load(&message) != 0 else { return }
+        throw RasterizationError(.unavailable, message.map { String(cString: $0) } ?? "librsvg or cairo could not be loaded")
     }
 
     private static func check(_ status: cairo_status_t, _ what: String, kind: RasterizationError.Kind = .rendering) throws {
         guard status != CAIRO_STATUS_SUCCESS else { return }
-        throw RasterizationError(kind, "\(what): \(String(cString: cairo_status_to_string(status)))")
+        throw RasterizationError(kind, "\(what): \(String(cString: textfit_cairo_status_to_string(status)))")
     }
 
     /// A GError's message, freeing it.
     private static func take(_ error: UnsafeMutablePointer<GError>?) -> String? {
         guard let error else { return nil }
-        defer { g_error_free(error) }
+        defer { textfit_g_error_free(error) }
         return error.pointee.message.map { String(cString: $0) }
     }
 
@@ -195,14 +210,14 @@ package struct RasterImage: Sendable, Equatable {
 
     /// Reads a cairo image surface (ARGB32 premultiplied or RGB24, native-endian 32-bit words).
     fileprivate init(_ surface: OpaquePointer) throws {
-        let format = cairo_image_surface_get_format(surface)
+        let format = textfit_cairo_image_surface_get_format(surface)
         guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else {
             throw RasterizationError(.decoding, "cairo gave an image in format \(format.rawValue), not ARGB32 or RGB24")
         }
-        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
+        let width = Int(textfit_cairo_image_surface_get_width(surface)), height = Int(textfit_cairo_image_surface_get_height(surface))
+        let stride = Int(textfit_cairo_image_surface_get_stride(surface))
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        if width > 0, height > 0, let base = cairo_image_surface_get_data(surface) {
+        if width > 0, height > 0, let base = textfit_cairo_image_surface_get_data(surface) {
             let opaque = format == CAIRO_FORMAT_RGB24
             base.withMemoryRebound(to: UInt8.self, capacity: stride * height) { bytes in
                 for y in 0..<height {

@@ -120,8 +120,14 @@ public final class HTTPServer: Sendable {
     }
 
     /// Binds and starts serving on libmicrohttpd's threads; returns at once.
-    /// - Throws: ``HTTPServerError`` when the address is invalid or taken, or the daemon fails to start.
+    /// - Throws: ``HTTPServerError`` when libmicrohttpd cannot be loaded (the message names it, the
+    ///   loader's reason and the Debian package), the address is invalid or taken, or the daemon fails to start.
     public func start() throws(HTTPServerError) {
+        // libmicrohttpd is loaded here, once per process, not linked (CMicroHTTPD): most processes never serve HTTP.
+        var problem: UnsafePointer<CChar>?
+        guard textfit_mhd_load(&problem) == 0 else {
+            throw HTTPServerError(problem.map { String(cString: $0) } ?? "libmicrohttpd could not be loaded")
+        }
         try daemon.withLock { (slot: inout Daemon?) throws(HTTPServerError) in
             guard slot == nil else { throw HTTPServerError("the server is already running on \(baseURL)") }
             let (fd, port) = try Self.listen(host: host, port: requestedPort)
@@ -298,7 +304,7 @@ private final class Daemon: @unchecked Sendable {
         let daemon = options.withUnsafeMutableBufferPointer { items -> OpaquePointer? in
             let arguments: [CVarArg] = [Int32(MHD_OPTION.ARRAY.rawValue), items.baseAddress!, Int32(MHD_OPTION.END.rawValue)]
             return withVaList(arguments) { list in
-                MHD_start_daemon_va(flags, 0, nil, nil, accessHandler, cls, list)
+                textfit_mhd_start_daemon_va(flags, 0, nil, nil, accessHandler, cls, list)
             }
         }
         guard let daemon else {
@@ -328,7 +334,7 @@ private final class Daemon: @unchecked Sendable {
     /// connection a moment earlier — arrives in that time and is answered rather than cut.
     func shutdown(drainTimeout: Duration) {
         guard !stopped else { return }
-        let listening = MHD_quiesce_daemon(pointer)
+        let listening = textfit_mhd_quiesce_daemon(pointer)
         if listening >= 0 { close(listening) }
         let state = context.takeUnretainedValue()
         state.connections.drain()
@@ -361,7 +367,7 @@ private final class Daemon: @unchecked Sendable {
     /// Stops libmicrohttpd (joining its threads, closing its connections) and the connection watchdog.
     private func stopDaemon() {
         stopped = true
-        MHD_stop_daemon(pointer)
+        textfit_mhd_stop_daemon(pointer)
         context.takeUnretainedValue().connections.stop()
     }
 
@@ -463,7 +469,7 @@ private final class HeaderLines {
 private func requestHeaders(_ connection: OpaquePointer) -> [(name: String, value: String)] {
     let collected = HeaderLines()
     withExtendedLifetime(collected) {
-        _ = MHD_get_connection_values(connection, .HEADER_KIND, { cls, _, key, value in
+        _ = textfit_mhd_get_connection_values(connection, .HEADER_KIND, { cls, _, key, value in
             guard let cls, let key else { return .YES }
             Unmanaged<HeaderLines>.fromOpaque(cls).takeUnretainedValue().lines
                 .append((String(cString: key), value.map { String(cString: $0) } ?? ""))
@@ -805,7 +811,7 @@ private final class ServerContext: Sendable {
             // A declared body over the cap is refused before it is read (no 100 Continue is sent);
             // libmicrohttpd closes the connection after this response.
             // (UInt64: libmicrohttpd accepts any length that fits one, and a length over Int.max is over the cap too.)
-            if let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
+            if let declared = textfit_mhd_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
                let length = UInt64(String(cString: declared).trimmingCharacters(in: .whitespaces)), length > UInt64(limit) {
                 connections.received(UInt(bitPattern: connection))
                 return respond(connection, request, Self.tooLarge(limit), close: true)
@@ -927,32 +933,32 @@ private final class ServerContext: Sendable {
         let close = close || connections.shouldClose(UInt(bitPattern: connection))
         if response.status >= 400 { request.errorCode = Self.errorCode(response) }
         let made = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            textfit_mhd_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
         }
         guard let made else { return .NO }
-        defer { MHD_destroy_response(made) }
-        if request.preflightMethods == nil { MHD_add_response_header(made, "Content-Type", response.contentType) }
-        MHD_add_response_header(made, "Cache-Control", "no-store")
-        MHD_add_response_header(made, "X-Content-Type-Options", "nosniff")
+        defer { textfit_mhd_destroy_response(made) }
+        if request.preflightMethods == nil { textfit_mhd_add_response_header(made, "Content-Type", response.contentType) }
+        textfit_mhd_add_response_header(made, "Cache-Control", "no-store")
+        textfit_mhd_add_response_header(made, "X-Content-Type-Options", "nosniff")
         if request.route == .playground, response.status == 200 {
-            MHD_add_response_header(made, "Content-Security-Policy", playgroundContentSecurityPolicy)
-            MHD_add_response_header(made, "X-Frame-Options", "DENY")
-            MHD_add_response_header(made, "Referrer-Policy", "no-referrer")
+            textfit_mhd_add_response_header(made, "Content-Security-Policy", playgroundContentSecurityPolicy)
+            textfit_mhd_add_response_header(made, "X-Frame-Options", "DENY")
+            textfit_mhd_add_response_header(made, "Referrer-Policy", "no-referrer")
         }
         if let origin = request.corsOrigin {
-            MHD_add_response_header(made, "Access-Control-Allow-Origin", origin)
-            MHD_add_response_header(made, "Vary", "Origin")
+            textfit_mhd_add_response_header(made, "Access-Control-Allow-Origin", origin)
+            textfit_mhd_add_response_header(made, "Vary", "Origin")
         }
         if let methods = request.preflightMethods {
-            MHD_add_response_header(made, "Access-Control-Allow-Methods", methods.joined(separator: ", "))
-            MHD_add_response_header(made, "Access-Control-Allow-Headers", "Content-Type")
-            MHD_add_response_header(made, "Access-Control-Max-Age", "600")
+            textfit_mhd_add_response_header(made, "Access-Control-Allow-Methods", methods.joined(separator: ", "))
+            textfit_mhd_add_response_header(made, "Access-Control-Allow-Headers", "Content-Type")
+            textfit_mhd_add_response_header(made, "Access-Control-Max-Age", "600")
         }
         if case .methodNotAllowed(_, let allowed) = request.route, request.preflightMethods == nil {
-            MHD_add_response_header(made, "Allow", allowed.joined(separator: ", "))
+            textfit_mhd_add_response_header(made, "Allow", allowed.joined(separator: ", "))
         }
-        if close { MHD_add_response_header(made, "Connection", "close") }
-        return MHD_queue_response(connection, UInt32(response.status), made)
+        if close { textfit_mhd_add_response_header(made, "Connection", "close") }
+        return textfit_mhd_queue_response(connection, UInt32(response.status), made)
     }
 
     /// The `code` of a JSON error body, or `http-<status>` when the body is not one.
