@@ -83,6 +83,8 @@ struct TextSource: ~Copyable {
     private var pendingOffset = 0
     private var lines = 0
     private var ended = false
+    /// Why the text after those `next` last returned cannot be read: thrown by the next call.
+    private var failure: (any Error)?
 
     /// Opens the input `arguments` names.
     /// - Throws: ``CommandError/input(_:)`` when `--file` cannot be opened (with the system's reason).
@@ -112,22 +114,31 @@ struct TextSource: ~Copyable {
 
     deinit { if let descriptor, descriptor != 0 { close(descriptor) } }
 
-    /// The next texts (up to `count`, fewer only at the end), raw: a `--json-input` line is still
-    /// JSON (``Decoder/decode(_:)``), so it is decoded on the thread that measures it. Empty at the end.
+    /// The next texts (up to `count`, fewer only at the end or before a text that cannot be read),
+    /// raw: a `--json-input` line is still JSON (``Decoder/decode(_:)``), so it is decoded on the
+    /// thread that measures it. Empty at the end. The texts before one that cannot be read are
+    /// returned first, so they are answered; the next call throws why it cannot be read.
     /// - Throws: ``CommandError`` for invalid UTF-8, a text over the length limit, or a read error.
     mutating func next(_ count: Int) throws -> [Text] {
+        if let failure = failure.take() { throw failure }
         var texts: [Text] = []
-        if descriptor == nil {
-            while texts.count < count, lines < arguments.count {
-                texts.append(Text(text: arguments[lines], number: lines + 1))
-                lines += 1
-                try checkLength(texts[texts.count - 1])
+        do {
+            if descriptor == nil {
+                while texts.count < count, lines < arguments.count {
+                    let text = Text(text: arguments[lines], number: lines + 1)
+                    lines += 1
+                    try checkLength(text)
+                    texts.append(text)
+                }
+            } else {
+                while texts.count < count {
+                    guard let line = try nextLine() else { break }
+                    texts.append(line)
+                }
             }
-            return texts
-        }
-        while texts.count < count {
-            guard let line = try nextLine() else { break }
-            texts.append(line)
+        } catch {
+            guard !texts.isEmpty else { throw error }
+            failure = error
         }
         return texts
     }

@@ -61,7 +61,23 @@ struct BatchMeasureTests {
         let input = Data("ok\nfine\n".utf8) + Data([0x61, 0xFF, 0x62, 0x0A])
         let output = try CLI.run(["measure", "--bundled-only", "--json", "-"], stdin: input)
         #expect(output.status == 3)
+        #expect(output.stdout.split(separator: "\n").count == 2, "the lines before the bad one are answered")
         #expect(output.stderr.contains("standard input is not valid UTF-8 (first bad byte at offset 9)"), "\(output.stderr)")
+    }
+
+    /// The next window is read while one is measured: a bad line in a later window still stops the
+    /// run after every answer before it is written, and only then.
+    @Test("Invalid UTF-8 in a later window: every line before it answered, in order, then the error")
+    func badByteInLaterWindow() throws {
+        let good = (1...5_000).map { "tag \($0)\n" }.joined()
+        let input = Data(good.utf8) + Data([0x61, 0xFF, 0x0A]) + Data("after\n".utf8)
+        let output = try CLI.run(["measure", "--bundled-only", "--json", "-"], stdin: input)
+        #expect(output.status == 3)
+        #expect(output.stderr.contains("standard input is not valid UTF-8 (first bad byte at offset \(good.utf8.count + 1))"), "\(output.stderr)")
+        let texts = try output.stdout.split(separator: "\n").map { line in
+            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["text"] as? String ?? ""
+        }
+        #expect(texts.count == 5_000 && texts == (1...5_000).map { "tag \($0)" }, "\(texts.count) answers, the last \(texts.last ?? "none")")
     }
 
     @Test("--json-input lines are decoded, and held to --max-text-bytes as decoded")
