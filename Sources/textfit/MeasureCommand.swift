@@ -63,7 +63,7 @@ extension MeasureRequest {
 }
 
 func runMeasure(_ arguments: Arguments) throws {
-    let source = try TextSource(arguments, limit: try arguments.limit("max-text-bytes", default: LayoutFile.Limits().maxTextBytes))
+    var source = try TextSource(arguments, limit: try arguments.limit("max-text-bytes", default: LayoutFile.Limits().maxTextBytes))
     let engine = try makeEngine(arguments)
     var base = try makeRequest(arguments, texts: [])
     let platform = try platformOption(arguments)
@@ -81,15 +81,20 @@ func runMeasure(_ arguments: Arguments) throws {
     var measured = 0
     let decoder = source.decoder
     // A window of texts at a time, measured on every core in batches; each batch's output is
-    // written in input order, on a thread of its own while the next window is measured, and the
-    // next window is read meanwhile too. Memory holds two windows of texts and at most a window of
-    // answers waiting to be written, not the input.
-    let batchesPerWindow = ParallelBatches.cores * 64, windowSize = batchesPerWindow * ParallelBatches.batchSize
+    // written in input order, on a thread of its own while the next window is measured. Memory
+    // holds a window of texts and at most a window of answers waiting to be written, not the input.
+    // (Reading the next window on a thread of its own meanwhile made no difference in time.)
+    let batchesPerWindow = ParallelBatches.cores * 64
     let output = BackgroundOutput(blocks: batchesPerWindow)
-    let reader = WindowReader(source)
-    var window = try reader.read(windowSize)
-    while !window.isEmpty {
-        reader.startReading(windowSize)
+    while true {
+        let window: [TextSource.Text]
+        do {
+            window = try source.next(batchesPerWindow * ParallelBatches.batchSize)
+        } catch {
+            try output.finish()  // the answers before the text that could not be read, then why
+            throw error
+        }
+        guard !window.isEmpty else { break }
         measured += window.count
         let batches = try ParallelBatches.map(window.count) { range in
             var output = MeasureBatchOutput()
@@ -119,16 +124,9 @@ func runMeasure(_ arguments: Arguments) throws {
             rows += batch.rows
             details += batch.details
             if let error = batch.error {
-                _ = reader.finishReading()
                 try output.finish()  // the answers before the text that failed, then its error
                 throw error
             }
-        }
-        do {
-            window = try reader.finishReading().get()
-        } catch {
-            try output.finish()  // the answers before the line that could not be read, then why
-            throw error
         }
     }
     try output.finish()
@@ -140,30 +138,6 @@ func runMeasure(_ arguments: Arguments) throws {
         for detail in details { print("\n" + detail) }
     }
     try finishStandardOutput()
-}
-
-/// The input of `measure`, read a window ahead on a thread of its own: the cores measure one
-/// window while the next is read (reading, checking and splitting lines is otherwise time the
-/// other cores wait). One read at a time: `startReading` and `finishReading` alternate.
-final class WindowReader: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "textfit.input")
-    private var source: TextSource
-    private var upcoming: Result<[TextSource.Text], any Error>?
-
-    init(_ source: consuming TextSource) { self.source = source }
-
-    /// The next `count` texts (fewer at the end; none once the input is done), read now.
-    func read(_ count: Int) throws -> [TextSource.Text] { try source.next(count) }
-
-    /// Starts reading the next `count` texts.
-    func startReading(_ count: Int) {
-        queue.async { self.upcoming = Result { try self.source.next(count) } }
-    }
-
-    /// The texts `startReading` read, once it has, or the error that stopped it.
-    func finishReading() -> Result<[TextSource.Text], any Error> {
-        queue.sync { upcoming.take() ?? .success([]) }
-    }
 }
 
 /// Standard output written on a thread of its own, in order, at most `blocks` blocks waiting: the

@@ -65,8 +65,8 @@ struct BatchMeasureTests {
         #expect(output.stderr.contains("standard input is not valid UTF-8 (first bad byte at offset 9)"), "\(output.stderr)")
     }
 
-    /// The next window is read while one is measured: a bad line in a later window still stops the
-    /// run after every answer before it is written, and only then.
+    /// A bad line in a later window stops the run after every answer before it is written (those
+    /// of its own window included), and only then.
     @Test("Invalid UTF-8 in a later window: every line before it answered, in order, then the error")
     func badByteInLaterWindow() throws {
         let good = (1...5_000).map { "tag \($0)\n" }.joined()
