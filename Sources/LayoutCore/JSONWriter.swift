@@ -70,11 +70,32 @@ package struct JSONWriter: ~Copyable {
                 at = 1
             }
             out[at] = UInt8(ascii: "\"")
-            // Byte by byte: a key is a few bytes, for which a call to `memcpy` cost more than the copy.
-            for index in 0..<name.count { out[at + 1 + index] = name[index] }
+            Self.copyShort(name, to: out + at + 1)
             out[at + 1 + name.count] = UInt8(ascii: "\"")
             out[at + 2 + name.count] = UInt8(ascii: ":")
             return at + 3 + name.count
+        }
+    }
+
+    /// Copies `bytes` to `out`: a key is a few bytes, for which a call to `memcpy` costs more than
+    /// the copy, and a loop four instructions a byte. From 4 to 16 bytes, two overlapping words (the
+    /// first and the last 4 or 8 bytes), reading nothing outside `bytes`.
+    @inline(__always)
+    private static func copyShort(_ bytes: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) {
+        let count = bytes.count
+        guard let source = bytes.baseAddress.map(UnsafeRawPointer.init) else { return }
+        let target = UnsafeMutableRawPointer(out)
+        switch count {
+        case 8...16:
+            let first = source.loadUnaligned(as: UInt64.self), last = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            target.storeBytes(of: first, as: UInt64.self)
+            target.storeBytes(of: last, toByteOffset: count - 8, as: UInt64.self)
+        case 4..<8:
+            let first = source.loadUnaligned(as: UInt32.self), last = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            target.storeBytes(of: first, as: UInt32.self)
+            target.storeBytes(of: last, toByteOffset: count - 4, as: UInt32.self)
+        default:
+            target.copyMemory(from: source, byteCount: count)
         }
     }
 

@@ -474,6 +474,9 @@ struct LineBreaker {
         }
     }
 
+    /// A–Z, a–z: alphabetic without a property lookup.
+    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool { (scalar.value | 0x20) &- 0x61 < 26 }
+
     /// Why a segment has no opportunity inside.
     /// `word`: the whitespace-delimited text around the segment, where an address is looked for
     /// (the segment itself when `nil`).
@@ -487,7 +490,7 @@ struct LineBreaker {
         if scalars.contains(where: { mayBeNoDictionaryScript($0) && noDictionaryScripts.contains(Script(of: $0)) }) {
             return .noDictionaryBreak
         }
-        if scalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.generalCategory == .nonspacingMark
+        if scalars.allSatisfy({ Self.isASCIILetter($0) || $0.properties.isAlphabetic || $0.properties.generalCategory == .nonspacingMark
             || $0.properties.generalCategory == .spacingMark || $0.value == 0xAD || $0.value == 0x200C || $0.value == 0x200D }) {
             return .word
         }
