@@ -419,8 +419,8 @@ struct LineBreaker {
         // An address is recognised in the whole word around the segment: UAX #14 breaks after
         // "://" and "/", so the widest piece of a URL usually lacks its scheme.
         var wordStart = first, wordEnd = end
-        while wordStart > 0, !analysis.scalars[wordStart - 1].properties.isWhitespace { wordStart -= 1 }
-        while wordEnd < analysis.scalars.count, !analysis.scalars[wordEnd].properties.isWhitespace { wordEnd += 1 }
+        while wordStart > 0, !Self.isWhitespace(analysis.scalars[wordStart - 1]) { wordStart -= 1 }
+        while wordEnd < analysis.scalars.count, !Self.isWhitespace(analysis.scalars[wordEnd]) { wordEnd += 1 }
         return MinimumSize(width: best.width, height: height, segment: segment, range: best.start..<end,
                            reason: Self.reason(Array(scalars), word: Array(analysis.scalars[wordStart..<wordEnd])))
     }
@@ -472,6 +472,12 @@ struct LineBreaker {
         case 0x1950...0x19DF, 0x1A20...0x1AAF, 0xAA80...0xAADF, 0x11700...0x1174F: true
         default: false
         }
+    }
+
+    /// Unicode's White_Space, answered for ASCII without a property lookup (tab to carriage return,
+    /// and space).
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 
     /// A–Z, a–z: alphabetic without a property lookup.

@@ -42,3 +42,15 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.joined(separator: "; "))")
     }
 }
+
+/// The min-content segment's text is the source's scalars, whatever their UTF-8 length (the segment
+/// is encoded straight from the paragraph's scalars): 2-, 3- and 4-byte letters.
+@Suite struct MinimumSegmentTests {
+    @Test(arguments: ["naïvetés", "Ωμέγαλος", "ԀԁԂԃԄԅ", "\u{10400}\u{10428}\u{10429}\u{1042F}\u{1043B}\u{10437}"])
+    func segmentIsTheWord(_ word: String) throws {
+        let minimum = try Fixtures.paragraph("to " + word + " end").minimumSize
+        #expect(Array(minimum.segment.unicodeScalars) == Array(word.unicodeScalars),
+                "\(minimum.segment.unicodeScalars.map { String($0.value, radix: 16) })")
+        #expect(minimum.segment.utf8.elementsEqual(word.utf8))
+    }
+}
