@@ -61,12 +61,18 @@ package struct ByteBuffer: ~Copyable {
         count += range.count
     }
 
-    /// Room for at least `maximum` more bytes, handed to `write`, which returns how many it wrote.
+    /// Room for at least `maximum` more bytes, at the returned address; ``advance(by:)`` then
+    /// counts what was written there. (No closure: a writer that makes many small writes keeps its
+    /// state in registers, where a closure per write was an indirect call.)
     @inline(__always)
-    package mutating func withSpace(_ maximum: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+    package mutating func reserve(_ maximum: Int) -> UnsafeMutablePointer<UInt8> {
         if count + maximum > capacity { grow(toHold: count + maximum) }
-        count += write(base + count)
+        return base + count
     }
+
+    /// Counts `written` bytes written at the address ``reserve(_:)`` gave.
+    @inline(__always)
+    package mutating func advance(by written: Int) { count += written }
 
     /// Capacity for at least `needed` bytes, doubling.
     private mutating func grow(toHold needed: Int) {

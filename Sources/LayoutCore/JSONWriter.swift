@@ -63,18 +63,17 @@ package struct JSONWriter: ~Copyable {
         let comma = needsComma
         needsComma = false
         let name = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        buffer.withSpace(name.count + 4) { out in
-            var at = 0
-            if comma {
-                out[0] = UInt8(ascii: ",")
-                at = 1
-            }
-            out[at] = UInt8(ascii: "\"")
-            Self.copyShort(name, to: out + at + 1)
-            out[at + 1 + name.count] = UInt8(ascii: "\"")
-            out[at + 2 + name.count] = UInt8(ascii: ":")
-            return at + 3 + name.count
+        let out = buffer.reserve(name.count + 4)
+        var at = 0
+        if comma {
+            out[0] = UInt8(ascii: ",")
+            at = 1
         }
+        out[at] = UInt8(ascii: "\"")
+        Self.copyShort(name, to: out + at + 1)
+        out[at + 1 + name.count] = UInt8(ascii: "\"")
+        out[at + 2 + name.count] = UInt8(ascii: ":")
+        buffer.advance(by: at + 3 + name.count)
     }
 
     /// Copies `bytes` to `out`: a key is a few bytes, for which a call to `memcpy` costs more than
@@ -149,19 +148,21 @@ package struct JSONWriter: ~Copyable {
     /// `"utf8"`, escaped: copied in one pass into room for all of it, looking for a byte to escape on
     /// the way (most strings have none); from the first such byte on, byte by byte.
     private mutating func append(quoted utf8: UnsafeBufferPointer<UInt8>) {
+        let out = buffer.reserve(utf8.count + 2)
+        out[0] = UInt8(ascii: "\"")
         var clean = 0
-        buffer.withSpace(utf8.count + 2) { out in
-            out[0] = UInt8(ascii: "\"")
-            while clean < utf8.count {
-                let byte = utf8[clean]
-                if Self.needsEscape(byte) { return 1 + clean }
-                out[1 + clean] = byte
-                clean += 1
-            }
-            out[1 + clean] = UInt8(ascii: "\"")
-            return clean + 2
+        while clean < utf8.count {
+            let byte = utf8[clean]
+            if Self.needsEscape(byte) { break }
+            out[1 + clean] = byte
+            clean += 1
         }
-        guard clean < utf8.count else { return }
+        guard clean < utf8.count else {
+            out[1 + clean] = UInt8(ascii: "\"")
+            buffer.advance(by: clean + 2)
+            return
+        }
+        buffer.advance(by: 1 + clean)
         for byte in utf8[clean...] { escape(byte) }
         buffer.append(UInt8(ascii: "\""))
     }
@@ -235,27 +236,31 @@ package struct JSONWriter: ~Copyable {
         // nine digits (leading zeros included) two at a time, then the trailing zeros dropped.
         let whole = magnitude / 1_000_000_000
         let fraction = UInt32(truncatingIfNeeded: magnitude % 1_000_000_000)
-        buffer.withSpace(1 + Self.maximumWholeDigits + 10) { out in
-            var at = 0
-            if billionths < 0 {
-                out[0] = UInt8(ascii: "-")
-                at = 1
-            }
-            at += Self.writeDigits(whole, to: out + at)
-            guard fraction != 0 else { return at }
-            out[at] = UInt8(ascii: ".")
-            let decimals = out + at + 1
-            var rest = fraction
-            decimals[8] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-            for pair in stride(from: 6, through: 0, by: -2) {
-                Self.writePair(Int(rest % 100), to: decimals + pair)
-                rest /= 100
-            }
-            var count = 9
-            while decimals[count - 1] == UInt8(ascii: "0") { count -= 1 }
-            return at + 1 + count
+        let out = buffer.reserve(1 + Self.maximumWholeDigits + 10)
+        var at = 0
+        if billionths < 0 {
+            out[0] = UInt8(ascii: "-")
+            at = 1
         }
+        at += Self.writeDigits(whole, to: out + at)
+        guard fraction != 0 else {
+            buffer.advance(by: at)
+            return true
+        }
+        out[at] = UInt8(ascii: ".")
+        let decimals = out + at + 1
+        var rest = fraction
+        decimals[8] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+        Self.writePair(Int(rest % 100), to: decimals + 6)
+        rest /= 100
+        Self.writePair(Int(rest % 100), to: decimals + 4)
+        rest /= 100
+        Self.writePair(Int(rest % 100), to: decimals + 2)
+        Self.writePair(Int(rest / 100), to: decimals)
+        var count = 9
+        while decimals[count - 1] == UInt8(ascii: "0") { count -= 1 }
+        buffer.advance(by: at + 1 + count)
         return true
     }
 
@@ -309,7 +314,8 @@ package struct JSONWriter: ~Copyable {
 
     /// The decimal digits of `number`.
     private mutating func appendDigits(_ number: UInt64) {
-        buffer.withSpace(Self.maximumWholeDigits) { Self.writeDigits(number, to: $0) }
+        let out = buffer.reserve(Self.maximumWholeDigits)
+        buffer.advance(by: Self.writeDigits(number, to: out))
     }
 
     /// `value` as TextFit prints it: rounded to the nearest multiple of 1e-9 (a billionth of a
