@@ -505,8 +505,10 @@ public struct MeasureResult: Codable, Sendable, Equatable {
 /// A measure request checked and resolved once, for any number of texts: its attributes, paragraph
 /// style and proposal, and the requested face with its metrics at the size. Every text of a request
 /// (and every line of `textfit measure --file`) is measured with the same settings, so nothing here
-/// is worked out again per text.
-package struct MeasureSettings: Sendable {
+/// is worked out again per text. A class: every text's measure reads the same settings, which as a
+/// value were copied per text, a retain and a release of each string and face they hold (on every
+/// thread at once).
+package final class MeasureSettings: Sendable {
     let attributes: TextAttributes
     let style: ParagraphStyle
     let proposal: MeasureResult.Proposal?
@@ -516,6 +518,18 @@ package struct MeasureSettings: Sendable {
     let font: MeasureResult.Font
     /// Settings that did not apply as asked (``MeasureResult/adjustments``).
     package let adjustments: [String]?
+
+    init(attributes: TextAttributes, style: ParagraphStyle, proposal: MeasureResult.Proposal?, primary: FontMatch, size: Double,
+         metrics: MeasureResult.Metrics, font: MeasureResult.Font, adjustments: [String]?) {
+        self.attributes = attributes
+        self.style = style
+        self.proposal = proposal
+        self.primary = primary
+        self.size = size
+        self.metrics = metrics
+        self.font = font
+        self.adjustments = adjustments
+    }
 }
 
 extension TextFitEngine {

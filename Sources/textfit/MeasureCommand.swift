@@ -102,14 +102,14 @@ func runMeasure(_ arguments: Arguments) throws {
                 var writer = JSONWriter(capacity: range.count * sizes.count * 1_536)
                 for index in range {
                     let text = try decoder.decode(window[index])
-                    for (size, settings) in zip(sizes, settings) {
-                        let result = try engine.measure(text, settings)
+                    for which in settings.indices {
+                        let result = try engine.measure(text, settings[which])
                         if json {
                             try result.writeJSON(to: &writer)
                             writer.newline()
                         } else {
-                            output.rows.append(tableRow(result, textSize: size))
-                            if result.fitting != nil { output.details.append(lineDetails(result, textSize: size)) }
+                            output.rows.append(tableRow(result, textSize: sizes[which]))
+                            if result.fitting != nil { output.details.append(lineDetails(result, textSize: sizes[which])) }
                         }
                     }
                 }
