@@ -106,6 +106,18 @@ package struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
+    /// Opens an object; ``endObject()`` closes it. (For writers of large values: a value written
+    /// through ``object(_:)``'s closure was copied into the closure's context.)
+    package mutating func beginObject() {
+        separate()
+        buffer.append(UInt8(ascii: "{"))
+    }
+
+    package mutating func endObject() {
+        buffer.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
     package mutating func object(_ fields: (inout JSONWriter) throws -> Void) rethrows {
         separate()
         buffer.append(UInt8(ascii: "{"))

@@ -703,46 +703,50 @@ extension MeasureResult: JSONWritable {
     /// The result as JSON with each font file named by `fileName` (the service names files
     /// relative to their folder): what writing the result with its `file`s so renamed gives.
     package func writeJSON(to writer: inout JSONWriter, fileName: ((String) -> String)?) throws {
-        try writer.object { json in
-            json.field("adjustments", adjustments)
-            json.field("dynamicType", dynamicType)
-            try json.field("firstBaseline", firstBaseline)
-            if let fitting {
-                json.key("fitting")
-                try fitting.writeJSON(to: &json)
-            }
-            var fonts = WrittenFonts(fileName: fileName)
-            json.key("font")
-            fonts.write(font, to: &json)
-            try json.field("fontScale", fontScale)
-            json.key("ideal")
-            try json.size(width: ideal.width, height: ideal.height)
-            if let ink {
-                json.key("ink")
-                try json.rect(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
-            }
-            json.field("italicSubstituted", italicSubstituted)
-            try json.field("lastBaseline", lastBaseline)
-            json.key("lines")
-            json.beginArray()
-            for line in lines { try line.writeJSON(to: &json, fonts: &fonts) }
-            json.endArray()
-            json.key("metrics")
-            try metrics.writeJSON(to: &json)
-            json.key("minimum")
-            try minimum.writeJSON(to: &json)
-            json.key("missing")
-            json.beginArray()
-            for item in missing { item.writeJSON(to: &json) }
-            json.endArray()
-            json.field("missingGlyphs", missingGlyphs)
-            json.key("runs")
-            try MeasureResult.Run.write(runs, to: &json, fonts: &fonts)
-            try json.field("size", size)
-            json.field("text", text)
-            json.field("weight", weight)
-            json.field("weightSubstituted", weightSubstituted)
+        writer.beginObject()
+        writer.field("adjustments", adjustments)
+        writer.field("dynamicType", dynamicType)
+        try writer.field("firstBaseline", firstBaseline)
+        if let fitting {
+            writer.key("fitting")
+            try fitting.writeJSON(to: &writer)
         }
+        var fonts = WrittenFonts(fileName: fileName)
+        writer.key("font")
+        fonts.write(font, to: &writer)
+        try writer.field("fontScale", fontScale)
+        writer.key("ideal")
+        try writer.size(width: ideal.width, height: ideal.height)
+        if let ink {
+            writer.key("ink")
+            try writer.rect(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
+        }
+        writer.field("italicSubstituted", italicSubstituted)
+        try writer.field("lastBaseline", lastBaseline)
+        writer.key("lines")
+        writer.beginArray()
+        // Through a buffer: each element written in place (a `for … in` loop copied every line,
+        // a retain and a release of each string it holds).
+        try lines.withUnsafeBufferPointer { lines in
+            for index in lines.indices { try lines[index].writeJSON(to: &writer, fonts: &fonts) }
+        }
+        writer.endArray()
+        writer.key("metrics")
+        try metrics.writeJSON(to: &writer)
+        writer.key("minimum")
+        try minimum.writeJSON(to: &writer)
+        writer.key("missing")
+        writer.beginArray()
+        for item in missing { item.writeJSON(to: &writer) }
+        writer.endArray()
+        writer.field("missingGlyphs", missingGlyphs)
+        writer.key("runs")
+        try MeasureResult.Run.write(runs, to: &writer, fonts: &fonts)
+        try writer.field("size", size)
+        writer.field("text", text)
+        writer.field("weight", weight)
+        writer.field("weightSubstituted", weightSubstituted)
+        writer.endObject()
     }
 }
 
@@ -775,12 +779,12 @@ private struct WrittenFonts {
 
 extension MeasureResult.Font: JSONWritable {
     package func writeJSON(to writer: inout JSONWriter) {
-        writer.object { json in
-            json.field("faceIndex", faceIndex)
-            json.field("family", family)
-            json.field("file", file)
-            json.field("variations", variations)
-        }
+        writer.beginObject()
+        writer.field("faceIndex", faceIndex)
+        writer.field("family", family)
+        writer.field("file", file)
+        writer.field("variations", variations)
+        writer.endObject()
     }
 }
 
@@ -790,42 +794,44 @@ extension MeasureResult.Size: JSONWritable {
 
 extension MeasureResult.Minimum: JSONWritable {
     package func writeJSON(to writer: inout JSONWriter) throws {
-        try writer.object { json in
-            try json.field("height", height)
-            json.field("reason", reason)
-            json.field("segment", segment)
-            try json.field("width", width)
-        }
+        writer.beginObject()
+        try writer.field("height", height)
+        writer.field("reason", reason)
+        writer.field("segment", segment)
+        try writer.field("width", width)
+        writer.endObject()
     }
 }
 
 extension MeasureResult.Proposal: JSONWritable {
     package func writeJSON(to writer: inout JSONWriter) throws {
-        try writer.object { json in
-            try json.field("height", height)
-            try json.field("width", width)
-        }
+        writer.beginObject()
+        try writer.field("height", height)
+        try writer.field("width", width)
+        writer.endObject()
     }
 }
 
 extension MeasureResult.Fitting: JSONWritable {
     package func writeJSON(to writer: inout JSONWriter) throws {
-        try writer.object { json in
-            try json.field("height", height)
-            json.field("lineCount", lineCount)
-            json.key("proposal")
-            try proposal.writeJSON(to: &json)
-            try json.field("scale", scale)
-            json.field("truncated", truncated)
-            try json.field("width", width)
-        }
+        writer.beginObject()
+        try writer.field("height", height)
+        writer.field("lineCount", lineCount)
+        writer.key("proposal")
+        try proposal.writeJSON(to: &writer)
+        try writer.field("scale", scale)
+        writer.field("truncated", truncated)
+        try writer.field("width", width)
+        writer.endObject()
     }
 }
 
 extension MeasureResult.Run: JSONWritable {
     fileprivate static func write(_ runs: [Self], to json: inout JSONWriter, fonts: inout WrittenFonts) throws {
         json.beginArray()
-        for run in runs { try run.writeJSON(to: &json, fonts: &fonts) }
+        try runs.withUnsafeBufferPointer { runs in  // in place, as the answer's lines
+            for index in runs.indices { try runs[index].writeJSON(to: &json, fonts: &fonts) }
+        }
         json.endArray()
     }
 
@@ -835,16 +841,16 @@ extension MeasureResult.Run: JSONWritable {
     }
 
     fileprivate func writeJSON(to writer: inout JSONWriter, fonts: inout WrittenFonts) throws {
-        try writer.object { json in
-            json.field("direction", direction)
-            json.field("end", end)
-            json.key("font")
-            fonts.write(font, to: &json)
-            json.field("glyphs", glyphs)
-            json.field("script", script)
-            json.field("start", start)
-            try json.field("width", width)
-        }
+        writer.beginObject()
+        writer.field("direction", direction)
+        writer.field("end", end)
+        writer.key("font")
+        fonts.write(font, to: &writer)
+        writer.field("glyphs", glyphs)
+        writer.field("script", script)
+        writer.field("start", start)
+        try writer.field("width", width)
+        writer.endObject()
     }
 }
 
@@ -855,28 +861,28 @@ extension MeasureResult.Line: JSONWritable {
     }
 
     fileprivate func writeJSON(to writer: inout JSONWriter, fonts: inout WrittenFonts) throws {
-        try writer.object { json in
-            try json.field("ascent", ascent)
-            try json.field("baseline", baseline)
-            try json.field("descent", descent)
-            json.field("end", end)
-            json.field("hyphenated", hyphenated)
-            json.key("runs")
-            try MeasureResult.Run.write(runs, to: &json, fonts: &fonts)
-            json.field("start", start)
-            json.field("truncated", truncated)
-            try json.field("width", width)
-        }
+        writer.beginObject()
+        try writer.field("ascent", ascent)
+        try writer.field("baseline", baseline)
+        try writer.field("descent", descent)
+        writer.field("end", end)
+        writer.field("hyphenated", hyphenated)
+        writer.key("runs")
+        try MeasureResult.Run.write(runs, to: &writer, fonts: &fonts)
+        writer.field("start", start)
+        writer.field("truncated", truncated)
+        try writer.field("width", width)
+        writer.endObject()
     }
 }
 
 extension MeasureResult.Missing: JSONWritable {
     package func writeJSON(to writer: inout JSONWriter) {
-        writer.object { json in
-            json.field("end", end)
-            json.field("start", start)
-            json.field("text", text)
-        }
+        writer.beginObject()
+        writer.field("end", end)
+        writer.field("start", start)
+        writer.field("text", text)
+        writer.endObject()
     }
 }
 
@@ -886,13 +892,13 @@ extension MeasureResult.Rect: JSONWritable {
 
 extension MeasureResult.Metrics: JSONWritable {
     package func writeJSON(to writer: inout JSONWriter) throws {
-        try writer.object { json in
-            try json.field("ascent", ascent)
-            try json.field("capHeight", capHeight)
-            try json.field("descent", descent)
-            try json.field("leading", leading)
-            json.field("unitsPerEm", unitsPerEm)
-            try json.field("xHeight", xHeight)
-        }
+        writer.beginObject()
+        try writer.field("ascent", ascent)
+        try writer.field("capHeight", capHeight)
+        try writer.field("descent", descent)
+        try writer.field("leading", leading)
+        writer.field("unitsPerEm", unitsPerEm)
+        try writer.field("xHeight", xHeight)
+        writer.endObject()
     }
 }
