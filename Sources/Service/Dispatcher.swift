@@ -175,8 +175,9 @@ public final class ServiceDispatcher: Sendable {
     static func longestCombiningRun(_ text: String, over limit: Int) -> Int? {
         var run = 0, found: Int?
         for scalar in text.unicodeScalars {
-            // Below U+0300 no character extends a cluster: no property lookup for ASCII and Latin-1.
-            if scalar.value >= 0x300, Self.extendsCluster(scalar) {
+            // Below U+0300 no character extends a cluster, nor does one that always starts a
+            // cluster (the shaper's table: most letters of most scripts): no property lookup for them.
+            if scalar.value >= 0x300, !Shaper.startsCluster(scalar.value), Self.extendsCluster(scalar) {
                 run += 1
             } else {
                 if run > limit { found = max(found ?? 0, run) }

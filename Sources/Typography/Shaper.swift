@@ -553,7 +553,7 @@ public final class Shaper: Sendable {
     /// U+3030, U+303D), kana (not U+3099–309A), ideographs, Hangul syllables, fullwidth forms.
     /// Text made of these needs no grapheme machinery; `ClusterFastPathTests` checks every one against
     /// GraphemeBreakProperty.txt and emoji-data.txt.
-    static func startsCluster(_ value: UInt32) -> Bool {
+    package static func startsCluster(_ value: UInt32) -> Bool {
         switch value {
         case 0...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x531...0x58A,  // Latin, Greek, Cyrillic, Armenian
              0x5D0...0x5EA, 0x5F0...0x5F4,  // Hebrew
