@@ -422,7 +422,7 @@ struct LineBreaker {
         while wordStart > 0, !Self.isWhitespace(analysis.scalars[wordStart - 1]) { wordStart -= 1 }
         while wordEnd < analysis.scalars.count, !Self.isWhitespace(analysis.scalars[wordEnd]) { wordEnd += 1 }
         return MinimumSize(width: best.width, height: height, segment: segment, range: best.start..<end,
-                           reason: Self.reason(Array(scalars), word: Array(analysis.scalars[wordStart..<wordEnd])))
+                           reason: Self.reason(scalars, word: analysis.scalars[wordStart..<wordEnd]))
     }
 
     /// The min-content width alone (what balanced wrapping starts its search from), without the
@@ -454,11 +454,11 @@ struct LineBreaker {
 
     /// A URL or an e-mail address: "://" anywhere, "www." first (any case), or an "@" and a ".".
     /// (Scalar by scalar: lowercasing and searching a `String` cost ~15,000 instructions a call.)
-    private static func looksLikeAddress(_ scalars: [Unicode.Scalar]) -> Bool {
-        let n = scalars.count
-        for i in 0..<max(0, n - 2) where scalars[i] == ":" && scalars[i + 1] == "/" && scalars[i + 2] == "/" { return true }
-        if n >= 4, scalars[0].value | 0x20 == 0x77, scalars[1].value | 0x20 == 0x77, scalars[2].value | 0x20 == 0x77,
-           scalars[3] == "." { return true }
+    private static func looksLikeAddress(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
+        let n = scalars.count, first = scalars.startIndex
+        for i in first..<first + max(0, n - 2) where scalars[i] == ":" && scalars[i + 1] == "/" && scalars[i + 2] == "/" { return true }
+        if n >= 4, scalars[first].value | 0x20 == 0x77, scalars[first + 1].value | 0x20 == 0x77,
+           scalars[first + 2].value | 0x20 == 0x77, scalars[first + 3] == "." { return true }
         return scalars.contains("@") && scalars.contains(".")
     }
 
@@ -487,6 +487,11 @@ struct LineBreaker {
     /// `word`: the whitespace-delimited text around the segment, where an address is looked for
     /// (the segment itself when `nil`).
     static func reason(_ scalars: [Unicode.Scalar], word: [Unicode.Scalar]? = nil) -> MinimumSize.Reason {
+        reason(scalars[...], word: word?[...])
+    }
+
+    /// ``reason(_:word:)`` of slices of the paragraph's scalars, read in place.
+    static func reason(_ scalars: ArraySlice<Unicode.Scalar>, word: ArraySlice<Unicode.Scalar>?) -> MinimumSize.Reason {
         if looksLikeAddress(word ?? scalars) { return .url }
         if scalars.contains(where: { switch $0.value { case 0xA0, 0x202F, 0x2060, 0xFEFF, 0x2007: true; default: false } }) {
             return .nonBreakingJoiner

@@ -358,7 +358,10 @@ public final class Paragraph: Sendable {
         let result = layout(width: width, height: height, ideal: ideal)
         memo.withLock { memo in
             if result.reuse == nil, memo.layouts.count >= 64 { memo.layouts.removeAll(keepingCapacity: true) }
-            if memo.layouts.count < 64, !memo.layouts.contains(where: { $0.key == key }) { memo.layouts.append((key, result)) }
+            if memo.layouts.count < 64, !memo.layouts.contains(where: { $0.key == key }) {
+                if memo.layouts.isEmpty { memo.layouts.reserveCapacity(4) }  // the ideal and a proposal or two, one allocation
+                memo.layouts.append((key, result))
+            }
         }
         return result
     }
