@@ -899,9 +899,12 @@ public struct ParagraphFontRun: Sendable {
 extension Paragraph {
     /// The font runs in logical order: which face shaped which scalars.
     public var fontRuns: [ParagraphFontRun] {
-        pieces.map { piece in
-            ParagraphFontRun(range: piece.start..<piece.end, face: piece.face, script: piece.script, direction: piece.direction,
-                             width: prefix[piece.end] - prefix[piece.start], glyphCount: piece.shaped.glyphs.count)
+        // By index, each field read in place (`map` copied each piece: a retain of all it holds).
+        pieces.indices.map { index in
+            let start = pieces[index].start, end = pieces[index].end
+            return ParagraphFontRun(range: start..<end, face: pieces[index].face, script: pieces[index].script,
+                                    direction: pieces[index].direction, width: prefix[end] - prefix[start],
+                                    glyphCount: pieces[index].shaped.glyphs.count)
         }
     }
 }

@@ -99,17 +99,18 @@ struct VisualLineBuilder {
         case .piece(let p): (p, paragraph.pieces[p].shaped, paragraph.pieces[p].start)
         case .reshaped(let segment): (segment.piece, segment.shaped, segment.start)
         }
-        let piece = paragraph.pieces[pieceIndex]
+        // The piece's fields read where they are (a copy of the piece retained everything it holds).
+        let scale = paragraph.pieces[pieceIndex].scale, direction = paragraph.pieces[pieceIndex].direction
         let startX = pen
         var glyphs: [UInt32] = [], positions: [CGPoint] = [], advances: [Double] = [], clusters: [Int] = []
-        let rtl = piece.direction == .rightToLeft
+        let rtl = direction == .rightToLeft
         let selected = shaped.glyphs[shaped.glyphIndices(of: range.lowerBound - base..<range.upperBound - base, rtl: rtl)]
         glyphs.reserveCapacity(selected.count); positions.reserveCapacity(selected.count)
         advances.reserveCapacity(selected.count); clusters.reserveCapacity(selected.count)
         for k in selected.indices {
             let glyph = selected[k]
             let cluster = base + Int(glyph.cluster)
-            var advance = Double(glyph.advance) * piece.scale
+            var advance = Double(glyph.advance) * scale
             // Tracking and a tab's stop go after the cluster in reading order: on its right left to
             // right (after its last glyph), on its left right to left (before its first glyph in
             // visual order), so the line's first cluster is flush with the leading edge either way.
@@ -124,12 +125,13 @@ struct VisualLineBuilder {
                 if rtl { before = space }
             }
             glyphs.append(glyph.id)
-            positions.append(CGPoint(x: pen + before + Double(glyph.xOffset) * piece.scale, y: -Double(glyph.yOffset) * piece.scale))
+            positions.append(CGPoint(x: pen + before + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale))
             advances.append(advance)
             clusters.append(cluster)
             pen += advance
         }
-        return GlyphRun(face: piece.face, size: piece.size, script: piece.script, direction: piece.direction, range: range,
+        return GlyphRun(face: paragraph.pieces[pieceIndex].face, size: paragraph.pieces[pieceIndex].size,
+                        script: paragraph.pieces[pieceIndex].script, direction: direction, range: range,
                         x: startX, width: pen - startX, glyphs: glyphs, positions: positions, advances: advances, clusters: clusters)
     }
 
