@@ -30,6 +30,8 @@ struct VisualLineBuilder {
             }
         }
         if analysis.bidi.baseLevel % 2 == 1 { segments.reverse() }
+        // The common line, one segment of text: its runs as they are (appended, each was copied).
+        if segments.count == 1, case .text(let range) = segments[0] { return textRuns(range, lineStart: line.start, pen: &pen) }
         for segment in segments {
             switch segment {
             case .text(let range): runs += textRuns(range, lineStart: line.start, pen: &pen)
