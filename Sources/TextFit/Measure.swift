@@ -659,11 +659,13 @@ extension TextFitEngine {
         // Edges kept as numbers (a `CGRect` union per glyph standardises and checks for null
         // rectangles: more work than the box itself).
         var left = Double.infinity, top = Double.infinity, right = -Double.infinity, bottom = -Double.infinity
-        for run in runs {
-            let scale = run.size / Double(run.face.metrics.unitsPerEm)
-            for index in run.glyphs.indices {
-                guard let box = run.face.extents(of: run.glyphs[index]) else { continue }
-                let position = run.positions[index]
+        // Runs read in place, not copied (a copy of a run retains its face and its four arrays).
+        for runIndex in runs.indices {
+            let face = runs[runIndex].face, glyphs = runs[runIndex].glyphs, positions = runs[runIndex].positions
+            let scale = runs[runIndex].size / Double(face.metrics.unitsPerEm)
+            for index in glyphs.indices {
+                guard let box = face.extents(of: glyphs[index]) else { continue }
+                let position = positions[index]
                 let x = position.x + box.xBearing * scale, y = position.y - box.yBearing * scale
                 left = min(left, x)
                 top = min(top, y)
