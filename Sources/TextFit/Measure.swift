@@ -612,11 +612,16 @@ extension TextFitEngine {
                   end: range.upperBound, width: width, glyphs: glyphs)
         }
         let runs = paragraph.fontRuns.map { run($0.face, $0.script, $0.direction, $0.range, $0.width, $0.glyphCount) }
-        let lines = zip(shown.lines, shownRuns).map { line, runs in
-            MeasureResult.Line(start: line.range.lowerBound, end: line.range.upperBound, width: line.width, baseline: line.baseline,
-                               ascent: line.ascent, descent: line.descent,
-                               runs: runs.map { run($0.face, $0.script, $0.direction, $0.range, $0.width, nil) },
-                               truncated: line.isTruncated, hyphenated: line.isHyphenated)
+        // By index, fields read in place (zipping copied each line and each line's runs).
+        let lines = shown.lines.indices.map { i in
+            MeasureResult.Line(start: shown.lines[i].range.lowerBound, end: shown.lines[i].range.upperBound,
+                               width: shown.lines[i].width, baseline: shown.lines[i].baseline,
+                               ascent: shown.lines[i].ascent, descent: shown.lines[i].descent,
+                               runs: shownRuns[i].indices.map { r in
+                                   run(shownRuns[i][r].face, shownRuns[i][r].script, shownRuns[i][r].direction, shownRuns[i][r].range,
+                                       shownRuns[i][r].width, nil)
+                               },
+                               truncated: shown.lines[i].isTruncated, hyphenated: shown.lines[i].isHyphenated)
         }
         // Every face the answer read tables from: a file rewritten in place since it was opened
         // would make this answer a mix of two fonts (``FontFileTables``).
