@@ -108,21 +108,25 @@ package struct JSONWriter: ~Copyable {
 
     /// Opens an object; ``endObject()`` closes it. (For writers of large values: a value written
     /// through ``object(_:)``'s closure was copied into the closure's context.)
-    package mutating func beginObject() {
-        separate()
-        buffer.append(UInt8(ascii: "{"))
-    }
+    package mutating func beginObject() { open(UInt8(ascii: "{")) }
 
-    package mutating func endObject() {
-        buffer.append(UInt8(ascii: "}"))
-        needsComma = true
-    }
+    package mutating func endObject() { close(UInt8(ascii: "}")) }
 
     package mutating func object(_ fields: (inout JSONWriter) throws -> Void) rethrows {
-        separate()
-        buffer.append(UInt8(ascii: "{"))
+        beginObject()
         try fields(&self)
-        buffer.append(UInt8(ascii: "}"))
+        endObject()
+    }
+
+    /// An opening bracket, after a comma when a value came before.
+    private mutating func open(_ bracket: UInt8) {
+        separate()
+        buffer.append(bracket)
+    }
+
+    /// A closing bracket: what follows is after a value.
+    private mutating func close(_ bracket: UInt8) {
+        buffer.append(bracket)
         needsComma = true
     }
 
@@ -136,15 +140,9 @@ package struct JSONWriter: ~Copyable {
         endArray()
     }
 
-    package mutating func beginArray() {
-        separate()
-        buffer.append(UInt8(ascii: "["))
-    }
+    package mutating func beginArray() { open(UInt8(ascii: "[")) }
 
-    package mutating func endArray() {
-        buffer.append(UInt8(ascii: "]"))
-        needsComma = true
-    }
+    package mutating func endArray() { close(UInt8(ascii: "]")) }
 
     package mutating func value(_ value: String) {
         separate()
