@@ -246,7 +246,7 @@ package struct JSONWriter: ~Copyable {
         // nine digits (leading zeros included) two at a time, then the trailing zeros dropped.
         let whole = magnitude / 1_000_000_000
         let fraction = UInt32(truncatingIfNeeded: magnitude % 1_000_000_000)
-        let out = buffer.reserve(1 + Self.maximumWholeDigits + 10)
+        let out = buffer.reserve(1 + Self.maximumDigits + 10)
         var at = 0
         if billionths < 0 {
             out[0] = UInt8(ascii: "-")
@@ -274,8 +274,8 @@ package struct JSONWriter: ~Copyable {
         return true
     }
 
-    /// Digits a whole part below 1e6 (what ``appendBillionths(_:)`` takes) can have.
-    private static let maximumWholeDigits = 20
+    /// The most decimal digits a `UInt64` has: room enough for any whole number written.
+    private static let maximumDigits = 20
 
     /// "00", "01", … "99".
     private static let digitPairs: StaticString = """
@@ -324,7 +324,7 @@ package struct JSONWriter: ~Copyable {
 
     /// The decimal digits of `number`.
     private mutating func appendDigits(_ number: UInt64) {
-        let out = buffer.reserve(Self.maximumWholeDigits)
+        let out = buffer.reserve(Self.maximumDigits)
         buffer.advance(by: Self.writeDigits(number, to: out))
     }
 

@@ -236,29 +236,6 @@ public final class ServiceDispatcher: Sendable {
         return (file as NSString).lastPathComponent
     }
 
-    /// `result` with every font file named as ``fontName(_:)`` names it. An answer names one or
-    /// two files, each up to three times (the answer's font, its lines' runs', its runs'): each is
-    /// named once.
-    func servedNames(_ result: MeasureResult) -> MeasureResult {
-        var result = result
-        var named: [(file: String, name: String)] = []
-        func served(_ file: inout String) {
-            if let known = named.first(where: { $0.file == file }) {
-                file = known.name
-            } else {
-                let name = fontName(file)
-                named.append((file, name))
-                file = name
-            }
-        }
-        served(&result.font.file)
-        for index in result.runs.indices { served(&result.runs[index].font.file) }
-        for line in result.lines.indices {
-            for index in result.lines[line].runs.indices { served(&result.lines[line].runs[index].font.file) }
-        }
-        return result
-    }
-
     /// A measuring error as the service answers it: a bad value of the request (``RequestError``, or
     /// a size, tracking or feature the typesetter refuses) is `invalid-request` naming the field;
     /// a font file or family that cannot be used is `unreadable-input`.

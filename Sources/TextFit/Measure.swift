@@ -655,11 +655,9 @@ extension TextFitEngine {
 }
 
 extension TextFitEngine {
-    /// The union of a line's glyph boxes as they are placed (the glyphs a renderer draws, in visual
-    /// order), relative to the line's left edge on its baseline, y down; `nil` when nothing is inked.
-    static func ink(of line: LineLayout) -> CGRect? { ink(of: line.runs) }
-
-    /// The union of the glyph boxes of a line's runs; see ``ink(of:)-(LineLayout)``.
+    /// The union of the glyph boxes of a line's runs as they are placed (the glyphs a renderer
+    /// draws, in visual order), relative to the line's left edge on its baseline, y down; `nil`
+    /// when nothing is inked.
     static func ink(of runs: [GlyphRun]) -> CGRect? {
         // Edges kept as numbers (a `CGRect` union per glyph standardises and checks for null
         // rectangles: more work than the box itself).
@@ -732,11 +730,7 @@ extension MeasureResult: JSONWritable {
         try writer.field("lastBaseline", lastBaseline)
         writer.key("lines")
         writer.beginArray()
-        // Through a buffer: each element written in place (a `for … in` loop copied every line,
-        // a retain and a release of each string it holds).
-        try lines.withUnsafeBufferPointer { lines in
-            for index in lines.indices { try lines[index].writeJSON(to: &writer, fonts: &fonts) }
-        }
+        for line in lines { try line.writeJSON(to: &writer, fonts: &fonts) }
         writer.endArray()
         writer.key("metrics")
         try metrics.writeJSON(to: &writer)
@@ -836,9 +830,7 @@ extension MeasureResult.Fitting: JSONWritable {
 extension MeasureResult.Run: JSONWritable {
     fileprivate static func write(_ runs: [Self], to json: inout JSONWriter, fonts: inout WrittenFonts) throws {
         json.beginArray()
-        try runs.withUnsafeBufferPointer { runs in  // in place, as the answer's lines
-            for index in runs.indices { try runs[index].writeJSON(to: &json, fonts: &fonts) }
-        }
+        for run in runs { try run.writeJSON(to: &json, fonts: &fonts) }
         json.endArray()
     }
 

@@ -30,7 +30,17 @@ struct DispatcherTests {
         // The service names fonts relative to their folder (issue 27): the engine's results with that one change.
         let dispatcher = try ServiceFixtures.dispatcher()
         let expected = try ServiceFixtures.engine.get().measure(MeasureRequest(texts: ["To", "Hi"], size: 1000, width: 3000))
-            .map(dispatcher.servedNames)
+            .map { result in
+                var result = result
+                result.font.file = dispatcher.fontName(result.font.file)
+                for index in result.runs.indices { result.runs[index].font.file = dispatcher.fontName(result.runs[index].font.file) }
+                for line in result.lines.indices {
+                    for index in result.lines[line].runs.indices {
+                        result.lines[line].runs[index].font.file = dispatcher.fontName(result.lines[line].runs[index].font.file)
+                    }
+                }
+                return result
+            }
         #expect(decoded["results"] == expected)
         #expect(decoded["results"]?.first?.font.file == "NotoSans-Regular.ttf")
         // hb-shape: T 486 + o 605 with kerning.
