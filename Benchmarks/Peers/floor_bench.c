@@ -12,6 +12,15 @@
 //                     segmentation), and greedy wrapping at --width W (trailing ASCII spaces
 //                     hang; a word wider than W is cut between clusters). Heights: lines × the
 //                     font's hhea line height. No font fallback, no cache, no placement.
+//   tags-exact        tags-all made exact where TextFit's contract requires it (for reference, not a
+//                     target): the shape also records HarfBuzz's UNSAFE_TO_BREAK flags, ICU's character
+//                     iterator gives the grapheme clusters, and a line cut that HarfBuzz flags unsafe
+//                     (or that falls inside a HarfBuzz cluster) is measured by shaping the line alone.
+//                     The minimum is SwiftUI's width-0 answer: every grapheme cluster on a line of its
+//                     own (trailing ASCII spaces hang), each reshaped alone when a cut is unsafe, through
+//                     a cache of (font, bytes) emptied before each rep as TextFit's caches are; wrapping
+//                     cuts an over-wide word between grapheme clusters. Still one font per tag: no
+//                     fallback, no bidi, no placement.
 // Timed: the loop over all items (CLOCK_MONOTONIC), after one untimed warm-up pass.
 #include "peers_common.h"
 #include "floor.h"
@@ -72,11 +81,127 @@ static long wrap(UBreakIterator *breaks, const char *text, const long *pre, cons
     return widest;
 }
 
-static const char usage[] =
-    "usage: floor_bench tags-ideal|tags-all|paragraphs-shape --corpus PATH --fonts DIR [--size 17] [--reps N]";
+/// One tag's facts for `tags-exact`: `pre[i]`, the advance of bytes 0 ..< i; `unsafe[i]`, a line cut
+/// before byte i needs a reshape (HarfBuzz's flag, or no cluster starts there); `grapheme[i]`, a
+/// grapheme cluster starts at byte i.
+typedef struct {
+    hbfloor *floor;
+    int font, n;
+    const char *text;
+    const long *pre;
+    const unsigned char *unsafe, *grapheme;
+} exact_tag;
 
-/// The `tags-all` workload (see the top of the file).
-static int tags_all(bench_args a) {
+/// Graphemes shaped alone, by (font, bytes): open addressing, emptied before each rep.
+enum { RESHAPE_SLOTS = 8192, RESHAPE_KEY = 28 };
+typedef struct {
+    int font;
+    unsigned char length;  // 0: empty
+    char bytes[RESHAPE_KEY];
+    long advance;
+} reshape_slot;
+static reshape_slot reshape_cache[RESHAPE_SLOTS];
+
+/// Bytes `start ..< end` shaped alone (through the cache when `cached`), in font units.
+static long reshape(const exact_tag *t, int start, int end, int cached) {
+    int length = end - start;
+    const char *bytes = t->text + start;
+    if (!cached || length > RESHAPE_KEY) return hbfloor_measure(t->floor, t->font, bytes, length);
+    unsigned h = 2166136261u ^ (unsigned)t->font;
+    for (int k = 0; k < length; k++) h = (h ^ (unsigned char)bytes[k]) * 16777619u;
+    for (unsigned probe = 0; probe < RESHAPE_SLOTS; probe++) {
+        reshape_slot *slot = &reshape_cache[(h + probe) & (RESHAPE_SLOTS - 1)];
+        if (slot->length == 0) {
+            slot->font = t->font, slot->length = (unsigned char)length;
+            memcpy(slot->bytes, bytes, length);
+            return slot->advance = hbfloor_measure(t->floor, t->font, bytes, length);
+        }
+        if (slot->font == t->font && slot->length == length && !memcmp(slot->bytes, bytes, length)) return slot->advance;
+    }
+    return hbfloor_measure(t->floor, t->font, bytes, length);
+}
+
+/// The width of the line `start ..< end` whose end cut is at `cut_end` (after its hanging spaces):
+/// the paragraph's advances, or the line shaped alone when a cut is unsafe.
+static long span(const exact_tag *t, int start, int end, int cut_end, int grapheme) {
+    int unsafe = (start > 0 && t->unsafe[start]) || (cut_end < t->n && t->unsafe[cut_end]);
+    return unsafe ? reshape(t, start, end, grapheme) : t->pre[end] - t->pre[start];
+}
+
+/// SwiftUI's width-0 minimum: the widest grapheme cluster, each on a line of its own.
+static long minimum(const exact_tag *t, UBreakIterator *breaks) {
+    long widest = 0;
+    int start = 0;
+    ubrk_first(breaks);
+    for (int b = ubrk_next(breaks); b != UBRK_DONE; b = ubrk_next(breaks)) {
+        int trimmed = b;
+        while (trimmed > start && t->text[trimmed - 1] == ' ') trimmed--;
+        for (int g = start, next = start + 1; next <= trimmed; next++) {
+            if (next < trimmed && !t->grapheme[next]) continue;
+            long w = span(t, g, next, next == trimmed ? b : next, 1);
+            if (w > widest) widest = w;
+            g = next;
+        }
+        start = b;
+    }
+    return widest;
+}
+
+/// `wrap` with exact widths: lines measured by `span`, over-wide words cut between grapheme clusters.
+static long wrap_exact(const exact_tag *t, UBreakIterator *breaks, long limit, int *lines_out) {
+    long widest = 0, candidate_width = 0;
+    int lines = 0, start = 0, candidate = -1;
+    ubrk_first(breaks);
+    int b = ubrk_next(breaks);
+    while (b != UBRK_DONE) {
+        int end = b;
+        while (end > start && t->text[end - 1] == ' ') end--;
+        long w = span(t, start, end, b, 0);
+        int hard = ubrk_getRuleStatus(breaks) >= UBRK_LINE_HARD;
+        if (w <= limit) {
+            if (hard) {
+                lines++;
+                if (w > widest) widest = w;
+                start = b, candidate = -1;
+            } else {
+                candidate = b, candidate_width = w;
+            }
+            b = ubrk_next(breaks);
+        } else if (candidate > start) {
+            lines++;
+            if (candidate_width > widest) widest = candidate_width;
+            start = candidate, candidate = -1;
+        } else {
+            int cut = start + 1;
+            while (cut < b && !t->grapheme[cut]) cut++;
+            long cw = span(t, start, cut, cut, 0);
+            for (int k = cut + 1; k < b; k++) {
+                if (!t->grapheme[k]) continue;
+                long kw = span(t, start, k, k, 0);
+                if (kw > limit) break;
+                cut = k, cw = kw;
+            }
+            lines++;
+            if (cw > widest) widest = cw;
+            start = cut, candidate = -1;
+        }
+    }
+    if (start < t->n || lines == 0) {
+        int end = t->n;
+        while (end > start && t->text[end - 1] == ' ') end--;
+        long w = span(t, start, end, t->n, 0);
+        if (w > widest) widest = w;
+        lines++;
+    }
+    *lines_out = lines;
+    return widest;
+}
+
+static const char usage[] =
+    "usage: floor_bench tags-ideal|tags-all|tags-exact|paragraphs-shape --corpus PATH --fonts DIR [--size 17] [--reps N]";
+
+/// The `tags-all` and (`exact`) `tags-exact` workloads (see the top of the file).
+static int tags_all(bench_args a, int exact) {
     corpus c = read_corpus(a.corpus);
     if (!a.fonts) die("--fonts DIR is required");
     double width = a.width < 0 ? 100 : a.width;
@@ -107,16 +232,28 @@ static int tags_all(bench_args a) {
     }
     int *adv = malloc((longest + 1) * sizeof *adv);
     long *pre = malloc((longest + 1) * sizeof *pre);
-    if (!adv || !pre) die("out of memory");
+    unsigned char *unsafe = malloc(longest + 1), *grapheme = malloc(longest + 1);
+    if (!adv || !pre || !unsafe || !grapheme) die("out of memory");
+    UErrorCode opened = U_ZERO_ERROR;
+    UBreakIterator *characters = ubrk_open(UBRK_CHARACTER, "", NULL, 0, &opened);
+    if (U_FAILURE(opened)) die("ICU: cannot open a character break iterator: %s", u_errorName(opened));
 
     double ideal_w = 0, ideal_h = 0, min_w = 0, wrapped_w = 0, wrapped_h = 0;
     for (int rep = -1; rep < a.reps; rep++) {  // rep -1: the warm-up pass
+        memset(reshape_cache, 0, sizeof reshape_cache);  // as TextFit's caches are emptied, untimed
         long long start = now_ns();
         long check = 0;
         for (int i = 0; i < c.count; i++) {
             int n = c.length[i];
             memset(adv, 0, n * sizeof *adv);
-            long ideal = hbfloor_measure_clusters(floor, font[i], c.text[i], n, adv);
+            long ideal;
+            if (exact) {
+                memset(unsafe, 1, n);  // a cut where no cluster starts is inside one
+                unsafe[n] = 0;
+                ideal = hbfloor_measure_clusters_unsafe(floor, font[i], c.text[i], n, adv, unsafe);
+            } else {
+                ideal = hbfloor_measure_clusters(floor, font[i], c.text[i], n, adv);
+            }
             long widest_cluster = 0;
             pre[0] = 0;
             for (int k = 0; k < n; k++) {
@@ -127,9 +264,19 @@ static int tags_all(bench_args a) {
             UText text = UTEXT_INITIALIZER;
             utext_openUTF8(&text, c.text[i], n, &status);
             ubrk_setUText(iterators[breaker[i]], &text, &status);
+            if (exact) ubrk_setUText(characters, &text, &status);
             if (U_FAILURE(status)) die("ICU: cannot set the text of item %d: %s", i, u_errorName(status));
             int lines = 0;
-            long wrapped = wrap(iterators[breaker[i]], c.text[i], pre, adv, (long)(width / scale[i]), &lines);
+            long wrapped;
+            if (exact) {
+                memset(grapheme, 0, n + 1);
+                for (int b = ubrk_first(characters); b != UBRK_DONE; b = ubrk_next(characters)) grapheme[b] = 1;
+                exact_tag t = {floor, font[i], n, c.text[i], pre, unsafe, grapheme};
+                widest_cluster = minimum(&t, iterators[breaker[i]]);
+                wrapped = wrap_exact(&t, iterators[breaker[i]], (long)(width / scale[i]), &lines);
+            } else {
+                wrapped = wrap(iterators[breaker[i]], c.text[i], pre, adv, (long)(width / scale[i]), &lines);
+            }
             utext_close(&text);
             check += ideal + widest_cluster + wrapped + lines;
             if (rep == -1) {
@@ -143,7 +290,14 @@ static int tags_all(bench_args a) {
         if (rep >= 0) ns[rep] = (double)elapsed / c.count;
     }
     char notes[640];
-    snprintf(notes, sizeof notes,
+    if (exact) snprintf(notes, sizeof notes,
+             "raw HarfBuzz %s and ICU %s's line and character break iterators (opened untimed), font per item by first "
+             "strong script, picked untimed; timed per tag: one shape with cluster advances and unsafe-to-break flags, "
+             "grapheme clusters, the width-0 minimum (each grapheme cluster a line, reshaped alone at an unsafe cut, "
+             "through a cache emptied per rep), greedy wrapping at W=%g with lines reshaped at unsafe cuts and over-wide "
+             "words cut between grapheme clusters; heights = lines x hhea line height; no fallback, bidi or placement",
+             hbfloor_harfbuzz_version(), U_ICU_VERSION, width);
+    else snprintf(notes, sizeof notes,
              "raw HarfBuzz %s and ICU %s's line break iterator (one per locale, opened untimed), font per item by first "
              "strong script, picked untimed; timed per tag: one shape with each cluster's advance, break opportunities, "
              "the widest cluster (no reshaping or grapheme segmentation), greedy wrapping at W=%g (over-wide words cut "
@@ -154,6 +308,7 @@ static int tags_all(bench_args a) {
     print_result("harfbuzz-floor", hbfloor_harfbuzz_version(), a.workload, c.count, c.characters, ns, a.reps,
                  sums, NULL, notes);
     for (int k = 0; k < iterator_count; k++) ubrk_close(iterators[k]);
+    ubrk_close(characters);
     hbfloor_destroy(floor);
     return 0;
 }
@@ -161,8 +316,9 @@ static int tags_all(bench_args a) {
 int main(int argc, char **argv) {
     bench_args a = parse_args(argc, argv, usage);
     int paragraphs = !strcmp(a.workload, "paragraphs-shape"), all = !strcmp(a.workload, "tags-all");
-    if (!paragraphs && !all && strcmp(a.workload, "tags-ideal")) die("unknown workload '%s'\n%s", a.workload, usage);
-    if (all) return tags_all(a);
+    int exact = !strcmp(a.workload, "tags-exact");
+    if (!paragraphs && !all && !exact && strcmp(a.workload, "tags-ideal")) die("unknown workload '%s'\n%s", a.workload, usage);
+    if (all || exact) return tags_all(a, exact);
     corpus c = read_corpus(a.corpus);
     if (!a.fonts) die("--fonts DIR is required");
     hbfloor *floor = hbfloor_create(a.fonts);

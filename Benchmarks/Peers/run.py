@@ -79,6 +79,7 @@ def jobs(args):
     out = [
         ("floor/tags-ideal", floor, "tags-ideal", TAG_WIDTH, RELAYOUT_WIDTH),
         ("floor/tags-all", floor, "tags-all", TAG_WIDTH, RELAYOUT_WIDTH),
+        ("floor/tags-exact", floor, "tags-exact", TAG_WIDTH, RELAYOUT_WIDTH),
         ("textfit/tags-line", tf, "tags-line", TAG_WIDTH, RELAYOUT_WIDTH),
         ("textfit/tags-ideal", tf, "tags-ideal", TAG_WIDTH, RELAYOUT_WIDTH),
         ("textfit/tags-all", tf, "tags-all", TAG_WIDTH, RELAYOUT_WIDTH),
@@ -168,7 +169,7 @@ def job_argv(command, workload, width, width2, reps, pin=True, corpus=None):
 
 # Instructions: (job key, low reps, high reps). Items per rep come from the job's own answer.
 INSTRUCTION_JOBS = {
-    "floor/tags-all": (1, 3), "pango/tags-all": (1, 3),
+    "floor/tags-all": (1, 3), "floor/tags-exact": (1, 3), "pango/tags-all": (1, 3),
     "textfit/tags-line": (1, 3), "textfit/tags-ideal": (1, 3), "textfit/tags-all": (1, 3),
     "textfit/tags-cached": (2, 6), "textfit/tags-line-cached": (2, 6),
     "textfit/paragraphs-first": (1, 3), "textfit/paragraphs-relayout": (2, 6), "textfit/paragraphs-sizes": (1, 2),
@@ -377,6 +378,7 @@ class Report:
         self.row("ideal size", "textfit/tags-ideal", "pango/tags-ideal")
         self.row("ideal size", "pango/tags-ideal")
         self.row(f"ideal + minimum + wrapped at {TAG_WIDTH:g} (floor: one `hb_shape`, ICU breaks, greedy)", "floor/tags-all")
+        self.row(f"ideal + minimum + wrapped at {TAG_WIDTH:g} (exact floor: + graphemes, reshaping at unsafe cuts)", "floor/tags-exact")
         self.row(f"ideal + minimum + wrapped at {TAG_WIDTH:g}", "textfit/tags-all", "pango/tags-all")
         self.row(f"ideal + minimum + wrapped at {TAG_WIDTH:g}", "pango/tags-all")
         self.out("| **Tags, cached** (asked again) | | | | | |")
@@ -467,6 +469,22 @@ class Report:
                      f"TextFit's cold ideal + minimum + wrapped takes "
                      f"{statistics.median(textfit_all(r) for r in range(count)):.2f}× that floor's time "
                      "(medians of the rounds' ratios).")
+            if self.has("floor/tags-exact"):
+                exact_all = self.ratio("floor/tags-exact", "floor/tags-all")
+                textfit_exact = self.ratio("textfit/tags-all", "floor/tags-exact")
+                instructions = ""
+                if all(k in self.instructions for k in ("floor/tags-all", "floor/tags-exact", "textfit/tags-all")):
+                    i = self.instructions
+                    instructions = (f" In instructions: the exact floor is {i['floor/tags-exact'] / i['floor/tags-all']:.2f}× "
+                                    f"`floor/tags-all`, TextFit {i['textfit/tags-all'] / i['floor/tags-exact']:.2f}× the exact floor.")
+                self.out()
+                self.out("The same three questions answered exactly as TextFit's contract asks (`floor/tags-exact`: "
+                         "HarfBuzz's unsafe-to-break flags, ICU's grapheme clusters, the width-0 minimum with each "
+                         "grapheme cluster reshaped alone at an unsafe cut through a cache, wrapped lines reshaped at "
+                         "unsafe cuts; still one font per tag, no bidi, cache of answers or placement) take "
+                         f"{statistics.median(exact_all(r) for r in range(count)):.2f}× `floor/tags-all`'s time; "
+                         f"TextFit takes {statistics.median(textfit_exact(r) for r in range(count)):.2f}× the exact "
+                         f"floor's time (medians of the rounds' ratios).{instructions}")
             self.out()
 
         if self.memory:
@@ -496,6 +514,10 @@ class Report:
                    "the floor has no fallback (see above); its hanging spaces are ASCII spaces only")
         self.agree(f"Σ height wrapped at {TAG_WIDTH:g}", "textfit/tags-all", "wrapped_height", "floor/tags-all", "wrapped_height", 0.005,
                    "the floor's line height is its one font's; TextFit's the maximum over the line's fonts")
+        self.agree("Σ minimum width (width 0: every grapheme cluster a line)", "textfit/tags-all", "min_width", "floor/tags-exact", "min_width", 0.001,
+                   "an independent C implementation of the rule (`floor/tags-all`'s widest HarfBuzz cluster, kerned in context and not reshaped, "
+                   "is narrower); the exact floor has no fallback")
+        self.agree(f"Σ width wrapped at {TAG_WIDTH:g}", "textfit/tags-all", "wrapped_width", "floor/tags-exact", "wrapped_width", 0.005, fallback)
         self.agree("Σ min-content width (widest unbreakable segment)", "textfit/tags-all", "min_content_width", "pango/tags-all", "min_width", 0.02,
                    "break opportunities: ICU 72 (TextFit) vs Pango's own UAX #14 tables; TextFit's timed minimum is SwiftUI's (width 0: "
                    "every grapheme cluster may break), Pango's is width 1 with word wrapping")

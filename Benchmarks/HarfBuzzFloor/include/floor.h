@@ -39,6 +39,12 @@ long hbfloor_measure(hbfloor *floor, int font, const char *utf8, int length);
 /// (Benchmarks/Peers/floor_bench.c `tags-all`), which needs each cluster's advance.
 long hbfloor_measure_clusters(hbfloor *floor, int font, const char *utf8, int length, int *advance_at);
 
+/// Like `hbfloor_measure_clusters`, and sets `unsafe_at[cluster]` to 1 where HarfBuzz flags the cluster
+/// UNSAFE_TO_BREAK (a line cut before it needs a reshape), 0 where it does not; bytes where no
+/// cluster starts are left as the caller set them. For `tags-exact` (Benchmarks/Peers/floor_bench.c).
+long hbfloor_measure_clusters_unsafe(hbfloor *floor, int font, const char *utf8, int length, int *advance_at,
+                                     unsigned char *unsafe_at);
+
 /// A line's height in font `font`: hhea ascender − descender + line gap, in font units.
 int hbfloor_line_height(const hbfloor *floor, int font);
 
