@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A key for a value in ``EnvironmentValues``, declared as SwiftUI declares them:
 /// ```swift
@@ -95,8 +96,38 @@ private struct EnclosingStackAxisKey: EnvironmentKey {
 }
 
 /// The identity of one state of an ``EnvironmentValues`` (see ``EnvironmentValues/token``).
+///
+/// A token stands for one set of values forever (any change makes a new one), so what a module
+/// derives from those values can be kept with it: ``derived(_:)`` holds one such object, made by
+/// its first reader. One module uses the slot (the text module's resolved defaults); another type
+/// asked for is made again on every call rather than pushing it out.
 @usableFromInline package final class EnvironmentToken: Sendable {
+    /// The kept object's address (retained), or 0.
+    private let slot = Atomic<UInt>(0)
+
     @usableFromInline package init() {}
+
+    /// The object of type `T` derived from this state of the environment: the one kept, else
+    /// `make()`'s, kept when the slot is empty. Threads racing to fill it get the winner's.
+    package func derived<T: AnyObject & Sendable>(_ make: () -> T) -> T {
+        if let found = Self.object(slot.load(ordering: .acquiring)) as? T { return found }
+        let made = make()
+        let address = UInt(bitPattern: Unmanaged<AnyObject>.passRetained(made).toOpaque())
+        let (stored, current) = slot.compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing)
+        if stored { return made }
+        Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release()
+        return Self.object(current) as? T ?? made
+    }
+
+    private static func object(_ address: UInt) -> AnyObject? {
+        UnsafeRawPointer(bitPattern: address).map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    deinit {
+        if let pointer = UnsafeRawPointer(bitPattern: slot.load(ordering: .acquiring)) {
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+        }
+    }
 }
 
 /// A value in ``EnvironmentValues`` (the base class lets one dictionary hold every value type).

@@ -48,6 +48,11 @@ public struct Text: LeafView, Hashable {
         var color: Color?
         /// `monospacedDigit()`: the feature `tnum`.
         var monospacedDigit = false
+
+        /// The run sets nothing that shaping reads: its attributes are the environment's alone.
+        var isPlain: Bool {
+            font == nil && weight == nil && !isBold && !italic && kerning == nil && tracking == nil && !monospacedDigit
+        }
     }
 
     let runs: [Run]
@@ -138,37 +143,19 @@ public struct Text: LeafView, Hashable {
     /// `monospacedDigit` set by view modifiers), at its Dynamic Type size and locale; the string
     /// in the environment's ``EnvironmentValues/textCase``.
     public func styledText(in environment: EnvironmentValues) -> StyledText {
-        let platform = environment.platform, fontScale = environment.fontScale
-        let defaultFont = environment.font ?? (platform == .android ? .material(.bodyLarge) : .body)
-        let dynamicType = environment.dynamicTypeSize
-        let language = environment.textLanguage
-        let (boldAll, italicAll, weightAll) = (environment.textBold, environment.textItalic, environment.textFontWeight)
-        let (kerningAll, trackingAll, digitsAll) = (environment.textKerning, environment.textTracking, environment.textMonospacedDigit)
+        let defaults = TextDefaults.of(environment)
         var result: StyledText?
-        // The runs read in place, and the font asked of where it is (the run's or the default): a
-        // run copied retains its string and font, and a font chosen with `??` was copied too
-        // (callgrind: ~200 instructions a new text).
-        func asked(_ font: borrowing Font, _ run: borrowing Run) -> (FontRequest, FontSize, digits: Bool) {
-            let (request, size) = font.request(weight: run.weight ?? weightAll, bold: run.isBold || boldAll, italic: run.italic || italicAll)
-            return (request, size, font.isMonospacedDigit)
-        }
+        // The runs read in place (a run copied retains its string and font).
         runs.withUnsafeBufferPointer { runs in
             for i in runs.indices {
-                let (request, size, fontDigits) = runs[i].font != nil ? asked(runs[i].font.unsafelyUnwrapped, runs[i])
-                    : asked(defaultFont, runs[i])
-                let runTracking = runs[i].tracking ?? trackingAll ?? 0
-                let tracking = runTracking + (runs[i].kerning ?? kerningAll ?? 0)
-                var features = runTracking != 0 ? FontFeature.offForTracking : []
-                if runs[i].monospacedDigit || digitsAll || fontDigits { features.append(Text.tabularDigits) }
-                let piece = StyledText(Text.applyingCase(runs[i].string, in: environment),
-                                       attributes: TextAttributes(font: request, size: size, dynamicTypeSize: dynamicType,
-                                                                  features: features, tracking: tracking, locale: language,
-                                                                  platform: platform, fontScale: fontScale))
+                let string = defaults.textCase == nil ? runs[i].string : Text.applyingCase(runs[i].string, in: environment)
+                let piece = StyledText(string, attributes: runs[i].isPlain ? defaults.plain : defaults.styling.attributes(of: runs[i]))
                 if result == nil { result = piece } else { result!.append(piece) }
             }
         }
-        return result ?? StyledText("", attributes: TextAttributes(dynamicTypeSize: dynamicType, locale: language, platform: platform,
-                                                                   fontScale: fontScale))
+        let styling = defaults.styling
+        return result ?? StyledText("", attributes: TextAttributes(dynamicTypeSize: styling.dynamicType, locale: styling.language,
+                                                                   platform: styling.platform, fontScale: styling.fontScale))
     }
 
     /// The paragraph style `environment` asks for. Lengths are sanitised: a NaN or negative line
@@ -187,8 +174,9 @@ public struct Text: LeafView, Hashable {
     /// (scaled as Android 14 scales it: in proportion to the font size) for every line, its extra
     /// space split above and below as Material 3's `LineHeightStyle` (center, no trim) splits it.
     func paragraphStyle(in environment: EnvironmentValues) -> ParagraphStyle {
-        var style = Text.paragraphStyle(in: environment)
-        if environment.platform == .android {
+        let defaults = TextDefaults.of(environment)
+        var style = defaults.paragraphStyle
+        if defaults.styling.platform == .android {
             let font = runs.first?.font ?? environment.font ?? .material(.bodyLarge)
             if case .material(let material) = font.base {
                 style.lineMetrics = .fixed(material.metrics(at: environment.fontScale).lineHeight)
@@ -433,5 +421,77 @@ public struct Text: LeafView, Hashable {
         guard guide == .firstTextBaseline || guide == .lastTextBaseline,
               let baselines = answer(proposal, environment: environment)?.baselines else { return nil }
         return CGFloat(guide == .firstTextBaseline ? baselines.first : baselines.last)
+    }
+}
+
+/// What a `Text` reads from its environment to style its runs and its paragraph, resolved once
+/// per state of the environment and kept with it (``EnvironmentToken/derived(_:)``): every text
+/// measured in one environment read the same eleven values, asked the same default font for its
+/// request and formatted the same language tag (callgrind: ~2,000 instructions a new text).
+final class TextDefaults: Sendable {
+    /// The values a run's attributes come from when it sets none itself.
+    struct Styling: Sendable {
+        let platform: Platform
+        let fontScale: AndroidFontScale
+        /// The environment's font, or the platform's body style when it sets none.
+        let font: Font
+        let dynamicType: DynamicTypeSize
+        /// ``EnvironmentValues/textLanguage``.
+        let language: String?
+        /// View modifiers for the text inside: `bold`, `italic`, `fontWeight`, `kerning`,
+        /// `tracking`, `monospacedDigit`.
+        let bold: Bool, italic: Bool
+        let weight: Font.Weight?
+        let kerning: Double?, tracking: Double?
+        let monospacedDigit: Bool
+
+        init(_ environment: EnvironmentValues) {
+            platform = environment.platform
+            fontScale = environment.fontScale
+            font = environment.font ?? (platform == .android ? .material(.bodyLarge) : .body)
+            dynamicType = environment.dynamicTypeSize
+            language = environment.textLanguage
+            (bold, italic, weight) = (environment.textBold, environment.textItalic, environment.textFontWeight)
+            (kerning, tracking, monospacedDigit) = (environment.textKerning, environment.textTracking, environment.textMonospacedDigit)
+        }
+
+        /// A run's attributes: its own font, weight, bold, italic, kerning, tracking and
+        /// `monospacedDigit`, else these.
+        func attributes(of run: borrowing Text.Run) -> TextAttributes {
+            // The font asked where it is (the run's or the default): one chosen with `??` was copied.
+            func asked(_ font: borrowing Font) -> (FontRequest, FontSize, digits: Bool) {
+                let (request, size) = font.request(weight: run.weight ?? weight, bold: run.isBold || bold, italic: run.italic || italic)
+                return (request, size, font.isMonospacedDigit)
+            }
+            let (request, size, fontDigits) = run.font != nil ? asked(run.font.unsafelyUnwrapped) : asked(font)
+            let runTracking = run.tracking ?? tracking ?? 0
+            var features = runTracking != 0 ? FontFeature.offForTracking : []
+            if run.monospacedDigit || monospacedDigit || fontDigits { features.append(Text.tabularDigits) }
+            return TextAttributes(font: request, size: size, dynamicTypeSize: dynamicType, features: features,
+                                  tracking: runTracking + (run.kerning ?? kerning ?? 0), locale: language,
+                                  platform: platform, fontScale: fontScale)
+        }
+    }
+
+    let styling: Styling
+    /// The attributes of a run that sets nothing itself (``Text/Run/isPlain``).
+    let plain: TextAttributes
+    /// ``EnvironmentValues/textCase``.
+    let textCase: Text.Case?
+    /// ``Text/paragraphStyle(in:)``.
+    let paragraphStyle: ParagraphStyle
+
+    private init(_ environment: EnvironmentValues) {
+        styling = Styling(environment)
+        plain = styling.attributes(of: Text.Run(string: ""))
+        textCase = environment.textCase
+        paragraphStyle = Text.paragraphStyle(in: environment)
+    }
+
+    /// The defaults of `environment`: kept with its token, made here when it has none (the
+    /// environment no value was ever set in).
+    static func of(_ environment: EnvironmentValues) -> TextDefaults {
+        guard let token = environment.token else { return TextDefaults(environment) }
+        return token.derived { TextDefaults(environment) }
     }
 }

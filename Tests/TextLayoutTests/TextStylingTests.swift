@@ -258,4 +258,31 @@ struct TextFailureTests {
         #expect(throws: TypographyError.self) { try text.paragraph(in: environment) }
         #expect(cache.failures.count == 1)
     }
+
+    @Test("What a text reads from the environment is resolved once per state of it, and follows every change")
+    func defaultsPerEnvironment() throws {
+        var environment = try TextFixtures.environment()
+        let text = Text("ab")
+        #expect(TextDefaults.of(environment) === TextDefaults.of(environment))  // kept with the environment's token
+        func attributes() -> TextAttributes { text.styledText(in: environment).runs[0].attributes }
+        #expect(attributes() == TextAttributes(size: .style(.body)))
+        environment.font = .title
+        #expect(attributes() == TextAttributes(size: .style(.title)))
+        environment.textBold = true  // SwiftUI's title is bold when emphasized (Apple's table)
+        #expect(attributes() == TextAttributes(font: FontRequest(weight: .bold), size: .style(.title)))
+        environment.locale = Locale(identifier: "de_DE")
+        #expect(attributes().locale == "de-DE")
+        environment.textTracking = 2
+        #expect(attributes().tracking == 2 && attributes().features == FontFeature.offForTracking)
+        environment.textCase = .uppercase
+        #expect(text.styledText(in: environment).string == "AB")
+        environment.lineLimit = 0
+        #expect(text.paragraphStyle(in: environment).lineLimit == 1)  // clamped, as Text.paragraphStyle(in:) says
+        // A run's own attributes still win over the kept defaults.
+        #expect(text.font(.body).fontWeight(.light).styledText(in: environment).runs[0].attributes.font.weight == .light)
+        // The environment nothing was set in has no token: its defaults are made on each call.
+        #expect(TextDefaults.of(EnvironmentValues()) !== TextDefaults.of(EnvironmentValues()))
+        #expect(Text("ab").styledText(in: EnvironmentValues()).runs[0].attributes == TextAttributes(size: .style(.body)))
+    }
+
 }
