@@ -37,29 +37,29 @@ public final class Paragraph: Sendable {
     /// cache's records for this paragraph: one lock per paragraph, not two (each is an allocation).
     private let memo = MemoLock()
 
-    /// `Locked<Memo>` with a concrete storage class: the value and its pthread mutex in one
+    /// `Locked<Memo>` with a concrete storage class: the value and its lock in one
     /// allocation, as `Locked` keeps them, but `Locked`'s storage class is generic, so making one
     /// (once per paragraph) looked its metadata up at run time, and freeing one destroyed the memo
     /// through value witnesses (callgrind: ~850 instructions a cold tag between the two).
     private struct MemoLock: @unchecked Sendable {
-        private final class Storage: ManagedBuffer<Memo, pthread_mutex_t> {
-            deinit { withUnsafeMutablePointerToElements(PthreadMutex.destroy) }
+        private final class Storage: ManagedBuffer<Memo, pthread_spinlock_t> {
+            deinit { withUnsafeMutablePointerToElements(SpinLock.destroy) }
         }
 
         private let storage: Storage
 
         init() {
             storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in Memo() }, to: Storage.self)
-            storage.withUnsafeMutablePointerToElements(PthreadMutex.initialize)
+            storage.withUnsafeMutablePointerToElements(SpinLock.initialize)
         }
 
         /// Runs `body` with the memo, holding the lock (through a pointer: no dynamic exclusivity
-        /// check; the mutex guards it, as in `Locked`).
+        /// check; the lock guards it, as in `Locked`).
         @inline(__always)
         func withLock<Result>(_ body: (inout Memo) -> Result) -> Result {
-            let (memo, mutex) = storage.withUnsafeMutablePointers { ($0, $1) }
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
+            let (memo, lock) = storage.withUnsafeMutablePointers { ($0, $1) }
+            SpinLock.lock(lock)
+            defer { SpinLock.unlock(lock) }
             return body(&memo.pointee)
         }
     }
