@@ -136,20 +136,10 @@ long hbfloor_measure(hbfloor *floor, int font, const char *utf8, int length) {
     return advance;
 }
 
-long hbfloor_measure_clusters(hbfloor *floor, int font, const char *utf8, int length, int *advance_at) {
-    unsigned count = shape(floor, font, utf8, length);
-    const hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(floor->buffer, NULL);
-    const hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(floor->buffer, NULL);
-    long advance = 0;
-    for (unsigned i = 0; i < count; i++) {
-        advance += positions[i].x_advance;
-        advance_at[infos[i].cluster] += positions[i].x_advance;
-    }
-    return advance;
-}
-
-long hbfloor_measure_clusters_unsafe(hbfloor *floor, int font, const char *utf8, int length, int *advance_at,
-                                     unsigned char *unsafe_at) {
+/// Both cluster measures; `unsafe_at` NULL for the plain one (inlined into each, so the plain one
+/// does no more than it did alone).
+static inline long measure_clusters(hbfloor *floor, int font, const char *utf8, int length, int *advance_at,
+                                    unsigned char *unsafe_at) {
     unsigned count = shape(floor, font, utf8, length);
     const hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(floor->buffer, NULL);
     const hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(floor->buffer, NULL);
@@ -158,9 +148,19 @@ long hbfloor_measure_clusters_unsafe(hbfloor *floor, int font, const char *utf8,
         advance += positions[i].x_advance;
         advance_at[infos[i].cluster] += positions[i].x_advance;
         // HarfBuzz flags every glyph of a cluster alike.
-        unsafe_at[infos[i].cluster] = (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) != 0;
+        if (unsafe_at)
+            unsafe_at[infos[i].cluster] = (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) != 0;
     }
     return advance;
+}
+
+long hbfloor_measure_clusters(hbfloor *floor, int font, const char *utf8, int length, int *advance_at) {
+    return measure_clusters(floor, font, utf8, length, advance_at, NULL);
+}
+
+long hbfloor_measure_clusters_unsafe(hbfloor *floor, int font, const char *utf8, int length, int *advance_at,
+                                     unsigned char *unsafe_at) {
+    return measure_clusters(floor, font, utf8, length, advance_at, unsafe_at);
 }
 
 int hbfloor_line_height(const hbfloor *floor, int font) {

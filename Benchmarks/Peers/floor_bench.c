@@ -29,66 +29,16 @@
 #include <unicode/utext.h>
 #include <unicode/uversion.h>
 
-/// The widest line of `text` (font units) wrapped greedily at `limit` font units at the opportunities
-/// `breaks` finds, and the line count. `pre[i]`: the advance of bytes 0 ..< i; `adv[i]`: the advance
-/// of the cluster starting at byte i (0 elsewhere).
-static long wrap(UBreakIterator *breaks, const char *text, const long *pre, const int *adv, long limit, int *lines_out) {
-    long widest = 0;
-    int lines = 0, start = 0, candidate = -1;
-    long candidate_width = 0;
-    int b = ubrk_next(breaks);
-    while (b != UBRK_DONE) {
-        int end = b;
-        while (end > start && text[end - 1] == ' ') end--;
-        long w = pre[end] - pre[start];
-        int hard = ubrk_getRuleStatus(breaks) >= UBRK_LINE_HARD;
-        if (w <= limit) {
-            if (hard) {
-                lines++;
-                if (w > widest) widest = w;
-                start = b, candidate = -1;
-            } else {
-                candidate = b, candidate_width = w;
-            }
-            b = ubrk_next(breaks);
-        } else if (candidate > start) {
-            lines++;
-            if (candidate_width > widest) widest = candidate_width;
-            start = candidate, candidate = -1;
-        } else {
-            // A word wider than the line: cut between clusters, at least one cluster a line.
-            int cut = start + 1;
-            while (cut < b && adv[cut] == 0) cut++;
-            for (int k = cut; k < b; k++) {
-                if (adv[k] == 0) continue;
-                if (pre[k] - pre[start] > limit) break;
-                cut = k;
-            }
-            long cw = pre[cut] - pre[start];
-            lines++;
-            if (cw > widest) widest = cw;
-            start = cut, candidate = -1;
-        }
-    }
-    if (start < (int)strlen(text) || lines == 0) {
-        int end = (int)strlen(text);
-        while (end > start && text[end - 1] == ' ') end--;
-        long w = pre[end] - pre[start];
-        if (w > widest) widest = w;
-        lines++;
-    }
-    *lines_out = lines;
-    return widest;
-}
-
-/// One tag's facts for `tags-exact`: `pre[i]`, the advance of bytes 0 ..< i; `unsafe[i]`, a line cut
-/// before byte i needs a reshape (HarfBuzz's flag, or no cluster starts there); `grapheme[i]`, a
-/// grapheme cluster starts at byte i.
+/// One tag's facts: `pre[i]`, the advance of bytes 0 ..< i; `adv[i]`, the advance of the cluster
+/// starting at byte i (0 elsewhere). For `tags-exact` also `unsafe[i]`, a line cut before byte i
+/// needs a reshape (HarfBuzz's flag, or no cluster starts there), and `grapheme[i]`, a grapheme
+/// cluster starts at byte i.
 typedef struct {
     hbfloor *floor;
     int font, n;
     const char *text;
     const long *pre;
+    const int *adv;
     const unsigned char *unsafe, *grapheme;
 } exact_tag;
 
@@ -147,16 +97,20 @@ static long minimum(const exact_tag *t, UBreakIterator *breaks) {
     return widest;
 }
 
-/// `wrap` with exact widths: lines measured by `span`, over-wide words cut between grapheme clusters.
-static long wrap_exact(const exact_tag *t, UBreakIterator *breaks, long limit, int *lines_out) {
+/// The widest line (font units) of the tag wrapped greedily at `limit` font units at the
+/// opportunities `breaks` finds, and the line count; trailing ASCII spaces hang. `tags-all`: widths
+/// from `pre`, a word wider than the line cut between HarfBuzz clusters. `exact` (`tags-exact`):
+/// widths from `span`, the cut between grapheme clusters. Inlined into each caller with `exact`
+/// constant, so `tags-all` does no more than it always did.
+static inline __attribute__((always_inline)) long wrap(const exact_tag *t, UBreakIterator *breaks, long limit, int *lines_out, int exact) {
     long widest = 0, candidate_width = 0;
     int lines = 0, start = 0, candidate = -1;
-    ubrk_first(breaks);
+    if (exact) ubrk_first(breaks);  // `minimum` walked it first
     int b = ubrk_next(breaks);
     while (b != UBRK_DONE) {
         int end = b;
         while (end > start && t->text[end - 1] == ' ') end--;
-        long w = span(t, start, end, b, 0);
+        long w = exact ? span(t, start, end, b, 0) : t->pre[end] - t->pre[start];
         int hard = ubrk_getRuleStatus(breaks) >= UBRK_LINE_HARD;
         if (w <= limit) {
             if (hard) {
@@ -172,12 +126,13 @@ static long wrap_exact(const exact_tag *t, UBreakIterator *breaks, long limit, i
             if (candidate_width > widest) widest = candidate_width;
             start = candidate, candidate = -1;
         } else {
+            // A word wider than the line: cut between clusters, at least one cluster a line.
             int cut = start + 1;
-            while (cut < b && !t->grapheme[cut]) cut++;
-            long cw = span(t, start, cut, cut, 0);
+            while (cut < b && (exact ? !t->grapheme[cut] : t->adv[cut] == 0)) cut++;
+            long cw = exact ? span(t, start, cut, cut, 0) : t->pre[cut] - t->pre[start];
             for (int k = cut + 1; k < b; k++) {
-                if (!t->grapheme[k]) continue;
-                long kw = span(t, start, k, k, 0);
+                if (exact ? !t->grapheme[k] : t->adv[k] == 0) continue;
+                long kw = exact ? span(t, start, k, k, 0) : t->pre[k] - t->pre[start];
                 if (kw > limit) break;
                 cut = k, cw = kw;
             }
@@ -189,7 +144,7 @@ static long wrap_exact(const exact_tag *t, UBreakIterator *breaks, long limit, i
     if (start < t->n || lines == 0) {
         int end = t->n;
         while (end > start && t->text[end - 1] == ' ') end--;
-        long w = span(t, start, end, t->n, 0);
+        long w = exact ? span(t, start, end, t->n, 0) : t->pre[end] - t->pre[start];
         if (w > widest) widest = w;
         lines++;
     }
@@ -240,7 +195,7 @@ static int tags_all(bench_args a, int exact) {
 
     double ideal_w = 0, ideal_h = 0, min_w = 0, wrapped_w = 0, wrapped_h = 0;
     for (int rep = -1; rep < a.reps; rep++) {  // rep -1: the warm-up pass
-        memset(reshape_cache, 0, sizeof reshape_cache);  // as TextFit's caches are emptied, untimed
+        if (exact) memset(reshape_cache, 0, sizeof reshape_cache);  // as TextFit's caches are emptied, untimed
         long long start = now_ns();
         long check = 0;
         for (int i = 0; i < c.count; i++) {
@@ -268,14 +223,14 @@ static int tags_all(bench_args a, int exact) {
             if (U_FAILURE(status)) die("ICU: cannot set the text of item %d: %s", i, u_errorName(status));
             int lines = 0;
             long wrapped;
+            exact_tag t = {floor, font[i], n, c.text[i], pre, adv, unsafe, grapheme};
             if (exact) {
                 memset(grapheme, 0, n + 1);
                 for (int b = ubrk_first(characters); b != UBRK_DONE; b = ubrk_next(characters)) grapheme[b] = 1;
-                exact_tag t = {floor, font[i], n, c.text[i], pre, unsafe, grapheme};
                 widest_cluster = minimum(&t, iterators[breaker[i]]);
-                wrapped = wrap_exact(&t, iterators[breaker[i]], (long)(width / scale[i]), &lines);
+                wrapped = wrap(&t, iterators[breaker[i]], (long)(width / scale[i]), &lines, 1);
             } else {
-                wrapped = wrap(iterators[breaker[i]], c.text[i], pre, adv, (long)(width / scale[i]), &lines);
+                wrapped = wrap(&t, iterators[breaker[i]], (long)(width / scale[i]), &lines, 0);
             }
             utext_close(&text);
             check += ideal + widest_cluster + wrapped + lines;
