@@ -34,9 +34,12 @@ package struct Locked<State>: @unchecked Sendable {
 
 /// The lock ``Locked`` (and the concrete locks that copy its layout where a generic storage class
 /// costs too much) keeps beside its value: a pthread spin lock, taken with one atomic exchange
-/// and given back with a plain store. Every critical section in TextFit is a lookup or an insert,
-/// so a thread that finds the lock held tries again, and after a few tries yields the processor
-/// between tries, so that it never spins through the holder's time slice.
+/// and given back with a plain store. Almost every critical section in TextFit is a cache lookup
+/// or insert, so a thread that finds the lock held tries again at once; after a few tries it yields
+/// the processor between tries (it never spins through a preempted holder's time slice), and after
+/// many it sleeps 100 µs between tries: the few long sections (loading the system's fonts, a
+/// Fontconfig query, opening a file with FreeType) take milliseconds, and a waiter should not
+/// keep a core busy for them.
 ///
 /// Not a pthread mutex: `pthread_mutex_lock` and `_unlock` cost ~110 instructions a pair
 /// (callgrind), ~25 % of a cached `Text` answer. Not `Synchronization.Mutex`: on Linux that waits
@@ -63,13 +66,18 @@ package enum SpinLock {
         pthread_spin_unlock(lock)
     }
 
-    /// Held by another thread: try again, yielding between tries after the first few.
+    /// Held by another thread: try again at once a few times, then yielding between tries, then
+    /// sleeping between them.
     @inline(never)
     private static func wait(_ lock: UnsafeMutablePointer<pthread_spinlock_t>) {
         var tries = 0
         while pthread_spin_trylock(lock) != 0 {
             tries += 1
-            if tries > 16 { sched_yield() }
+            if tries > 1_000 {
+                usleep(100)
+            } else if tries > 16 {
+                sched_yield()
+            }
         }
     }
 }

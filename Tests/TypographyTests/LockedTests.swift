@@ -3,9 +3,9 @@ import Synchronization
 import Testing
 @testable import Typography
 
-/// `Locked` guards its value with `SpinLock` (a pthread spin lock tried once, then retried with
-/// `sched_yield` between tries): every access under it is exclusive, a waiter gets the lock when
-/// the holder gives it back, and a body that throws gives it back too.
+/// `Locked` guards its value with `SpinLock` (a pthread spin lock tried once, then retried, yielding
+/// and then sleeping between tries): every access under it is exclusive, a waiter gets the lock
+/// when the holder gives it back, even after a long hold, and a body that throws gives it back too.
 @Suite("Locked: the lock every cache takes")
 struct LockedTests {
     @Test("Threads incrementing a plain counter under the lock lose no increment")
@@ -44,7 +44,7 @@ struct LockedTests {
         let holder = Thread {
             order.withLock { events in
                 holding.store(true, ordering: .releasing)
-                Thread.sleep(forTimeInterval: 0.05)  // the waiter tries many times (past its yields) meanwhile
+                Thread.sleep(forTimeInterval: 0.05)  // the waiter tries many times (past its yields, into its sleeps) meanwhile
                 events.append("holder")
             }
             finished.store(true, ordering: .releasing)
