@@ -177,9 +177,10 @@ public struct Text: LeafView, Hashable {
         let defaults = TextDefaults.of(environment)
         var style = defaults.paragraphStyle
         if defaults.styling.platform == .android {
-            let font = runs.first?.font ?? environment.font ?? .material(.bodyLarge)
+            // The environment's font defaults to Material's bodyLarge on Android (`Styling.font`).
+            let font = runs.first?.font ?? defaults.styling.font
             if case .material(let material) = font.base {
-                style.lineMetrics = .fixed(material.metrics(at: environment.fontScale).lineHeight)
+                style.lineMetrics = .fixed(material.metrics(at: defaults.styling.fontScale).lineHeight)
             }
         }
         return style

@@ -64,6 +64,12 @@ struct LockedTests {
     func throwingBody() {
         let lock = Locked(1)
         #expect(throws: Refused.self) { try lock.withLock { (_: inout Int) throws(Refused) -> Int in throw Refused() } }
-        #expect(lock.withLock { $0 += 1; return $0 } == 2)  // would spin forever were it still held
+        // Taken again on another thread, with a deadline: were the lock still held, that thread
+        // would wait for ever and the deadline would pass.
+        let after = Atomic<Int>(0)
+        Thread { after.store(lock.withLock { $0 += 1; return $0 }, ordering: .releasing) }.start()
+        let deadline = Date().addingTimeInterval(10)
+        while after.load(ordering: .acquiring) == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(after.load(ordering: .acquiring) == 2)
     }
 }
