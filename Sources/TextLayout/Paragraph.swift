@@ -846,17 +846,6 @@ final class SharedFacts: Sendable {
     }
 }
 
-/// The object `slot` holds (retained), or, when it holds none, the one `make` makes, stored. If
-/// two threads make one at once, both get the one stored first.
-private func storeOnce<Object: AnyObject>(_ slot: borrowing Atomic<Unmanaged<Object>?>, _ make: () -> Object) -> Object {
-    if let stored = slot.load(ordering: .acquiring) { return stored.takeUnretainedValue() }
-    let made = Unmanaged.passRetained(make())
-    let (stored, current) = slot.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing)
-    if stored { return made.takeUnretainedValue() }
-    made.release()
-    return current!.takeUnretainedValue()
-}
-
 /// The CSS min-content width and the segment that sets it.
 public struct MinimumSize: Sendable, Equatable {
     /// Why a segment has no break opportunity inside.

@@ -66,9 +66,48 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         if file.changed.load(ordering: .relaxed) { throw .fontFileChanged(path: path) }
     }
 
-    /// The `cmap`'s coverage: a bitmap of the Basic Multilingual Plane and a set above it.
-    private let bmp: [UInt64]
-    private let astral: Set<UInt32>
+    /// The `cmap`'s coverage, read on the first question about it (``covers(_:)``), not when the
+    /// face opens: a library opens every bundled face, and most are never asked (reading all of
+    /// them was 5.9 M of the 27 M instructions a one-text `textfit measure` ran). Set once
+    /// (retained); an instance of a variable font holds its default instance's.
+    private let coverageSlot = Atomic<Unmanaged<Coverage>?>(nil)
+    /// The stored coverage's bitmap of the Basic Multilingual Plane, set after `coverageSlot`: the
+    /// hot path reads it with no reference counting (through the object, a retain and a release a
+    /// question: ~600 instructions a cold tag, which asks about 11 clusters).
+    private let coverageWords = Atomic<UnsafeMutablePointer<UInt64>?>(nil)
+
+    /// A bitmap of the Basic Multilingual Plane (1,024 words of its own, freed with it) and a set
+    /// above it.
+    private final class Coverage: @unchecked Sendable {
+        let words: UnsafeMutablePointer<UInt64>
+        let astral: Set<UInt32>
+
+        init(_ face: OpaquePointer) {
+            let (bmp, astral) = FontFace.coverage(face)
+            words = .allocate(capacity: bmp.count)
+            words.initialize(from: bmp, count: bmp.count)
+            self.astral = astral
+        }
+
+        deinit { words.deallocate() }
+    }
+
+    /// The BMP bitmap: read from the `cmap` (or taken from the default instance) on first use.
+    @inline(__always)
+    private var bmpWords: UnsafeMutablePointer<UInt64> {
+        coverageWords.load(ordering: .acquiring) ?? storeCoverage().words
+    }
+
+    /// Reads the `cmap` (or takes the default instance's coverage) once, and publishes its bitmap.
+    @inline(never)
+    private func storeCoverage() -> Coverage {
+        let coverage = storeOnce(coverageSlot) {
+            if let defaultInstance { return defaultInstance.storeCoverage() }
+            return Coverage(hbFace)
+        }
+        coverageWords.store(coverage.words, ordering: .releasing)  // the same address, whoever stores it
+        return coverage
+    }
 
     private static let serials = Atomic<Int>(0)
 
@@ -128,7 +167,6 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         let macStyle = head.uint16(at: 44) ?? 0
         self.isItalic = (fsSelection & (1 << 0 | 1 << 9)) != 0 || (macStyle & 0b10) != 0  // ITALIC, OBLIQUE; macStyle italic
         self.serial = FontFace.serials.add(1, ordering: .relaxed).newValue
-        (self.bmp, self.astral) = FontFace.coverage(face)
         (self.axes, self.namedInstances) = FontFace.variationAxes(face)
         self.variations = []
         self.trackingTable = TrackingTable(table("trak"))
@@ -164,8 +202,6 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
             named.variations.allSatisfy { axis in (value(axis.tag) ?? base.axis(axis.tag)?.defaultValue) == axis.value }
         }?.name ?? variations.map(\.description).joined(separator: " ")
         serial = FontFace.serials.add(1, ordering: .relaxed).newValue
-        bmp = base.bmp
-        astral = base.astral
         axes = base.axes
         namedInstances = base.namedInstances
         self.variations = variations
@@ -229,10 +265,13 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// Whether the face's `cmap` maps a code point.
     func hasGlyph(for value: UInt32) -> Bool {
-        value < 0x10000 ? bmp[Int(value >> 6)] & (1 << (value & 63)) != 0 : astral.contains(value)
+        value < 0x10000
+            ? bmpWords[Int(value >> 6)] & (1 << (value & 63)) != 0
+            : (coverageSlot.load(ordering: .acquiring)?.takeUnretainedValue() ?? storeCoverage()).astral.contains(value)
     }
 
     deinit {
+        coverageSlot.load(ordering: .acquiring)?.release()
         hb_font_destroy(hbFont)
         hb_face_destroy(hbFace)
     }
@@ -246,7 +285,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// Whether the face has a glyph for every code point of `cluster` except default-ignorable ones
     /// (joiners, variation selectors, tags), which HarfBuzz hides when a font lacks them.
     func covers(_ cluster: UnsafeBufferPointer<UInt32>) -> Bool {
-        for value in cluster where !hasGlyph(for: value) {
+        let words = bmpWords
+        for value in cluster where value < 0x10000 ? words[Int(value >> 6)] & (1 << (value & 63)) == 0 : !hasGlyph(for: value) {
             guard let scalar = Unicode.Scalar(value), scalar.isDefaultIgnorable else { return false }
         }
         return true

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -80,4 +82,17 @@ package enum SpinLock {
             }
         }
     }
+}
+
+/// The object `slot` holds (retained), or, when it holds none, the one `make` makes, stored. If
+/// two threads make one at once, both get the one stored first. The owner of `slot` releases what
+/// it holds when it goes (`slot.load(ordering: .acquiring)?.release()` in its `deinit`).
+@inlinable
+package func storeOnce<Object: AnyObject>(_ slot: borrowing Atomic<Unmanaged<Object>?>, _ make: () -> Object) -> Object {
+    if let stored = slot.load(ordering: .acquiring) { return stored.takeUnretainedValue() }
+    let made = Unmanaged.passRetained(make())
+    let (stored, current) = slot.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing)
+    if stored { return made.takeUnretainedValue() }
+    made.release()
+    return current!.takeUnretainedValue()
 }

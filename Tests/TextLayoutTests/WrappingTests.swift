@@ -53,6 +53,18 @@ struct WrappingTests {
         #expect(minimum.reason == .word)
     }
 
+    @Test("The min-content height is the layout's at the min-content width, to the last bit, line spacing included")
+    func minimumHeightWithLineSpacing() throws {
+        // "aa bbb c" at min-content (bbb, 1845 units) takes three lines of 1362 with two gaps of 0.3.
+        let paragraph = try Fixtures.paragraph("aa bbb c", size: 1000, style: ParagraphStyle(lineSpacing: 0.3))
+        let minimum = paragraph.minimumSize
+        #expect(minimum.width == 615 * 3)
+        #expect(abs(minimum.height - (3 * 1362 + 2 * 0.3)) < 1e-9)
+        // The minimum's height is computed without placing the lines; it must be what placing gives.
+        let placed = Double(paragraph.layout(width: minimum.width).size.height)
+        #expect(minimum.height.bitPattern == placed.bitPattern, "\(minimum.height.bitPattern) vs \(placed.bitPattern)")
+    }
+
     @Test("Balanced wrapping keeps the greedy line count at the narrowest width")
     func balanced() throws {
         let text = "aaaa bbbb cccc dddd eeee ffff gggg"

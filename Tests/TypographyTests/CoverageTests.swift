@@ -23,4 +23,26 @@ import Testing
         #expect(covered > 100, "\(file) maps only \(covered) code points")
         #expect(mismatches.isEmpty, "\(file): \(mismatches.joined(separator: "; "))")
     }
+
+    /// The coverage is read on first use; an instance of a variable font, asked before its default
+    /// instance ever was, answers from the default instance's `cmap` (the same `hb_face_t`), and
+    /// `covers` (the fallback's question, read through the bitmap in place) agrees with `hasGlyph`.
+    @Test func instanceAskedFirstAgreesWithItsDefault() throws {
+        let base = try FontFace(path: Fixtures.fonts + "/Roboto-Variable.ttf", index: 0, isBundled: true)
+        let bold = FontFace(instanceOf: base, variations: [FontVariation(tag: "wght", value: 700)])
+        var checked = 0, mismatches: [String] = []
+        for value in UInt32(0)..<0x20000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let mapped = base.glyph(for: scalar) != nil
+            let covers = [value].withUnsafeBufferPointer { bold.covers($0) }
+            // `covers` also accepts default-ignorable code points a font lacks (HarfBuzz hides them).
+            if bold.hasGlyph(for: value) != mapped || (covers != mapped && !scalar.isDefaultIgnorable), mismatches.count < 10 {
+                mismatches.append("U+\(String(value, radix: 16, uppercase: true)): cmap \(mapped)")
+            }
+            if mapped { checked += 1 }
+        }
+        #expect(checked > 500, "Roboto maps only \(checked) code points")
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "; "))")
+        #expect(base.hasGlyph(for: 0x41) && !base.hasGlyph(for: 0x4E00), "A is in Roboto, 一 is not")
+    }
 }
