@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 @testable import Typography
 
@@ -45,4 +46,31 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "; "))")
         #expect(base.hasGlyph(for: 0x41) && !base.hasGlyph(for: 0x4E00), "A is in Roboto, 一 is not")
     }
+
+    /// Threads asking a fresh face at once all see the whole coverage (the one stored first, whose
+    /// bitmap is published after it): no thread reads a bitmap before it is filled. (Run under
+    /// `make sanitize`, ThreadSanitizer checks the publication too.)
+    @Test func threadsAskingAFreshFaceAgree() throws {
+        let probes: [UInt32] = [0x41, 0x416, 0x3B1, 0x20AC, 0x4E00, 0x0627, 0x1F600, 0x10FFFD]
+        let reference = try FontFace(path: Fixtures.fonts + "/NotoSans-Regular.ttf", index: 0, isBundled: true)
+        let expected = probes.map { Unicode.Scalar($0).map { reference.glyph(for: $0) != nil } ?? false }
+        for _ in 0..<20 {
+            let face = try FontFace(path: Fixtures.fonts + "/NotoSans-Regular.ttf", index: 0, isBundled: true)
+            let answers = Answers(count: 8)
+            DispatchQueue.concurrentPerform(iterations: 8) { thread in
+                answers.set(thread, probes.map { value in [value].withUnsafeBufferPointer { face.covers($0) } })
+            }
+            for thread in 0..<8 { #expect(answers.get(thread) == expected, "thread \(thread)") }
+        }
+        #expect(expected == [true, true, true, true, false, false, false, false], "Noto Sans: Latin, Cyrillic, Greek, €; no Han, Arabic, emoji")
+    }
+}
+
+/// Each thread's answers in a slot of its own.
+private final class Answers: @unchecked Sendable {
+    private var slots: [[Bool]]
+    private let lock = Locked(())
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+    func set(_ index: Int, _ value: [Bool]) { lock.withLock { _ in slots[index] = value } }
+    func get(_ index: Int) -> [Bool] { lock.withLock { _ in slots[index] } }
 }
