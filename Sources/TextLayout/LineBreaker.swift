@@ -248,15 +248,56 @@ struct LineBreaker {
         return lines.count
     }
 
-    /// The height of `lines` stacked as `place` stacks them, in the same order of additions (so
-    /// the same value to the last bit), without measuring or placing them.
+    /// The height of `lines` stacked as `place` stacks them (the same value to the last bit),
+    /// without measuring or placing them.
     private func stackedHeight(_ lines: [Line], scale: Double) -> Double {
+        stack(lines, scale: scale) { _, _, _, _ in }
+    }
+
+    /// Walks `lines` stacked from y = 0 as placed: `body(index, line, metrics, top)` for each, with
+    /// the line spacing between lines; returns the bottom of the last line. `place`, the heights
+    /// that fit and the width-0 answer all stack through here, so they agree to the last bit.
+    @inline(__always)
+    private func stack(_ lines: [Line], scale: Double, _ body: (Int, Line, Metrics, Double) -> Void) -> Double {
+        // Each piece's metrics once, not once per line (a paragraph is usually one or a few
+        // pieces); with one piece every line has that piece's metrics, computed once.
+        let pieceCount = paragraph.pieces.count
+        let perPiece = lines.count > 1 && pieceCount > 1
+            ? paragraph.pieces.map { Self.metrics($0.face, size: $0.size, policy: style.lineMetrics) } : nil
+        let onlyPiece = pieceCount == 1 ? lines.first.map { metrics(of: $0) } : nil
         var y = 0.0
-        for index in lines.indices {
+        for (index, line) in lines.enumerated() {
+            let m = onlyPiece ?? metrics(of: line, perPiece: perPiece)
             if index > 0 { y += style.spacingBetweenLines }
-            y += metrics(of: lines[index]).height * scale
+            body(index, line, m, y)
+            y += m.height * scale
         }
         return y
+    }
+
+    /// What `layout(width: 0, height: nil)` answers, without the layout: the widest line (each
+    /// grapheme cluster on a line of its own, reshaped alone where HarfBuzz flags the cut) and the
+    /// lines stacked, with the first and last baselines. The same arithmetic as `place`, so the same
+    /// values to the last bit (`WidthZeroTests`). `nil` when the style could truncate or scale at
+    /// width 0 (a line limit, a minimum scale factor below 1): then only the layout answers.
+    func widthZeroAnswer() -> WidthZeroAnswer? {
+        guard style.lineLimit == nil, style.minimumScaleFactor >= 1 else { return nil }
+        let lines = everyOpportunity().lines
+        guard !lines.isEmpty else { return WidthZeroAnswer(size: .zero, baselines: nil) }
+        let builder = VisualLineBuilder(paragraph: paragraph)
+        var widest = 0.0, first = 0.0, last = 0.0
+        let height = stack(lines, scale: 1) { index, line, m, top in
+            widest = max(widest, max(0, line.width ?? builder.width(of: line)))
+            if index == 0 { first = top + m.ascent }
+            last = top + m.ascent
+        }
+        return WidthZeroAnswer(size: CGSize(width: widest, height: height), baselines: (first, last))
+    }
+
+    /// A text's size at width 0 and its first and last baselines (`nil` with no line).
+    struct WidthZeroAnswer: Sendable {
+        let size: CGSize
+        let baselines: (first: Double, last: Double)?
     }
 
     /// The last shown line, cut with "…": its text runs from `start` to the end of its hard line.
@@ -366,29 +407,20 @@ struct LineBreaker {
 
     func place(_ lines: [Line], scale: Double, proposal: Double?, truncated: Bool) -> ParagraphLayout {
         let builder = VisualLineBuilder(paragraph: paragraph)
-        // Each piece's metrics once, not once per line (a paragraph is usually one or a few
-        // pieces); with one piece every line has that piece's metrics, computed once.
-        let pieceCount = paragraph.pieces.count
-        let perPiece = lines.count > 1 && pieceCount > 1
-            ? paragraph.pieces.map { Self.metrics($0.face, size: $0.size, policy: style.lineMetrics) } : nil
-        let onlyPiece = pieceCount == 1 ? lines.first.map { metrics(of: $0) } : nil
         // One pass stacks the lines at x = 0 and finds the widest; a second aligns them when
         // alignment moves any. (One array, not three: the width-0 layout has a line per grapheme.)
         var placed: [LineLayout] = []
         placed.reserveCapacity(lines.count)
-        var widest = 0.0, y = 0.0
-        for (index, line) in lines.enumerated() {
+        var widest = 0.0
+        let y = stack(lines, scale: scale) { _, line, m, top in
             // A negative tracking can pull a line's advance below 0; a size never is (fuzzing found
             // -74.6 pt for "P(" tracked -30).
             let lineWidth = max(0, line.width ?? builder.width(of: line)) * scale
             widest = max(widest, lineWidth)
-            let m = onlyPiece ?? metrics(of: line, perPiece: perPiece)
-            if index > 0 { y += style.spacingBetweenLines }
-            placed.append(LineLayout(range: line.start..<line.end, width: lineWidth, x: 0, top: y,
-                                     baseline: y + m.ascent * scale, ascent: m.ascent * scale, descent: m.descent * scale,
+            placed.append(LineLayout(range: line.start..<line.end, width: lineWidth, x: 0, top: top,
+                                     baseline: top + m.ascent * scale, ascent: m.ascent * scale, descent: m.descent * scale,
                                      leading: m.leading * scale, source: .init(paragraph: paragraph, line: line, scale: scale),
                                      isTruncated: line.truncation != nil, isHyphenated: line.hyphen))
-            y += m.height * scale
         }
         let rtl = analysis.bidi.baseLevel % 2 == 1
         let leftAligned = switch style.alignment {

@@ -72,6 +72,8 @@ public final class Paragraph: Sendable {
         var cacheRecords: [MeasuredParagraph.Record] = []
         /// `singleLine` once asked (`.some(nil)`: the pieces did not allow it).
         var singleLine: SingleLineIdeal??
+        /// `widthZero` once asked (`.some(nil)`: the style did not allow it).
+        var widthZero: LineBreaker.WidthZeroAnswer??
     }
     private let computedLayouts = Atomic<Int>(0)
 
@@ -118,6 +120,18 @@ public final class Paragraph: Sendable {
             memo.singleLine = .some(made)
             return made
         }
+    }
+
+    /// The size and baselines of ``layout(width:height:)`` at width 0 (SwiftUI's minimum: every
+    /// grapheme cluster on a line of its own) with no height, computed without making the layout:
+    /// `Text` answers a width-0 question (which stacks ask each text first) with it, so one line
+    /// object per grapheme is not built and kept. `nil` when a line limit or a minimum scale factor
+    /// could change that layout. Computed once (outside the lock; a race computes it twice).
+    var widthZero: LineBreaker.WidthZeroAnswer? {
+        if let known = memo.withLock({ $0.widthZero }) { return known }
+        let made = LineBreaker(paragraph: content).widthZeroAnswer()
+        memo.withLock { $0.widthZero = .some(made) }
+        return made
     }
 
     /// The base direction's level (0 left-to-right, 1 right-to-left), without analysing a one-line

@@ -376,6 +376,14 @@ public struct Text: LeafView, Hashable {
             memo.remember(answer, paragraph: isNew ? measured : nil, in: environment, cache: cache)
             return answer
         }
+        if width == 0, height == nil, case .success(let paragraph) = measured.paragraph, let zero = paragraph.widthZero {
+            // SwiftUI's minimum (each grapheme cluster on a line): its size and baselines, with no
+            // layout of a line per cluster made and kept; the same answer to the bit.
+            cache.countMinimumWithoutLayout()
+            let answer = Memo.Answer(width: 0, height: nil, size: zero.size, baselines: zero.baselines)
+            memo.remember(answer, paragraph: isNew ? measured : nil, in: environment, cache: cache)
+            return answer
+        }
         guard let layout = measured.layout(width: proposal.width, height: proposal.height, cache: cache) else {
             if isNew { memo.remember(measured, in: environment, cache: cache) }  // a paragraph that failed to build: found faster next time
             return nil

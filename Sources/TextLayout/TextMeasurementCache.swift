@@ -57,6 +57,9 @@ public final class TextMeasurementCache: Sendable {
         public var reuses: [ReuseRule: Int] = [:]
         /// Paragraphs dropped to stay within the bounds (or not kept, being over the byte bound alone).
         public var paragraphsEvicted = 0
+        /// Width-0 sizes (SwiftUI's minimum, every grapheme cluster on a line of its own) a `Text`
+        /// answered without making that layout: the same size and baselines to the bit.
+        public var minimumsWithoutLayout = 0
     }
 
     /// A text that could not be measured as written, and what was done about it.
@@ -203,6 +206,7 @@ public final class TextMeasurementCache: Sendable {
         var statistics = state.withLock { $0.statistics }
         statistics.layoutsComputed = computedCount.load(ordering: .relaxed)
         statistics.idealsWithoutLayout = idealWithoutLayoutCount.load(ordering: .relaxed)
+        statistics.minimumsWithoutLayout = minimumWithoutLayoutCount.load(ordering: .relaxed)
         for rule in ReuseRule.allCases {
             let count = counter(rule)
             if count > 0 { statistics.reuses[rule] = count }
@@ -226,6 +230,7 @@ public final class TextMeasurementCache: Sendable {
         tallerStillFitsCount.store(0, ordering: .relaxed)
         computedCount.store(0, ordering: .relaxed)
         idealWithoutLayoutCount.store(0, ordering: .relaxed)
+        minimumWithoutLayoutCount.store(0, ordering: .relaxed)
     }
 
     // MARK: - Paragraphs
@@ -409,6 +414,7 @@ public final class TextMeasurementCache: Sendable {
     private let tallerStillFitsCount = Atomic<Int>(0)
     private let computedCount = Atomic<Int>(0)
     private let idealWithoutLayoutCount = Atomic<Int>(0)
+    private let minimumWithoutLayoutCount = Atomic<Int>(0)
 
     private func counter(_ rule: ReuseRule) -> Int {
         switch rule {
@@ -434,6 +440,10 @@ public final class TextMeasurementCache: Sendable {
 
     func countIdealWithoutLayout() {
         idealWithoutLayoutCount.add(1, ordering: .relaxed)
+    }
+
+    func countMinimumWithoutLayout() {
+        minimumWithoutLayoutCount.add(1, ordering: .relaxed)
     }
 }
 
