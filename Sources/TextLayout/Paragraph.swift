@@ -185,7 +185,7 @@ public final class Paragraph: Sendable {
             // The one level run the analysis would find: the whole text at level 0.
             var pieces: [Piece] = [], missing: [Range<Int>] = []
             var context: FontFace?
-            let run = try RunShaping(text.runs[0].attributes, shaper: shaper)
+            let run = try RunShaping(text.runs[0].attributes, run: 0, shaper: shaper)
             run.append(text.string, start: 0, count: text.scalarCount, level: 0, context: &context, to: &pieces, missing: &missing)
             self.init(seed: Seed(text: text, style: style, shaper: shaper, pieces: pieces, missing: missing))
             return
@@ -198,7 +198,7 @@ public final class Paragraph: Sendable {
         var missing: [Range<Int>] = []
         // By index, the attributes copied once: a run copied is six retains and six releases.
         for runIndex in text.runs.indices where !text.runs[runIndex].range.isEmpty {
-            let run = try RunShaping(text.runs[runIndex].attributes, shaper: shaper)
+            let run = try RunShaping(text.runs[runIndex].attributes, run: runIndex, shaper: shaper)
             var context: FontFace?  // digits after Arabic stay in the Arabic font across a level change
             analysis.forEachLevelRun(in: text.runs[runIndex].range) { start, end, level in
                 run.append(Paragraph.substring(text, analysis, start, end), start: start, count: end - start, level: level,
@@ -211,12 +211,14 @@ public final class Paragraph: Sendable {
     /// One style run's font, size and style number, and the shaping of its level runs.
     private struct RunShaping {
         let attributes: TextAttributes
+        /// The run's index in the text's runs.
+        let run: Int
         let size: Double
         let primary: FontMatch
         let styleID: Int
         let shaper: Shaper
 
-        init(_ attributes: TextAttributes, shaper: Shaper) throws {
+        init(_ attributes: TextAttributes, run: Int, shaper: Shaper) throws {
             // Everything that can throw first, into locals, and `self` set once at the end: with the
             // attributes stored before a throwing call, the compiler built the value aside and
             // copied it out, and destroyed the copy (callgrind: ~750 instructions a new text).
@@ -224,6 +226,7 @@ public final class Paragraph: Sendable {
             let primary = try shaper.library.match(attributes, pointSize: size)
             let styleID = shaper.styleID(attributes)
             self.attributes = attributes
+            self.run = run
             self.size = size
             self.primary = primary
             self.styleID = styleID
@@ -248,7 +251,8 @@ public final class Paragraph: Sendable {
                 let shaped = shaper.shapeRun(scalars[span.start..<span.end], face: span.face, script: span.script,
                                              direction: direction, attributes: attributes, cached: false)
                 pieces.append(Piece(start: start + span.start, end: start + span.end, face: span.face, script: span.script,
-                                    level: level, attributes: attributes, style: styleID, size: size, shaped: shaped))
+                                    level: level, run: run, style: styleID, size: size, tracking: attributes.totalTracking,
+                                    shaped: shaped))
             }
             context = lastFace
         }
@@ -297,31 +301,21 @@ public final class Paragraph: Sendable {
     /// The paragraph with every run's attributes changed by `change`, which changes sizes only.
     private func resized(_ change: (inout TextAttributes) -> Void) throws -> Paragraph {
         let resizedText = text.mapAttributes(change)
-        // A variable font whose optical size follows the point size is another instance at
-        // another size, with other advances (and Apple's static SF Pro Text is SF Pro Display from
-        // 20 pt): shaped again, once per distinct face.
-        for run in text.runs {
-            var resized = run.attributes
-            change(&resized)
-            if try !shaper.sameFace(run.attributes, atPointSizes: run.attributes.validated(), resized.validated()) {
+        // Each run's new size and tracking (read by index: a run copied is a dozen retains and
+        // releases). A variable font whose optical size follows the point size is another
+        // instance at another size, with other advances (and Apple's static SF Pro Text is SF Pro
+        // Display from 20 pt): that text is shaped again, once per distinct face.
+        var runs: [(size: Double, tracking: Double)] = []
+        runs.reserveCapacity(text.runs.count)
+        for k in text.runs.indices {
+            let size = try resizedText.runs[k].attributes.validated()
+            guard try shaper.sameFace(text.runs[k].attributes, atPointSizes: text.runs[k].attributes.validated(), size) else {
                 return try Paragraph(resizedText, style: style, shaper: shaper)
             }
+            runs.append((size, resizedText.runs[k].attributes.totalTracking))
         }
-        var last: (TextAttributes, TextAttributes, Double)?  // (old, new, size): pieces of a run share attributes
-        let resizedPieces = try pieces.map { piece in
-            let attributes: TextAttributes, size: Double
-            if let last, last.0 == piece.attributes {
-                (attributes, size) = (last.1, last.2)
-            } else {
-                var changed = piece.attributes
-                change(&changed)
-                (attributes, size) = (changed, try changed.validated())
-                last = (piece.attributes, attributes, size)
-            }
-            // The style number leaves the size out, so it stays.
-            return Piece(start: piece.start, end: piece.end, face: piece.face, script: piece.script, level: piece.level,
-                         attributes: attributes, style: piece.style, size: size, shaped: piece.shaped)
-        }
+        // The style number leaves the size out, so it stays.
+        let resizedPieces = pieces.map { $0.resized(to: runs[$0.run].size, tracking: runs[$0.run].tracking) }
         return sibling(resizedText, style: style, pieces: resizedPieces)
     }
 
@@ -456,13 +450,16 @@ final class ParagraphContent: Sendable {
     let missingClusters: [Range<Int>]
 
     /// One shaped piece: a maximal range of one style run, one bidi level, one face and script.
+    /// It names its style run by index (the attributes stay in ``text``): a piece is copied, and a
+    /// resized paragraph makes one per piece, and `TextAttributes` is a dozen fields to retain.
     struct Piece: Sendable {
         let start: Int, end: Int
         let face: FontFace
         let script: Script
         let level: UInt8
-        let attributes: TextAttributes
-        /// The shaper's number for `attributes`' style (``Shaper/styleID(_:)``), for the run cache.
+        /// The index in `text.runs` of the style run this piece is shaped with.
+        let run: Int
+        /// The shaper's number for the run's style (``Shaper/styleID(_:)``), for the run cache.
         let style: Int
         /// Point size ÷ units per em.
         let scale: Double
@@ -473,19 +470,27 @@ final class ParagraphContent: Sendable {
         let tracking: Double
         var direction: TextDirection { level % 2 == 1 ? .rightToLeft : .leftToRight }
 
-        init(start: Int, end: Int, face: FontFace, script: Script, level: UInt8, attributes: TextAttributes, style: Int,
-             size: Double, shaped: ShapedRun) {
+        /// A piece of style run `run` at `size` points, the run's attributes adding `tracking`
+        /// points after each grapheme cluster (``TextAttributes/totalTracking``).
+        init(start: Int, end: Int, face: FontFace, script: Script, level: UInt8, run: Int, style: Int,
+             size: Double, tracking: Double, shaped: ShapedRun) {
             self.start = start
             self.end = end
             self.face = face
             self.script = script
             self.level = level
-            self.attributes = attributes
+            self.run = run
             self.style = style
             self.scale = size / Double(face.metrics.unitsPerEm)
             self.size = size
             self.shaped = shaped
-            self.tracking = attributes.totalTracking + face.trackingPoints(atPointSize: size)
+            self.tracking = tracking + face.trackingPoints(atPointSize: size)
+        }
+
+        /// This piece (the same glyphs) at `size` points, its run's attributes now adding `tracking`.
+        func resized(to size: Double, tracking: Double) -> Piece {
+            Piece(start: start, end: end, face: face, script: script, level: level, run: run, style: style,
+                  size: size, tracking: tracking, shaped: shaped)
         }
     }
 
@@ -804,7 +809,7 @@ final class ParagraphContent: Sendable {
         pieces.withUnsafeBufferPointer { pieces in
             let shaped = analysis.withShapingScalars(start..<stop) {
                 shaper.shapeRun($0, face: pieces[p].face, script: pieces[p].script, direction: pieces[p].direction,
-                                style: pieces[p].style) { pieces[p].attributes }
+                                style: pieces[p].style) { text.runs[pieces[p].run].attributes }
             }
             var width = Double(shaped.advance) * pieces[p].scale
             if pieces[p].tracking != 0 {

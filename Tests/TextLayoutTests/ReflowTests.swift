@@ -29,6 +29,58 @@ struct ReflowTests {
         #expect(shaper.shapingCount == afterShaping)
     }
 
+    /// The layouts of `a` and `b` at widths nil, 0, 90 and 160: equal sizes, line ranges and baselines.
+    static func expectSameLayouts(_ a: Paragraph, _ b: Paragraph, _ what: String) {
+        for width in [nil, 0, 90, 160] as [Double?] {
+            let (x, y) = (a.layout(width: width), b.layout(width: width))
+            #expect(x.size == y.size, "\(what), width \(String(describing: width))")
+            #expect(x.lines.map(\.range) == y.lines.map(\.range), "\(what), width \(String(describing: width))")
+            #expect(x.firstBaseline == y.firstBaseline && x.lastBaseline == y.lastBaseline, "\(what)")
+        }
+    }
+
+    @Test("resized(to:) sizes and tracks each piece by its own style run: three runs equal a text made at each size")
+    func resizedKeepsEachRunsSize() throws {
+        let shaper = Shaper(library: try Fixtures.library.get())  // its own: the test counts its shapings
+        // Body, a tracked headline (semibold) and an Arabic caption (another face, right to left):
+        // their sizes differ at every Dynamic Type size (Apple's table), so a piece given another
+        // run's size or tracking changes the widths.
+        func text(_ size: DynamicTypeSize) -> StyledText {
+            var body = TextAttributes(size: .style(.body)), headline = TextAttributes(size: .style(.headline), tracking: 1.5)
+            var caption = TextAttributes(size: .style(.caption), locale: "ar")
+            (body.dynamicTypeSize, headline.dynamicTypeSize, caption.dynamicTypeSize) = (size, size, size)
+            return StyledText("Settings and ", attributes: body) + StyledText("privacy 2026 ", attributes: headline)
+                + StyledText("الإعدادات والخصوصية", attributes: caption)
+        }
+        let paragraph = try Paragraph(text(.large), shaper: shaper)
+        #expect(paragraph.text.runs.count == 3)
+        #expect(Set(paragraph.pieces.map(\.run)) == [0, 1, 2])
+        for size in DynamicTypeSize.allCases {
+            let shapings = shaper.shapingCount
+            let resized = try paragraph.resized(to: size)
+            #expect(shaper.shapingCount == shapings, "\(size): static fonts, so nothing is shaped again")
+            #expect(resized.pieces.map(\.run) == paragraph.pieces.map(\.run))
+            Self.expectSameLayouts(resized, try Paragraph(text(size), shaper: shaper), "\(size)")
+        }
+    }
+
+    @Test("resized(to:) an Android font scale: each run's Material letter spacing follows the scale, as in a text made at it")
+    func resizedFollowsMaterialTracking() throws {
+        let shaper = try Fixtures.shaper()
+        // labelLarge's letter spacing is 0.1 sp, bodyMedium's 0.2 sp (Compose's TypeScaleTokens); in
+        // dp each grows with the font scale, on Android 14's curve, as the sizes do.
+        func text(_ scale: AndroidFontScale) -> StyledText {
+            var label = TextAttributes(size: .material(.labelLarge), platform: .android, fontScale: scale)
+            let body = TextAttributes(size: .material(.bodyMedium), platform: .android, fontScale: scale)
+            label.tracking = 0.5
+            return StyledText("Sign in ", attributes: label) + StyledText("to continue to Settings", attributes: body)
+        }
+        let paragraph = try Paragraph(text(.standard), shaper: shaper)
+        for scale in AndroidFontScale.settingsValues {
+            Self.expectSameLayouts(try paragraph.resized(to: scale), try Paragraph(text(scale), shaper: shaper), "\(scale)")
+        }
+    }
+
     @Test("Arabic broken inside a word reshapes only the pieces at the line ends")
     func unsafeEnds() throws {
         let shaper = Shaper(library: try Fixtures.library.get())

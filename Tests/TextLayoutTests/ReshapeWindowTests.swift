@@ -46,7 +46,7 @@ struct ReshapeWindowTests {
         /// HarfBuzz's width of scalars `range` shaped alone (through the shaper, uncached).
         func alone(_ range: Range<Int>) -> Double {
             let run = shaper.shapeRun(scalars[range], face: face, script: Script(code: "Arab"), direction: .rightToLeft,
-                                      attributes: content.pieces[0].attributes, cached: false)
+                                      attributes: paragraph.text.runs[content.pieces[0].run].attributes, cached: false)
             return Double(run.advance) * 17 / 1000
         }
         for (a, b) in [(0, 300), (300, 720), (100, 500), (7, 700), (250, 330), (1, 719), (2, 600)] {
