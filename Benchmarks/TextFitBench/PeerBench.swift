@@ -13,6 +13,7 @@
 //   paragraphs-relayout  a laid-out paragraph at a new width (alternating W2 and W), no text cache;
 //   paragraphs-sizes     a paragraph at all twelve Dynamic Type sizes at W ÷ the same at one size
 //                        (ns_per_item is per paragraph for twelve sizes; `sums.one_size_ns` is one size);
+//   paragraphs-one-size  the one-size half alone (for counting its instructions: run.py subtracts them);
 //   flow                 a FlowLayout of 10,000 fixed-size leaves (i: 20 + 37i mod 80 × 20 pt, spacing 6)
 //                        laid out at 375 (first) and relaid out at a new width (alternating 320, 375);
 //   flow-text            a FlowLayout of the 1,995 tags as Text leaves (body at 17 pt): relayout.
@@ -36,6 +37,7 @@ func runPeerWorkload(_ workload: String, width: Double, width2: Double, reps: In
     case "paragraphs-first": result = peer.paragraphsFirst()
     case "paragraphs-relayout": result = peer.paragraphsRelayout()
     case "paragraphs-sizes": result = peer.paragraphSizes()
+    case "paragraphs-one-size": result = peer.paragraphSizes(twelve: false)
     case "flow": result = peer.flow()
     case "flow-text": result = peer.flowText()
     default:
@@ -231,7 +233,8 @@ private struct PeerBench {
 
     /// Twelve Dynamic Type sizes of each paragraph vs one, both from a cold start (a new shaper cache):
     /// the first size analyses and shapes; the other eleven are `resized(to:)` (a scale) plus line breaking.
-    func paragraphSizes() -> Result {
+    /// `twelve`: both halves (the answer is the twelve sizes'); otherwise the one-size half alone.
+    func paragraphSizes(twelve includeTwelve: Bool = true) -> Result {
         let shaper = Shaper(library: library)
         let texts = corpus("paragraphs.tsv")
         let attributes = TextAttributes(size: .style(.body))
@@ -239,7 +242,7 @@ private struct PeerBench {
         var oneSamples: [Double] = []
         let samples = timed(items: texts.count, before: { shaper.clearCaches() }) { rep in
             twelve = 0
-            for text in texts {
+            for text in texts where includeTwelve {
                 guard let paragraph = try? Paragraph(StyledText(text, attributes: attributes), shaper: shaper) else { fail("paragraph failed") }
                 for size in DynamicTypeSize.allCases {
                     guard let resized = try? paragraph.resized(to: size) else { fail("resize failed") }
@@ -257,10 +260,11 @@ private struct PeerBench {
             if rep >= 0 { oneSamples.append(Double(now() - start) / Double(texts.count)) }
         }
         // `samples` holds twelve sizes + one size (the second pass is inside the timed body): take it out.
-        let twelveOnly = zip(samples, oneSamples).map { $0 - $1 }
+        let twelveOnly = includeTwelve ? zip(samples, oneSamples).map { $0 - $1 } : oneSamples
         return Result(items: texts.count, characters: texts.reduce(0) { $0 + $1.unicodeScalars.count }, nsPerItem: twelveOnly,
                       sums: [("height_12_sizes", twelve), ("height_1_size", one), ("one_size_ns", median(oneSamples))],
-                      notes: "body style, all 12 Dynamic Type sizes at \(Int(width)) pt vs the large size alone, both from cold shaper caches")
+                      notes: includeTwelve ? "body style, all 12 Dynamic Type sizes at \(Int(width)) pt vs the large size alone, both from cold shaper caches"
+                        : "body style, the large size alone at \(Int(width)) pt, from cold shaper caches")
     }
 
     /// Peak resident memory while measuring 1,000,000 distinct strings (a tag + " " + a counter) as

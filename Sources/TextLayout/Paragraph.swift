@@ -450,8 +450,9 @@ final class ParagraphContent: Sendable {
     let missingClusters: [Range<Int>]
 
     /// One shaped piece: a maximal range of one style run, one bidi level, one face and script.
-    /// It names its style run by index (the attributes stay in ``text``): a piece is copied, and a
-    /// resized paragraph makes one per piece, and `TextAttributes` is a dozen fields to retain.
+    /// It names its style run by index rather than holding the run's attributes (they stay in
+    /// ``text``): pieces are copied, a resized paragraph makes each anew, and `TextAttributes` is a
+    /// dozen fields to retain and release each time.
     struct Piece: Sendable {
         let start: Int, end: Int
         let face: FontFace
