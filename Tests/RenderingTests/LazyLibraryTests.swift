@@ -4,8 +4,8 @@ import TestSupport
 
 /// librsvg and cairo (PNG output) and libmicrohttpd (`serve --http`) are loaded with dlopen on first
 /// use (CRSVG, CMicroHTTPD), so that the ~40 libraries they bring are not mapped and bound by every
-/// process before main. These tests read the `textfit` binary the build made (`.build/debug/textfit`,
-/// or `TEXTFIT_BINARY`): none of them may be linked again, and a missing librsvg must be a clear error
+/// process before main. These tests read the `textfit` binary the build made
+/// (``textfitBinary(repository:)``): none of them may be linked again, and a missing librsvg must be a clear error
 /// naming the library and its Debian package, not a crash or a loader failure at start.
 /// (ServiceTests' `LazyMicroHTTPDTests` does the same for libmicrohttpd.)
 @Suite("Lazily loaded C libraries (textfit's ELF dynamic section; make test builds the binary first)")

@@ -4,7 +4,7 @@ import TestSupport
 
 /// libmicrohttpd is loaded with dlopen when an HTTP server first starts (CMicroHTTPD), so that it and
 /// the TLS libraries it brings are not mapped by every process. These tests read the `textfit` binary
-/// the build made (`.build/debug/textfit`, or `TEXTFIT_BINARY`).
+/// the build made (``textfitBinary(repository:)``).
 @Suite("libmicrohttpd loaded on first use (make test builds the binary first)")
 struct LazyMicroHTTPDTests {
     static let binary = textfitBinary(repository: TestEngine.repository)

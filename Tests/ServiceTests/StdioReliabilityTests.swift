@@ -6,14 +6,9 @@ import Testing
 import Glibc
 #endif
 
-/// The built `textfit`: `$TEXTFIT_BINARY`, else beside the test runner (`swift test` builds every
-/// product into the same folder).
+/// The built `textfit` (``textfitBinary(repository:)``).
 enum BuiltCLI {
-    static let path: String = {
-        if let path = ProcessInfo.processInfo.environment["TEXTFIT_BINARY"], !path.isEmpty { return path }
-        let folder = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        return folder.appendingPathComponent("textfit").path
-    }()
+    static let path = textfitBinary(repository: TestEngine.repository)
 
     struct Exit {
         var status: Int32

@@ -27,9 +27,16 @@ public func runToEnd(_ executable: String, _ arguments: [String], environment: [
                     stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
 }
 
-/// The built `textfit` (`.build/debug/textfit` under `repository`, or `TEXTFIT_BINARY`).
+/// The built `textfit` the CLI tests run: `$TEXTFIT_BINARY` when set, else the one beside the test
+/// runner (`swift test` builds every product into its build folder, whichever `--scratch-path` it
+/// was given: `make sanitize` builds into `.build/tsan` and `.build/asan`), else
+/// `.build/debug/textfit` under `repository`.
 public func textfitBinary(repository: URL) -> String {
-    ProcessInfo.processInfo.environment["TEXTFIT_BINARY"] ?? repository.appendingPathComponent(".build/debug/textfit").path
+    if let path = ProcessInfo.processInfo.environment["TEXTFIT_BINARY"], !path.isEmpty { return path }
+    let runner = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    let beside = runner.deletingLastPathComponent().appendingPathComponent("textfit").path
+    if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+    return repository.appendingPathComponent(".build/debug/textfit").path
 }
 
 /// The `NEEDED` entries of an ELF file's dynamic section, read by `readelf -d` (Debian binutils),

@@ -4,10 +4,7 @@ import Testing
 
 /// Runs the built `textfit` and checks output and exit status.
 struct CLI {
-    static let binary: String = {
-        let debug = Engine.repository.appendingPathComponent(".build/debug/textfit").path
-        return ProcessInfo.processInfo.environment["TEXTFIT_BINARY"] ?? debug
-    }()
+    static let binary = textfitBinary(repository: Engine.repository)
 
     struct Output { var status: Int32; var stdout: String; var stderr: String }
 
