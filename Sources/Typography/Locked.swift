@@ -9,6 +9,11 @@ import Glibc
 /// The value and the lock share one allocation (a `ManagedBuffer`: the value as its header, the
 /// lock as its one tail element, at a stable address), so a lock costs one allocation, not two:
 /// every `Text` value and every paragraph has one. Copies of a `Locked` share the value.
+///
+/// Lock a value, not `()`: the state of a `Locked<Void>` has no bytes and sits at the storage
+/// object's own address, so ThreadSanitizer takes the inout access to it for a write racing with
+/// other threads' reads of the object (a false report; a wrapper that guards a C handle keeps the
+/// handle in the lock, as ``SystemFonts`` does).
 package struct Locked<State>: @unchecked Sendable {
     private final class Storage: ManagedBuffer<State, pthread_spinlock_t> {
         deinit { withUnsafeMutablePointerToElements(SpinLock.destroy) }

@@ -4,7 +4,7 @@ import Foundation
 /// The system's fonts, through Fontconfig: family listing, a family's faces, and the sorted
 /// fallback list for a language. Fontconfig is loaded on first use; every call into it is
 /// serialised; fallback lists are computed once per (language, weight, italic), never per call.
-final class SystemFonts: @unchecked Sendable {
+final class SystemFonts: Sendable {
     /// A system face that Fontconfig offers as fallback, with its coverage.
     struct Candidate: @unchecked Sendable {
         let path: String
@@ -41,19 +41,19 @@ final class SystemFonts: @unchecked Sendable {
 
     struct FallbackKey: Hashable { let language: String?; let weight: Int; let italic: Bool }
 
-    private let config: OpaquePointer
+    /// Fontconfig's configuration, reached only with its lock held: Fontconfig's own calls are not
+    /// promised thread-safe in every version, so they are made one at a time.
+    private let config: Locked<OpaquePointer>
     /// Bounded: a request names the language, and each list holds a few dozen kilobytes.
     let fallbackLists = BoundedCache<FallbackKey, FallbackList>(capacity: 64)
-    /// Fontconfig's own calls are not promised thread-safe in every version: one at a time.
-    private let calls = Locked<Void>(())
 
     /// Loads the default configuration; `nil` when Fontconfig cannot (no configuration at all).
     init?() {
         guard let config = FcInitLoadConfigAndFonts() else { return nil }
-        self.config = config
+        self.config = Locked(config)
     }
 
-    deinit { FcConfigDestroy(config) }
+    deinit { config.withLock { FcConfigDestroy($0) } }
 
     /// Every family name the system has (the first name of each font), sorted, without duplicates.
     func families() -> [String] {
@@ -71,7 +71,7 @@ final class SystemFonts: @unchecked Sendable {
     func fallbackList(language: String?, weight: FontWeight, italic: Bool) -> FallbackList {
         let key = FallbackKey(language: language, weight: weight.value, italic: italic)
         if let list = fallbackLists.value(for: key) { return list }
-        let list = calls.withLock { _ in
+        let list = config.withLock { config in
             let pattern = FcPatternCreate()!
             defer { FcPatternDestroy(pattern) }
             SystemFonts.add(pattern, FC_FAMILY, "sans-serif")
@@ -92,7 +92,7 @@ final class SystemFonts: @unchecked Sendable {
     private struct Entry { var family: String?; var path: String?; var index: Int }
 
     private func list(family: String?, objects: [String]) -> [Entry] {
-        calls.withLock { _ in
+        config.withLock { config in
             let pattern = FcPatternCreate()!
             defer { FcPatternDestroy(pattern) }
             if let family { SystemFonts.add(pattern, FC_FAMILY, family) }
