@@ -99,10 +99,13 @@ bench-peers: setup
 	  --build $${TEXTFIT_PEERS_BUILD:-$(CURDIR)/.build/peers} $(ARGS)
 
 ## sanitize: the whole test suite under ThreadSanitizer, then AddressSanitizer with LeakSanitizer
-## (each in its own build folder; Foundation's own leaks are suppressed in Tests/lsan.supp, with reasons)
+## (each in its own build folder; the CLI tests run the textfit built there, sanitized too; Foundation's
+## own leaks are suppressed in Tests/lsan.supp, with reasons, and the suppressions used are not printed,
+## so a CLI's standard error is what it wrote; TEXTFIT_SANITIZER tells the tests which sanitizer is on)
 sanitize: setup
-	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --disable-xctest
-	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp $(SWIFT) test --sanitize=address --scratch-path .build/asan --disable-xctest
+	TEXTFIT_SANITIZER=thread $(SWIFT) test --sanitize=thread --scratch-path .build/tsan --disable-xctest
+	TEXTFIT_SANITIZER=address LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 \
+	  $(SWIFT) test --sanitize=address --scratch-path .build/asan --disable-xctest
 
 ## browser-test: in headless Chromium (Debian chromium, installed here when missing), the playground
 ## page (changes width and Dynamic Type size, checks the rows; screenshot in demo/out/playground.png)

@@ -39,6 +39,10 @@ public func textfitBinary(repository: URL) -> String {
     return repository.appendingPathComponent(".build/debug/textfit").path
 }
 
+/// The sanitizer the tests and the `textfit` they run were built with, as `make sanitize` says in
+/// `TEXTFIT_SANITIZER` (`thread` or `address`); `nil` for an ordinary build.
+public let buildSanitizer: String? = ProcessInfo.processInfo.environment["TEXTFIT_SANITIZER"].flatMap { $0.isEmpty ? nil : $0 }
+
 /// The `NEEDED` entries of an ELF file's dynamic section, read by `readelf -d` (Debian binutils),
 /// or `nil` when readelf fails.
 public func neededLibraries(_ path: String) throws -> [String]? {

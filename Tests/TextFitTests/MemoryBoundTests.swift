@@ -57,6 +57,11 @@ struct MemoryBoundTests {
     /// The bound's terms, for a failure message.
     static let boundDerivation = "start-up RSS + 1.5 × (" + documentedCacheBytes.map { "\($0.cache) \($0.why)" }.joined(separator: " + ") + ")"
 
+    /// RSS is not judged against the bound in an AddressSanitizer build (`make sanitize`): its shadow
+    /// memory (an eighth of the heap), redzones and quarantine of freed blocks (256 MiB by default)
+    /// are the sanitizer's, not TextFit's. The caches' entries and bytes are still checked there.
+    static let judgesResidentMemory = buildSanitizer != "address"
+
     // MARK: - The test
 
     @Test("Thousands of distinct locales, families, face indices, sizes, styles and texts: RSS under the documented bound, every cache within capacity",
@@ -91,15 +96,17 @@ struct MemoryBoundTests {
                 statuses[reply.status, default: 0] += 1
                 #expect(reply.status < 500, "\(request.body.prefix(300)): \(reply.text.prefix(300))")
             }
-            if serial % 250 == 249, let memory = server.memory() {
+            if Self.judgesResidentMemory, serial % 250 == 249, let memory = server.memory() {
                 #expect(memory.rss <= bound, "RSS \(memory.rss >> 20) MiB after \(load.requests) requests, over the bound \(bound >> 20) MiB")
             }
         }
         let end = try #require(server.memory())
         print("MemoryBoundTests: start-up RSS \(startup >> 20) MiB, end \(end.rss >> 20) MiB, peak (VmHWM) \(end.peak >> 20) MiB, "
               + "bound \(bound >> 20) MiB; \(load.requests) requests, statuses \(statuses.sorted { $0.key < $1.key })")
-        #expect(end.rss <= bound, "RSS \(end.rss >> 20) MiB over the bound \(bound >> 20) MiB: \(Self.boundDerivation)")
-        #expect(end.peak <= bound, "peak RSS \(end.peak >> 20) MiB over the bound \(bound >> 20) MiB")
+        if Self.judgesResidentMemory {
+            #expect(end.rss <= bound, "RSS \(end.rss >> 20) MiB over the bound \(bound >> 20) MiB: \(Self.boundDerivation)")
+            #expect(end.peak <= bound, "peak RSS \(end.peak >> 20) MiB over the bound \(bound >> 20) MiB")
+        }
         // Refusals are the request's fault (unknown families, face indices that do not exist, locales
         // that are not tags or are over the cap), never the server's; a third at least were answered.
         #expect(Set(statuses.keys).isSubset(of: [200, 400, 422]), "\(statuses)")
