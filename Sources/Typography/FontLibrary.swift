@@ -469,7 +469,7 @@ public final class FontLibrary: Sendable {
         var weight = weight
         if let name = request.instance {
             guard let named = face.namedInstances.first(where: { FontLibrary.sameName($0.name, name) }) else {
-                throw TypographyError.unknownInstance(name: name, font: face.description, instances: face.namedInstances.map(\.name))
+                throw Self.unknownInstance(name, in: face)
             }
             for variation in named.variations { settings[variation.tag] = variation.value }
             // The instance's weight is the one asked for, unless the request names another.
@@ -495,7 +495,7 @@ public final class FontLibrary: Sendable {
         }
         for variation in request.variations {
             guard let axis = face.axis(variation.tag) else {
-                throw TypographyError.unknownAxis(tag: variation.tag, font: face.description, axes: face.axes.map(\.tag))
+                throw Self.unknownAxis(variation.tag, in: face)
             }
             settings[variation.tag] = axis.clamp(variation.value)
             if axis.clamp(variation.value) != variation.value {
@@ -510,6 +510,20 @@ public final class FontLibrary: Sendable {
         let chosen = variations.isEmpty ? face : instance(of: face, variations: variations)
         return FontMatch(face: chosen, source: source, requestedWeight: weight, requestedItalic: request.italic,
                          adjustments: adjustments, opticalSizeRange: opsz.map { $0.minimum...$0.maximum })
+    }
+
+    /// The error for a named instance `face` does not have, listing the ones it has. A function of
+    /// its own, for LeakSanitizer: a cached error's list of names is reported as leaked (a false
+    /// report, suppressed by this function's name in Tests/lsan.supp, which says why).
+    @inline(never)
+    private static func unknownInstance(_ name: String, in face: FontFace) -> TypographyError {
+        .unknownInstance(name: name, font: face.description, instances: face.namedInstances.map(\.name))
+    }
+
+    /// The error for an axis `face` does not have, listing the ones it has (see ``unknownInstance(_:in:)``).
+    @inline(never)
+    private static func unknownAxis(_ tag: String, in face: FontFace) -> TypographyError {
+        .unknownAxis(tag: tag, font: face.description, axes: face.axes.map(\.tag))
     }
 
     /// The library's caches (font matches, fallback chains, variable-font instances, and the system's
