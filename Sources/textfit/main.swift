@@ -62,9 +62,10 @@ func failure(_ error: any Error) -> (message: String, code: ExitCode) {
     }
 }
 
-// The error is described, and released, before the process exits: exiting from inside the `catch`
-// left the error's payload (the font's axis names, say) alive where LeakSanitizer finds no pointer
-// to it, a leak reported at every such exit of a sanitized build (`make sanitize`).
+// The error is described, and released, before the process exits. Exiting from inside the `catch`
+// kept it alive, and LeakSanitizer reports an array in an error's payload (a font's axis names) as
+// lost, since the enum's case tag sits in the pointer's spare bits: a report at every such exit of
+// a sanitized build (`make sanitize`).
 let outcome: (message: String, code: ExitCode)?
 do {
     try run(try commandLineWords())
