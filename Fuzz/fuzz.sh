@@ -58,11 +58,17 @@ hexdump_input() {
 build() {
     [ -n "${FUZZ_NO_BUILD:-}" ] && return  # another fuzz.sh built already (parallel runs)
     preflight
+    # SwiftPM plans a path dependency's sources once: a file added to ../Sources since the last build
+    # is not compiled ("has no member" errors). When the list of files changes, plan again.
+    local sources; sources=$(cd "$ROOT" && find Sources -type f | LC_ALL=C sort | cksum)
+    mkdir -p "$OUT"
+    if [ "$sources" != "$(cat "$OUT/sources.cksum" 2>/dev/null)" ]; then rm -f "$OUT/release.yaml"; fi
     echo "fuzz: building the fuzz targets into $OUT (swift build -c release, -sanitize=fuzzer,address)…"
     (cd "$HERE" && "$SWIFT" build -c release --scratch-path "$OUT" \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \
         -Xcc -fsanitize=fuzzer-no-link,address >"$OUT.build.log" 2>&1) || {
         grep -E "error:" "$OUT.build.log" | head -20; die "build failed (log: $OUT.build.log)"; }
+    echo "$sources" >"$OUT/sources.cksum"
 }
 
 binary() { echo "$OUT/release/fuzz-$1"; }

@@ -87,9 +87,11 @@ def catalogs():
     pick = {
         "xcstrings": ["Catalog.xcstrings", "BrokenEntries.xcstrings", "Malformed.xcstrings", "NoSourceLanguage.xcstrings"],
         "strings": ["Apple/en.lproj/Localizable.strings", "Apple/de.lproj/Localizable.strings",
-                    "Apple/fr.lproj/Localizable.strings", "Broken/xx.lproj/Broken.strings"],
+                    "Apple/fr.lproj/Localizable.strings", "Broken/xx.lproj/Broken.strings",
+                    "AppleBinary/ja.lproj/Localizable.strings"],
         "stringsdict": ["Apple/en.lproj/Localizable.stringsdict", "Apple/de.lproj/Localizable.stringsdict",
-                        "Broken/Malformed.stringsdict", "Broken/xx.lproj/Broken.stringsdict"],
+                        "Broken/Malformed.stringsdict", "Broken/xx.lproj/Broken.stringsdict",
+                        "AppleBinary/ja.lproj/Localizable.stringsdict"],
         "xliff": ["Export/de.xliff", "Export/fr.xlf", "BrokenXLIFF/units.xliff", "BrokenXLIFF/malformed.xliff"],
         "android": ["Android/res/values/strings.xml", "Android/res/values-fr-rCA/strings.xml",
                     "Android/res/values-b+sr+Latn/strings.xml", "BrokenAndroid/values-de/strings.xml",

@@ -254,3 +254,65 @@ import Testing
         #expect(p?.message == "not UTF-8, and no UTF-16 byte-order mark")
     }
 }
+
+/// Binary property lists, as Xcode compiles `.strings` and `.stringsdict` files into an app. The
+/// fixtures are written by Python's plistlib, or assembled byte by byte where plistlib cannot write
+/// the fault (`Fixtures/make-binary-plists.py`; plistlib reads each of those as the test expects);
+/// the expected texts are the ones that script writes.
+@Suite struct BinaryPropertyListTests {
+    @Test func stringsAndStringsdictFromAnApp() throws {
+        let c = try readFixture("AppleBinary")
+        #expect(c.problems.isEmpty)
+        #expect(Set(c.entries.map(\.locale)) == ["ja"])
+        let file = fixture("AppleBinary/ja.lproj/Localizable.strings")
+        #expect(c.entry("title", "ja")?.text == "メインウィンドウ")
+        #expect(c.entry("greeting", "ja")?.text == "こんにちは")
+        #expect(c.entry("save", "ja")?.origin == SourceLocation(file: file))  // a binary list has no lines
+        // One string object, referred to by two keys.
+        #expect(c.entry("ok", "ja")?.text == "OK")
+        #expect(c.entry("confirm", "ja")?.text == "OK")
+        // Japanese has the one plural category `other` (CLDR plurals.xml).
+        #expect(c.variants("%d files", "ja") == ["plural.other"])
+        #expect(c.entry("%d files", "ja", "plural.other")?.text == "%d 個のファイル")
+        // Widths in numeric order, although the file sorts its keys as strings ("100" < "20").
+        #expect(c.variants("welcome", "ja") == ["width.20", "width.100"])
+        #expect(c.entry("welcome", "ja", "width.100")?.text == "TextFit へようこそ")
+    }
+
+    @Test func aValueThatIsNotAStringIsAProblemAndTheRestIsRead() throws {
+        let c = try readFixture("BrokenBinary/ja.lproj/NotAString.strings")
+        #expect(c.problemLines == [#"NotAString.strings value of "count" is not a string"#])
+        #expect(c.entry("title", "ja")?.text == "タイトル")
+        #expect(c.entry("count", "ja") == nil)
+    }
+
+    @Test func sharedDictionariesAreReadOnceEach() throws {
+        // 30 dictionaries, each referring to the next twice: 2^30 values if expanded (a reader that
+        // expands them does not finish), 33 objects read once. The top level's keys are "a" and "b",
+        // whose dictionaries are not plural rules.
+        let c = try readFixture("BrokenBinary/ja.lproj/Shared.stringsdict")
+        #expect(c.problemLines == [#"Shared.stringsdict "a" has no NSStringLocalizedFormatKey"#,
+                                   #"Shared.stringsdict "b" has no NSStringLocalizedFormatKey"#])
+    }
+
+    @Test("a broken binary list is one problem naming the file, the same every time", arguments: [
+        ("Array.strings", "the top level of a binary .strings file is not a dictionary"),
+        // The last 5 bytes cut: the trailer is read 5 bytes early, so its offset size is a 0 byte.
+        ("Truncated.strings", "malformed binary property list: the trailer's sizes do not fit the file"),
+        // `bplist<<`: Foundation's PropertyListSerialization leaked its error here (finding 17).
+        ("Malformed.stringsdict", #"malformed binary property list: not version 00 (the header is not "bplist00")"#),
+        ("Deep.stringsdict", "malformed binary property list: dictionaries nested more than 32 levels deep"),
+        ("Cycle.stringsdict", "malformed binary property list: a dictionary contains itself"),
+        ("DuplicateKey.strings", #"malformed binary property list: key "k" appears twice in one dictionary"#),
+        ("IntegerKey.strings", "malformed binary property list: a dictionary key is not a string"),
+        ("LoneSurrogate.strings", "malformed binary property list: a UTF-16 string has an unpaired surrogate"),
+    ])
+    func brokenBinaryList(file: String, message: String) {
+        let path = "BrokenBinary/ja.lproj/" + file
+        for _ in 0..<3 {
+            let p = expectProblem { try readFixture(path) }
+            #expect(p?.location == SourceLocation(file: fixture(path)))
+            #expect(p?.message == message)
+        }
+    }
+}

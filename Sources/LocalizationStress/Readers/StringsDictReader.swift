@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads `.stringsdict` property lists (XML, read with lines; binary via PropertyListSerialization).
+/// Reads `.stringsdict` property lists (XML, read with lines; binary, see `Plist.binary`).
 ///
 /// - `NSStringLocalizedFormatKey` with `%#@var@` references: each variable of type
 ///   `NSStringPluralRuleType` contributes its categories (zero/one/two/few/many/other); a category's
@@ -35,10 +35,7 @@ enum StringsDictReader {
         let data = try TextDecoding.readData(path)
         let root: Plist
         if data.starts(with: Array("bplist".utf8)) {
-            guard let any = try? PropertyListSerialization.propertyList(from: data, format: nil) else {
-                throw CatalogProblem(SourceLocation(file: path), "malformed binary property list")
-            }
-            root = convert(any)
+            root = try Plist.binary(data, file: path)
         } else {
             let xml = try XMLTree.parse(data, file: path)
             guard xml.name == "plist", let top = xml.elements().first else {
@@ -241,13 +238,5 @@ enum StringsDictReader {
             return .dict(items, line: node.line)
         default: return .other(line: node.line)
         }
-    }
-
-    static func convert(_ any: Any) -> Plist {
-        if let s = any as? String { return .string(s, line: nil) }
-        if let d = any as? [String: Any] {
-            return .dict(d.keys.sorted().map { ($0, convert(d[$0]!)) }, line: nil)
-        }
-        return .other(line: nil)
     }
 }

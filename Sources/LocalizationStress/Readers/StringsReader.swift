@@ -19,11 +19,11 @@ enum StringsReader {
         let locale = lprojLocale(path)
         var result = FileReadResult(table: "apple:" + tableName(path))
         if data.starts(with: Array("bplist".utf8)) {
-            guard let dict = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
-                throw CatalogProblem(SourceLocation(file: path), "malformed binary property list")
+            guard case .dict(let items, _) = try StringsDictReader.Plist.binary(data, file: path) else {
+                throw CatalogProblem(SourceLocation(file: path), "the top level of a binary .strings file is not a dictionary")
             }
-            for key in dict.keys.sorted() {
-                guard let value = dict[key] as? String else {
+            for (key, item) in items {
+                guard case .string(let value, _) = item else {
                     try log.report(SourceLocation(file: path), "value of \"\(key)\" is not a string")
                     result.skipped.append((key, locale))
                     continue
