@@ -26,12 +26,12 @@ public struct StyledText: Hashable, Sendable {
     /// `string.unicodeScalars.count`, from the UTF-8 bytes (a scalar starts at every byte that is
     /// not a continuation byte): the standard library's count walks scalar by scalar.
     static func scalarCount(_ string: String) -> Int {
-        var string = string  // `withUTF8` needs `inout`; the copy shares storage
-        return string.withUTF8 { bytes in
+        // Read in place: `withUTF8` would need a mutable copy (a retain and a release).
+        string.utf8.withContiguousStorageIfAvailable { bytes in
             var count = 0
             for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
             return count
-        }
+        } ?? string.unicodeScalars.count
     }
 
     /// Appends a styled piece; neighbouring runs with equal attributes merge.

@@ -125,25 +125,11 @@ public final class TextMeasurementCache: Sendable {
             // The hash covers what tells most keys apart (the shaper, the bytes, where the runs
             // end, the direction); attributes and style are left to `==`. Hashing them too cost
             // more than the rest of a cached lookup (callgrind: ~8,000 instructions a key).
-            // Mixed eight bytes at a time (multiply-xorshift, as the shaper's line keys are), not
+            // Mixed eight bytes at a time (`utf8Hash`, as the shaper's line keys are), not
             // with SipHash: the table mixes in its per-process seed (`_rawHashValue(seed:)`), so a
             // new text's key and its table lookups each finalised a SipHash of their own
             // (callgrind: ~850 instructions a cold tag).
-            var h: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(UInt(bitPattern: shaper))
-            var string = text.string
-            string.withUTF8 { bytes in
-                var index = 0
-                while index + 8 <= bytes.count {
-                    h = Self.mix(h, UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                    index += 8
-                }
-                var tail = UInt64(bytes.count)
-                while index < bytes.count {
-                    tail = (tail << 8) | UInt64(bytes[index])
-                    index += 1
-                }
-                h = Self.mix(h, tail)
-            }
+            var h = text.string.utf8Hash(seed: 0x9E37_79B9_7F4A_7C15 &* UInt64(UInt(bitPattern: shaper)))
             h = Self.mix(h, UInt64(text.runs.count) << 1 | (rightToLeft ? 1 : 0))
             for i in text.runs.indices { h = Self.mix(h, UInt64(UInt(bitPattern: text.runs[i].range.upperBound))) }  // by index: a run copied is six retains
             hash = Int(bitPattern: UInt(h))
@@ -157,12 +143,7 @@ public final class TextMeasurementCache: Sendable {
 
         static func == (a: Key, b: Key) -> Bool {
             a.hash == b.hash && a.shaper == b.shaper && a.rightToLeft == b.rightToLeft && a.text.runs == b.text.runs
-                && a.style == b.style && Self.sameBytes(a.text.string, b.text.string)
-        }
-
-        private static func sameBytes(_ a: String, _ b: String) -> Bool {
-            var a = a, b = b  // copies share storage; `withUTF8` needs `inout`
-            return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) } }
+                && a.style == b.style && a.text.string.hasSameUTF8(as: b.text.string)
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }

@@ -13,22 +13,25 @@ public struct LineMeasurement: Sendable {
     /// Points added after each grapheme cluster.
     public let tracking: Double
     /// The requested font as resolved (the primary face of the fallback chain).
-    public let font: FontMatch
+    public var font: FontMatch { shaped.font }
     /// The line-metrics policy heights were computed with.
     public let policy: LineMetricsPolicy
-    package let line: ShapedLine
+    package var line: ShapedLine { shaped.line }
+    /// The shaper's cache entry, held whole: one reference to copy, where the face, the match's
+    /// details and the line were three.
+    private let shaped: MatchedLine
 
     /// The tracking the fonts' own `trak` tables add at this size, summed over the line's clusters
     /// (0 for fonts without one): each run's clusters × its face's tracking.
     public let fontTracking: Double
 
-    init(text: String, size: Double, tracking: Double, font: FontMatch, policy: LineMetricsPolicy, line: ShapedLine) {
+    init(text: String, size: Double, tracking: Double, shaped: MatchedLine, policy: LineMetricsPolicy) {
         self.text = text
         self.size = size
         self.tracking = tracking
-        self.font = font
+        self.shaped = shaped
         self.policy = policy
-        self.line = line
+        let line = shaped.line
         var fontTracking = 0.0
         if line.hasTrackingTables {
             for run in line.runs where run.face.trackingTable != nil {
@@ -122,6 +125,18 @@ public struct LineMeasurement: Sendable {
     private func rect(_ box: GlyphBox, x: Double, scale: Double) -> CGRect {
         CGRect(x: x + Double(box.minX) * scale, y: -Double(box.maxY) * scale,
                width: Double(box.maxX - box.minX) * scale, height: Double(box.maxY - box.minY) * scale)
+    }
+}
+
+/// A shaped line and the font its style resolved to: what the shaper's line cache keeps. A class:
+/// the cache hands it out on every hit, and a reference is one retain to copy.
+final class MatchedLine: Sendable {
+    let font: FontMatch
+    let line: ShapedLine
+
+    init(font: FontMatch, line: ShapedLine) {
+        self.font = font
+        self.line = line
     }
 }
 

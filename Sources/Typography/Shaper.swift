@@ -19,7 +19,7 @@ import Synchronization
 /// Both caches are bounded and shared safely between threads.
 public final class Shaper: Sendable {
     public let library: FontLibrary
-    private let lines: BoundedCache<LineKey, LineEntry>
+    private let lines: BoundedCache<LineKey, MatchedLine>
     private let runs: BoundedCache<RunKey, ShapedRun>
     private let shapeCalls = Atomic<Int>(0)
     private let shapedScalars = Atomic<Int>(0)
@@ -64,16 +64,15 @@ public final class Shaper: Sendable {
         let (style, dependence) = try styleAndSizeDependence(attributes)
         // A variable font whose `opsz` follows the size shapes once per distinct (clamped) size.
         let key = LineKey(text: text, style: style, opticalSize: dependence.key(atPointSize: size))
-        let entry: LineEntry
+        let entry: MatchedLine
         if let hit = lines.value(for: key) {
             entry = hit
         } else {
             let primary = try library.match(attributes, pointSize: size)
-            entry = LineEntry(font: primary, line: shapedLine(text, attributes: attributes, style: key.style, primary: primary))
+            entry = MatchedLine(font: primary, line: shapedLine(text, attributes: attributes, style: key.style, primary: primary))
             lines.insert(entry, for: key)
         }
-        return LineMeasurement(text: text, size: size, tracking: attributes.totalTracking, font: entry.font,
-                               policy: attributes.lineMetrics, line: entry.line)
+        return LineMeasurement(text: text, size: size, tracking: attributes.totalTracking, shaped: entry, policy: attributes.lineMetrics)
     }
 
     /// Which face each grapheme cluster resolves to, and why (for `textfit fonts --for`).
@@ -228,26 +227,7 @@ public final class Shaper: Sendable {
         let hashValue_: Int
 
         init(text: String, style: Int, opticalSize: Double) {
-            var text = text
-            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(style &+ 1)
-            text.withUTF8 { bytes in
-                // Eight bytes at a time, multiply-xorshift mixing (not cryptographic: the table's own
-                // hashing of this word adds the per-process seed).
-                var index = 0
-                while index + 8 <= bytes.count {
-                    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                    hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-                    hash ^= hash >> 32
-                    index += 8
-                }
-                var tail: UInt64 = UInt64(bytes.count)
-                while index < bytes.count {
-                    tail = (tail << 8) | UInt64(bytes[index])
-                    index += 1
-                }
-                hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-                hash ^= hash >> 29
-            }
+            let hash = text.utf8Hash(seed: 0x9E37_79B9_7F4A_7C15 &* UInt64(style &+ 1))
             self.text = text
             self.style = style
             self.opticalSize = opticalSize
@@ -266,18 +246,7 @@ public final class Shaper: Sendable {
         }
 
         static func == (a: LineKey, b: LineKey) -> Bool {
-            a.hashValue_ == b.hashValue_ && a.style == b.style && a.opticalSize == b.opticalSize && TextKey(text: a.text) == TextKey(text: b.text)
-        }
-    }
-
-    /// A class: the cache hands it out on every hit, and a reference is one retain to copy.
-    private final class LineEntry: Sendable {
-        let font: FontMatch
-        let line: ShapedLine
-
-        init(font: FontMatch, line: ShapedLine) {
-            self.font = font
-            self.line = line
+            a.hashValue_ == b.hashValue_ && a.style == b.style && a.opticalSize == b.opticalSize && a.text.hasSameUTF8(as: b.text)
         }
     }
 

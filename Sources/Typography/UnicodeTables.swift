@@ -26,20 +26,43 @@ extension Unicode.Scalar {
     }
 }
 
-/// A key made of a string's UTF-8 bytes: hashed and compared byte for byte, so canonically
+/// Strings as cache keys by their UTF-8 bytes: compared and hashed byte for byte, so canonically
 /// equivalent but different strings ("é" and "e\u{301}") are different keys — they shape to
-/// different clusters and offsets — and hashing skips Swift's normalising String hash.
-struct TextKey: Hashable, Sendable {
-    let text: String
-
-    static func == (a: TextKey, b: TextKey) -> Bool {
-        var a = a.text, b = b.text
-        return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) } }
+/// different clusters and offsets — and hashing skips Swift's normalising String hash. The bytes
+/// are read in place (`withUTF8` needs a mutable copy: a retain and a release of each string).
+extension String {
+    /// Whether `other` has the same UTF-8 bytes.
+    package func hasSameUTF8(as other: String) -> Bool {
+        let same = utf8.withContiguousStorageIfAvailable { x in
+            other.utf8.withContiguousStorageIfAvailable { y in
+                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
+        }
+        if case .some(.some(let same)) = same { return same }
+        return utf8.elementsEqual(other.utf8)  // bytes not stored contiguously (a bridged string)
     }
 
-    func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    /// The UTF-8 bytes mixed into `seed` eight at a time, then the last few with the length
+    /// (multiply-xorshift: not cryptographic, and a table mixes its per-process seed into the result).
+    package func utf8Hash(seed: UInt64) -> UInt64 {
+        func mixed(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var hash = seed
+            var index = 0
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+                hash ^= hash >> 32
+                index += 8
+            }
+            var tail = UInt64(bytes.count)
+            while index < bytes.count {
+                tail = (tail << 8) | UInt64(bytes[index])
+                index += 1
+            }
+            hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+            return hash ^ (hash >> 29)
+        }
+        return utf8.withContiguousStorageIfAvailable(mixed) ?? Array(utf8).withUnsafeBufferPointer(mixed)
     }
 }
 

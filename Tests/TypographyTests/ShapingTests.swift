@@ -69,6 +69,45 @@ struct ShapingTests {
         #expect(shaper.shapingCount - before == 2)  // the repeats came from the cache
     }
 
+    @Test("The line cache keys texts by their UTF-8 bytes: canonically equivalent texts are shaped apart")
+    func lineCacheComparesBytes() throws {
+        let shaper = try Fixtures.shaper()
+        let attributes = Fixtures.attributes(size: 1000)
+        let precomposed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(precomposed == decomposed)  // Swift's String equality: canonical equivalence
+        let before = shaper.shapingCount
+        let a = try shaper.measure(precomposed, attributes: attributes)
+        let b = try shaper.measure(decomposed, attributes: attributes)
+        #expect(shaper.shapingCount - before == 2)
+        #expect(a.line.scalarCount == 4 && b.line.scalarCount == 5)
+        // The same bytes in another string's storage are the same key: no third shaping.
+        var copy = String()
+        copy.reserveCapacity(64)  // native storage, where the literal is a small string
+        copy += decomposed
+        _ = try shaper.measure(copy, attributes: attributes)
+        #expect(shaper.shapingCount - before == 2)
+    }
+
+    @Test("Byte keys: equal bytes in small and native strings compare and hash alike; equivalent texts do not")
+    func byteKeys() {
+        var native = String()
+        native.reserveCapacity(64)
+        native += "abc"
+        #expect("abc".hasSameUTF8(as: native) && native.hasSameUTF8(as: "abc"))
+        #expect("abc".utf8Hash(seed: 7) == native.utf8Hash(seed: 7))
+        #expect(!"caf\u{E9}".hasSameUTF8(as: "cafe\u{301}"))
+        #expect("".hasSameUTF8(as: String()) && !"".hasSameUTF8(as: "a"))
+        // Long strings (past the eight-byte words the hash reads) built apart, and one byte changed.
+        let long = String(repeating: "Rindfleischetikettierung ", count: 4)
+        let rebuilt = (0..<4).map { _ in "Rindfleischetikettierung " }.joined()
+        #expect(long.hasSameUTF8(as: rebuilt) && long.utf8Hash(seed: 1) == rebuilt.utf8Hash(seed: 1))
+        let changed = String(long.dropLast()) + "!"
+        #expect(!long.hasSameUTF8(as: changed) && long.utf8Hash(seed: 1) != changed.utf8Hash(seed: 1))
+        // The seed and the length are part of the hash.
+        #expect("abc".utf8Hash(seed: 1) != "abc".utf8Hash(seed: 2))
+        #expect("a".utf8Hash(seed: 1) != "a\u{0}".utf8Hash(seed: 1))
+    }
+
     @Test("The caches stay within their capacity and keep answering correctly")
     func boundedCaches() throws {
         let shaper = Shaper(library: try Fixtures.library(), lineCacheCapacity: 8, runCacheCapacity: 8)
