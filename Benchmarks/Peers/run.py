@@ -22,6 +22,10 @@ Instructions (callgrind, which do not drift with the machine) are counted for ev
 for the peers the targets compare against in instructions: each job runs under callgrind twice, with
 two rep counts, and the difference ÷ the items added is its instructions per item (set-up left out).
 
+Memory (unless --skip-memory): peak resident memory for 1,000,000 distinct strings measured as Text
+leaves in one process, and of `textfit measure --file` over the CLI corpus and over ten times as many
+lines.
+
 Usage: run.py [--rounds R] [--reps N] [--quick] [--skip-memory] [--no-instructions] [--output PATH]
               --textfit BIN --cli TEXTFIT --build DIR
 """
@@ -34,6 +38,7 @@ import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -136,6 +141,31 @@ def run_cli(reps, corpus=None):
             "ns_per_item": samples, "sums": {"answer_bytes": len(data), "lines": data.count(b"\n")},
             "notes": f"`textfit measure --bundled-only --file F --json --width {CLI_WIDTH:g}` over {CLI_TEXTS:,} distinct tags "
                      "(tags.tsv, then each with \" 2\", \" 3\", …), a whole process on every core, output to a file; ns per text"}
+
+
+def cli_peak_memory():
+    """Peak resident memory (MB) of `textfit measure --file` over the CLI corpus and over ten times
+    as many lines (the corpus again with " x1" … " x9" after each line): the CLI reads and answers
+    a window of lines at a time, so the two should be about the same."""
+    big = os.path.join(ARGS.build, "cli-tags-10x.txt")
+    with open(ARGS.cli_corpus, encoding="utf-8") as f:
+        lines = [line for line in f.read().split("\n") if line]
+    with open(big, "w", encoding="utf-8") as f:
+        for r in range(10):
+            f.write("".join((line if r == 0 else f"{line} x{r}") + "\n" for line in lines))
+    env = dict(os.environ, TEXTFIT_FONTS=FONTS)
+    peaks = []
+    for corpus, count in ((ARGS.cli_corpus, len(lines)), (big, 10 * len(lines))):
+        with open(os.devnull, "wb") as out, tempfile.TemporaryFile() as errors:
+            child = subprocess.Popen(cli_command(corpus), stdout=out, stderr=errors, env=env)
+            _, status, usage = os.wait4(child.pid, 0)  # the child's own rusage, peak RSS included
+            child.returncode = os.waitstatus_to_exitcode(status)
+            errors.seek(0)
+            if child.returncode != 0:
+                raise SystemExit(f"bench-peers: {' '.join(cli_command(corpus))} failed ({child.returncode}):\n"
+                                 f"{errors.read().decode()}")
+        peaks.append((count, usage.ru_maxrss / 1024))  # Linux gives kilobytes
+    return peaks
 
 
 def run_job(command, workload, width, width2, reps):
@@ -296,6 +326,7 @@ def main():
     memory = None
     if not args.skip_memory:
         memory = run_job([args.textfit, "--peer"], "memory", TAG_WIDTH, RELAYOUT_WIDTH, 1)
+        memory["cli_peaks"] = cli_peak_memory()
 
     med = {key: statistics.median(values) for key, values in results.items()}
     spread = {key: (min(values), max(values)) for key, values in results.items()}
@@ -528,6 +559,10 @@ class Report:
                      f"{s['rss_after_500k_mb']:.0f} MB after 500,000, {s['rss_after_1000k_mb']:.0f} MB after 1,000,000; "
                      f"peak {s['peak_rss_mb']:.0f} MB; {fmt_time(self.memory['ns_per_item'][0])} per string. "
                      f"Bounds: {self.memory['notes'].split('bounds: ')[-1]}.")
+            self.out()
+            (n1, mb1), (n2, mb2) = self.memory["cli_peaks"]
+            self.out(f"`textfit measure --file` (JSON out, every core; it reads and answers a window of lines at a time): "
+                     f"peak resident {mb1:.0f} MB over {n1:,} lines, {mb2:.0f} MB over {n2:,}.")
             self.out()
 
         self.out("## Do the engines agree?")
