@@ -121,6 +121,15 @@ void textfit_line_break_classes(const uint32_t *scalars, int32_t count, uint8_t 
     for (int32_t i = 0; i < count; i++) classes[i] = (uint8_t)u_getIntPropertyValue((UChar32)scalars[i], UCHAR_LINE_BREAK);
 }
 
+int32_t textfit_is_alphabetic(uint32_t scalar) { return u_hasBinaryProperty((UChar32)scalar, UCHAR_ALPHABETIC) ? 1 : 0; }
+
+int32_t textfit_is_white_space(uint32_t scalar) { return u_hasBinaryProperty((UChar32)scalar, UCHAR_WHITE_SPACE) ? 1 : 0; }
+
+int32_t textfit_is_combining_mark(uint32_t scalar) {
+    int8_t category = u_charType((UChar32)scalar);
+    return category == U_NON_SPACING_MARK || category == U_COMBINING_SPACING_MARK;
+}
+
 // MARK: - Bidi
 
 void textfit_bidi_classes(const uint32_t *scalars, int32_t count, uint8_t *classes) {

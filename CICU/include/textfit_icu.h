@@ -63,6 +63,14 @@ const char *textfit_error_name(int32_t error);
 /// (U_LB_*, 0 = XX … 42 = ZWJ), the property ICU's own line rules are written over. O(n).
 void textfit_line_break_classes(const uint32_t *scalars, int32_t count, uint8_t *classes);
 
+/// Unicode 15 character properties of one scalar, from ICU's tables (a trie lookup each).
+/// Alphabetic (UCHAR_ALPHABETIC): 1 or 0.
+int32_t textfit_is_alphabetic(uint32_t scalar);
+/// White_Space (UCHAR_WHITE_SPACE): 1 or 0.
+int32_t textfit_is_white_space(uint32_t scalar);
+/// General_Category Mn or Mc (a nonspacing or spacing combining mark): 1 or 0.
+int32_t textfit_is_combining_mark(uint32_t scalar);
+
 // MARK: - Bidi (UAX #9)
 
 /// Bidi classes; the values are those of ICU's UCharDirection.

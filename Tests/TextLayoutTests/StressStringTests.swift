@@ -120,5 +120,14 @@ struct StressStringTests {
         #expect(LineBreaker.reason(Array("name@example.org".unicodeScalars)) == .url)
         #expect(LineBreaker.reason(Array("www-example".unicodeScalars)) == .unbreakableSequence)  // "-" is not a letter
         #expect(LineBreaker.reason(Array("Rindfleisch".unicodeScalars)) == .word)
+        // Beyond ASCII, by Unicode 15.0's properties (DerivedCoreProperties.txt, DerivedGeneralCategory.txt):
+        // letters are Alphabetic (Lo, Ll, Lu, ideographs), virama and vowel signs are Mn/Mc, and
+        // a soft hyphen or a combining accent keeps a word a word; digits and symbols do not.
+        for word in ["Zürich", "Привет", "नमस्ते", "東京", "über\u{AD}all", "cafe\u{301}", "ค่า"] {
+            #expect(LineBreaker.reason(Array(word.unicodeScalars)) == .word, "\(word)")
+        }
+        for sequence in ["2024", "€100", "東京2"] {
+            #expect(LineBreaker.reason(Array(sequence.unicodeScalars)) == .unbreakableSequence, "\(sequence)")
+        }
     }
 }
