@@ -111,12 +111,31 @@ func connectToServer() -> Int32? {
     let connected = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    guard connected == 0 else {
+    guard connected == 0 || (errno == EINTR && finishInterruptedConnect(fd)) else {
+        let failure = errno
         close(fd)
+        errno = failure
         return nil
     }
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     return fd
+}
+
+/// A blocking `connect` that a signal interrupted goes on by itself (POSIX): wait until the socket
+/// is writable and read how it ended, rather than call the server unreachable (CI, 2026-12-03:
+/// "cannot connect to the server: Interrupted system call", with the server up).
+func finishInterruptedConnect(_ fd: Int32) -> Bool {
+    var pending = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+    while true {
+        let ready = poll(&pending, 1, 5_000)
+        if ready > 0 { break }
+        if ready == 0 || errno != EINTR { return false }
+    }
+    var failure: Int32 = 0
+    var length = socklen_t(MemoryLayout<Int32>.size)
+    guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length) == 0 else { return false }
+    errno = failure
+    return failure == 0
 }
 
 /// Closes a connection the server has finished with, abortively (SO_LINGER 0): the client closes
