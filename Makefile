@@ -7,6 +7,7 @@ SWIFT ?= swift
 # stand-in Apple fonts from Inter (and DejaVu) with fontTools at test time, and hb-shape-variations.tsv has Inter rows;
 # unicode-cldr-core: CLDR's plurals.xml, numberingSystems.xml and locale files, which the plural-count and
 # number-format tests of LocaleNumbers and the stress samples take their expected values from;
+# cmark-gfm: the CommonMark reference parser the inline-Markdown tests hold Text's string-literal keys to;
 # librsvg2-dev and libcairo2-dev: PNG pictures (Rendering rasterises its SVG with librsvg onto cairo;
 # CRSVG declares the types itself and loads librsvg-2.so.2 and libcairo.so.2 with dlopen on the first
 # PNG, so they bring the runtime libraries librsvg2-2 and libcairo2 the tests and the demo draw with);
@@ -15,7 +16,7 @@ SWIFT ?= swift
 # rasterisation against).
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev fontconfig libicu-dev libfribidi-dev libmicrohttpd-dev \
   librsvg2-dev libcairo2-dev librsvg2-bin \
-  unicode-data libharfbuzz-bin fonts-dejavu-core fonts-inter-variable python3-fonttools unicode-cldr-core
+  unicode-data libharfbuzz-bin fonts-dejavu-core fonts-inter-variable python3-fonttools unicode-cldr-core cmark-gfm
 
 .PHONY: setup build demo test bench bench-peers sanitize browser-test clean load-replicas
 

@@ -48,10 +48,24 @@ public struct Text: LeafView, Hashable {
         var color: Color?
         /// `monospacedDigit()`: the feature `tnum`.
         var monospacedDigit = false
+        /// `monospaced()` (or Markdown code): the font's monospaced design.
+        var monospaced = false
+        /// A number interpolated into a ``LocalizedStringKey``: `string` is it in `en_US_POSIX`,
+        /// and it is formatted again in the environment's locale.
+        var number: FormattedNumber?
 
         /// The run sets nothing that shaping reads: its attributes are the environment's alone.
         var isPlain: Bool {
             font == nil && weight == nil && !isBold && !italic && kerning == nil && tracking == nil && !monospacedDigit
+                && !monospaced
+        }
+
+        /// The characters shown in `environment` (`nil`: the default one): a number in its
+        /// locale, then its ``EnvironmentValues/textCase``.
+        func shown(in environment: EnvironmentValues?) -> String {
+            guard let environment else { return string }
+            let base = number.map { $0.formatted(in: environment.locale) } ?? string
+            return Text.applyingCase(base, in: environment)
         }
     }
 
@@ -65,16 +79,19 @@ public struct Text: LeafView, Hashable {
         runs = [Run(string: content)]
     }
 
-    private init(runs: [Run]) {
+    init(runs: [Run]) {
         self.runs = runs
     }
 
-    /// A text showing `content` as it is (TextFit has no string tables, so this is ``init(verbatim:)``).
+    /// A text showing `content` as it is: a string variable is neither localized nor read as
+    /// Markdown, as in SwiftUI, where this initializer is likewise disfavoured so that a string
+    /// literal makes a ``LocalizedStringKey`` (``init(_:tableName:bundle:comment:)``).
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) {
         self.init(verbatim: String(content))
     }
 
-    /// The string shown (all runs, in order).
+    /// The string shown (all runs, in order; interpolated numbers as in the default `en_US_POSIX` locale).
     public var string: String { runs.map(\.string).joined() }
 
     /// One text made of `a` then `b`, each keeping its own styling: one paragraph with styled runs.
@@ -148,7 +165,7 @@ public struct Text: LeafView, Hashable {
         // The runs read in place (a run copied retains its string and font).
         runs.withUnsafeBufferPointer { runs in
             for i in runs.indices {
-                let string = defaults.textCase == nil ? runs[i].string : Text.applyingCase(runs[i].string, in: environment)
+                let string = defaults.textCase == nil && runs[i].number == nil ? runs[i].string : runs[i].shown(in: environment)
                 let piece = StyledText(string, attributes: runs[i].isPlain ? defaults.plain : defaults.styling.attributes(of: runs[i]))
                 if result == nil { result = piece } else { result!.append(piece) }
             }
@@ -469,7 +486,8 @@ final class TextDefaults: Sendable {
         func attributes(of run: borrowing Text.Run) -> TextAttributes {
             // The font asked where it is (the run's or the default): one chosen with `??` was copied.
             func asked(_ font: borrowing Font) -> (FontRequest, FontSize, digits: Bool) {
-                let (request, size) = font.request(weight: run.weight ?? weight, bold: run.isBold || bold, italic: run.italic || italic)
+                var (request, size) = font.request(weight: run.weight ?? weight, bold: run.isBold || bold, italic: run.italic || italic)
+                if run.monospaced { request.design = .monospaced }  // as `Font.monospaced()` sets it
                 return (request, size, font.isMonospacedDigit)
             }
             let (request, size, fontDigits) = run.font != nil ? asked(run.font.unsafelyUnwrapped) : asked(font)

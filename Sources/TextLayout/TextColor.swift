@@ -33,7 +33,7 @@ extension Text {
     package func colorRanges(in environment: EnvironmentValues?) -> [(range: Range<Int>, color: Color?)] {
         var offset = 0
         return runs.map { run in
-            let string = environment.map { Text.applyingCase(run.string, in: $0) } ?? run.string
+            let string = run.shown(in: environment)
             let count = string.unicodeScalars.count
             defer { offset += count }
             return (offset..<offset + count, run.color)

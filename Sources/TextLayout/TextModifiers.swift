@@ -22,6 +22,11 @@ extension Text {
     /// advances 572 units of 1000 in Noto Sans Regular, with or without `tnum`: `hb-shape`), so
     /// this changes widths only with fonts whose default digits are proportional.
     public func monospacedDigit() -> Text { map { $0.monospacedDigit = true } }
+
+    /// The monospaced design of each run's font (SwiftUI's `Text.monospaced(_:)`; what Markdown's
+    /// `` `code` `` asks for): SF Mono with Apple's fonts; without them the system family, which
+    /// has no monospaced design among the bundled fonts.
+    public func monospaced(_ isActive: Bool = true) -> Text { isActive ? map { $0.monospaced = true } : self }
 }
 
 // MARK: - Keys

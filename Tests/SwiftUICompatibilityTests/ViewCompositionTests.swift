@@ -370,4 +370,31 @@ struct ViewCompositionTests {
         #expect(row.size == CGSize(width: 82, height: 20))
         #expect(frame(row, "a") == CGRect(x: 0, y: 5, width: 30, height: 10))
     }
+    @Test("Markdown in a Text literal, a key built from a variable, interpolated values: as SwiftUI reads them")
+    func markdownText() {
+        // SwiftUI (https://developer.apple.com/documentation/swiftui/text/init(_:tablename:bundle:comment:)):
+        // a literal is a LocalizedStringKey whose Markdown styles the text; a String variable is
+        // verbatim. Noto Sans at 17 pt, hb-shape: Bold "ab" 604 + 633 = 1237 units; Regular "ab"
+        // 1176, "kg" 534 + 615 and "*" 551 (the variable keeps its four asterisks); Italic "ab" 1147.
+        struct Price: View {
+            let amount: Double
+            let unit = "**kg**"
+            var body: some View {
+                VStack(alignment: .leading, spacing: 0) {
+                    Text("**ab**").id("bold")
+                    Text(unit).id("verbatim")
+                    Text("\(amount, specifier: "%.2f") \(unit)").id("price")
+                    Text(LocalizedStringKey("*ab*")).id("key")
+                }
+            }
+        }
+        let result = Price(amount: 3.5).layout(in: .unspecified)
+        func width(_ id: String) -> Double { Double(frame(result, id)?.width ?? 0) }
+        let verbatimUnits: Double = 551 * 4 + 534 + 615
+        #expect(abs(width("bold") - 1237 * 0.017) < 1e-9)
+        #expect(abs(width("verbatim") - verbatimUnits * 0.017) < 1e-9)
+        #expect(abs(width("key") - 1147 * 0.017) < 1e-9)
+        let texts = [Text("\(3.5, specifier: "%.2f") kg"), Text("Hi **\("*x*")**")]
+        #expect(texts.map(\.string) == ["3.50 kg", "Hi *x*"])
+    }
 }

@@ -1,0 +1,305 @@
+import Foundation
+import LayoutCore
+
+/// SwiftUI's `LocalizedStringKey`: what a string literal given to ``Text`` becomes.
+///
+/// `Text("**Free** shipping")` shows "Free shipping" with "Free" in bold, as SwiftUI does: a
+/// literal (with or without interpolations) is a key, and the key is read as inline Markdown —
+/// `*italic*`, `**bold**`, `` `code` `` (the monospaced design), `~~struck~~`, `[links](url)`
+/// (their text, in the accent colour), `\*` escapes, `&amp;` references — while a `String`
+/// variable (`Text(name)`) and ``Text/init(verbatim:)`` show their characters as they are.
+/// TextFit has no string tables: the key itself is shown, as SwiftUI shows a key it finds in
+/// no table.
+///
+/// Interpolated values are arguments of the key, as in SwiftUI: the key holds a format specifier
+/// for each (`%@` for a string or a `Text`, `%lld` for an `Int`, `%lf` for a `Double`, or the
+/// `specifier:` given), the Markdown is read around the specifiers, and each value is put in its
+/// place with the style around it, its own characters never read as Markdown. Numbers are
+/// formatted as `String(format:)` does, in the environment's locale: `Text("\(2.5)")` shows
+/// "2.500000", as on Apple platforms. A literal `%` is doubled in a key with interpolations, as
+/// SwiftUI doubles it, so it shows once.
+public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
+    /// The key as SwiftUI spells it: the literal text, and a format specifier per argument.
+    let key: String
+    /// Whether the key came from an interpolation (then its `%`s are format syntax).
+    let hasFormatting: Bool
+    let arguments: [Argument]
+
+    enum Argument: Equatable, Sendable {
+        case string(String)
+        case number(Text.FormattedNumber)
+        case text(Text)
+    }
+
+    /// A key made from `value` (a variable's string read as Markdown, as SwiftUI's does).
+    public init(_ value: String) {
+        self.init(stringLiteral: value)
+    }
+
+    public init(stringLiteral value: String) {
+        key = value
+        hasFormatting = false
+        arguments = []
+    }
+
+    public init(stringInterpolation: StringInterpolation) {
+        key = stringInterpolation.key
+        hasFormatting = true
+        arguments = stringInterpolation.arguments
+    }
+
+    /// The contents of a string literal with interpolations, as it is built (SwiftUI's
+    /// `LocalizedStringKey.StringInterpolation`; the compiler calls these methods).
+    public struct StringInterpolation: StringInterpolationProtocol, Sendable {
+        var key = ""
+        var arguments: [Argument] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            key.reserveCapacity(literalCapacity + 2 * interpolationCount)
+            arguments.reserveCapacity(interpolationCount)
+        }
+
+        /// Appends literal text; a `%` is doubled (it is format syntax in a key with arguments).
+        public mutating func appendLiteral(_ literal: String) {
+            key += literal.replacingOccurrences(of: "%", with: "%%")
+        }
+
+        /// Appends a string argument (`%@`), shown as it is, never read as Markdown.
+        public mutating func appendInterpolation(_ string: String) {
+            key += "%@"
+            arguments.append(.string(string))
+        }
+
+        /// Appends a number with its type's default specifier (`%lld` for `Int`, `%lf` for `Double`…).
+        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T) {
+            appendInterpolation(value, specifier: value._specifier)
+        }
+
+        /// Appends a number formatted with `specifier` (`"%.2f"`, `"%x"`, … as `String(format:)` reads them).
+        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T, specifier: String) {
+            key += specifier
+            arguments.append(Text.FormattedNumber(value._arg).map(Argument.number)
+                             ?? .string(String(format: specifier, locale: Text.posix, value._arg)))
+        }
+
+        /// Appends a text (`%@`), which keeps its own styling and takes the Markdown style around it.
+        public mutating func appendInterpolation(_ text: Text) {
+            key += "%@"
+            arguments.append(.text(text))
+        }
+    }
+
+    /// The text runs this key shows: its Markdown read, then its arguments put in place.
+    func runs() -> [Text.Run] {
+        let spans = InlineMarkdown.mayHaveSyntax(key) ? InlineMarkdown.spans(of: key)
+            : key.isEmpty ? [] : [InlineMarkdown.Span(text: key, style: [])]
+        guard hasFormatting else { return spans.map { Text.Run(string: $0.text).styled(by: $0.style) } }
+        var runs: [Text.Run] = []
+        var next = 0
+        for span in spans {
+            let scalars = Array(span.text.unicodeScalars)
+            var literal = ""
+            var index = 0
+            func flush() {
+                if !literal.isEmpty { runs.append(Text.Run(string: literal).styled(by: span.style)) }
+                literal = ""
+            }
+            while index < scalars.count {
+                guard scalars[index] == "%" else {
+                    literal.unicodeScalars.append(scalars[index])
+                    index += 1
+                    continue
+                }
+                if index + 1 < scalars.count, scalars[index + 1] == "%" {
+                    literal += "%"
+                    index += 2
+                    continue
+                }
+                guard let specifier = FormatSpecifier(scalars, at: index) else {
+                    literal += "%"
+                    index += 1
+                    continue
+                }
+                flush()
+                let position = specifier.position.map { $0 - 1 } ?? next
+                next = position + 1
+                if arguments.indices.contains(position) {
+                    runs += argumentRuns(arguments[position], specifier: specifier.text, style: span.style)
+                }
+                index = specifier.end
+            }
+            flush()
+        }
+        return runs
+    }
+
+    private func argumentRuns(_ argument: Argument, specifier: String, style: InlineMarkdown.Style) -> [Text.Run] {
+        switch argument {
+        case .string(let string):
+            return [Text.Run(string: string).styled(by: style)]
+        case .number(var number):
+            number.specifier = specifier
+            var run = Text.Run(string: number.formatted(in: Text.posix))
+            run.number = number
+            return [run.styled(by: style)]
+        case .text(let text):
+            return text.runs.map { $0.styled(by: style) }
+        }
+    }
+}
+
+/// A `printf` conversion in a key: `%`, an optional `n$`, flags, width, precision, length, and
+/// the conversion character.
+private struct FormatSpecifier {
+    let text: String
+    /// The `n$` position, when given.
+    let position: Int?
+    /// The index just past it.
+    let end: Int
+
+    init?(_ scalars: [Unicode.Scalar], at start: Int) {
+        var i = start + 1
+        var digits = 0
+        var number = 0
+        while i < scalars.count, ("0"..."9").contains(scalars[i]) {
+            number = number * 10 + Int(scalars[i].value - 0x30)
+            digits += 1
+            i += 1
+        }
+        if digits > 0, i < scalars.count, scalars[i] == "$" {
+            position = number
+            i += 1
+        } else {
+            position = nil
+            i = start + 1
+        }
+        while i < scalars.count, "-+ #0'*.0123456789hlqLzjt".unicodeScalars.contains(scalars[i]) { i += 1 }
+        guard i < scalars.count, "diouxXeEfFgGaAcCsSp@".unicodeScalars.contains(scalars[i]) else { return nil }
+        end = i + 1
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars[start..<end])
+        self.text = position == nil ? text : text.replacingOccurrences(of: "\(number)$", with: "")
+    }
+}
+
+/// A value `LocalizedStringKey` can format with a `printf` specifier (SwiftUI's `_FormatSpecifiable`):
+/// the integer and floating-point types.
+public protocol _FormatSpecifiable: Equatable {
+    associatedtype _Arg: CVarArg
+    /// The value as `String(format:)` takes it.
+    var _arg: _Arg { get }
+    /// Its default specifier.
+    var _specifier: String { get }
+}
+
+extension Int: _FormatSpecifiable {
+    public var _arg: Int64 { Int64(self) }
+    public var _specifier: String { "%lld" }
+}
+extension Int8: _FormatSpecifiable {
+    public var _arg: Int32 { Int32(self) }
+    public var _specifier: String { "%d" }
+}
+extension Int16: _FormatSpecifiable {
+    public var _arg: Int32 { Int32(self) }
+    public var _specifier: String { "%d" }
+}
+extension Int32: _FormatSpecifiable {
+    public var _arg: Int32 { self }
+    public var _specifier: String { "%d" }
+}
+extension Int64: _FormatSpecifiable {
+    public var _arg: Int64 { self }
+    public var _specifier: String { "%lld" }
+}
+extension UInt: _FormatSpecifiable {
+    public var _arg: UInt64 { UInt64(self) }
+    public var _specifier: String { "%llu" }
+}
+extension UInt8: _FormatSpecifiable {
+    public var _arg: UInt32 { UInt32(self) }
+    public var _specifier: String { "%u" }
+}
+extension UInt16: _FormatSpecifiable {
+    public var _arg: UInt32 { UInt32(self) }
+    public var _specifier: String { "%u" }
+}
+extension UInt32: _FormatSpecifiable {
+    public var _arg: UInt32 { self }
+    public var _specifier: String { "%u" }
+}
+extension UInt64: _FormatSpecifiable {
+    public var _arg: UInt64 { self }
+    public var _specifier: String { "%llu" }
+}
+extension Float: _FormatSpecifiable {
+    public var _arg: Float { self }
+    public var _specifier: String { "%f" }
+}
+extension Double: _FormatSpecifiable {
+    public var _arg: Double { self }
+    public var _specifier: String { "%lf" }
+}
+extension CGFloat: _FormatSpecifiable {
+    public var _arg: Double { Double(self) }
+    public var _specifier: String { "%lf" }
+}
+
+extension Text {
+    /// A text showing `key` read as inline Markdown, its interpolated values in place: what a
+    /// string literal makes, as in SwiftUI (see ``LocalizedStringKey``). TextFit has no string
+    /// tables, so `tableName`, `bundle` and `comment` are accepted and unused: the key is shown.
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
+        let runs = key.runs()
+        self.init(runs: runs.isEmpty ? [Run(string: "")] : runs)
+    }
+
+    /// `en_US_POSIX`, the environment's default locale: numbers in ``string``.
+    static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// A number interpolated into a key, formatted in the locale of the environment it is shown in.
+    struct FormattedNumber: Hashable, Sendable {
+        enum Value: Hashable, Sendable {
+            case signed(Int64)
+            case unsigned(UInt64)
+            case floating(Double)
+        }
+        var value: Value
+        var specifier = ""
+
+        /// The value of a `_FormatSpecifiable`'s argument, when it is one of the standard types.
+        init?(_ argument: some CVarArg) {
+            switch argument {
+            case let value as Int64: self.value = .signed(value)
+            case let value as Int32: self.value = .signed(Int64(value))
+            case let value as UInt64: self.value = .unsigned(value)
+            case let value as UInt32: self.value = .unsigned(UInt64(value))
+            case let value as Double: self.value = .floating(value)
+            case let value as Float: self.value = .floating(Double(value))
+            default: return nil
+            }
+        }
+
+        func formatted(in locale: Locale) -> String {
+            switch value {
+            case .signed(let value): String(format: specifier, locale: locale, value)
+            case .unsigned(let value): String(format: specifier, locale: locale, value)
+            case .floating(let value): String(format: specifier, locale: locale, value)
+            }
+        }
+    }
+}
+
+extension Text.Run {
+    /// The run with the Markdown style around it: bold, italic and monospaced as SwiftUI maps the
+    /// inline presentation intents; a link in the accent colour unless the run has its own.
+    /// Strikethrough changes no size and is not drawn.
+    func styled(by style: InlineMarkdown.Style) -> Text.Run {
+        var run = self
+        if style.contains(.strong) { run.isBold = true }
+        if style.contains(.emphasized) { run.italic = true }
+        if style.contains(.code) { run.monospaced = true }
+        if style.contains(.link), run.color == nil { run.color = .accentColor }
+        return run
+    }
+}
