@@ -45,12 +45,14 @@ public struct Constraint: Sendable, Codable, Hashable {
     public var platform: Platform
     /// The samples for format placeholders.
     public var placeholders: PlaceholderSamples
+    /// Whether the texts are read as inline Markdown, as SwiftUI's `Text("key")` reads them (ios).
+    public var markdown: Bool
 
     public init(width: Double, maxLines: Int? = 1, style: TextStyle? = nil, font: String? = nil, size: Double? = nil,
                 weight: FontWeight? = nil, padding: Double = 0, truncation: Bool = false,
                 minimumScaleFactor: Double = 1, dynamicType: DynamicTypeRange = .all,
                 placeholders: PlaceholderSamples = .standard, platform: Platform = .ios,
-                materialStyle: MaterialTextStyle? = nil, fontScale: FontScaleList = .all) {
+                materialStyle: MaterialTextStyle? = nil, fontScale: FontScaleList = .all, markdown: Bool = false) {
         self.width = width
         self.maxLines = maxLines
         self.style = style
@@ -65,6 +67,7 @@ public struct Constraint: Sendable, Codable, Hashable {
         self.fontScale = fontScale
         self.platform = platform
         self.placeholders = placeholders
+        self.markdown = markdown
     }
 
     /// The size of the text.
@@ -113,9 +116,11 @@ public struct Constraint: Sendable, Codable, Hashable {
 
     /// The sweep's container for this constraint.
     public var container: StressContainer {
-        StressContainer(width: width, maxLines: maxLines, font: fontRequest, size: fontSize, padding: padding,
-                        truncationAllowed: truncation, minimumScaleFactor: minimumScaleFactor, textSizes: textSizes,
-                        materialStyle: platform == .android ? materialStyle : nil)
+        var container = StressContainer(width: width, maxLines: maxLines, font: fontRequest, size: fontSize, padding: padding,
+                                        truncationAllowed: truncation, minimumScaleFactor: minimumScaleFactor, textSizes: textSizes,
+                                        materialStyle: platform == .android ? materialStyle : nil)
+        container.readsMarkdown = markdown
+        return container
     }
 }
 
@@ -553,6 +558,10 @@ public struct RuleSet: Sendable {
                     throw RuleSetError(file: file, path: "\(path).dynamicType", message: "\(about): Dynamic Type sizes are iOS's; "
                                        + "under android the text sizes are font scales (fontScale: 1.3, a list, or \"all\")")
                 }
+                if rule.overrides.markdown == true {
+                    throw RuleSetError(file: file, path: "\(path).markdown", message: "\(about): Markdown is how SwiftUI's Text reads "
+                                       + "a localized string key; Android's text views do not read it")
+                }
             }
         }
     }
@@ -610,6 +619,7 @@ private struct ConstraintOverrides: Sendable {
     var dynamicType: DynamicTypeRange?
     var fontScale: FontScaleList?
     var placeholders: PlaceholderSamples.Overrides?
+    var markdown: Bool?
 
     func apply(to constraint: inout Constraint) {
         if let width { constraint.width = width }
@@ -624,6 +634,7 @@ private struct ConstraintOverrides: Sendable {
         if let padding { constraint.padding = padding }
         if let truncation { constraint.truncation = truncation }
         if let minimumScaleFactor { constraint.minimumScaleFactor = minimumScaleFactor }
+        if let markdown { constraint.markdown = markdown }
         if let dynamicType { constraint.dynamicType = dynamicType }
         if let fontScale { constraint.fontScale = fontScale }
         if let placeholders { constraint.placeholders = constraint.placeholders.applying(placeholders) }
@@ -636,7 +647,7 @@ private struct FieldReader {
 
     static let ruleFields = ["pattern", "width", "maxLines", "style", "font", "size", "weight", "padding",
                              "truncation", "minimumScaleFactor", "dynamicType", "fontScale", "placeholders", "samples",
-                             "comment"]
+                             "markdown", "comment"]
 
     static let appleStyles = TextStyle.allCases.map(\.rawValue).joined(separator: ", ")
     static let materialStyles = MaterialTextStyle.allCases.map(\.rawValue).joined(separator: ", ")
@@ -751,6 +762,12 @@ private struct FieldReader {
                 throw error("\(path).truncation", "expected true (truncation allowed) or false, found \(value.summary)")
             }
             overrides.truncation = allowed
+        }
+        if let value = object["markdown"] {
+            guard case .bool(let reads) = value else {
+                throw error("\(path).markdown", "expected true (texts read as Markdown, as SwiftUI's Text(\"key\") reads them) or false, found \(value.summary)")
+            }
+            overrides.markdown = reads
         }
         if let value = object["minimumScaleFactor"] {
             overrides.minimumScaleFactor = try number(value, at: "\(path).minimumScaleFactor",

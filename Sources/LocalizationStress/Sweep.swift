@@ -27,6 +27,10 @@ public struct StressContainer: Sendable, Hashable {
     /// the text keeps (Compose's `style.copy(fontSize = …)`; its weight comes with ``font``). A
     /// ``FontSize/material(_:)`` size brings its own, so this is not needed for it.
     public var materialStyle: MaterialTextStyle?
+    /// Whether the texts are read as inline Markdown, as SwiftUI's `Text` reads a localized string
+    /// key (`Text("key")`): `**bold**` is bold and `[Terms](https://…)` shows "Terms"
+    /// (``StyledText/init(markdown:attributes:)``).
+    public var readsMarkdown = false
 
     /// An iOS container, checked at `dynamicTypeSizes`.
     public init(width: Double, maxLines: Int? = 1, font: FontRequest = FontRequest(), size: FontSize = .style(.body),
@@ -362,8 +366,9 @@ public struct StressSweep: Sendable {
 
     /// `text` of `entry` set as the checks set it in `box` (see ``box(for:in:)``), at `size`.
     func paragraph(_ text: String, of entry: CatalogEntry, in box: StressContainer, size: TextSize) throws -> Paragraph {
-        try Paragraph(StyledText(text, attributes: box.attributes(at: size, locale: entry.locale)), style: box.paragraphStyle(at: size),
-                      shaper: shaper)
+        let attributes = box.attributes(at: size, locale: entry.locale)
+        return try Paragraph(box.readsMarkdown ? StyledText(markdown: text, attributes: attributes) : StyledText(text, attributes: attributes),
+                             style: box.paragraphStyle(at: size), shaper: shaper)
     }
 
     /// The status of `paragraph` laid out in `container` (`layout` is its layout at the text width),

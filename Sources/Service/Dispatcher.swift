@@ -452,7 +452,7 @@ public final class ServiceDispatcher: Sendable {
 
     /// The constraint's fields (docs/service.md): a rules-file rule's, without `pattern` and `comment`.
     static let constraintKeys = ["width", "maxLines", "style", "font", "size", "weight", "padding", "truncation",
-                                 "minimumScaleFactor", "dynamicType", "fontScale", "placeholders", "samples"]
+                                 "minimumScaleFactor", "dynamicType", "fontScale", "placeholders", "samples", "markdown"]
 
     // MARK: - JSON helpers
 

@@ -9,6 +9,8 @@
 // implements it, which `InlineMarkdownTests` compares it with. "Inline only, preserving whitespace"
 // means no blocks (a leading `#`, `-` or `1.` is text) and spaces and line breaks kept as written.
 
+import Typography
+
 /// A string read as inline Markdown: the text shown, in spans of one style each.
 struct InlineMarkdown {
     /// What the Markdown around a span asks for.
@@ -583,5 +585,41 @@ struct InlineMarkdown {
         case 0x61...0x66 where hex: c.value - 0x61 + 10
         default: nil
         }
+    }
+}
+
+extension StyledText {
+    /// `markdown` read as SwiftUI's `Text` reads a localized string key (inline Markdown, whitespace
+    /// kept: see ``LocalizedStringKey``), each span in `attributes` with its style: strong emphasis
+    /// in the bold weight (a text style's emphasized weight; a lighter weight in `attributes` is
+    /// raised to it), emphasis in italic, code in the monospaced design. Links and strikethrough
+    /// change no size.
+    public init(markdown: String, attributes: TextAttributes) {
+        guard InlineMarkdown.mayHaveSyntax(markdown) else {
+            self.init(markdown, attributes: attributes)
+            return
+        }
+        var result: StyledText?
+        for span in InlineMarkdown.spans(of: markdown) {
+            let piece = StyledText(span.text, attributes: attributes.styled(by: span.style))
+            if result == nil { result = piece } else { result!.append(piece) }
+        }
+        self = result ?? StyledText("", attributes: attributes)
+    }
+}
+
+extension TextAttributes {
+    /// These attributes as a Markdown span's style asks: bold (a text style's emphasized weight,
+    /// else 700; a lighter weight given is raised to it), italic, the monospaced design.
+    func styled(by style: InlineMarkdown.Style) -> TextAttributes {
+        var attributes = self
+        if style.contains(.strong) {
+            let bold = if case .style(let textStyle) = attributes.size { textStyle.emphasizedWeight } else { FontWeight.bold }
+            // A weight given (a style's own, or the container's) is raised to bold, never lowered.
+            if attributes.font.weight.map({ $0 < bold }) ?? true { attributes.font.weight = bold }
+        }
+        if style.contains(.emphasized) { attributes.font.italic = true }
+        if style.contains(.code) { attributes.font.design = .monospaced }
+        return attributes
     }
 }

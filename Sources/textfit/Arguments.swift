@@ -42,7 +42,7 @@ struct Arguments {
         "shard",
     ]
     static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help", "overlays", "summary",
-                                           "truncation-allowed", "strict", "stdio"]
+                                           "truncation-allowed", "strict", "stdio", "markdown"]
 
     /// The option nearest `name` by edit distance (a letter added, dropped, changed, or two swapped),
     /// among those `command` reads (all options for an unknown command): one within a third of the
@@ -128,7 +128,7 @@ struct Arguments {
         "stress": ["rules", "width", "max-lines", "style", "font", "font-file", "size", "weight", "padding", "truncation-allowed",
                    "minimum-scale", "locales", "dynamic-type", "source-language", "report", "max-pictures", "baseline", "strict",
                    "json", "max-entries", "max-text-bytes", "bundled-only", "platform", "font-scale", "apple-fonts", "variations",
-                   "shard"],
+                   "shard", "markdown"],
         "serve": ["stdio", "http", "bundled-only", "apple-fonts", "allow-origin", "allow-host", "font-dir"],
     ]
     /// What picks the font and its size: `measure`'s, and `fonts --for`'s.

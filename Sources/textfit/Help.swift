@@ -120,6 +120,8 @@ let stressHelp = """
       --padding P            points inside the container on every side (≥ 0)
       --truncation-allowed   hitting the line limit does not fail
       --minimum-scale F      the text may shrink to F before it fails
+      --markdown             read the texts as inline Markdown, as SwiftUI's Text("key") reads them (ios):
+                             **bold** is bold, [Terms](https://…) shows "Terms"
       --locales L,…          locales to check (default all), pseudo-xa, pseudo-xb, pseudo-expanded, pseudo-bounded, pseudo-double
       --dynamic-type R       the user's text sizes; ios: Dynamic Type sizes, all (default), a size, FROM...TO,
       --font-scale R         or a comma list; android: font scales, all (default: 0.85,1,1.15,1.3,1.5,1.8,2),

@@ -42,6 +42,7 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
         throw CommandError.usage("--padding must be points ≥ 0, got '\(arguments.values["padding"]!)'")
     }
     defaults.truncation = arguments.flags.contains("truncation-allowed")
+    defaults.markdown = arguments.flags.contains("markdown")
     if let factor = try arguments.number("minimum-scale") {
         guard factor > 0, factor <= 1 else { throw CommandError.usage("--minimum-scale must be in (0, 1]") }
         defaults.minimumScaleFactor = factor
@@ -93,6 +94,10 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
             } catch {
                 throw CommandError.usage("--\(sizes.option): \(error)\(reason.isEmpty ? "" : " (the platform is \(platform.rawValue)\(reason))")")
             }
+        }
+        if platform == .android, defaults.markdown {
+            throw CommandError.usage("--markdown: Markdown is how SwiftUI's Text reads a localized string key, but the platform is "
+                                     + "android\(reason); Android's text views do not read it (leave --markdown out)")
         }
         do { try rules.check(platform: platform) } catch { throw CommandError.input("\(error)") }
     }

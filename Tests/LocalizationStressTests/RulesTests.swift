@@ -287,7 +287,7 @@ private let defaults = Constraint(width: 320, maxLines: 1, style: .body)
         var description: String { path + " ← " + json }
     }
 
-    static let knownRuleFields = "pattern, width, maxLines, style, font, size, weight, padding, truncation, minimumScaleFactor, dynamicType, fontScale, placeholders, samples, comment"
+    static let knownRuleFields = "pattern, width, maxLines, style, font, size, weight, padding, truncation, minimumScaleFactor, dynamicType, fontScale, placeholders, samples, markdown, comment"
     static let appleStyles = "largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2"
     static let materialStyles = "displayLarge, displayMedium, displaySmall, headlineLarge, headlineMedium, headlineSmall, titleLarge, titleMedium, titleSmall, bodyLarge, bodyMedium, bodySmall, labelLarge, labelMedium, labelSmall"
     static let sizes = "xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3, accessibility4, accessibility5"

@@ -155,6 +155,12 @@ struct DispatcherTests {
         let verdicts = try #require(object["verdicts"] as? [[String: Any]])
         #expect(verdicts.map { $0["locale"] as? String } == ["de", "en"])
         #expect(verdicts.map { $0["status"] as? String } == ["truncated", "fits"])
+        // "markdown": the link's text is measured, not its URL (docs/stress.md).
+        let link = #"{"texts": {"en": "[Settings](https://example.com/settings/general)"}, "constraint": {"width": 80, "dynamicType": "large"#
+        let statuses = try [link + #""}}"#, link + #"", "markdown": true}}"#].map { request in
+            try ServiceFixtures.json(try call("stress-check", request))["verdicts"] as? [[String: Any]]
+        }.map { $0?.first?["status"] as? String }
+        #expect(statuses == ["truncated", "fits"])
     }
 
     /// maxTextScalars held for the text as sent only: 4,000 `%@` (8,000 characters) were measured as

@@ -234,6 +234,7 @@ struct StressCLITests {
         (["--platform", "android", "--dynamic-type", "large"], "--dynamic-type: \"large\" is a Dynamic Type size, which is iOS's"),
         (["--dynamic-type", "large", "--font-scale", "1"], "give --dynamic-type or --font-scale, not both"),
         (["--platform", "android", "--variations", "wght"], "--variations: "),
+        (["--platform", "android", "--markdown"], "--markdown: Markdown is how SwiftUI's Text reads a localized string key, but the platform is android"),
     ])
     func platformErrors(_ options: [String], _ message: String) throws {
         let run = try CLI.run(["stress", Self.catalog, "--bundled-only"] + options)
@@ -276,5 +277,24 @@ struct StressCLITests {
         let refused = try CLI.run(["stress", Self.catalog, "--bundled-only", "--rules", material])
         #expect(refused.status == 3)
         #expect(refused.stderr.contains(#"$.rules[0].style: rule "/^[A-Z]/": "bodyLarge" is a Material 3 text style, which is Android's"#), "\(refused.stderr)")
+    }
+    @Test("--markdown measures what SwiftUI's Text(\"key\") shows: a link's text, not its URL")
+    func markdownLinks() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let catalog = #"""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"legal": {"localizations": {
+              "en": {"stringUnit": {"state": "translated", "value": "Read the [Terms](https://example.com/legal/terms-of-service-2024)"}}}}}}
+            """#
+        let file = directory + "/Localizable.xcstrings"
+        try Data(catalog.utf8).write(to: URL(fileURLWithPath: file))
+        let options = ["stress", file, "--bundled-only", "--width", "200", "--dynamic-type", "large", "--json"]
+        let raw = try CLI.run(options), read = try CLI.run(options + ["--markdown"])
+        #expect(raw.status == 1, "\(raw.stderr)")
+        #expect(read.status == 0, "\(read.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])
+        let verdict = try #require((report["verdicts"] as? [[String: Any]])?.first)
+        #expect(verdict["status"] as? String == "fits")
     }
 }
