@@ -264,7 +264,7 @@ public final class ServiceDispatcher: Sendable {
     static let measureKeys: Set<String> = [
         "texts", "font", "fontFile", "faceIndex", "size", "style", "weight", "italic", "dynamicType", "locale", "features",
         "tracking", "tabInterval", "width", "height", "lines", "truncation", "wrap", "direction", "lineMetrics", "lineSpacing",
-        "minimumScale", "platform", "fontScale", "variations", "fontWidth", "instance", "design",
+        "minimumScale", "platform", "fontScale", "variations", "fontWidth", "instance", "design", "markdown",
     ]
 
     /// The fields of `layout` (and, with `overlays`, of `render`).

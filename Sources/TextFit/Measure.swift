@@ -60,6 +60,9 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     public var instance: String?
     /// The system font's design: `default`, `rounded`, `monospaced`, `serif` (Apple's fonts).
     public var design: String?
+    /// Read each text as inline Markdown, as SwiftUI's `Text("key")` reads it (ios; docs/views.md):
+    /// the result's `text` and offsets are then those of the text shown.
+    public var markdown: Bool?
 
     public init(texts: [String], font: String? = nil, fontFile: String? = nil, faceIndex: Int? = nil, size: Double? = nil,
                 style: String? = nil, weight: String? = nil, italic: Bool? = nil, dynamicType: String? = nil,
@@ -67,7 +70,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
                 width: Double? = nil, height: Double? = nil, lines: Int? = nil, truncation: String? = nil,
                 wrap: String? = nil, direction: String? = nil, lineMetrics: String? = nil, lineSpacing: Double? = nil,
                 minimumScale: Double? = nil, platform: String? = nil, fontScale: Double? = nil, variations: String? = nil,
-                fontWidth: Double? = nil, instance: String? = nil, design: String? = nil) {
+                fontWidth: Double? = nil, instance: String? = nil, design: String? = nil, markdown: Bool? = nil) {
         self.texts = texts
         self.font = font
         self.fontFile = fontFile
@@ -96,6 +99,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         self.fontWidth = fontWidth
         self.instance = instance
         self.design = design
+        self.markdown = markdown
     }
 
     /// Decodes the JSON form, in which `weight` is a name (`"bold"`) or a number (`700`, kept as
@@ -141,6 +145,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         fontWidth = try container.decodeIfPresent(Double.self, forKey: .fontWidth)
         instance = try container.decodeIfPresent(String.self, forKey: .instance)
         design = try container.decodeIfPresent(String.self, forKey: .design)
+        markdown = try container.decodeIfPresent(Bool.self, forKey: .markdown)
     }
 
     /// Whether `text` has the shape of a BCP 47 language tag (or ICU's underscore form): a language
@@ -466,6 +471,8 @@ public struct MeasureResult: Codable, Sendable, Equatable {
         public var unitsPerEm: Int
     }
 
+    /// The text measured: as given, or with ``MeasureRequest/markdown`` the text shown (its Markdown
+    /// read); lines', runs' and missing clusters' offsets count its scalars.
     public var text: String
     /// The Dynamic Type size it was measured at (styles follow it; fixed sizes do not); absent under android.
     public var dynamicType: String?
@@ -518,9 +525,12 @@ package final class MeasureSettings: Sendable {
     let font: MeasureResult.Font
     /// Settings that did not apply as asked (``MeasureResult/adjustments``).
     package let adjustments: [String]?
+    /// Whether texts are read as inline Markdown (``MeasureRequest/markdown``).
+    let readsMarkdown: Bool
 
     init(attributes: TextAttributes, style: ParagraphStyle, proposal: MeasureResult.Proposal?, primary: FontMatch, size: Double,
-         metrics: MeasureResult.Metrics, font: MeasureResult.Font, adjustments: [String]?) {
+         metrics: MeasureResult.Metrics, font: MeasureResult.Font, adjustments: [String]?, readsMarkdown: Bool) {
+        self.readsMarkdown = readsMarkdown
         self.attributes = attributes
         self.style = style
         self.proposal = proposal
@@ -564,10 +574,15 @@ extension TextFitEngine {
         func finite(_ value: Double?) -> Double? { value.flatMap { $0.isInfinite ? nil : $0 } }
         let proposal = request.width != nil || request.height != nil || request.lines != nil
             ? MeasureResult.Proposal(width: finite(request.width), height: finite(request.height)) : nil
-        return try settings(attributes: attributes, style: style, proposal: proposal)
+        let markdown = request.markdown == true
+        if markdown, attributes.platform == .android {
+            throw RequestError(field: "markdown", "Markdown is how SwiftUI's Text reads a localized string key; Android's text views do not read it")
+        }
+        return try settings(attributes: attributes, style: style, proposal: proposal, readsMarkdown: markdown)
     }
 
-    private func settings(attributes: TextAttributes, style: ParagraphStyle, proposal: MeasureResult.Proposal?) throws -> MeasureSettings {
+    private func settings(attributes: TextAttributes, style: ParagraphStyle, proposal: MeasureResult.Proposal?,
+                          readsMarkdown: Bool = false) throws -> MeasureSettings {
         let primary = try shaper.library.match(attributes)
         let size = try attributes.validated()
         let metrics = primary.face.metrics.scaled(to: size, policy: attributes.lineMetrics)
@@ -575,14 +590,17 @@ extension TextFitEngine {
             attributes: attributes, style: style, proposal: proposal, primary: primary, size: size,
             metrics: .init(ascent: metrics.ascent, descent: metrics.descent, leading: metrics.leading,
                            capHeight: metrics.capHeight, xHeight: metrics.xHeight, unitsPerEm: primary.face.metrics.unitsPerEm),
-            font: .init(primary.face), adjustments: primary.adjustments.isEmpty ? nil : primary.adjustments.map(\.description))
+            font: .init(primary.face), adjustments: primary.adjustments.isEmpty ? nil : primary.adjustments.map(\.description),
+            readsMarkdown: readsMarkdown)
     }
 
     /// Measures one text with settings made once for many (``measureSettings(_:)``).
     /// - Throws: ``TypographyError`` when a font file the answer used changed on disk since it was opened.
-    package func measure(_ text: String, _ settings: MeasureSettings) throws -> MeasureResult {
+    package func measure(_ source: String, _ settings: MeasureSettings) throws -> MeasureResult {
         let attributes = settings.attributes, proposal = settings.proposal
-        let paragraph = try Paragraph(StyledText(text, attributes: attributes), style: settings.style, shaper: shaper)
+        let styled = settings.readsMarkdown ? StyledText(markdown: source, attributes: attributes) : StyledText(source, attributes: attributes)
+        let text = settings.readsMarkdown ? styled.string : source  // what is shown, which the offsets count in
+        let paragraph = try Paragraph(styled, style: settings.style, shaper: shaper)
         let ideal = paragraph.layout(width: nil)
         let minimum = paragraph.minimumSize
         let fitting = proposal.map { paragraph.layout(width: $0.width, height: $0.height) }

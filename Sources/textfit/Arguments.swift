@@ -121,7 +121,7 @@ struct Arguments {
     /// silently ignored (`measure --svg x.svg` used to measure and write nothing).
     static let commandOptions: [String: Set<String>] = [
         "measure": fontOptions.union(paragraphOptions).union(["bundled-only", "file", "json-input", "json", "max-text-bytes",
-                                                              "apple-fonts"]),
+                                                              "apple-fonts", "markdown"]),
         "fonts": fontOptions.union(["for", "json", "bundled-only", "apple-fonts"]),
         "layout": ["width", "height", "dynamic-type", "direction", "json", "svg", "png", "scale", "overlays", "summary", "bundled-only",
                    "max-elements", "max-depth", "max-text-bytes", "platform", "font-scale", "apple-fonts"],

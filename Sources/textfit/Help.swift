@@ -62,6 +62,8 @@ let measureHelp = """
       --line-metrics M       apple (hhea, default) | typo (OS/2) | fixed:H (every line H points)
       --line-spacing PT      points between lines (0 to 16384)
       --minimum-scale F      shrink down to F (0 < F ≤ 1) before truncating
+      --markdown             read the text as inline Markdown, as SwiftUI's Text("literal") does (ios):
+                             "Tap **Continue**" measures "Tap Continue" with "Continue" bold
       --bundled-only         use the bundled fonts only (reproducible results)
       --file PATH            one text per line from PATH (- for stdin)
       --json-input           each input line is a JSON string (so a text may hold line breaks)

@@ -37,7 +37,8 @@ func makeRequest(_ arguments: Arguments, texts: [String]) throws -> MeasureReque
         direction: arguments.values["direction"], lineMetrics: arguments.values["line-metrics"],
         lineSpacing: try arguments.number("line-spacing"), minimumScale: try arguments.number("minimum-scale"),
         platform: arguments.values["platform"], variations: arguments.values["variations"], fontWidth: try fontWidth(arguments),
-        instance: arguments.values["instance"], design: arguments.values["design"])
+        instance: arguments.values["instance"], design: arguments.values["design"],
+        markdown: arguments.flags.contains("markdown") ? true : nil)
 }
 
 /// `--font-width`: a percentage of normal (`wdth`), or CSS's keywords (condensed 75, expanded 125…).

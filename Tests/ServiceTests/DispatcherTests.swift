@@ -45,6 +45,14 @@ struct DispatcherTests {
         #expect(decoded["results"]?.first?.font.file == "NotoSans-Regular.ttf")
         // hb-shape: T 486 + o 605 with kerning.
         #expect(decoded["results"]?.first?.ideal.width == 1091)
+        // "markdown": the text shown, measured. hb-shape: Noto Sans Bold "To" 509 + 619 (kerned), Regular " x" 260 + 529.
+        let markdown = try call("measure", #"{"texts": ["**To** x"], "size": 1000, "markdown": true}"#)
+        let shown = try JSONDecoder().decode([String: [MeasureResult]].self, from: markdown.body)["results"]?.first
+        #expect(shown?.text == "To x")
+        let width: Double = 509 + 619 + 260 + 529
+        #expect(abs((shown?.ideal.width ?? 0) - width) < 1e-9)
+        let plain = try JSONDecoder().decode([String: [MeasureResult]].self, from: try call("measure", #"{"texts": ["**To** x"], "size": 1000}"#).body)
+        #expect(plain["results"]?.first?.text == "**To** x")
     }
 
     @Test("Errors have stable codes and name the input", arguments: [

@@ -65,6 +65,20 @@ struct CLITests {
         #expect(first["text"] as? String == "To")
     }
 
+    @Test("measure --markdown measures the text SwiftUI's Text(\"literal\") shows; offsets count its scalars")
+    func measureMarkdown() throws {
+        let output = try CLI.run(["measure", "--bundled-only", "--json", "--size", "1000", "--markdown", "Tap **Continue**"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        // hb-shape: Regular "Tap " 476 + 561 + 615 + 260 = 1912; Bold "Continue" 637 + 619 + 657 + 434 + 305
+        // + 657 + 657 + 591 = 4557 (size 1000 with no text style: bold is 700, Noto Sans Bold).
+        #expect((object["ideal"] as? [String: Any])?["width"] as? Double == 6469)
+        #expect(object["text"] as? String == "Tap Continue")
+        #expect(((object["lines"] as? [[String: Any]])?.first?["end"] as? Int) == 12)
+        let android = try CLI.run(["measure", "--bundled-only", "--markdown", "--platform", "android", "x"])
+        #expect(android.status == 2 && android.stderr.contains("--markdown: Markdown is how SwiftUI's Text reads"), "\(android.stderr)")
+    }
+
     @Test("Texts come one per line from stdin; --json-input lines are JSON strings")
     func stdin() throws {
         let plain = try CLI.run(["measure", "--bundled-only", "--json", "-"], stdin: Data("a\nb\n".utf8))
