@@ -228,7 +228,8 @@ struct LayoutFileParser: Sendable {
 
     private func text(_ node: FileNode, _ path: String) throws -> AnyElement {
         guard let string = node.raw["text"] as? String else { throw LayoutFileError(path: path + ".text", message: "expected a string") }
-        var text = Text(string)
+        // "markdown": the string as SwiftUI's `Text("literal")` reads it (a key's inline Markdown).
+        var text = try node.bool("markdown") == true ? Text(LocalizedStringKey(string)) : Text(string)
         if let font = try font(node, path) {
             text = text.font(font)
             if let fonts, node.raw["variations"] != nil || node.raw["instance"] != nil { try checkAxes(text, node, path, fonts) }

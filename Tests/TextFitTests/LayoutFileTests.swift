@@ -98,6 +98,17 @@ struct LayoutFileTests {
         #expect(throws: LayoutFileError.self) { try LayoutFile.element(from: utf16) }
     }
 
+    @Test("\"markdown\": true reads a text node as SwiftUI's Text(\"literal\"); without it the text is as written")
+    func markdownText() throws {
+        // Noto Sans 17 pt, hb-shape: Bold "ab" 604 + 633 = 1237 units; Regular "**ab**" 4 × 551 + 561 + 615 = 3380.
+        func width(_ json: String) throws -> Double {
+            Double(try Engine.get().layoutOutputs(try parse(json), width: nil, height: nil, dynamicTypeSizes: [.large])[0].elements[0].frame.width)
+        }
+        #expect(abs(try width(#"{"text": "**ab**", "markdown": true}"#) - 1237 * 0.017) < 1e-9)
+        #expect(abs(try width(#"{"text": "**ab**"}"#) - 3380 * 0.017) < 1e-9)
+        #expect(throws: LayoutFileError.self) { try parse(#"{"text": "a", "markdown": "yes"}"#) }
+    }
+
     @Test("The issue's example parses and lays out: ids, paths, kinds, frames and baselines")
     func example() throws {
         let tree = try parse(#"{"flow": {"spacing": 8, "lineSpacing": 6, "alignment": "leading", "verticalAlignment": "firstTextBaseline", "children": [{"text": "Zürich", "style": "body", "padding": 6, "id": "zh"}]}}"#)
