@@ -74,6 +74,12 @@ struct InlineMarkdown {
         let canClose: Bool
     }
 
+    /// A style over a range of pieces (an emphasis, a link).
+    private struct Mark {
+        let pieces: Range<Int>
+        let style: Style
+    }
+
     /// A `[` or `![` that may open a link or an image.
     private struct Bracket {
         let piece: Int
@@ -86,6 +92,7 @@ struct InlineMarkdown {
     private let input: [Unicode.Scalar]
     private var position = 0
     private var pieces: [Piece] = []
+    private var marks: [Mark] = []
     private var delimiters: [Delimiter] = []
     private var brackets: [Bracket] = []
     private var nextDelimiterID = 0
@@ -145,14 +152,33 @@ struct InlineMarkdown {
         pendingText = ""
     }
 
-    /// The spans, adjacent equal styles merged, empty pieces dropped.
+    /// The spans, each piece in its own style and every mark's over it, adjacent equal styles
+    /// merged, empty pieces dropped.
     private func merged() -> [Span] {
+        // How many marks of each style begin (+1) and end (−1) at each piece: one sweep styles every
+        // piece, where styling a match's pieces as it is made costs nesting depth × length.
+        let styles: [Style] = [.emphasized, .strong, .code, .strikethrough, .link]
+        let stride = pieces.count + 1
+        var changes = Array(repeating: 0, count: styles.count * stride)
+        for mark in marks {
+            for (bit, style) in styles.enumerated() where mark.style.contains(style) {
+                changes[bit * stride + mark.pieces.lowerBound] += 1
+                changes[bit * stride + mark.pieces.upperBound] -= 1
+            }
+        }
+        var open = Array(repeating: 0, count: styles.count)
         var spans: [Span] = []
-        for piece in pieces where !piece.text.isEmpty {
-            if let last = spans.last, last.style == piece.style {
+        for (index, piece) in pieces.enumerated() {
+            var style = piece.style
+            for bit in styles.indices {
+                open[bit] += changes[bit * stride + index]
+                if open[bit] > 0 { style.insert(styles[bit]) }
+            }
+            guard !piece.text.isEmpty else { continue }
+            if let last = spans.last, last.style == style {
                 spans[spans.count - 1].text += piece.text
             } else {
-                spans.append(Span(text: piece.text, style: piece.style))
+                spans.append(Span(text: piece.text, style: style))
             }
         }
         return spans
@@ -435,8 +461,9 @@ struct InlineMarkdown {
         delimiters.removeSubrange(bottom...)
     }
 
+    /// Marks the pieces strictly between `start` and `end` with `style` (applied in ``merged()``).
     private mutating func style(between start: Int, and end: Int, with style: Style) {
-        for index in start + 1..<end { pieces[index].style.insert(style) }
+        if start + 1 < end { marks.append(Mark(pieces: start + 1..<end, style: style)) }
     }
 
     // MARK: - Links and images

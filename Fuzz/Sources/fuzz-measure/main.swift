@@ -4,7 +4,8 @@
 // the box, same answer twice, min-content ≤ ideal).
 //
 // Input: 15 header bytes (see `decode`), then the text as UTF-8 — invalid sequences become U+FFFD,
-// as String(decoding:as:) documents. A header byte may split the text into two styled runs.
+// as String(decoding:as:) documents. A header byte may split the text into two styled runs, or have it
+// read as inline Markdown (StyledText(markdown:attributes:), what `measure --markdown` measures).
 import FuzzSupport
 import TextFit
 
@@ -33,7 +34,8 @@ func decode(_ bytes: [UInt8]) -> ParagraphCase {
     style.tabInterval = metricsByte & 0x0F == 0x0F ? 5 : 28
 
     let string = String(decoding: input.rest(), as: UTF8.self)
-    var text = StyledText(string, attributes: attributes1)
+    // One run as written, one run read as inline Markdown (spans of their own styles), or two runs.
+    var text = split % 8 == 4 ? StyledText(markdown: string, attributes: attributes1) : StyledText(string, attributes: attributes1)
     if split % 4 != 0 {
         let scalars = Array(string.unicodeScalars)
         let at = scalars.count * Int(split) / 256
