@@ -11,6 +11,10 @@ import Typography
 /// and ends the last with "…", as does a line limit. Its `firstTextBaseline` and `lastTextBaseline`
 /// guides are the layout's real baselines (points from its top).
 ///
+/// A string literal is a ``LocalizedStringKey``, read as inline Markdown as SwiftUI reads it
+/// (`Text("**Free** shipping")`: "Free" in bold); a `String` variable and ``init(verbatim:)`` are
+/// shown as written.
+///
 /// Styling comes from two places, and the text's own wins: its modifiers (``font(_:)``,
 /// ``fontWeight(_:)``, ``bold()``, ``italic()``, ``kerning(_:)``, ``tracking(_:)``) and the
 /// environment (`font`, `dynamicTypeSize`, `locale`, `lineLimit`, `truncationMode`,
