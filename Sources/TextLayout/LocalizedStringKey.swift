@@ -281,10 +281,13 @@ extension Text {
         }
 
         func formatted(in locale: Locale) -> String {
+            // A conversion that does not take a number (`%@`, `%s`, `%c`, `%p`) would read the
+            // number as a pointer or a character: the value's own default is used instead.
+            let numeric = specifier.unicodeScalars.last.map { "diouxXeEfFgGaA".unicodeScalars.contains($0) } ?? false
             switch value {
-            case .signed(let value): String(format: specifier, locale: locale, value)
-            case .unsigned(let value): String(format: specifier, locale: locale, value)
-            case .floating(let value): String(format: specifier, locale: locale, value)
+            case .signed(let value): return String(format: numeric ? specifier : "%lld", locale: locale, value)
+            case .unsigned(let value): return String(format: numeric ? specifier : "%llu", locale: locale, value)
+            case .floating(let value): return String(format: numeric ? specifier : "%lf", locale: locale, value)
             }
         }
     }

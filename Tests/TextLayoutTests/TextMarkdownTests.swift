@@ -54,6 +54,8 @@ struct TextMarkdownTests {
         #expect(Text("\(Float(0.25))").string == "0.250000")
         #expect(Text("\(3.14159, specifier: "%.2f")").string == "3.14")
         #expect(Text("\(255, specifier: "%x")").string == "ff")
+        // A specifier that takes no number would read it as a pointer: the type's default instead.
+        #expect(Text("\(7, specifier: "%@") and \(1.5, specifier: "%s")").string == "7 and 1.500000")
         // A literal % is doubled in a key with arguments and shows once; without arguments it is text.
         #expect(Text("\(50)% off").string == "50% off")
         #expect(Text("100% sure").string == "100% sure")
