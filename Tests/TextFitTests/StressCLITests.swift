@@ -9,18 +9,23 @@ struct StressCLITests {
         FileManager.default.temporaryDirectory.appendingPathComponent("textfit-stress-\(UUID().uuidString)").path
     }
 
-    @Test("Control characters of catalog keys reach the terminal escaped, never as escape sequences (issue 27)")
-    func terminalEscapes() throws {
+    /// `catalog` written as `Localizable.xcstrings` in a new temporary folder (the caller removes it).
+    func writeCatalog(_ catalog: String) throws -> (directory: String, file: String) {
         let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        // A key that would retitle the terminal window and turn the text red.
-        let catalog = #"""
-            {"sourceLanguage": "en", "version": "1.0", "strings": {"\u001b]0;pwned\u0007\u001b[31mtitle": {"localizations": {
-              "de": {"stringUnit": {"state": "translated", "value": "Eine sehr lange deutsche Überschrift"}}}}}}
-            """#
         let file = directory + "/Localizable.xcstrings"
         try Data(catalog.utf8).write(to: URL(fileURLWithPath: file))
+        return (directory, file)
+    }
+
+    @Test("Control characters of catalog keys reach the terminal escaped, never as escape sequences (issue 27)")
+    func terminalEscapes() throws {
+        // A key that would retitle the terminal window and turn the text red.
+        let (directory, file) = try writeCatalog(#"""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"\u001b]0;pwned\u0007\u001b[31mtitle": {"localizations": {
+              "de": {"stringUnit": {"state": "translated", "value": "Eine sehr lange deutsche Überschrift"}}}}}}
+            """#)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = try CLI.run(["stress", file, "--bundled-only", "--width", "40", "--dynamic-type", "large"])
         #expect(output.status == 1, "\(output.stderr)")
         #expect(output.stdout.contains("Worst offenders"), "\(output.stdout)")
@@ -278,17 +283,14 @@ struct StressCLITests {
         #expect(refused.status == 3)
         #expect(refused.stderr.contains(#"$.rules[0].style: rule "/^[A-Z]/": "bodyLarge" is a Material 3 text style, which is Android's"#), "\(refused.stderr)")
     }
+
     @Test("--markdown measures what SwiftUI's Text(\"key\") shows: a link's text, not its URL")
     func markdownLinks() throws {
-        let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let catalog = #"""
+        let (directory, file) = try writeCatalog(#"""
             {"sourceLanguage": "en", "version": "1.0", "strings": {"legal": {"localizations": {
               "en": {"stringUnit": {"state": "translated", "value": "Read the [Terms](https://example.com/legal/terms-of-service-2024)"}}}}}}
-            """#
-        let file = directory + "/Localizable.xcstrings"
-        try Data(catalog.utf8).write(to: URL(fileURLWithPath: file))
+            """#)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let options = ["stress", file, "--bundled-only", "--width", "200", "--dynamic-type", "large", "--json"]
         let raw = try CLI.run(options), read = try CLI.run(options + ["--markdown"])
         #expect(raw.status == 1, "\(raw.stderr)")
