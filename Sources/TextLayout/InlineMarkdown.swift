@@ -6,8 +6,10 @@
 // OpenSwiftUI's `Text+Localized.swift` maps the same inline presentation intents to the same
 // modifiers). Swift on Linux has no Markdown parser in Foundation, so this is one: CommonMark 0.29's
 // inline grammar with GitHub's strikethrough, as cmark-gfm 0.29 (the parser family Apple's builds on)
-// implements it, which `InlineMarkdownTests` compares it with. "Inline only, preserving whitespace"
-// means no blocks (a leading `#`, `-` or `1.` is text) and spaces and line breaks kept as written.
+// implements it, which `InlineMarkdownTests` compares it with; where Debian's cmark-gfm and Apple's
+// fork (swift-cmark) differ, swift-cmark is followed (``processEmphasis(from:)``). "Inline only,
+// preserving whitespace" means no blocks (a leading `#`, `-` or `1.` is text) and spaces and line
+// breaks kept as written.
 
 import Typography
 
@@ -401,8 +403,10 @@ struct InlineMarkdown {
 
     /// Matches closers with openers among the delimiters whose id is at least `first` (the ones
     /// inside a bracket, or all), styles what lies between, and removes them all from the stack:
-    /// CommonMark's "process emphasis" as cmark 0.29 runs it (openers' lower bounds kept per
-    /// character and closer length modulo 3), with cmark-gfm's strikethrough (runs of equal length).
+    /// CommonMark's "process emphasis" as swift-cmark runs it (openers' lower bounds kept per
+    /// character and closer length modulo 3, as positions: Debian's cmark-gfm 0.29.0.gfm.6 keeps a
+    /// pointer to a delimiter that may since have been removed, and then searches past it), with
+    /// cmark-gfm's strikethrough (runs of equal length).
     private mutating func processEmphasis(from first: Int) {
         guard let bottom = delimiters.firstIndex(where: { $0.id >= first }) else { return }
         // The id an opener must exceed, per (character, closer length % 3).
