@@ -102,8 +102,12 @@ struct SVGDocument {
     }
 
     private mutating func grow(ink extents: GlyphExtents, scale: Double, x: Double, y: Double) {
-        let rect = CGRect(x: x + extents.xBearing * scale, y: y - extents.yBearing * scale,
-                          width: extents.width * scale, height: extents.height * scale)
+        growInk(CGRect(x: x + extents.xBearing * scale, y: y - extents.yBearing * scale,
+                       width: extents.width * scale, height: extents.height * scale))
+    }
+
+    /// Grows the ink box (what the canvas shows beyond the content) by `rect`.
+    mutating func growInk(_ rect: CGRect) {
         inkBox = inkBox.map { $0.union(rect) } ?? rect
     }
 

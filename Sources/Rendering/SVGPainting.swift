@@ -143,7 +143,7 @@ extension SVGDocument {
 
 extension SVGRenderer {
     /// Whether `result` needs painting (tree order, colours) rather than the plain layers: it has
-    /// shapes, colours, drawing effects or coloured text. A tree of text and boxes only draws as
+    /// shapes, colours, drawing effects, coloured text or text with lines (underline, strikethrough). A tree of text and boxes only draws as
     /// before (boxes under all text).
     static func needsPainting(_ result: LayoutResult) -> Bool {
         if result.hasDrawingEffects { return true }
@@ -151,7 +151,8 @@ extension SVGRenderer {
             guard let leaf = result.leaf(at: index) else { continue }
             if leaf.element is any Shape || leaf.element is any PaintedShapeLeaf || leaf.element is Color { return true }
             if leaf.environment.foregroundStyle != nil { return true }
-            if let text = leaf.element as? Text, text.colorRanges.contains(where: { $0.color != nil }) { return true }
+            if let text = leaf.element as? Text, text.drawsRunsApart { return true }
+            if leaf.environment.textUnderline != nil || leaf.environment.textStrikethrough != nil { return true }
         }
         return false
     }
@@ -162,11 +163,13 @@ extension SVGRenderer {
         if let text = leaf.element as? any ParagraphProviding {
             guard let layout = text.paragraphLayout(in: leaf.proposal, environment: environment) else { return nil }
             let foreground = environment.foregroundStyle.map { $0.resolvedColor(in: environment) }
-            let ranges = (leaf.element as? Text)?.colorRanges(in: environment) ?? []
-            document.paintText(layout, at: leaf.frame.origin) { cluster in
-                for (range, color) in ranges where range.contains(cluster) { return color ?? foreground }
+            let runs = (leaf.element as? Text)?.drawingRuns(in: environment) ?? []
+            func color(_ cluster: Int) -> Color? {
+                for run in runs where run.range.contains(cluster) { return run.color ?? foreground }
                 return foreground
             }
+            document.paintText(layout, at: leaf.frame.origin, color: color)
+            document.paintDecorations(layout.decorationBars(runs), at: leaf.frame.origin, color: color)
             return layout
         }
         let local = CGRect(origin: .zero, size: leaf.frame.size)

@@ -236,6 +236,9 @@ struct LayoutFileParser: Sendable {
         }
         if let tracking = try node.number("tracking") { text = text.tracking(tracking) }
         if let kerning = try node.number("kerning") { text = text.kerning(kerning) }
+        // Drawn only (they change no size): `Text.underline()` and `Text.strikethrough()`.
+        if try node.bool("underline") == true { text = text.underline() }
+        if try node.bool("strikethrough") == true { text = text.strikethrough() }
         var element = AnyElement(text)
         if let limit = try node.count("lineLimit", in: 1...1_000_000) { element = AnyElement(element.lineLimit(limit)) }
         if let name = try node.string("truncation") {

@@ -13,10 +13,11 @@ import LayoutCore
 ///
 /// Interpolated values are arguments of the key, as in SwiftUI: the key holds a format specifier
 /// for each (`%@` for a string or a `Text`, `%lld` for an `Int`, `%lf` for a `Double`, or the
-/// `specifier:` given), the Markdown is read around the specifiers, and each value is put in its
-/// place with the style around it, its own characters never read as Markdown. Numbers are
-/// formatted as `String(format:)` does, in the environment's locale: `Text("\(2.5)")` shows
-/// "2.500000", as on Apple platforms. A literal `%` is doubled in a key with interpolations, as
+/// `specifier:` given; `%@` for a value with a `format:` style), the Markdown is read around the
+/// specifiers, and each value is put in its place with the style around it, its own characters
+/// never read as Markdown. Numbers are formatted as `String(format:)` does, in the environment's
+/// locale: `Text("\(2.5)")` shows "2.500000", as on Apple platforms; a `format:` style writes its
+/// value in that locale too (`"\(price, format: .currency(code: "EUR"))"`). A literal `%` is doubled in a key with interpolations, as
 /// SwiftUI doubles it, so it shows once.
 public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
     /// The key as SwiftUI spells it: the literal text, and a format specifier per argument.
@@ -28,6 +29,7 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
     enum Argument: Equatable, Sendable {
         case string(String)
         case number(Text.FormattedNumber)
+        case formatted(Text.FormattedValue)
         case text(Text)
     }
 
@@ -80,6 +82,14 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
             key += specifier
             arguments.append(Text.FormattedNumber(value._arg).map(Argument.number)
                              ?? .string(String(format: specifier, locale: Text.posix, value._arg)))
+        }
+
+        /// Appends `input` as `format` writes it in the environment's locale (`%@`):
+        /// `"Total: \(price, format: .currency(code: "EUR"))"`.
+        public mutating func appendInterpolation<F: FormatStyle & Sendable>(_ input: F.FormatInput, format: F)
+        where F.FormatInput: Equatable & Sendable, F.FormatOutput == String {
+            key += "%@"
+            arguments.append(.formatted(Text.FormattedValue(input, format: format)))
         }
 
         /// Appends a text (`%@`), which keeps its own styling and takes the Markdown style around it.
@@ -140,7 +150,11 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
         case .number(var number):
             number.specifier = specifier
             var run = Text.Run(string: number.formatted(in: Text.posix))
-            run.number = number
+            run.number = .number(number)
+            return [run.styled(by: style)]
+        case .formatted(let value):
+            var run = Text.Run(string: value.formatted(in: Text.posix))
+            run.number = .value(value)
             return [run.styled(by: style)]
         case .text(let text):
             return text.runs.map { $0.styled(by: style) }
@@ -254,6 +268,20 @@ extension Text {
         self.init(runs: runs.isEmpty ? [Run(string: "")] : runs)
     }
 
+    /// A text showing `input` as `format` writes it, in the locale of the environment it is
+    /// measured in (`format.locale(environment.locale)`; SwiftUI formats with the environment's
+    /// locale too): `Text(price, format: .currency(code: "EUR"))` is "12,50 €" under `de_DE`.
+    /// The style's other settings (a date's time zone and calendar) are its own. Shown as written,
+    /// never read as Markdown.
+    /// Source: https://developer.apple.com/documentation/swiftui/text/init(_:format:)
+    public init<F: FormatStyle & Sendable>(_ input: F.FormatInput, format: F)
+    where F.FormatInput: Equatable & Sendable, F.FormatOutput == String {
+        let value = FormattedValue(input, format: format)
+        var run = Run(string: value.formatted(in: Text.posix))
+        run.number = .value(value)
+        self.init(runs: [run])
+    }
+
     /// `en_US_POSIX`, the environment's default locale: numbers in ``string``.
     static let posix = Locale(identifier: "en_US_POSIX")
 
@@ -293,16 +321,74 @@ extension Text {
     }
 }
 
+extension Text {
+    /// A value shown in the locale of the environment it is measured in.
+    enum LocaleFormatted: Hashable, Sendable {
+        /// A number and its `printf` specifier.
+        case number(FormattedNumber)
+        /// A value and its `FormatStyle`.
+        case value(FormattedValue)
+
+        func formatted(in locale: Locale) -> String {
+            switch self {
+            case .number(let number): number.formatted(in: locale)
+            case .value(let value): value.formatted(in: locale)
+            }
+        }
+    }
+
+    /// A value and the `FormatStyle` that writes it, formatted in a given locale
+    /// (`format.locale(locale).format(input)`). Equal when the inputs and the styles are.
+    struct FormattedValue: Hashable, Sendable {
+        private let value: any LocaleFormattable
+
+        init<F: FormatStyle & Sendable>(_ input: F.FormatInput, format: F)
+        where F.FormatInput: Equatable & Sendable, F.FormatOutput == String {
+            value = StyledInput(input: input, format: format)
+        }
+
+        func formatted(in locale: Locale) -> String { value.formatted(in: locale) }
+
+        static func == (a: FormattedValue, b: FormattedValue) -> Bool { a.value.isEqual(to: b.value) }
+
+        func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
+    }
+}
+
+/// A formatted value with its type erased (``Text/FormattedValue``).
+private protocol LocaleFormattable: Sendable {
+    func formatted(in locale: Locale) -> String
+    func isEqual(to other: any LocaleFormattable) -> Bool
+    func hash(into hasher: inout Hasher)
+}
+
+private struct StyledInput<F: FormatStyle & Sendable>: LocaleFormattable
+where F.FormatInput: Equatable & Sendable, F.FormatOutput == String {
+    let input: F.FormatInput
+    let format: F
+
+    func formatted(in locale: Locale) -> String { format.locale(locale).format(input) }
+
+    func isEqual(to other: any LocaleFormattable) -> Bool {
+        guard let other = other as? Self else { return false }
+        return other.input == input && other.format == format
+    }
+
+    /// The style alone: inputs need only be `Equatable`, as SwiftUI asks.
+    func hash(into hasher: inout Hasher) { hasher.combine(format) }
+}
+
 extension Text.Run {
     /// The run with the Markdown style around it: bold, italic and monospaced as SwiftUI maps the
-    /// inline presentation intents; a link in the accent colour unless the run has its own.
-    /// Strikethrough changes no size and is not drawn.
+    /// inline presentation intents; a link in the accent colour unless the run has its own;
+    /// strikethrough struck (drawn only: it changes no size).
     func styled(by style: InlineMarkdown.Style) -> Text.Run {
         var run = self
         if style.contains(.strong) { run.isBold = true }
         if style.contains(.emphasized) { run.italic = true }
         if style.contains(.code) { run.monospaced = true }
         if style.contains(.link), run.color == nil { run.color = .accentColor }
+        if style.contains(.strikethrough), run.strikethrough == nil { run.strikethrough = .line(.single) }
         return run
     }
 }

@@ -54,9 +54,14 @@ public struct Text: LeafView, Hashable {
         var monospacedDigit = false
         /// `monospaced()` (or Markdown code): the font's monospaced design.
         var monospaced = false
-        /// A number interpolated into a ``LocalizedStringKey``: `string` is it in `en_US_POSIX`,
-        /// and it is formatted again in the environment's locale.
-        var number: FormattedNumber?
+        /// A value formatted in the environment's locale (a number interpolated into a
+        /// ``LocalizedStringKey``, a ``Text/init(_:format:)`` value): `string` is it in
+        /// `en_US_POSIX`, and it is formatted again in the environment's locale.
+        var number: LocaleFormatted?
+        /// `underline(_:pattern:color:)` and `strikethrough(_:pattern:color:)` (drawing only):
+        /// `nil` leaves the run to the environment's.
+        var underline: Text.LineSetting?
+        var strikethrough: Text.LineSetting?
 
         /// The run sets nothing that shaping reads: its attributes are the environment's alone.
         var isPlain: Bool {

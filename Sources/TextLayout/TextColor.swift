@@ -24,19 +24,4 @@ extension Text {
         guard base is Color || base is HierarchicalShapeStyle else { return self }
         return foregroundColor(base.resolvedColor(in: EnvironmentValues()))
     }
-
-    /// Each run's colour (`nil`: the environment's) over its scalar offsets in ``string``, in order.
-    package var colorRanges: [(range: Range<Int>, color: Color?)] { colorRanges(in: nil) }
-
-    /// Each run's colour over its scalar offsets in the text as laid out in `environment`, whose
-    /// `textCase` can change a run's length ("ß" uppercased is "SS").
-    package func colorRanges(in environment: EnvironmentValues?) -> [(range: Range<Int>, color: Color?)] {
-        var offset = 0
-        return runs.map { run in
-            let string = run.shown(in: environment)
-            let count = string.unicodeScalars.count
-            defer { offset += count }
-            return (offset..<offset + count, run.color)
-        }
-    }
 }

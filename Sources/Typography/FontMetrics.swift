@@ -17,6 +17,9 @@ public struct FontMetrics: Hashable, Sendable, Codable {
     public var capHeight: Int?, xHeight: Int?
     /// `post` underlinePosition (negative below the baseline) and underlineThickness.
     public var underlinePosition: Int, underlineThickness: Int
+    /// `OS/2` yStrikeoutPosition (the top of the stroke, above the baseline) and yStrikeoutSize
+    /// (0 when the face has no `OS/2`).
+    public var strikeoutPosition: Int = 0, strikeoutThickness: Int = 0
 
     /// These metrics at a point size under a line-metrics policy.
     public func scaled(to size: Double, policy: LineMetricsPolicy = .apple) -> ScaledFontMetrics {
@@ -81,6 +84,8 @@ extension FontMetrics {
         capHeight = os2Version >= 2 ? os2.int16(at: 88).map(Int.init) : nil
         underlinePosition = Int(post.int16(at: 8) ?? 0)
         underlineThickness = Int(post.int16(at: 10) ?? 0)
+        strikeoutThickness = Int(os2.int16(at: 26) ?? 0)
+        strikeoutPosition = Int(os2.int16(at: 28) ?? 0)
         if unitsPerEm < 16 || unitsPerEm > 16384 { unitsPerEm = 1000 }
     }
 }
@@ -108,6 +113,8 @@ extension FontMetrics {
         result.xHeight = xHeight.map { $0 + delta("xhgt") }
         result.underlinePosition += delta("undo")
         result.underlineThickness += delta("unds")
+        result.strikeoutPosition += delta("stro")
+        result.strikeoutThickness += delta("strs")
         return result
     }
 }

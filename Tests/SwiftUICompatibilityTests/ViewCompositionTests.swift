@@ -397,4 +397,58 @@ struct ViewCompositionTests {
         let texts = [Text("\(3.5, specifier: "%.2f") kg"), Text("Hi **\("*x*")**")]
         #expect(texts.map(\.string) == ["3.50 kg", "Hi *x*"])
     }
+
+    @Test("underline and strikethrough as SwiftUI spells them compile, draw, and change no size")
+    func lines() {
+        // https://developer.apple.com/documentation/swiftui/text/underline(_:pattern:color:) and
+        // .../view/strikethrough(_:pattern:color:) (iOS 16): lines are drawn, not measured.
+        struct Offer: View {
+            var body: some View {
+                VStack(alignment: .leading) {
+                    (Text("Was ") + Text("$20").strikethrough(color: .red) + Text(" now $10").underline()).id("price")
+                    Text("Terms").underline(true, pattern: .dash, color: .blue).id("terms")
+                    VStack { Text("Note").id("note") }.strikethrough(pattern: .dot)
+                    Text("Plain").underline(false).id("plain")
+                }
+            }
+        }
+        let result = Offer().layout(in: .unspecified)
+        let plain = VStack(alignment: .leading) {
+            (Text("Was ") + Text("$20") + Text(" now $10")).id("price")
+            Text("Terms").id("terms")
+            VStack { Text("Note").id("note") }
+            Text("Plain").id("plain")
+        }.layout(in: .unspecified)
+        for id in ["price", "terms", "note", "plain"] { #expect(frame(result, id) == frame(plain, id)) }
+        let svg = SVGRenderer().svg(result)
+        // One strikethrough for "$20", one underline for " now $10", one dashed underline, one
+        // dotted strikethrough; none for "Plain".
+        #expect(svg.components(separatedBy: "<path class=\"underline\"").count - 1 == 2)
+        #expect(svg.components(separatedBy: "<path class=\"strikethrough\"").count - 1 == 2)
+    }
+
+    @Test("Text(_:format:) and \\(value, format:) compile as SwiftUI code writes them, in the environment's locale")
+    func formatStyles() {
+        // https://developer.apple.com/documentation/swiftui/text/init(_:format:). CLDR de: group ".",
+        // decimal ","; currency "#,##0.00 ¤" with a no-break space (U+00A0).
+        struct Receipt: View {
+            let total: Double
+            let count: Int
+            var body: some View {
+                VStack(alignment: .leading) {
+                    Text(total, format: .currency(code: "EUR")).id("total")
+                    Text("\(count, format: .number) items").id("count")
+                }
+            }
+        }
+        var environment = EnvironmentValues()
+        environment.locale = Locale(identifier: "de_DE")
+        let result = Receipt(total: 1234.5, count: 1500).layout(in: .unspecified, environment: environment)
+        let expected = VStack(alignment: .leading) {
+            Text(verbatim: "1.234,50\u{A0}€").id("total")
+            Text(verbatim: "1.500 items").id("count")
+        }.layout(in: .unspecified, environment: environment)
+        for id in ["total", "count"] { #expect(frame(result, id) == frame(expected, id)) }
+        #expect(frame(result, "total").map { $0.width > 0 } == true)
+    }
 }

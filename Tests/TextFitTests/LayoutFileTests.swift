@@ -109,6 +109,21 @@ struct LayoutFileTests {
         #expect(throws: LayoutFileError.self) { try parse(#"{"text": "a", "markdown": "yes"}"#) }
     }
 
+    @Test("\"underline\" and \"strikethrough\" draw their lines and change no size")
+    func lines() throws {
+        let engine = try Engine.get()
+        func picture(_ json: String) throws -> (svg: String, width: CGFloat) {
+            let result = engine.layout(try parse(json), width: nil, height: nil, textSizes: [.standard(for: .ios)])[0].1
+            return (SVGRenderer().svg(result), result.root.frame.width)
+        }
+        let plain = try picture(#"{"text": "ab"}"#)
+        let lined = try picture(#"{"text": "ab", "underline": true, "strikethrough": true}"#)
+        #expect(!plain.svg.contains("class=\"underline\"") && !plain.svg.contains("class=\"strikethrough\""))
+        #expect(lined.svg.contains("<path class=\"underline\"") && lined.svg.contains("<path class=\"strikethrough\""))
+        #expect(plain.width == lined.width)
+        #expect(throws: LayoutFileError.self) { try parse(#"{"text": "a", "underline": 1}"#) }
+    }
+
     @Test("The issue's example parses and lays out: ids, paths, kinds, frames and baselines")
     func example() throws {
         let tree = try parse(#"{"flow": {"spacing": 8, "lineSpacing": 6, "alignment": "leading", "verticalAlignment": "firstTextBaseline", "children": [{"text": "Zürich", "style": "body", "padding": 6, "id": "zh"}]}}"#)

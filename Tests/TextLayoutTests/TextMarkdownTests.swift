@@ -70,7 +70,7 @@ struct TextMarkdownTests {
         #expect(text.string == "2.500000 km")
         environment.locale = Locale(identifier: "de_DE")
         #expect(text.styledText(in: environment).string == "2,500000 km")
-        #expect(text.colorRanges(in: environment).map(\.range) == [0..<8, 8..<11])
+        #expect(text.drawingRuns(in: environment).map(\.range) == [0..<8, 8..<11])
     }
 
     @Test("Empty keys and keys without Markdown measure as verbatim text")

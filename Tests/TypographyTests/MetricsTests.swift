@@ -11,7 +11,8 @@ struct MetricsTests {
         // unitsPerEm 1000; hhea ascent 1069, descent -293, lineGap 0; OS/2 version 4, usWeightClass 400,
         // fsSelection 00000001 01000000 (REGULAR, WWS; no USE_TYPO_METRICS), sTypoAscender 1069,
         // sTypoDescender -293, sTypoLineGap 0, usWinAscent 1069, usWinDescent 293, sxHeight 536,
-        // sCapHeight 714; post underlinePosition -100, underlineThickness 50.
+        // sCapHeight 714, yStrikeoutPosition 322, yStrikeoutSize 50; post underlinePosition -100,
+        // underlineThickness 50.
         let m = face.metrics
         #expect(m.unitsPerEm == 1000)
         #expect([m.hheaAscender, m.hheaDescender, m.hheaLineGap] as [Int] == [1069, -293, 0])
@@ -20,8 +21,19 @@ struct MetricsTests {
         #expect([m.winAscent, m.winDescent] as [Int] == [1069, 293])
         #expect(m.xHeight == 536 && m.capHeight == 714)
         #expect([m.underlinePosition, m.underlineThickness] as [Int] == [-100, 50])
+        #expect([m.strikeoutPosition, m.strikeoutThickness] as [Int] == [322, 50])
         #expect(face.weight == .regular && face.isItalic == false)
         #expect(face.family == "Noto Sans" && face.styleName == "Regular")
+    }
+
+    @Test("Strikeout position and size from OS/2, in each face's units", arguments: [
+        // fontTools: TTFont(path)["OS/2"].yStrikeoutPosition, .yStrikeoutSize.
+        ("NotoSansArabic-Regular.ttf", 224, 50), ("Roboto-Variable.ttf", 512, 102),
+        ("DroidSansFallbackFull.ttf", 62, 13), ("NotoColorEmoji.ttf", 530, 102),
+    ])
+    func strikeout(_ file: String, _ position: Int, _ size: Int) throws {
+        let face = try Fixtures.library().face(path: Fixtures.fonts + "/" + file)
+        #expect(face.metrics.strikeoutPosition == position && face.metrics.strikeoutThickness == size)
     }
 
     @Test("Scaled metrics: 17 pt Noto Sans has ascent 18.173, descent 4.981, line height 23.154")
