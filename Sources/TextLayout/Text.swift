@@ -54,6 +54,9 @@ public struct Text: LeafView, Hashable {
         var monospacedDigit = false
         /// `monospaced()` (or Markdown code): the font's monospaced design.
         var monospaced = false
+        /// `fontDesign(_:)` and `fontWidth(_:)`: they replace the font's own.
+        var design: Font.Design?
+        var fontWidth: Font.Width?
         /// A value formatted in the environment's locale (a number interpolated into a
         /// ``LocalizedStringKey``, a ``Text/init(_:format:)`` value): `string` is it in
         /// `en_US_POSIX`, and it is formatted again in the environment's locale.
@@ -66,7 +69,7 @@ public struct Text: LeafView, Hashable {
         /// The run sets nothing that shaping reads: its attributes are the environment's alone.
         var isPlain: Bool {
             font == nil && weight == nil && !isBold && !italic && kerning == nil && tracking == nil && !monospacedDigit
-                && !monospaced
+                && !monospaced && design == nil && fontWidth == nil
         }
 
         /// The characters shown in `environment` (`nil`: the default one): a number in its
@@ -474,11 +477,13 @@ final class TextDefaults: Sendable {
         /// ``EnvironmentValues/textLanguage``.
         let language: String?
         /// View modifiers for the text inside: `bold`, `italic`, `fontWeight`, `kerning`,
-        /// `tracking`, `monospacedDigit`.
+        /// `tracking`, `monospacedDigit`, `fontDesign`, `fontWidth`.
         let bold: Bool, italic: Bool
         let weight: Font.Weight?
         let kerning: Double?, tracking: Double?
         let monospacedDigit: Bool
+        let design: Font.Design?
+        let width: Font.Width?
 
         init(_ environment: EnvironmentValues) {
             platform = environment.platform
@@ -488,15 +493,18 @@ final class TextDefaults: Sendable {
             language = environment.textLanguage
             (bold, italic, weight) = (environment.textBold, environment.textItalic, environment.textFontWeight)
             (kerning, tracking, monospacedDigit) = (environment.textKerning, environment.textTracking, environment.textMonospacedDigit)
+            (design, width) = (environment.textFontDesign, environment.textFontWidth)
         }
 
-        /// A run's attributes: its own font, weight, bold, italic, kerning, tracking and
-        /// `monospacedDigit`, else these.
+        /// A run's attributes: its own font, weight, bold, italic, kerning, tracking,
+        /// `monospacedDigit`, design and width, else these.
         func attributes(of run: borrowing Text.Run) -> TextAttributes {
             // The font asked where it is (the run's or the default): one chosen with `??` was copied.
             func asked(_ font: borrowing Font) -> (FontRequest, FontSize, digits: Bool) {
                 var (request, size) = font.request(weight: run.weight ?? weight, bold: run.isBold || bold, italic: run.italic || italic)
+                if let design = run.design ?? design { request.design = design }
                 if run.monospaced { request.design = .monospaced }  // as `Font.monospaced()` sets it
+                if let width = run.fontWidth ?? width { request.width = width.value }
                 return (request, size, font.isMonospacedDigit)
             }
             let (request, size, fontDigits) = run.font != nil ? asked(run.font.unsafelyUnwrapped) : asked(font)

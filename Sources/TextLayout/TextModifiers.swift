@@ -3,8 +3,8 @@ import LayoutCore
 import Typography
 
 // SwiftUI's text modifiers on any view (iOS 16+: `bold(_:)`, `italic(_:)`, `fontWeight(_:)`,
-// `kerning(_:)`, `tracking(_:)`, `monospacedDigit()`; `textCase(_:)` and `allowsTightening(_:)`
-// since iOS 14 / 13): each sets an environment value that every `Text` inside reads for the runs
+// `kerning(_:)`, `tracking(_:)`, `monospacedDigit()`, `fontDesign(_:)`, `fontWidth(_:)`;
+// `textCase(_:)` and `allowsTightening(_:)` since iOS 14 / 13): each sets an environment value that every `Text` inside reads for the runs
 // that do not set that attribute themselves. A `Text`'s own modifiers win (`Text("a").fontWeight(.light)`
 // stays light inside `.fontWeight(.bold)`), as does the innermost environment modifier.
 
@@ -27,6 +27,23 @@ extension Text {
     /// `` `code` `` asks for): SF Mono with Apple's fonts; without them the system family, which
     /// has no monospaced design among the bundled fonts.
     public func monospaced(_ isActive: Bool = true) -> Text { isActive ? map { $0.monospaced = true } : self }
+
+    /// The design of the system font for the runs that set none (`nil` changes nothing): SF Pro
+    /// Rounded, SF Mono or New York with Apple's fonts (`--apple-fonts`); the bundled stand-in,
+    /// Noto Sans, has one design. It replaces the design of a font given with `design:`.
+    /// Source: https://developer.apple.com/documentation/swiftui/text/fontdesign(_:)
+    public func fontDesign(_ design: Font.Design?) -> Text {
+        guard let design else { return self }
+        return map { if $0.design == nil { $0.design = design } }
+    }
+
+    /// The width of the runs that set none (`nil` changes nothing): a variable font's `wdth` axis
+    /// (see ``Font/Width``); a font without the axis keeps its width.
+    /// Source: https://developer.apple.com/documentation/swiftui/text/fontwidth(_:)
+    public func fontWidth(_ width: Font.Width?) -> Text {
+        guard let width else { return self }
+        return map { if $0.fontWidth == nil { $0.fontWidth = width } }
+    }
 }
 
 // MARK: - Keys
@@ -39,6 +56,8 @@ private struct TrackingKey: EnvironmentKey { static let defaultValue: Double? = 
 private struct MonospacedDigitKey: EnvironmentKey { static let defaultValue = false }
 private struct TextCaseKey: EnvironmentKey { static let defaultValue: Text.Case? = nil }
 private struct AllowsTighteningKey: EnvironmentKey { static let defaultValue = false }
+private struct FontDesignKey: EnvironmentKey { static let defaultValue: Font.Design? = nil }
+private struct FontWidthKey: EnvironmentKey { static let defaultValue: Font.Width? = nil }
 
 extension EnvironmentValues {
     /// How text inside changes case before it is measured (`nil`, the default: as written): SwiftUI's `textCase`.
@@ -90,6 +109,18 @@ extension EnvironmentValues {
         get { self[MonospacedDigitKey.self] }
         set { self[MonospacedDigitKey.self] = newValue }
     }
+
+    /// `fontDesign(_:)` on a view.
+    var textFontDesign: Font.Design? {
+        get { self[FontDesignKey.self] }
+        set { self[FontDesignKey.self] = newValue }
+    }
+
+    /// `fontWidth(_:)` on a view.
+    var textFontWidth: Font.Width? {
+        get { self[FontWidthKey.self] }
+        set { self[FontWidthKey.self] = newValue }
+    }
 }
 
 // MARK: - Modifiers on any view
@@ -126,6 +157,17 @@ extension View {
     /// Digits of equal width in text inside: the OpenType feature `tnum` (see ``Text/monospacedDigit()``).
     public func monospacedDigit() -> some View {
         environment(\.textMonospacedDigit, true)
+    }
+
+    /// The system font's design for text inside whose runs set none (`nil`: the font's own);
+    /// see ``Text/fontDesign(_:)``.
+    public func fontDesign(_ design: Font.Design?) -> some View {
+        environment(\.textFontDesign, design)
+    }
+
+    /// The width of text inside whose runs set none (`nil`: the font's own); see ``Text/fontWidth(_:)``.
+    public func fontWidth(_ width: Font.Width?) -> some View {
+        environment(\.textFontWidth, width)
     }
 
     /// Changes the case of text inside before it is measured, with the environment's locale
