@@ -120,6 +120,9 @@ LAYOUTS = [
     {"viewThatFits": {"axes": ["horizontal"], "children": [
         {"text": "Rindfleischetikettierungsüberwachung", "minimumScaleFactor": 0.5},
         {"text": "Short", "weight": "bold", "italic": True, "tracking": 1}]}, "layoutPriority": 1, "id": "fit"},
+    {"vstack": {"alignment": "leading", "children": [
+        {"text": "~~Alt~~ **Neu** 한글 مرحبا", "markdown": True, "underline": True, "lineLimit": 1, "frame": {"width": 60}},
+        {"text": "Durchgestrichen", "strikethrough": True, "minimumScaleFactor": 0.5, "frame": {"width": 40}}]}},
 ]
 
 
