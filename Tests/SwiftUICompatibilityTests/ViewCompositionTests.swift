@@ -451,4 +451,18 @@ struct ViewCompositionTests {
         for id in ["total", "count"] { #expect(frame(result, id) == frame(expected, id)) }
         #expect(frame(result, "total").map { $0.width > 0 } == true)
     }
+
+    @Test("An AttributedString styled with SwiftUI's attribute names, shown with Text(_:)")
+    func attributedString() {
+        // https://developer.apple.com/documentation/swiftui/text: string attributes win over modifiers.
+        // hb-shape, Noto Sans: Bold "Hi" 765 + 305 = 1,070 units; Regular "you" 510 + 605 + 618 = 1,733.
+        var greeting = AttributedString("Hi")
+        greeting.font = .system(size: 20, weight: .bold)
+        var name = AttributedString("you")
+        name.foregroundColor = .blue
+        name.underlineStyle = .single
+        let result = Text(greeting + name).font(.system(size: 10)).id("t").layout(in: .unspecified)
+        let width = Double(frame(result, "t")?.width ?? 0)
+        #expect(abs(width - (1070 * 0.020 + 1733 * 0.010)) < 1e-9)
+    }
 }

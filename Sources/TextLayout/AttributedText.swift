@@ -1,0 +1,103 @@
+import Foundation
+import LayoutCore
+
+// `Text(_: AttributedString)`: an attributed string's runs become the text's runs, each with the
+// SwiftUI attributes it carries (`AttributeScopes.SwiftUIAttributes`, as SwiftUI spells them:
+// `string.font = .title`, `string.foregroundColor = .red`, `string[range].underlineStyle = .single`)
+// and Foundation's `link` (shown in the accent colour, as SwiftUI shows links). "You can mix string
+// attributes and SwiftUI modifiers, with the string attributes taking priority"
+// (https://developer.apple.com/documentation/swiftui/text): a modifier fills in what a run does
+// not set, as it does for concatenated texts.
+//
+// SwiftUI's scope also has `backgroundColor` and `baselineOffset`; TextFit leaves them out, so code
+// that sets them does not compile rather than being measured without them (a baseline offset
+// moves glyphs, and how Apple's text system lets it change a line's height is not documented).
+// Foundation on Linux has no `AttributedString(markdown:)` and no presentation intents; a
+// Markdown key is `Text("…")` (``LocalizedStringKey``).
+
+extension AttributeScopes {
+    /// The attributes SwiftUI's `Text` reads from an `AttributedString` that TextFit measures or
+    /// draws, with Foundation's (`link`). Use them as in SwiftUI: `string.font = .headline`.
+    public struct SwiftUIAttributes: AttributeScope {
+        public let font: FontAttribute
+        public let foregroundColor: ForegroundColorAttribute
+        public let underlineStyle: UnderlineStyleAttribute
+        public let strikethroughStyle: StrikethroughStyleAttribute
+        public let kern: KerningAttribute
+        public let tracking: TrackingAttribute
+        public let foundation: FoundationAttributes
+
+        /// The run's font (SwiftUI's `Font`).
+        public enum FontAttribute: AttributedStringKey {
+            public typealias Value = Font
+            public static let name = "SwiftUI.Font"
+        }
+
+        /// The run's colour (drawing only).
+        public enum ForegroundColorAttribute: AttributedStringKey {
+            public typealias Value = Color
+            public static let name = "SwiftUI.ForegroundColor"
+        }
+
+        /// A line under the run (drawing only).
+        public enum UnderlineStyleAttribute: AttributedStringKey {
+            public typealias Value = Text.LineStyle
+            public static let name = "SwiftUI.UnderlineStyle"
+        }
+
+        /// A line through the run (drawing only).
+        public enum StrikethroughStyleAttribute: AttributedStringKey {
+            public typealias Value = Text.LineStyle
+            public static let name = "SwiftUI.StrikethroughStyle"
+        }
+
+        /// Points added after each grapheme cluster, ligatures kept (``Text/kerning(_:)``).
+        public enum KerningAttribute: AttributedStringKey {
+            public typealias Value = CGFloat
+            public static let name = "SwiftUI.Kern"
+        }
+
+        /// Points added after each grapheme cluster, optional ligatures off (``Text/tracking(_:)``).
+        public enum TrackingAttribute: AttributedStringKey {
+            public typealias Value = CGFloat
+            public static let name = "SwiftUI.Tracking"
+        }
+    }
+
+    /// SwiftUI's attribute scope (`AttributeContainer().swiftUI.font`…).
+    public var swiftUI: SwiftUIAttributes.Type { SwiftUIAttributes.self }
+}
+
+extension AttributeDynamicLookup {
+    /// `string.font`, `run.foregroundColor`…: SwiftUI's attributes by name.
+    public subscript<T: AttributedStringKey>(dynamicMember keyPath: KeyPath<AttributeScopes.SwiftUIAttributes, T>) -> T {
+        self[T.self]
+    }
+}
+
+extension Text {
+    /// A text showing `attributedString`, each run with its SwiftUI attributes (font, colour,
+    /// underline, strikethrough, kerning, tracking; a `link` in the accent colour). Attributes
+    /// the string sets win over the text's modifiers. Shown as written: not read as Markdown.
+    ///
+    /// Disfavoured: Foundation on Linux makes `AttributedString` a string literal too, and a
+    /// literal must stay a ``LocalizedStringKey`` (`Text("**Free**")` reads its Markdown), as it is
+    /// in SwiftUI.
+    /// Source: https://developer.apple.com/documentation/swiftui/text ("Creating a text view from
+    /// an attributed string").
+    @_disfavoredOverload
+    public init(_ attributedContent: AttributedString) {
+        var runs: [Run] = []
+        for piece in attributedContent.runs {
+            var run = Run(string: String(attributedContent[piece.range].characters))
+            run.font = piece.swiftUI.font
+            run.color = piece.swiftUI.foregroundColor ?? (piece.link != nil ? .accentColor : nil)
+            run.underline = piece.swiftUI.underlineStyle.map(LineSetting.line)
+            run.strikethrough = piece.swiftUI.strikethroughStyle.map(LineSetting.line)
+            run.kerning = piece.swiftUI.kern.map(Double.init)
+            run.tracking = piece.swiftUI.tracking.map(Double.init)
+            runs.append(run)
+        }
+        self.init(runs: runs.isEmpty ? [Run(string: "")] : runs)
+    }
+}
