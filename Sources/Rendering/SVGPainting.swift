@@ -143,8 +143,8 @@ extension SVGDocument {
 
 extension SVGRenderer {
     /// Whether `result` needs painting (tree order, colours) rather than the plain layers: it has
-    /// shapes, colours, drawing effects, coloured text or text with lines (underline, strikethrough). A tree of text and boxes only draws as
-    /// before (boxes under all text).
+    /// shapes, colours, drawing effects, coloured text or text with lines (underline,
+    /// strikethrough). A tree of text and boxes only draws as before (boxes under all text).
     static func needsPainting(_ result: LayoutResult) -> Bool {
         if result.hasDrawingEffects { return true }
         for index in 0..<result.count {

@@ -17,8 +17,8 @@ import LayoutCore
 /// specifiers, and each value is put in its place with the style around it, its own characters
 /// never read as Markdown. Numbers are formatted as `String(format:)` does, in the environment's
 /// locale: `Text("\(2.5)")` shows "2.500000", as on Apple platforms; a `format:` style writes its
-/// value in that locale too (`"\(price, format: .currency(code: "EUR"))"`). A literal `%` is doubled in a key with interpolations, as
-/// SwiftUI doubles it, so it shows once.
+/// value in that locale too (`"\(price, format: .currency(code: "EUR"))"`). A literal `%` is
+/// doubled in a key with interpolations, as SwiftUI doubles it, so it shows once.
 public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
     /// The key as SwiftUI spells it: the literal text, and a format specifier per argument.
     let key: String
@@ -150,11 +150,11 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
         case .number(var number):
             number.specifier = specifier
             var run = Text.Run(string: number.formatted(in: Text.posix))
-            run.number = .number(number)
+            run.localeValue = .number(number)
             return [run.styled(by: style)]
         case .formatted(let value):
             var run = Text.Run(string: value.formatted(in: Text.posix))
-            run.number = .value(value)
+            run.localeValue = .value(value)
             return [run.styled(by: style)]
         case .text(let text):
             return text.runs.map { $0.styled(by: style) }
@@ -278,7 +278,7 @@ extension Text {
     where F.FormatInput: Equatable & Sendable, F.FormatOutput == String {
         let value = FormattedValue(input, format: format)
         var run = Run(string: value.formatted(in: Text.posix))
-        run.number = .value(value)
+        run.localeValue = .value(value)
         self.init(runs: [run])
     }
 

@@ -60,7 +60,7 @@ public struct Text: LeafView, Hashable {
         /// A value formatted in the environment's locale (a number interpolated into a
         /// ``LocalizedStringKey``, a ``Text/init(_:format:)`` value): `string` is it in
         /// `en_US_POSIX`, and it is formatted again in the environment's locale.
-        var number: LocaleFormatted?
+        var localeValue: LocaleFormatted?
         /// `underline(_:pattern:color:)` and `strikethrough(_:pattern:color:)` (drawing only):
         /// `nil` leaves the run to the environment's.
         var underline: Text.LineSetting?
@@ -76,7 +76,7 @@ public struct Text: LeafView, Hashable {
         /// locale, then its ``EnvironmentValues/textCase``.
         func shown(in environment: EnvironmentValues?) -> String {
             guard let environment else { return string }
-            let base = number.map { $0.formatted(in: environment.locale) } ?? string
+            let base = localeValue.map { $0.formatted(in: environment.locale) } ?? string
             return Text.applyingCase(base, in: environment)
         }
     }
@@ -177,7 +177,7 @@ public struct Text: LeafView, Hashable {
         // The runs read in place (a run copied retains its string and font).
         runs.withUnsafeBufferPointer { runs in
             for i in runs.indices {
-                let string = defaults.textCase == nil && runs[i].number == nil ? runs[i].string : runs[i].shown(in: environment)
+                let string = defaults.textCase == nil && runs[i].localeValue == nil ? runs[i].string : runs[i].shown(in: environment)
                 let piece = StyledText(string, attributes: runs[i].isPlain ? defaults.plain : defaults.styling.attributes(of: runs[i]))
                 if result == nil { result = piece } else { result!.append(piece) }
             }

@@ -4,8 +4,8 @@ import Typography
 
 // SwiftUI's text modifiers on any view (iOS 16+: `bold(_:)`, `italic(_:)`, `fontWeight(_:)`,
 // `kerning(_:)`, `tracking(_:)`, `monospacedDigit()`, `fontDesign(_:)`, `fontWidth(_:)`;
-// `textCase(_:)` and `allowsTightening(_:)` since iOS 14 / 13): each sets an environment value that every `Text` inside reads for the runs
-// that do not set that attribute themselves. A `Text`'s own modifiers win (`Text("a").fontWeight(.light)`
+// `textCase(_:)` and `allowsTightening(_:)` since iOS 14 / 13): each sets an environment value
+// that every `Text` inside reads for the runs that do not set that attribute themselves. A `Text`'s own modifiers win (`Text("a").fontWeight(.light)`
 // stays light inside `.fontWeight(.bold)`), as does the innermost environment modifier.
 
 extension Text {
