@@ -57,14 +57,48 @@ public struct Text: LeafView, Hashable {
         /// `fontDesign(_:)` and `fontWidth(_:)`: they replace the font's own.
         var design: Font.Design?
         var fontWidth: Font.Width?
+        /// What few runs set, behind one reference: a plain run copies as a few words and a
+        /// retain, where these fields inline made every copy of a run go through outlined value
+        /// witnesses (an existential and two enums with payloads: +700 instructions a cold tag).
+        var extras: Extras?  // written through the three properties below
+
         /// A value formatted in the environment's locale (a number interpolated into a
         /// ``LocalizedStringKey``, a ``Text/init(_:format:)`` value): `string` is it in
         /// `en_US_POSIX`, and it is formatted again in the environment's locale.
-        var localeValue: LocaleFormatted?
-        /// `underline(_:pattern:color:)` and `strikethrough(_:pattern:color:)` (drawing only):
-        /// `nil` leaves the run to the environment's.
-        var underline: Text.LineSetting?
-        var strikethrough: Text.LineSetting?
+        var localeValue: LocaleFormatted? {
+            get { extras?.localeValue }
+            set { setExtras(localeValue: newValue, underline: underline, strikethrough: strikethrough) }
+        }
+
+        /// `underline(_:pattern:color:)` (drawing only): `nil` leaves the run to the environment's.
+        var underline: Text.LineSetting? {
+            get { extras?.underline }
+            set { setExtras(localeValue: localeValue, underline: newValue, strikethrough: strikethrough) }
+        }
+
+        /// `strikethrough(_:pattern:color:)` (drawing only): `nil` leaves the run to the environment's.
+        var strikethrough: Text.LineSetting? {
+            get { extras?.strikethrough }
+            set { setExtras(localeValue: localeValue, underline: underline, strikethrough: newValue) }
+        }
+
+        /// Whether the characters shown depend on the environment's locale.
+        var isLocalized: Bool {
+            guard let extras else { return false }
+            return extras.isLocalized
+        }
+
+        /// Whether the run has a line of its own (or turns one off).
+        var setsLines: Bool {
+            guard let extras else { return false }
+            return extras.setsLines
+        }
+
+        private mutating func setExtras(localeValue: LocaleFormatted?, underline: Text.LineSetting?,
+                                        strikethrough: Text.LineSetting?) {
+            extras = localeValue == nil && underline == nil && strikethrough == nil ? nil
+                : Extras(localeValue: localeValue, underline: underline, strikethrough: strikethrough)
+        }
 
         /// The run sets nothing that shaping reads: its attributes are the environment's alone.
         var isPlain: Bool {
@@ -78,6 +112,33 @@ public struct Text: LeafView, Hashable {
             guard let environment else { return string }
             let base = localeValue.map { $0.formatted(in: environment.locale) } ?? string
             return Text.applyingCase(base, in: environment)
+        }
+    }
+
+    /// A run's rarely set fields (immutable; a change makes a new one). Equal by value.
+    final class Extras: Hashable, Sendable {
+        let localeValue: LocaleFormatted?
+        let underline: LineSetting?
+        let strikethrough: LineSetting?
+        /// `localeValue != nil`, and a line set, answered without opening the enums.
+        let isLocalized: Bool, setsLines: Bool
+
+        init(localeValue: LocaleFormatted?, underline: LineSetting?, strikethrough: LineSetting?) {
+            self.localeValue = localeValue
+            self.underline = underline
+            self.strikethrough = strikethrough
+            isLocalized = localeValue != nil
+            setsLines = underline != nil || strikethrough != nil
+        }
+
+        static func == (a: Extras, b: Extras) -> Bool {
+            a === b || (a.localeValue == b.localeValue && a.underline == b.underline && a.strikethrough == b.strikethrough)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(localeValue)
+            hasher.combine(underline)
+            hasher.combine(strikethrough)
         }
     }
 
@@ -177,7 +238,7 @@ public struct Text: LeafView, Hashable {
         // The runs read in place (a run copied retains its string and font).
         runs.withUnsafeBufferPointer { runs in
             for i in runs.indices {
-                let string = defaults.textCase == nil && runs[i].localeValue == nil ? runs[i].string : runs[i].shown(in: environment)
+                let string = defaults.textCase == nil && !runs[i].isLocalized ? runs[i].string : runs[i].shown(in: environment)
                 let piece = StyledText(string, attributes: runs[i].isPlain ? defaults.plain : defaults.styling.attributes(of: runs[i]))
                 if result == nil { result = piece } else { result!.append(piece) }
             }

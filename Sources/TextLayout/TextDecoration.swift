@@ -136,7 +136,7 @@ package struct TextDrawingRun: Equatable, Sendable {
 extension Text {
     /// Whether any run sets a colour or a line of its own.
     package var drawsRunsApart: Bool {
-        runs.contains { $0.color != nil || $0.underline != nil || $0.strikethrough != nil }
+        runs.contains { $0.color != nil || $0.setsLines }
     }
 
     /// Each run's colour and lines over its scalar offsets in the text as laid out in
