@@ -268,12 +268,11 @@ struct StressFaultTests {
     }
 
     /// A `stress` sweep of a generated catalog with a scratch copy of Noto Sans as its font, one
-    /// second in: the tests then truncate or delete the copy under it. Removes its files at the end.
+    /// second in: the tests then truncate or delete the copy under it (``interfere(_:)``). Removes
+    /// its files at the end.
     private struct SweepOnScratchFont {
         let catalog: URL, font: URL, folder: URL
         let run: RunningCLI
-        /// Whether the sweep was still running one second in (a very fast machine may have finished).
-        let stillRunning: Bool
 
         init(entries: Int) throws {
             catalog = try makeCatalog(count: entries, words: 150)
@@ -283,7 +282,15 @@ struct StressFaultTests {
             run = try RunningCLI(["stress", catalog.path, "--bundled-only", "--font-file", font.path, "--max-lines", "0",
                                   "--dynamic-type", "large", "--report", folder.path])
             Thread.sleep(forTimeInterval: 1)
-            stillRunning = run.process.isRunning
+        }
+
+        /// Does `change` to the font, then says whether the sweep was still running after it: only
+        /// then did the change happen during the run. Asked before the change, a test thread
+        /// stalled between the question and the change (the whole suite runs at once on two cores)
+        /// could change the file after the sweep had checked it, and expect what cannot happen.
+        func interfere(_ change: () throws -> Void) rethrows -> Bool {
+            try change()
+            return run.process.isRunning
         }
 
         func removeFiles() {
@@ -295,10 +302,10 @@ struct StressFaultTests {
     func fontTruncatedMidRun() throws {
         let sweep = try SweepOnScratchFont(entries: 1_500)  // about 3 s of sweeping in a debug build
         defer { sweep.removeFiles() }
-        let (run, copy, folder, stillRunning) = (sweep.run, sweep.font, sweep.folder, sweep.stillRunning)
-        truncate(copy.path, 2_000)
+        let (run, copy, folder) = (sweep.run, sweep.font, sweep.folder)
+        let stillRunning = sweep.interfere { truncate(copy.path, 2_000) }
         let (status, stderr) = run.finish()
-        guard stillRunning else { return }  // a very fast machine: nothing to interfere with
+        guard stillRunning else { return }  // the sweep had ended: the change came too late to interfere
         #expect(status == 3, "\(stderr)")
         #expect(stderr.contains(copy.path), "\(stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.json").path))
@@ -308,10 +315,10 @@ struct StressFaultTests {
     func fontDeletedMidRun() throws {
         let sweep = try SweepOnScratchFont(entries: 1_000)
         defer { sweep.removeFiles() }
-        let (run, copy, folder, stillRunning) = (sweep.run, sweep.font, sweep.folder, sweep.stillRunning)
-        try FileManager.default.removeItem(at: copy)
+        let (run, copy, folder) = (sweep.run, sweep.font, sweep.folder)
+        let stillRunning = try sweep.interfere { try FileManager.default.removeItem(at: copy) }
         let (status, stderr) = run.finish()
-        guard stillRunning else { return }  // a very fast machine: nothing to interfere with
+        guard stillRunning else { return }  // the sweep had ended: the change came too late to interfere
         if status == 3 {
             // Deleted before the fonts were opened: a clear error, no report.
             #expect(stderr.contains("no such file") && !FileManager.default.fileExists(atPath: folder.path), "\(stderr)")
