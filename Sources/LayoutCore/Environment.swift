@@ -66,6 +66,20 @@ public struct EnvironmentValues: Sendable {
         set { self[LocaleKey.self] = newValue }
     }
 
+    /// The time zone dates are shown in (default GMT, so results never depend on the machine's
+    /// settings; SwiftUI's default is the device's).
+    public var timeZone: TimeZone {
+        get { self[TimeZoneKey.self] }
+        set { self[TimeZoneKey.self] = newValue }
+    }
+
+    /// The calendar dates are shown in: the one set, else the ``locale``'s own (Gregorian for
+    /// `en_US_POSIX`; the Umm al-Qura calendar for `ar_SA`).
+    public var calendar: Calendar {
+        get { self[CalendarKey.self] ?? locale.calendar }
+        set { self[CalendarKey.self] = newValue }
+    }
+
     /// Pixels per point of the display laid out for (default 1, as SwiftUI's default environment;
     /// an iPhone is 3). Lengths stay unrounded points; only hairlines (a `Divider`) follow it.
     public var displayScale: CGFloat {
@@ -147,6 +161,14 @@ private struct LayoutDirectionKey: EnvironmentKey {
 
 private struct LocaleKey: EnvironmentKey {
     static let defaultValue = Locale(identifier: "en_US_POSIX")
+}
+
+private struct TimeZoneKey: EnvironmentKey {
+    static let defaultValue = TimeZone(secondsFromGMT: 0)!
+}
+
+private struct CalendarKey: EnvironmentKey {
+    static let defaultValue: Calendar? = nil
 }
 
 /// A key for a value a view carries to its parent layout (read as `subview[Key.self]`), set with

@@ -30,6 +30,7 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
         case string(String)
         case number(Text.FormattedNumber)
         case formatted(Text.FormattedValue)
+        case date(Date, Text.DateStyle)
         case text(Text)
     }
 
@@ -92,6 +93,13 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
             arguments.append(.formatted(Text.FormattedValue(input, format: format)))
         }
 
+        /// Appends `date` in `style` (`%@`), in the environment's locale, time zone and calendar:
+        /// `"Updated \(date, style: .date)"`.
+        public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
+            key += "%@"
+            arguments.append(.date(date, style))
+        }
+
         /// Appends a text (`%@`), which keeps its own styling and takes the Markdown style around it.
         public mutating func appendInterpolation(_ text: Text) {
             key += "%@"
@@ -149,13 +157,11 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
             return [Text.Run(string: string).styled(by: style)]
         case .number(var number):
             number.specifier = specifier
-            var run = Text.Run(string: number.formatted(in: Text.posix))
-            run.localeValue = .number(number)
-            return [run.styled(by: style)]
+            return [Text.Run(localized: .number(number)).styled(by: style)]
         case .formatted(let value):
-            var run = Text.Run(string: value.formatted(in: Text.posix))
-            run.localeValue = .value(value)
-            return [run.styled(by: style)]
+            return [Text.Run(localized: .value(value)).styled(by: style)]
+        case .date(let date, let dateStyle):
+            return [Text.Run(localized: .date(date, dateStyle)).styled(by: style)]
         case .text(let text):
             return text.runs.map { $0.styled(by: style) }
         }
@@ -276,10 +282,38 @@ extension Text {
     /// Source: https://developer.apple.com/documentation/swiftui/text/init(_:format:)
     public init<F: FormatStyle & Sendable>(_ input: F.FormatInput, format: F)
     where F.FormatInput: Equatable & Sendable, F.FormatOutput == String {
-        let value = FormattedValue(input, format: format)
-        var run = Run(string: value.formatted(in: Text.posix))
-        run.localeValue = .value(value)
-        self.init(runs: [run])
+        self.init(runs: [Run(localized: .value(FormattedValue(input, format: format)))])
+    }
+
+    /// A text showing `date` in `style`, in the environment's locale, time zone
+    /// (``EnvironmentValues/timeZone``, GMT by default) and calendar: `.date` is the long date
+    /// ("June 3, 2019", "3. Juni 2019"), `.time` the short time ("11:23 PM"), as Apple's
+    /// examples show them. SwiftUI's `.relative`, `.offset` and `.timer` count from the present
+    /// moment, which a measurement must not depend on: TextFit does not offer them.
+    /// Source: https://developer.apple.com/documentation/swiftui/text/init(_:style:)
+    public init(_ date: Date, style: DateStyle) {
+        self.init(runs: [Run(localized: .date(date, style))])
+    }
+
+    /// SwiftUI's `Text.DateStyle`: how ``init(_:style:)`` shows a date.
+    /// Source: https://developer.apple.com/documentation/swiftui/text/datestyle
+    public struct DateStyle: Hashable, Sendable {
+        enum Kind: Hashable, Sendable { case date, time }
+        let kind: Kind
+
+        /// The date alone, long: "June 3, 2019" (`Date.FormatStyle(date: .long, time: .omitted)`).
+        public static let date = DateStyle(kind: .date)
+        /// The time alone, short: "11:23 PM" (`Date.FormatStyle(date: .omitted, time: .shortened)`).
+        public static let time = DateStyle(kind: .time)
+
+        /// `date` in this style in `locale`, `timeZone` and `calendar`.
+        func format(_ date: Date, locale: Locale, timeZone: TimeZone, calendar: Calendar) -> String {
+            let style = switch kind {
+            case .date: Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: calendar, timeZone: timeZone)
+            case .time: Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone)
+            }
+            return style.format(date)
+        }
     }
 
     /// `en_US_POSIX`, the environment's default locale: numbers in ``string``.
@@ -328,14 +362,24 @@ extension Text {
         case number(FormattedNumber)
         /// A value and its `FormatStyle`.
         case value(FormattedValue)
+        /// A date in a ``DateStyle`` (in the environment's time zone and calendar too).
+        case date(Date, DateStyle)
 
-        func formatted(in locale: Locale) -> String {
+        /// The value in `environment` (`nil`: the default one: `en_US_POSIX`, GMT, Gregorian).
+        func formatted(in environment: EnvironmentValues?) -> String {
+            let locale = environment?.locale ?? Text.posix
             switch self {
-            case .number(let number): number.formatted(in: locale)
-            case .value(let value): value.formatted(in: locale)
+            case .number(let number): return number.formatted(in: locale)
+            case .value(let value): return value.formatted(in: locale)
+            case .date(let date, let style):
+                return style.format(date, locale: locale, timeZone: environment?.timeZone ?? Text.gmt,
+                                    calendar: environment?.calendar ?? locale.calendar)
             }
         }
     }
+
+    /// GMT, the default environment's time zone.
+    static let gmt = TimeZone(secondsFromGMT: 0)!
 
     /// A value and the `FormatStyle` that writes it, formatted in a given locale
     /// (`format.locale(locale).format(input)`). Equal when the inputs and the styles are.
@@ -379,6 +423,13 @@ where F.FormatInput: Equatable & Sendable, F.FormatOutput == String {
 }
 
 extension Text.Run {
+    /// A run showing `value`: its characters as the default environment shows them, formatted
+    /// again in the environment it is measured in.
+    init(localized value: Text.LocaleFormatted) {
+        self.init(string: value.formatted(in: nil))
+        localeValue = value
+    }
+
     /// The run with the Markdown style around it: bold, italic and monospaced as SwiftUI maps the
     /// inline presentation intents; a link in the accent colour unless the run has its own;
     /// strikethrough struck (drawn only: it changes no size).

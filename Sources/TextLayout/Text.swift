@@ -110,7 +110,7 @@ public struct Text: LeafView, Hashable {
         /// locale, then its ``EnvironmentValues/textCase``.
         func shown(in environment: EnvironmentValues?) -> String {
             guard let environment else { return string }
-            let base = localeValue.map { $0.formatted(in: environment.locale) } ?? string
+            let base = localeValue.map { $0.formatted(in: environment) } ?? string
             return Text.applyingCase(base, in: environment)
         }
     }

@@ -427,7 +427,7 @@ struct ViewCompositionTests {
         #expect(svg.components(separatedBy: "<path class=\"strikethrough\"").count - 1 == 2)
     }
 
-    @Test("Text(_:format:) and \\(value, format:) compile as SwiftUI code writes them, in the environment's locale")
+    @Test("Text(_:format:), \\(value, format:) and Text(_:style:) compile as SwiftUI code writes them, in the environment's locale")
     func formatStyles() {
         // https://developer.apple.com/documentation/swiftui/text/init(_:format:). CLDR de: group ".",
         // decimal ","; currency "#,##0.00 ¤" with a no-break space (U+00A0).
@@ -438,6 +438,7 @@ struct ViewCompositionTests {
                 VStack(alignment: .leading) {
                     Text(total, format: .currency(code: "EUR")).id("total")
                     Text("\(count, format: .number) items").id("count")
+                    Text(Date(timeIntervalSince1970: 1_559_604_180), style: .date).id("date")
                 }
             }
         }
@@ -447,8 +448,9 @@ struct ViewCompositionTests {
         let expected = VStack(alignment: .leading) {
             Text(verbatim: "1.234,50\u{A0}€").id("total")
             Text(verbatim: "1.500 items").id("count")
+            Text(verbatim: "3. Juni 2019").id("date")  // CLDR de long date "d. MMMM y"; 2019-06-03 23:23 GMT
         }.layout(in: .unspecified, environment: environment)
-        for id in ["total", "count"] { #expect(frame(result, id) == frame(expected, id)) }
+        for id in ["total", "count", "date"] { #expect(frame(result, id) == frame(expected, id)) }
         #expect(frame(result, "total").map { $0.width > 0 } == true)
     }
 

@@ -70,4 +70,39 @@ struct TextFormatStyleTests {
         #expect(Text(0.5, format: .number) != Text(0.5, format: .percent))
         #expect(Set([Text(2, format: .number), Text(2, format: .number), Text(3, format: .number)]).count == 2)
     }
+
+    // Text(_:style:) (https://developer.apple.com/documentation/swiftui/text/init(_:style:)):
+    // Apple's examples are "June 3, 2019" for `.date` and "11:23PM" for `.time`. CLDR 42 (ICU 72):
+    // long dates en "MMMM d, y", de "d. MMMM y", ja "y年M月d日", pt "d 'de' MMMM 'de' y"; short
+    // times en "h:mm a" with U+202F before the day period, de "HH:mm". 1,559,604,180 s after the
+    // epoch is 2019-06-03 23:23 UTC (18,050 days of 86,400 s, + 84,180 s), 08:23 on June 4 in
+    // Tokyo (UTC+9). The Buddhist era counts 543 years more: 2019 is 2562 (Thai locales' calendar).
+    static let date = Date(timeIntervalSince1970: 1_559_604_180)
+
+    @Test("Dates in .date and .time, in the environment's locale", arguments: [
+        ("en_US", "June 3, 2019", "11:23\u{202F}PM"), ("de_DE", "3. Juni 2019", "23:23"),
+        ("ja_JP", "2019年6月3日", "23:23"), ("pt_BR", "3 de junho de 2019", "23:23"),
+    ])
+    func dateStyles(_ locale: String, _ date: String, _ time: String) throws {
+        let environment = try environment(locale)
+        #expect(Text(Self.date, style: .date).styledText(in: environment).string == date)
+        #expect(Text(Self.date, style: .time).styledText(in: environment).string == time)
+    }
+
+    @Test("Dates follow the environment's time zone (GMT by default) and calendar (the locale's by default)")
+    func timeZoneAndCalendar() throws {
+        var tokyo = try environment("en_US")
+        #expect(Text(Self.date, style: .date).string == "June 3, 2019")
+        tokyo.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+        #expect(Text(Self.date, style: .date).styledText(in: tokyo).string == "June 4, 2019")
+        #expect(Text(Self.date, style: .time).styledText(in: tokyo).string == "8:23\u{202F}AM")
+        var thai = try environment("th_TH")
+        #expect(Text(Self.date, style: .date).styledText(in: thai).string.contains("2562"))
+        thai.calendar = Calendar(identifier: .gregorian)
+        #expect(Text(Self.date, style: .date).styledText(in: thai).string.contains("2019"))
+        // In a key, with the Markdown around it.
+        let key = Text("Updated **\(Self.date, style: .date)**")
+        #expect(key.styledText(in: try environment("de_DE")).string == "Updated 3. Juni 2019")
+        #expect(key.runs.map(\.isBold) == [false, true])
+    }
 }
