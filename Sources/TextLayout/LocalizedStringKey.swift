@@ -365,21 +365,18 @@ extension Text {
         /// A date in a ``DateStyle`` (in the environment's time zone and calendar too).
         case date(Date, DateStyle)
 
-        /// The value in `environment` (`nil`: the default one: `en_US_POSIX`, GMT, Gregorian).
+        /// The value in `environment` (`nil`: the default one's locale, time zone and calendar:
+        /// `en_US_POSIX`, GMT, Gregorian).
         func formatted(in environment: EnvironmentValues?) -> String {
-            let locale = environment?.locale ?? Text.posix
+            let environment = environment ?? EnvironmentValues()
             switch self {
-            case .number(let number): return number.formatted(in: locale)
-            case .value(let value): return value.formatted(in: locale)
+            case .number(let number): return number.formatted(in: environment.locale)
+            case .value(let value): return value.formatted(in: environment.locale)
             case .date(let date, let style):
-                return style.format(date, locale: locale, timeZone: environment?.timeZone ?? Text.gmt,
-                                    calendar: environment?.calendar ?? locale.calendar)
+                return style.format(date, locale: environment.locale, timeZone: environment.timeZone, calendar: environment.calendar)
             }
         }
     }
-
-    /// GMT, the default environment's time zone.
-    static let gmt = TimeZone(secondsFromGMT: 0)!
 
     /// A value and the `FormatStyle` that writes it, formatted in a given locale
     /// (`format.locale(locale).format(input)`). Equal when the inputs and the styles are.
