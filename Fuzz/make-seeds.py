@@ -123,6 +123,10 @@ LAYOUTS = [
     {"vstack": {"alignment": "leading", "children": [
         {"text": "~~Alt~~ **Neu** 한글 مرحبا", "markdown": True, "underline": True, "lineLimit": 1, "frame": {"width": 60}},
         {"text": "Durchgestrichen", "strikethrough": True, "minimumScaleFactor": 0.5, "frame": {"width": 40}}]}},
+    {"hstack": {"alignment": "top", "children": [
+        {"text": "Kurz", "lineLimit": 2, "reservesSpace": True, "frame": {"width": 50}},
+        {"text": "Eine längere Beschreibung", "lineLimit": "2...3", "frame": {"width": 50}},
+        {"text": "", "lineLimit": "3..."}, {"text": "設定を変更する", "lineLimit": "...1", "frame": {"width": 30}}]}},
 ]
 
 

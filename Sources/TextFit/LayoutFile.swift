@@ -131,7 +131,7 @@ public enum LayoutFile {
     static let containerKinds = ["hstack", "vstack", "zstack", "flow", "grid", "equalWidth", "viewThatFits"]
     static let textKeys: Set<String> = ["style", "font", "size", "weight", "italic", "lineLimit", "truncation", "alignment",
                                         "lineSpacing", "minimumScaleFactor", "tracking", "kerning", "design", "fontWidth",
-                                        "instance", "variations", "markdown", "underline", "strikethrough"]
+                                        "instance", "variations", "markdown", "underline", "strikethrough", "reservesSpace"]
     /// What only the root node may hold besides a node's keys: the file's guides and its settings.
     static let rootKeys: Set<String> = ["alignments", "platform", "dynamicType", "fontScale"]
 

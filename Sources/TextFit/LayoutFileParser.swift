@@ -226,6 +226,47 @@ struct LayoutFileParser: Sendable {
                                   verticalSpacing: try node.number("verticalSpacing"), rows: gridRows)
     }
 
+    /// `lineLimit`: a whole number (with `reservesSpace`, SwiftUI's `lineLimit(_:reservesSpace:)`) or
+    /// a range as Swift writes it, `"2...4"`, `"3..."` or `"...3"` (the ranged `lineLimit`s).
+    private func lineLimit(_ node: FileNode, _ path: String, _ element: AnyElement) throws -> AnyElement {
+        let reserves = try node.bool("reservesSpace")
+        guard let text = node.raw["lineLimit"] as? String else {
+            guard let limit = try node.count("lineLimit", in: 1...Self.maximumLines) else {
+                if reserves != nil { throw LayoutFileError(path: path + ".reservesSpace", message: "needs a whole-number lineLimit") }
+                return element
+            }
+            return AnyElement(element.lineLimit(limit, reservesSpace: reserves ?? false))
+        }
+        if reserves != nil {
+            throw LayoutFileError(path: path + ".reservesSpace", message: "needs a whole-number lineLimit (a range reserves its lower bound)")
+        }
+        let bounds = text.split(separator: "...", maxSplits: 1, omittingEmptySubsequences: false)
+        func bound(_ part: Substring) -> Int? {
+            guard !part.isEmpty, part.allSatisfy({ ("0"..."9").contains($0) }), let value = Int(part),
+                  (1...Self.maximumLines).contains(value) else { return nil }
+            return value
+        }
+        let problem = LayoutFileError(path: path + ".lineLimit", message:
+            "expected a whole number or a range such as \"2...4\", \"3...\" or \"...3\" (bounds 1 to \(Self.maximumLines)), got '\(text)'")
+        guard bounds.count == 2 else { throw problem }
+        switch (bounds[0].isEmpty, bounds[1].isEmpty) {
+        case (false, false):
+            guard let lower = bound(bounds[0]), let upper = bound(bounds[1]), lower <= upper else { throw problem }
+            return AnyElement(element.lineLimit(lower...upper))
+        case (false, true):
+            guard let lower = bound(bounds[0]) else { throw problem }
+            return AnyElement(element.lineLimit(lower...))
+        case (true, false):
+            guard let upper = bound(bounds[1]) else { throw problem }
+            return AnyElement(element.lineLimit(...upper))
+        case (true, true):
+            throw problem
+        }
+    }
+
+    /// The largest line count a file may give (`lineLimit`).
+    static let maximumLines = 1_000_000
+
     private func text(_ node: FileNode, _ path: String) throws -> AnyElement {
         guard let string = node.raw["text"] as? String else { throw LayoutFileError(path: path + ".text", message: "expected a string") }
         // "markdown": the string as SwiftUI's `Text("literal")` reads it (a key's inline Markdown).
@@ -240,7 +281,7 @@ struct LayoutFileParser: Sendable {
         if try node.bool("underline") == true { text = text.underline() }
         if try node.bool("strikethrough") == true { text = text.strikethrough() }
         var element = AnyElement(text)
-        if let limit = try node.count("lineLimit", in: 1...1_000_000) { element = AnyElement(element.lineLimit(limit)) }
+        element = try lineLimit(node, path, element)
         if let name = try node.string("truncation") {
             guard let mode = Text.TruncationMode(rawValue: name) else {
                 throw LayoutFileError(path: path + ".truncation", message: "expected head, middle or tail")

@@ -228,7 +228,7 @@ struct LineBreaker {
             }
             lines = Array(lines.prefix(shown - 1)) + [last]
         }
-        return place(lines, scale: scale, proposal: width, truncated: truncated)
+        return place(lines, scale: scale, proposal: width, height: height, truncated: truncated)
     }
 
     private func fits(_ breaking: Breaking, scale: Double, width: Double?, height: Double?, limit: Int) -> Bool {
@@ -246,6 +246,28 @@ struct LineBreaker {
             if y > height + 1e-9 { return max(1, index) }
         }
         return lines.count
+    }
+
+    /// The bottom of `count` lines stacked to `bottom` once blank lines make up
+    /// ``ParagraphStyle/reservedLines``: each as high as an empty line after the text's end (the
+    /// metrics a trailing hard break's empty line has), scaled, with the line spacing above it
+    /// when a line is above; only as many as end within `height`, when a height is proposed.
+    /// Computed, not stacked one by one, so a large reservation costs nothing more.
+    private func reserving(_ count: Int, bottom: Double, scale: Double, height: Double?) -> Double {
+        let wanted = style.reservedLines - count
+        guard wanted > 0 else { return bottom }
+        let end = analysis.scalars.count
+        let step = metrics(end, end).height * scale
+        let gap = style.spacingBetweenLines
+        let firstGap = count > 0 ? gap : 0
+        var blanks = Double(wanted)
+        if let height {
+            // The first blank line ends at bottom + firstGap + step, each further one gap + step lower.
+            let room = height + 1e-9 - (bottom + firstGap + step)
+            guard room >= 0 else { return bottom }
+            if gap + step > 0 { blanks = min(blanks, 1 + (room / (gap + step)).rounded(.down)) }
+        }
+        return bottom + firstGap + step + (blanks - 1) * (gap + step)
     }
 
     /// The height of `lines` stacked as `place` stacks them (the same value to the last bit),
@@ -277,20 +299,23 @@ struct LineBreaker {
 
     /// What `layout(width: 0, height: nil)` answers, without the layout: the widest line (each
     /// grapheme cluster on a line of its own, reshaped alone where HarfBuzz flags the cut) and the
-    /// lines stacked, with the first and last baselines. The same arithmetic as `place`, so the same
+    /// lines stacked (with any reserved blank lines below), with the first and last baselines. The same arithmetic as `place`, so the same
     /// values to the last bit (`WidthZeroTests`). `nil` when the style could truncate or scale at
     /// width 0 (a line limit, a minimum scale factor below 1): then only the layout answers.
     func widthZeroAnswer() -> WidthZeroAnswer? {
         guard style.lineLimit == nil, style.minimumScaleFactor >= 1 else { return nil }
         let lines = everyOpportunity().lines
-        guard !lines.isEmpty else { return WidthZeroAnswer(size: .zero, baselines: nil) }
+        guard !lines.isEmpty else {
+            return WidthZeroAnswer(size: CGSize(width: 0, height: reserving(0, bottom: 0, scale: 1, height: nil)), baselines: nil)
+        }
         let builder = VisualLineBuilder(paragraph: paragraph)
         var widest = 0.0, first = 0.0, last = 0.0
-        let height = stack(lines, scale: 1) { index, line, m, top in
+        let bottom = stack(lines, scale: 1) { index, line, m, top in
             widest = max(widest, max(0, line.width ?? builder.width(of: line)))
             if index == 0 { first = top + m.ascent }
             last = top + m.ascent
         }
+        let height = reserving(lines.count, bottom: bottom, scale: 1, height: nil)
         return WidthZeroAnswer(size: CGSize(width: widest, height: height), baselines: (first, last))
     }
 
@@ -405,7 +430,9 @@ struct LineBreaker {
         }
     }
 
-    func place(_ lines: [Line], scale: Double, proposal: Double?, truncated: Bool) -> ParagraphLayout {
+    /// The layout of `lines` as shown: stacked, aligned, with the reserved blank lines below
+    /// (``reserving(_:bottom:scale:height:)``) that fit `height`.
+    func place(_ lines: [Line], scale: Double, proposal: Double?, height: Double?, truncated: Bool) -> ParagraphLayout {
         let builder = VisualLineBuilder(paragraph: paragraph)
         // One pass stacks the lines at x = 0 and finds the widest; a second aligns them when
         // alignment moves any. (One array, not three: the width-0 layout has a line per grapheme.)
@@ -434,7 +461,8 @@ struct LineBreaker {
                 placed[index].x = style.alignment == .center ? slack / 2 : slack
             }
         }
-        return ParagraphLayout(proposedWidth: proposal, size: CGSize(width: widest, height: placed.isEmpty ? 0 : y),
+        let bottom = reserving(placed.count, bottom: placed.isEmpty ? 0 : y, scale: scale, height: height)
+        return ParagraphLayout(proposedWidth: proposal, size: CGSize(width: widest, height: bottom),
                                lines: placed, firstBaseline: placed.first?.baseline ?? 0,
                                lastBaseline: placed.last?.baseline ?? 0, isTruncated: truncated, scale: scale,
                                missingGlyphs: paragraph.missingClusters.count, reuse: nil)
@@ -444,7 +472,8 @@ struct LineBreaker {
 
     func minimumContent() -> MinimumSize {
         guard let best = widestSegment() else {
-            return MinimumSize(width: 0, height: 0, segment: "", range: 0..<0, reason: .empty)
+            return MinimumSize(width: 0, height: reserving(0, bottom: 0, scale: 1, height: nil), segment: "", range: 0..<0,
+                               reason: .empty)
         }
         let end = trimHanging(best.start, best.end)
         let scalars = analysis.scalars[best.start..<end]
@@ -455,7 +484,8 @@ struct LineBreaker {
         let segment = analysis.string(first..<end)
         // The height of the text wrapped at the segment's width: the lines' metrics stacked, as
         // `place` would stack them, without measuring each line (~600 instructions of a `measure` answer, callgrind).
-        let height = stackedHeight(greedyLines(width: best.width).lines, scale: 1)
+        let wrapped = greedyLines(width: best.width).lines
+        let height = reserving(wrapped.count, bottom: stackedHeight(wrapped, scale: 1), scale: 1, height: nil)
         // An address is recognised in the whole word around the segment: UAX #14 breaks after
         // "://" and "/", so the widest piece of a URL usually lacks its scheme.
         var wordStart = first, wordEnd = end

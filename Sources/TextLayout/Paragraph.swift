@@ -109,7 +109,8 @@ public final class Paragraph: Sendable {
     /// The ideal layout's size and baseline from the shaped pieces alone, for a text of one
     /// left-to-right line (``SingleLineIdeal``); `nil` for other texts. Made when first asked.
     var singleLine: SingleLineIdeal? {
-        guard isOneLine else { return nil }
+        // Two or more reserved lines make the ideal taller than its one line: the layout answers.
+        guard isOneLine, seed.style.reservedLines <= 1 else { return nil }
         return memo.withLock { memo in
             if let known = memo.singleLine { return known }
             var strut: LineBreaker.Metrics?

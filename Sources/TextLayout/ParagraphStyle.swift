@@ -35,6 +35,13 @@ public struct ParagraphStyle: Hashable, Sendable {
 
     /// The most lines shown; `nil` for no limit.
     public var lineLimit: Int?
+    /// The fewest lines the paragraph's height holds (0, the default: none reserved). Text with
+    /// fewer lines keeps its lines at the top and blank lines below make up the rest, each as high
+    /// as an empty line after the text's end, with ``lineSpacing`` between: SwiftUI's
+    /// `lineLimit(_:reservesSpace:)` and ranged limits (`lineLimit(2...4)`, `lineLimit(3...)`).
+    /// Blank lines that would pass a proposed height are not added (content lines are kept first);
+    /// the lines' ranges and the baselines are the text's own. Negative values count as 0.
+    public var reservedLines: Int
     public var truncation: TruncationMode
     public var wrap: WrapMode
     /// The paragraph direction: from the first strong character, or forced.
@@ -57,10 +64,11 @@ public struct ParagraphStyle: Hashable, Sendable {
     var tabStop: Double { tabInterval.isFinite ? max(1, tabInterval) : 28 }
     public var alignment: Alignment
 
-    public init(lineLimit: Int? = nil, truncation: TruncationMode = .tail, wrap: WrapMode = .wordThenCharacter,
+    public init(lineLimit: Int? = nil, reservedLines: Int = 0, truncation: TruncationMode = .tail, wrap: WrapMode = .wordThenCharacter,
                 direction: BaseDirection = .auto, lineMetrics: LineMetrics = .font(.apple), lineSpacing: Double = 0,
                 minimumScaleFactor: Double = 1, tabInterval: Double = 28, alignment: Alignment = .leading) {
         self.lineLimit = lineLimit
+        self.reservedLines = reservedLines
         self.truncation = truncation
         self.wrap = wrap
         self.direction = direction

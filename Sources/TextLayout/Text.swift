@@ -249,11 +249,14 @@ public struct Text: LeafView, Hashable {
     }
 
     /// The paragraph style `environment` asks for. Lengths are sanitised: a NaN or negative line
-    /// spacing is 0, the minimum scale factor is clamped to 0.01…1 (NaN → 1), a line limit below 1 is 1.
+    /// spacing is 0, the minimum scale factor is clamped to 0.01…1 (NaN → 1), a line limit below 1 is 1;
+    /// lines reserved (`lineLimit(_:reservesSpace:)`, ranged limits) are at most the line limit.
     public static func paragraphStyle(in environment: EnvironmentValues) -> ParagraphStyle {
         let spacing = Double(environment.lineSpacing)
         let factor = Double(environment.minimumScaleFactor)
-        return ParagraphStyle(lineLimit: environment.lineLimit.map { max(1, $0) }, truncation: environment.truncationMode,
+        let limit = environment.lineLimit.map { max(1, $0) }
+        return ParagraphStyle(lineLimit: limit, reservedLines: min(environment.reservedLines, limit ?? .max),
+                              truncation: environment.truncationMode,
                               lineSpacing: spacing.isNaN || spacing < 0 || spacing.isInfinite ? 0 : spacing,
                               minimumScaleFactor: factor.isNaN ? 1 : min(1, max(0.01, factor)),
                               alignment: environment.multilineTextAlignment)

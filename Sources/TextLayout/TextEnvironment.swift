@@ -17,6 +17,7 @@ private struct PlatformKey: EnvironmentKey { static let defaultValue = Platform.
 private struct FontScaleKey: EnvironmentKey { static let defaultValue = AndroidFontScale.standard }
 private struct FontKey: EnvironmentKey { static let defaultValue: Font? = nil }
 private struct LineLimitKey: EnvironmentKey { static let defaultValue: Int? = nil }
+private struct ReservedLinesKey: EnvironmentKey { static let defaultValue = 0 }
 private struct TruncationModeKey: EnvironmentKey { static let defaultValue = Text.TruncationMode.tail }
 private struct MultilineTextAlignmentKey: EnvironmentKey { static let defaultValue = TextAlignment.leading }
 private struct LineSpacingKey: EnvironmentKey { static let defaultValue: CGFloat = 0 }
@@ -61,6 +62,14 @@ extension EnvironmentValues {
     public var lineLimit: Int? {
         get { self[LineLimitKey.self] }
         set { self[LineLimitKey.self] = newValue }
+    }
+
+    /// The fewest lines a text's height holds (``ParagraphStyle/reservedLines``): set with
+    /// ``lineLimit`` by `lineLimit(_:reservesSpace:)` and the ranged `lineLimit` modifiers. Not
+    /// public: SwiftUI's environment has no such value either.
+    var reservedLines: Int {
+        get { self[ReservedLinesKey.self] }
+        set { self[ReservedLinesKey.self] = newValue }
     }
 
     /// Where "…" goes when a text is cut (default `.tail`).
@@ -158,8 +167,37 @@ extension View {
     }
 
     /// Limits every text inside to `number` lines (`nil`: no limit); the last line shown ends in "…".
+    /// No lines are reserved (it replaces a reservation made further out).
     public func lineLimit(_ number: Int?) -> some View {
-        environment(\.lineLimit, number)
+        lineLimits(upper: number, reserved: 0)
+    }
+
+    /// Limits every text inside to `limit` lines and, with `reservesSpace`, makes a text with fewer
+    /// lines as high as `limit` lines: its lines at the top, blank lines below, each as high as an
+    /// empty line after the text (SwiftUI: "the height required to display the specified number of
+    /// lines"). Baselines stay the text's own.
+    public func lineLimit(_ limit: Int, reservesSpace: Bool) -> some View {
+        lineLimits(upper: limit, reserved: reservesSpace ? limit : 0)
+    }
+
+    /// Text inside shows at most `limit.upperBound` lines and is at least `limit.lowerBound` lines
+    /// high (blank lines reserved below a shorter text, as `lineLimit(_:reservesSpace:)` reserves).
+    public func lineLimit(_ limit: ClosedRange<Int>) -> some View {
+        lineLimits(upper: limit.upperBound, reserved: limit.lowerBound)
+    }
+
+    /// Text inside is at least `limit.lowerBound` lines high, with no upper limit.
+    public func lineLimit(_ limit: PartialRangeFrom<Int>) -> some View {
+        lineLimits(upper: nil, reserved: limit.lowerBound)
+    }
+
+    /// Text inside shows at most `limit.upperBound` lines; none are reserved.
+    public func lineLimit(_ limit: PartialRangeThrough<Int>) -> some View {
+        lineLimits(upper: limit.upperBound, reserved: 0)
+    }
+
+    private func lineLimits(upper: Int?, reserved: Int) -> some View {
+        environment(\.lineLimit, upper).environment(\.reservedLines, max(0, reserved))
     }
 
     /// Where "…" goes when text inside is cut.

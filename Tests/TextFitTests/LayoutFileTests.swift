@@ -124,6 +124,38 @@ struct LayoutFileTests {
         #expect(throws: LayoutFileError.self) { try parse(#"{"text": "a", "underline": 1}"#) }
     }
 
+    /// SwiftUI's `lineLimit(_:reservesSpace:)` and ranged limits (Apple's documentation: a text with
+    /// fewer lines "expands to occupy the minimum number of lines"; above the upper bound it truncates).
+    @Test("\"lineLimit\" takes a count (with \"reservesSpace\") or a range as Swift writes it")
+    func lineLimitForms() throws {
+        // Noto Sans 17 pt: a line is (1069 + 293) × 0.017 = 23.154 high. At width 50 (hb-shape: a 561,
+        // space 260), "aaaa" (38.148) fits and "aaaa aaaa" (80.716) does not: one word a line.
+        func height(_ json: String) throws -> Double {
+            Double(try Engine.get().layoutOutputs(try parse(json), width: 50, height: nil, dynamicTypeSizes: [.large])[0].elements[0].frame.height)
+        }
+        let line = 1362 * 0.017
+        func lines(_ json: String) throws -> Double { (try height(json) / line * 1e6).rounded() / 1e6 }
+        #expect(try lines(#"{"text": "a", "lineLimit": 3, "reservesSpace": true}"#) == 3)
+        #expect(try lines(#"{"text": "a", "lineLimit": 3, "reservesSpace": false}"#) == 1)
+        #expect(try lines(#"{"text": "a", "lineLimit": "2...4"}"#) == 2)
+        #expect(try lines(#"{"text": "aaaa aaaa aaaa aaaa aaaa", "lineLimit": "2...4"}"#) == 4)
+        #expect(try lines(#"{"text": "a", "lineLimit": "3..."}"#) == 3)
+        #expect(try lines(#"{"text": "", "lineLimit": "2..."}"#) == 2)
+        #expect(try lines(#"{"text": "aaaa aaaa aaaa", "lineLimit": "...2"}"#) == 2)
+        for bad in [#""4...2""#, #""0...2""#, #""...""#, #""2..""#, #""two...3""#, #""2...3...4""#, #""-1...""#, #""1...1000001""#] {
+            #expect {
+                _ = try parse(#"{"text": "a", "lineLimit": "# + bad + "}")
+            } throws: { error in
+                (error as? LayoutFileError)?.path == "$.lineLimit" && String(describing: error).contains("a range such as")
+            }
+        }
+        // reservesSpace belongs to a whole-number limit.
+        for json in [#"{"text": "a", "reservesSpace": true}"#, #"{"text": "a", "lineLimit": "2...3", "reservesSpace": true}"#,
+                     #"{"text": "a", "lineLimit": 2, "reservesSpace": "yes"}"#] {
+            #expect(throws: LayoutFileError.self) { try parse(json) }
+        }
+    }
+
     @Test("The issue's example parses and lays out: ids, paths, kinds, frames and baselines")
     func example() throws {
         let tree = try parse(#"{"flow": {"spacing": 8, "lineSpacing": 6, "alignment": "leading", "verticalAlignment": "firstTextBaseline", "children": [{"text": "Zürich", "style": "body", "padding": 6, "id": "zh"}]}}"#)
