@@ -357,16 +357,29 @@ extension View {
 
 // MARK: - State (compiles; not observed)
 
-/// SwiftUI's state, as a plain stored value: TextFit evaluates a view once, so nothing observes a
-/// change. Here so views written for SwiftUI compile; give it the value the layout should see.
+/// SwiftUI's state, as a stored value: TextFit evaluates a view once, so nothing observes a change.
+/// Here so views written for SwiftUI compile; give it the value the layout should see. As in
+/// SwiftUI, it can be set from a non-mutating context (an action closure in `body`), and `$value` is
+/// a binding to it: the value lives in a box the view's copies share.
 @propertyWrapper
 public struct State<Value> {
-    public var wrappedValue: Value
-    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
-    public init(initialValue: Value) { wrappedValue = initialValue }
+    private final class Box {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+    private let box: Box
+
+    public init(wrappedValue: Value) { box = Box(wrappedValue) }
+    public init(initialValue: Value) { box = Box(initialValue) }
+
+    public var wrappedValue: Value {
+        get { box.value }
+        nonmutating set { box.value = newValue }
+    }
+
     public var projectedValue: Binding<Value> {
-        let value = wrappedValue
-        return Binding(get: { value }, set: { _ in })
+        let box = self.box
+        return Binding(get: { box.value }, set: { box.value = $0 })
     }
 }
 

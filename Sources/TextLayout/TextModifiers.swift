@@ -200,3 +200,16 @@ extension Text {
     /// The OpenType feature `tnum` (tabular figures).
     static let tabularDigits = try! FontFeature("tnum")
 }
+
+// MARK: - Accepted and ignored (LayoutCore's InertModifiers.swift has the others)
+
+extension View {
+    /// Accepted and ignored: what VoiceOver reads.
+    public func accessibilityLabel(_ label: Text) -> some View { self }
+    /// Accepted and ignored.
+    public func accessibilityHint(_ hint: Text) -> some View { self }
+    /// Accepted and ignored.
+    public func accessibilityValue(_ value: Text) -> some View { self }
+    /// Accepted and ignored: a tooltip.
+    public func help(_ text: Text) -> some View { self }
+}

@@ -94,4 +94,21 @@ struct ViewBuilderTests {
         let binding = Binding.constant(CGSize(width: 3, height: 4))
         #expect(binding.width.wrappedValue == 3)
     }
+
+    @Test("State is set from a non-mutating context, as SwiftUI's is, and $value binds to it")
+    func stateSetsWithoutMutating() {
+        // SwiftUI's `State.wrappedValue` has a nonmutating setter, so an action closure in `body`
+        // (where self is immutable) may assign it; code doing so must compile here too.
+        struct Switch: View {
+            @State var isOn = false
+            var body: some View { Box(width: isOn ? 20 : 10, height: 1).onTapGesture { isOn.toggle() } }
+            func flip() { isOn.toggle() }
+        }
+        let view = Switch()
+        #expect(view.layout(in: .unspecified).size.width == 10)
+        view.flip()
+        #expect(view.layout(in: .unspecified).size.width == 20)
+        view.$isOn.wrappedValue = false
+        #expect(view.isOn == false && view.layout(in: .unspecified).size.width == 10)
+    }
 }

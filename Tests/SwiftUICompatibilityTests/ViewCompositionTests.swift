@@ -467,4 +467,54 @@ struct ViewCompositionTests {
         let width = Double(frame(result, "t")?.width ?? 0)
         #expect(abs(width - (1070 * 0.020 + 1733 * 0.010)) < 1e-9)
     }
+
+    @Test("Gestures, accessibility, lifecycle and animation modifiers compile and move no frame")
+    func inertModifiers() {
+        // A selectable tag chip as an app writes it. None of these modifiers changes geometry in
+        // SwiftUI (they attach behaviour); TextFit accepts them and never runs their closures.
+        struct SelectableChip: View {
+            let title: String
+            @State var selected = false
+            var body: some View {
+                Text(title)
+                    .padding(.horizontal, 10)
+                    .padding(.vertical, 6)
+                    .background(Capsule().fill(selected ? Color.blue : Color.gray))
+                    .contentShape(Capsule())
+                    .onTapGesture { withAnimation(.spring(response: 0.3)) { selected.toggle() } }
+                    .onLongPressGesture(minimumDuration: 1) { selected = false }
+                    .accessibilityLabel(Text(title))
+                    .accessibilityHint("Double-tap to select")
+                    .accessibilityAddTraits(selected ? [.isButton, .isSelected] : .isButton)
+                    .accessibilityElement(children: .combine)
+                    .animation(.easeInOut(duration: 0.2), value: selected)
+                    .onAppear { selected = false }
+                    .onChange(of: selected) { _, _ in }
+                    .task { await Task.yield() }
+                    .allowsHitTesting(true)
+                    .disabled(false)
+                    .help("Tag")
+                    .textSelection(.enabled)
+                    .id(title)
+            }
+        }
+        struct PlainChip: View {
+            let title: String
+            var body: some View {
+                Text(title).padding(.horizontal, 10).padding(.vertical, 6).background(Capsule().fill(Color.gray)).id(title)
+            }
+        }
+        let tags = ["Zürich", "東京", "Reykjavík"]
+        let result = FlowLayout(spacing: 6) { ForEach(tags, id: \.self) { SelectableChip(title: $0) } }
+            .layout(in: ProposedViewSize(width: 150, height: nil))
+        let plain = FlowLayout(spacing: 6) { ForEach(tags, id: \.self) { PlainChip(title: $0) } }
+            .layout(in: ProposedViewSize(width: 150, height: nil))
+        #expect(result.size == plain.size)
+        for tag in tags {
+            #expect(frame(result, tag) == frame(plain, tag))
+            #expect(frame(result, tag).map { $0.width > 20 } == true)
+        }
+        // withAnimation runs its body at once and returns its value.
+        #expect(withAnimation { 1 + 1 } == 2)
+    }
 }
