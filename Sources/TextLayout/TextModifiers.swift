@@ -213,3 +213,29 @@ extension View {
     /// Accepted and ignored: a tooltip.
     public func help(_ text: Text) -> some View { self }
 }
+
+// MARK: - Buttons with a title (LayoutCore's Button.swift has the button itself)
+
+extension Button where Label == Text {
+    /// A button whose label is `Text(titleKey)`: a literal is a key, read as Markdown, as in SwiftUI.
+    public init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void) {
+        self.init(action: action) { Text(titleKey) }
+    }
+
+    /// A button whose label is the string as written.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) {
+        self.init(action: action) { Text(title) }
+    }
+
+    /// A button with a role whose label is `Text(titleKey)`.
+    public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping () -> Void) {
+        self.init(role: role, action: action) { Text(titleKey) }
+    }
+
+    /// A button with a role whose label is the string as written.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping () -> Void) {
+        self.init(role: role, action: action) { Text(title) }
+    }
+}

@@ -517,4 +517,48 @@ struct ViewCompositionTests {
         // withAnimation runs its body at once and returns its value.
         #expect(withAnimation { 1 + 1 } == 2)
     }
+
+    @Test("Button: the built-in styles lay out as the label; a custom ButtonStyle as written; the tint in the picture")
+    func buttons() {
+        // A chip style as apps write one: padding and a capsule behind the label.
+        struct ChipStyle: ButtonStyle {
+            var fill: Color = .gray
+            func makeBody(configuration: Configuration) -> some View {
+                configuration.label
+                    .padding(8)
+                    .background(Capsule().fill(configuration.isPressed ? Color.black : fill))
+            }
+        }
+        // "Swift" in Noto Sans at 17 pt (see textChip): 2298 × 0.017 = 39.066 wide, 23.154 high.
+        // SwiftUI on iOS: `automatic` is borderless outside lists and toolbars, "a button style that
+        // doesn't apply a border" (https://developer.apple.com/documentation/swiftui/primitivebuttonstyle/borderless):
+        // the label's frame.
+        let views: [AnyView] = [
+            AnyView(Button("Swift") {}.id("default")),
+            AnyView(Button(action: {}) { Text("Swift") }.buttonStyle(.plain).id("plain")),
+            AnyView(Button("Swift", role: .destructive) {}.buttonStyle(.borderless).id("destructive")),
+            AnyView(Button("Swift") {}.buttonStyle(ChipStyle()).id("chip")),
+        ]
+        let result = VStack(spacing: 0) { ForEach(0..<views.count, id: \.self) { views[$0] } }.layout(in: .unspecified)
+        for id in ["default", "plain", "destructive"] {
+            let size = frame(result, id)?.size ?? .zero
+            #expect(abs(size.width - 39.066) < 1e-9 && abs(size.height - 23.154) < 1e-9, "\(id): \(size)")
+        }
+        // Padding 8 each side: 55.066 × 39.154.
+        let chip = frame(result, "chip")?.size ?? .zero
+        #expect(abs(chip.width - 55.066) < 1e-9 && abs(chip.height - 39.154) < 1e-9)
+        // The first baseline of a button is its label's: 1069 × 0.017 = 18.173 (plus 8 in the chip).
+        #expect(abs((result.element(id: "chip")?.firstTextBaseline ?? 0) - 26.173) < 1e-9)
+        // Drawn: the default style in the tint (systemBlue, #007aff), a destructive role red
+        // (#ff3b30), the plain style in the text's own colour (black).
+        func svg(_ view: some View) -> String { SVGRenderer().svg(view, in: .unspecified) }
+        #expect(svg(Button("Swift") {}).contains("#007aff"))
+        #expect(svg(Button("Swift", role: .destructive) {}).contains("#ff3b30"))
+        let plain = svg(Button("Swift") {}.buttonStyle(.plain))
+        #expect(!plain.contains("#007aff") && !plain.contains("#ff3b30"))
+        // A style set further out applies to every button inside.
+        let row = HStack(spacing: 4) { Button("Swift") {}.id("a"); Button("Swift") {}.id("b") }
+            .buttonStyle(ChipStyle(fill: .blue)).layout(in: .unspecified)
+        #expect(abs(Double(row.size.width) - (2 * 55.066 + 4)) < 1e-9)
+    }
 }
