@@ -96,10 +96,10 @@ extension View {
     }
 }
 
-/// The label in the tint (the accent colour), red for a destructive role: how SwiftUI's borderless
+/// The label in the tint (`tint(_:)`, else the accent colour), red for a destructive role: how SwiftUI's borderless
 /// buttons draw on iOS. Layout: the label's.
 private func tinted(_ configuration: ButtonStyleConfiguration) -> some View {
-    configuration.label.foregroundStyle(configuration.role == .destructive ? Color.red : Color.accentColor)
+    configuration.label.foregroundStyle(configuration.role == .destructive ? AnyShapeStyle(Color.red) : AnyShapeStyle(.tint))
 }
 
 /// The default style: on iOS outside lists and toolbars, ``BorderlessButtonStyle``.

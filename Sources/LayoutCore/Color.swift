@@ -145,14 +145,13 @@ public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
     var opacity: Double { [1, 0.6, 0.3, 0.18][min(max(level, 0), 3)] }
 }
 
-/// The tint (SwiftUI: the accent colour unless a `tint` is set): TextFit draws it as
-/// ``Color/accentColor``.
+/// The tint: the style `tint(_:)` set around the view, else the accent colour (``Color/accentColor``).
 public struct TintShapeStyle: ShapeStyle, Hashable {
     public init() {}
 }
 
 extension ShapeStyle where Self == TintShapeStyle {
-    /// The tint: ``Color/accentColor`` in TextFit.
+    /// The tint: what `tint(_:)` set, else ``Color/accentColor``.
     public static var tint: TintShapeStyle { TintShapeStyle() }
 }
 
@@ -202,7 +201,9 @@ extension ShapeStyle {
         case let color as Color:
             return color
         case is TintShapeStyle:
-            return .accentColor
+            // A tint set to `.tint` (or to a level of the foreground) is the accent colour.
+            guard let tint = environment.tint, !(tint.base is TintShapeStyle) else { return .accentColor }
+            return tint.resolvedColor(in: environment)
         case let erased as AnyShapeStyle:
             return erased.base.resolvedColor(in: environment)
         case let level as HierarchicalShapeStyle:
@@ -223,6 +224,30 @@ extension ShapeStyle {
 
 private struct ForegroundStyleKey: EnvironmentKey {
     static let defaultValue: AnyShapeStyle? = nil
+}
+
+private struct TintKey: EnvironmentKey { static let defaultValue: AnyShapeStyle? = nil }
+
+extension EnvironmentValues {
+    /// The tint `tint(_:)` set (`nil`: the accent colour): what `.tint` and buttons draw with.
+    package var tint: AnyShapeStyle? {
+        get { self[TintKey.self] }
+        set { self[TintKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// The tint of the views inside: what `.tint` paints with and the built-in button styles draw
+    /// their labels in (`nil`: the accent colour). Layout is unchanged.
+    /// Source: https://developer.apple.com/documentation/swiftui/view/tint(_:)-93mfq
+    public func tint<S: ShapeStyle>(_ tint: S?) -> some View {
+        environment(\.tint, tint.map { AnyShapeStyle($0) })
+    }
+
+    /// The tint of the views inside, as a colour (`nil`: the accent colour).
+    public func tint(_ tint: Color?) -> some View {
+        environment(\.tint, tint.map { AnyShapeStyle($0) })
+    }
 }
 
 extension EnvironmentValues {

@@ -556,6 +556,11 @@ struct ViewCompositionTests {
         #expect(svg(Button("Swift", role: .destructive) {}).contains("#ff3b30"))
         let plain = svg(Button("Swift") {}.buttonStyle(.plain))
         #expect(!plain.contains("#007aff") && !plain.contains("#ff3b30"))
+        // tint(_:) sets what the built-in styles (and `.tint`) draw with: systemGreen, #34c759.
+        let green = svg(VStack { Button("Swift") {}; Rectangle().fill(.tint).frame(width: 4, height: 4) }.tint(.green))
+        #expect(green.contains("#34c759") && !green.contains("#007aff"))
+        #expect(svg(Button("Swift") {}.tint(.green)).contains("#34c759"))
+        #expect(svg(Button("Swift") {}.tint(nil)).contains("#007aff"))
         // A style set further out applies to every button inside.
         let row = HStack(spacing: 4) { Button("Swift") {}.id("a"); Button("Swift") {}.id("b") }
             .buttonStyle(ChipStyle(fill: .blue)).layout(in: .unspecified)
