@@ -27,7 +27,7 @@ extension View {
     public func disabled(_ disabled: Bool) -> some View { self }
 
     /// Accepted and ignored: a tooltip.
-    public func help(_ text: String) -> some View { self }
+    public func help(_ text: some StringProtocol) -> some View { self }
 
     /// Accepted and ignored: whether the user may select text.
     public func textSelection(_ selectability: TextSelectability) -> some View { self }
@@ -44,15 +44,15 @@ public struct TextSelectability: Sendable, Equatable {
 
 extension View {
     /// Accepted and ignored: what VoiceOver reads.
-    public func accessibilityLabel(_ label: String) -> some View { self }
+    public func accessibilityLabel(_ label: some StringProtocol) -> some View { self }
     /// Accepted and ignored.
-    public func accessibilityHint(_ hint: String) -> some View { self }
+    public func accessibilityHint(_ hint: some StringProtocol) -> some View { self }
     /// Accepted and ignored.
-    public func accessibilityValue(_ value: String) -> some View { self }
+    public func accessibilityValue(_ value: some StringProtocol) -> some View { self }
     /// Accepted and ignored: hiding from accessibility leaves the view drawn and laid out.
     public func accessibilityHidden(_ hidden: Bool) -> some View { self }
     /// Accepted and ignored.
-    public func accessibilityIdentifier(_ identifier: String) -> some View { self }
+    public func accessibilityIdentifier(_ identifier: some StringProtocol) -> some View { self }
     /// Accepted and ignored.
     public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { self }
     /// Accepted and ignored.
@@ -157,6 +157,9 @@ public struct Animation: Sendable, Equatable {
 extension View {
     /// Accepted and ignored: a layout here is one frame, with nothing to animate.
     public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View { self }
+
+    /// Accepted and ignored (SwiftUI's older form without a value, deprecated there).
+    public func animation(_ animation: Animation?) -> some View { self }
 }
 
 /// Runs `body` at once and returns its result: with one frame, there is nothing to animate.

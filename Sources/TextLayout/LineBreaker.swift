@@ -299,8 +299,8 @@ struct LineBreaker {
 
     /// What `layout(width: 0, height: nil)` answers, without the layout: the widest line (each
     /// grapheme cluster on a line of its own, reshaped alone where HarfBuzz flags the cut) and the
-    /// lines stacked (with any reserved blank lines below), with the first and last baselines. The same arithmetic as `place`, so the same
-    /// values to the last bit (`WidthZeroTests`). `nil` when the style could truncate or scale at
+    /// lines stacked (with any reserved blank lines below), with the first and last baselines. The
+    /// same arithmetic as `place`, so the same values to the last bit (`WidthZeroTests`). `nil` when the style could truncate or scale at
     /// width 0 (a line limit, a minimum scale factor below 1): then only the layout answers.
     func widthZeroAnswer() -> WidthZeroAnswer? {
         guard style.lineLimit == nil, style.minimumScaleFactor >= 1 else { return nil }

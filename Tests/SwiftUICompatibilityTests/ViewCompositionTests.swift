@@ -494,6 +494,8 @@ struct ViewCompositionTests {
                     .allowsHitTesting(true)
                     .disabled(false)
                     .help("Tag")
+                    .accessibilityIdentifier(title.prefix(3))
+                    .animation(.default)
                     .textSelection(.enabled)
                     .id(title)
             }
