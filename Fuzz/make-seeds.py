@@ -149,7 +149,7 @@ def service():
     tree = LAYOUTS[3]
     bodies = {
         "measure": {"texts": ["Rindfleischetikettierung", "الإعدادات", "設定を変更する"], "style": "body", "width": 120,
-                    "lines": 2, "truncation": "middle", "dynamicType": "large,accessibility3", "lineMetrics": "fixed:20",
+                    "lines": 2, "reservedLines": 2, "truncation": "middle", "dynamicType": "large,accessibility3", "lineMetrics": "fixed:20",
                     "features": ["-liga"], "tracking": 0.5, "tabInterval": 28, "wrap": "balanced", "direction": "rtl"},
         "layout": {"tree": tree, "width": 390, "dynamicType": "all", "direction": "rtl"},
         "render": {"tree": tree, "width": 300, "overlays": True},

@@ -36,6 +36,10 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     public var height: Double?
     /// A line limit.
     public var lines: Int?
+    /// The fewest lines the height holds: a text with fewer lines gets blank lines below (SwiftUI's
+    /// `lineLimit(_:reservesSpace:)` and ranged limits; ``ParagraphStyle/reservedLines``). At most
+    /// `lines` when both are set.
+    public var reservedLines: Int?
     /// `head`, `middle` or `tail` (default).
     public var truncation: String?
     /// `word-then-character` (default), `word` or `balanced`.
@@ -67,7 +71,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     public init(texts: [String], font: String? = nil, fontFile: String? = nil, faceIndex: Int? = nil, size: Double? = nil,
                 style: String? = nil, weight: String? = nil, italic: Bool? = nil, dynamicType: String? = nil,
                 locale: String? = nil, features: [String]? = nil, tracking: Double? = nil, tabInterval: Double? = nil,
-                width: Double? = nil, height: Double? = nil, lines: Int? = nil, truncation: String? = nil,
+                width: Double? = nil, height: Double? = nil, lines: Int? = nil, reservedLines: Int? = nil, truncation: String? = nil,
                 wrap: String? = nil, direction: String? = nil, lineMetrics: String? = nil, lineSpacing: Double? = nil,
                 minimumScale: Double? = nil, platform: String? = nil, fontScale: Double? = nil, variations: String? = nil,
                 fontWidth: Double? = nil, instance: String? = nil, design: String? = nil, markdown: Bool? = nil) {
@@ -87,6 +91,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         self.width = width
         self.height = height
         self.lines = lines
+        self.reservedLines = reservedLines
         self.truncation = truncation
         self.wrap = wrap
         self.direction = direction
@@ -133,6 +138,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         width = try container.decodeIfPresent(Double.self, forKey: .width)
         height = try container.decodeIfPresent(Double.self, forKey: .height)
         lines = try container.decodeIfPresent(Int.self, forKey: .lines)
+        reservedLines = try container.decodeIfPresent(Int.self, forKey: .reservedLines)
         truncation = try container.decodeIfPresent(String.self, forKey: .truncation)
         wrap = try container.decodeIfPresent(String.self, forKey: .wrap)
         direction = try container.decodeIfPresent(String.self, forKey: .direction)
@@ -167,6 +173,9 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     /// JSON can carry.
     static let maximumLength = 16_384.0
 
+    /// The most lines a request may reserve (as many as a layout file's `lineLimit` may give).
+    static let maximumReservedLines = 1_000_000
+
     /// The paragraph style this request describes.
     /// - Throws: ``RequestError`` naming the field that cannot be understood.
     public func paragraphStyle() throws -> ParagraphStyle {
@@ -180,6 +189,15 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         if let lines {
             guard lines >= 1 else { throw RequestError(field: "lines", "must be at least 1") }
             style.lineLimit = lines
+        }
+        if let reservedLines {
+            guard reservedLines >= 0, reservedLines <= Self.maximumReservedLines else {
+                throw RequestError(field: "reservedLines", "must be a whole number from 0 to \(Self.maximumReservedLines)")
+            }
+            if let lines, reservedLines > lines {
+                throw RequestError(field: "reservedLines", "must not exceed lines (\(lines)): the text could not fill the lines it reserves")
+            }
+            style.reservedLines = reservedLines
         }
         if let truncation {
             guard let mode = ParagraphStyle.TruncationMode(rawValue: truncation) else {

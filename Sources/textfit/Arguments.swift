@@ -35,7 +35,7 @@ struct Arguments {
 
     static let valueOptions: Set<String> = [
         "font", "font-file", "face-index", "size", "style", "weight", "dynamic-type", "locale", "features",
-        "tracking", "tab-interval", "file", "for", "width", "height", "lines", "truncation", "wrap", "direction",
+        "tracking", "tab-interval", "file", "for", "width", "height", "lines", "reserved-lines", "truncation", "wrap", "direction",
         "line-metrics", "line-spacing", "minimum-scale", "svg", "png", "scale", "rules", "max-lines", "padding", "locales", "report",
         "baseline", "source-language", "http", "max-text-bytes", "max-elements", "max-depth", "max-entries", "max-pictures",
         "platform", "font-scale", "variations", "font-width", "instance", "design", "apple-fonts", "allow-origin", "allow-host", "font-dir",
@@ -136,7 +136,7 @@ struct Arguments {
                                            "locale", "features", "tracking", "platform", "font-scale", "variations", "font-width",
                                            "instance", "design"]
     /// How a paragraph is laid out: `measure`'s only (`fonts --for` lists the font of each cluster).
-    static let paragraphOptions: Set<String> = ["tab-interval", "width", "height", "lines", "truncation", "wrap", "direction",
+    static let paragraphOptions: Set<String> = ["tab-interval", "width", "height", "lines", "reserved-lines", "truncation", "wrap", "direction",
                                                 "line-metrics", "line-spacing", "minimum-scale"]
 
     /// Refuses an option the command does not read, and combinations in which one option would be

@@ -56,6 +56,8 @@ let measureHelp = """
       --width W              wrap at W points (0: SwiftUI's minimum, every opportunity taken; infinity: no wrapping)
       --height H             keep the lines that fit H points; truncate the last
       --lines N              line limit; the last line is truncated with "…"
+      --reserved-lines N     at least N lines high: blank lines below a shorter text, as SwiftUI's
+                             lineLimit(N, reservesSpace: true) (at most --lines)
       --truncation MODE      head | middle | tail (default tail)
       --wrap MODE            word-then-character (default) | word | balanced
       --direction DIR        auto (default, first strong character) | ltr | rtl

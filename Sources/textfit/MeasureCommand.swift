@@ -18,6 +18,10 @@ func makeRequest(_ arguments: Arguments, texts: [String]) throws -> MeasureReque
         guard let count = Int(text), count >= 1 else { throw CommandError.usage("--lines expects a whole number ≥ 1, got '\(text)'") }
         return count
     }
+    let reservedLines = try arguments.values["reserved-lines"].map { text in
+        guard let count = Int(text), count >= 0 else { throw CommandError.usage("--reserved-lines expects a whole number ≥ 0, got '\(text)'") }
+        return count
+    }
     // As `stress` checks it (the request would refuse it too, naming the option the same way).
     if let size = try arguments.number("size"), !(size > 0 && size <= TextAttributes.maximumPointSize) {
         throw CommandError.usage("--size must be a point size greater than 0 and at most \(Int(TextAttributes.maximumPointSize)), got '\(arguments.values["size"]!)'")
@@ -33,7 +37,7 @@ func makeRequest(_ arguments: Arguments, texts: [String]) throws -> MeasureReque
         features: arguments.values["features"].map { $0.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) } },
         tracking: try arguments.number("tracking"), tabInterval: try arguments.number("tab-interval"),
         width: try arguments.number("width", allowInfinity: true), height: try arguments.number("height", allowInfinity: true),
-        lines: lines, truncation: arguments.values["truncation"], wrap: arguments.values["wrap"],
+        lines: lines, reservedLines: reservedLines, truncation: arguments.values["truncation"], wrap: arguments.values["wrap"],
         direction: arguments.values["direction"], lineMetrics: arguments.values["line-metrics"],
         lineSpacing: try arguments.number("line-spacing"), minimumScale: try arguments.number("minimum-scale"),
         platform: arguments.values["platform"], variations: arguments.values["variations"], fontWidth: try fontWidth(arguments),

@@ -186,7 +186,8 @@ struct CLITests {
     @Test("Exit 2 for bad usage, with one clear line", arguments: [
         ["measure"], ["measure", "x", "--size", "abc"], ["measure", "x", "--bogus"], ["frobnicate"],
         ["measure", "x", "--style", "huge"], ["measure", "x", "--size", "-3"], ["measure", "x", "--width", "wide"],
-        ["measure", "x", "--lines", "0"], ["measure", "x", "--wrap", "anywhere"], ["measure", "x", "--line-metrics", "fixed:0"],
+        ["measure", "x", "--lines", "0"], ["measure", "x", "--reserved-lines", "-1"], ["measure", "x", "--lines", "1", "--reserved-lines", "2"],
+        ["measure", "x", "--wrap", "anywhere"], ["measure", "x", "--line-metrics", "fixed:0"],
     ])
     func usage(_ arguments: [String]) throws {
         let output = try CLI.run(arguments)

@@ -79,6 +79,9 @@ struct MeasureOperationTests {
         (MeasureRequest(texts: ["x"], tabInterval: 0), "tabInterval"),
         (MeasureRequest(texts: ["x"], width: -1), "width"),
         (MeasureRequest(texts: ["x"], lines: 0), "lines"),
+        (MeasureRequest(texts: ["x"], reservedLines: -1), "reservedLines"),
+        (MeasureRequest(texts: ["x"], lines: 2, reservedLines: 3), "reservedLines"),
+        (MeasureRequest(texts: ["x"], reservedLines: 1_000_001), "reservedLines"),
         (MeasureRequest(texts: ["x"], truncation: "end"), "truncation"),
         (MeasureRequest(texts: ["x"], wrap: "anywhere"), "wrap"),
         (MeasureRequest(texts: ["x"], direction: "up"), "direction"),
@@ -138,5 +141,20 @@ struct MeasureOperationTests {
         #expect(unbounded.fitting?.width == 3832 && unbounded.fitting?.lineCount == 1)
         #expect(unbounded.fitting?.proposal.width == nil)
         #expect(throws: Never.self) { try JSONEncoder().encode(unbounded) }
+    }
+
+    @Test("reservedLines: the ideal and the fitting answers are at least that many lines high")
+    func reservedLines() throws {
+        let engine = try Engine.get()
+        // Noto Sans at 1000 pt: a line is 1069 + 293 = 1362 high; "aa bb cc" is 3832 wide, so at
+        // 3000 it wraps to two lines ("aa bb" 2612).
+        let ideal = try engine.measure(MeasureRequest(texts: ["aa bb cc"], size: 1000, reservedLines: 3))[0]
+        #expect(abs(ideal.ideal.height - 3 * 1362) < 1e-6 && ideal.ideal.width == 3832)
+        #expect(ideal.lines.count == 1 && ideal.firstBaseline == 1069 && ideal.lastBaseline == 1069)
+        let fitting = try engine.measure(MeasureRequest(texts: ["aa bb cc"], size: 1000, width: 3000, lines: 4, reservedLines: 3))[0]
+        #expect(fitting.fitting?.lineCount == 2 && abs((fitting.fitting?.height ?? 0) - 3 * 1362) < 1e-6)
+        // As many reserved as shown: nothing added.
+        let two = try engine.measure(MeasureRequest(texts: ["aa bb cc"], size: 1000, width: 3000, reservedLines: 2))[0]
+        #expect(abs((two.fitting?.height ?? 0) - 2 * 1362) < 1e-6)
     }
 }
