@@ -568,4 +568,26 @@ struct ViewCompositionTests {
             .buttonStyle(ChipStyle(fill: .blue)).layout(in: .unspecified)
         #expect(abs(Double(row.size.width) - (2 * 55.066 + 4)) < 1e-9)
     }
+
+    @Test("@ScaledMetric scales a length with Dynamic Type as its text style's size scales")
+    func scaledMetric() {
+        // Apple's Dynamic Type sizes (Human Interface Guidelines, "Typography", iOS tables): Body is
+        // 17 pt at Large, 23 at xxxLarge, 40 at AX3; Caption 1 is 12 at Large, 18 at xxxLarge, 32 at AX3.
+        // UIFontMetrics scales a value by the style's size ÷ its size at Large, as
+        // Font.custom(_:size:relativeTo:) scales a size.
+        struct Dot: View {
+            @ScaledMetric private var padding: CGFloat = 8
+            @ScaledMetric(relativeTo: .caption) private var side: CGFloat = 6
+            var body: some View { Rectangle().frame(width: side, height: side).padding(padding) }
+        }
+        func width(_ size: DynamicTypeSize) -> Double {
+            Double(Dot().dynamicTypeSize(size).layout(in: .unspecified).size.width)
+        }
+        #expect(width(.large) == 6 + 2 * 8)
+        #expect(abs(width(.xxxLarge) - (6.0 * 18 / 12 + 2 * 8.0 * 23 / 17)) < 1e-9)
+        #expect(abs(width(.accessibility3) - (6.0 * 32 / 12 + 2 * 8.0 * 40 / 17)) < 1e-9)
+        // Read outside a body, it is the value as given.
+        @ScaledMetric var loose: CGFloat = 5
+        #expect(loose == 5)
+    }
 }
