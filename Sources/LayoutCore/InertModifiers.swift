@@ -167,3 +167,56 @@ extension View {
 public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
     try body()
 }
+
+// MARK: - Coordinate spaces
+
+extension View {
+    /// Names this view's coordinate space. Accepted; TextFit does not record named spaces, so a
+    /// `GeometryProxy` answers `.named` in the root's coordinates, as `.global` (docs/views.md).
+    public func coordinateSpace(name: some Hashable) -> some View { self }
+
+    /// Names this view's coordinate space (SwiftUI's iOS 17 spelling): see `coordinateSpace(name:)`.
+    public func coordinateSpace(_ name: NamedCoordinateSpace) -> some View { self }
+}
+
+// MARK: - Drawing effects TextFit does not draw
+
+// Like `shadow`, these change no layout in SwiftUI (they act on the rendered pixels) and TextFit's
+// pictures leave them out: the view is drawn as without them.
+
+extension View {
+    /// Accepted, not drawn: the view is drawn unmasked.
+    public func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> some View { self }
+    /// Accepted, not drawn (SwiftUI's older spelling, with the mask as a view).
+    public func mask<Mask: View>(_ mask: Mask) -> some View { self }
+    /// Accepted, not drawn.
+    public func blendMode(_ blendMode: BlendMode) -> some View { self }
+    /// Accepted, not drawn.
+    public func brightness(_ amount: Double) -> some View { self }
+    /// Accepted, not drawn.
+    public func contrast(_ amount: Double) -> some View { self }
+    /// Accepted, not drawn.
+    public func saturation(_ amount: Double) -> some View { self }
+    /// Accepted, not drawn.
+    public func grayscale(_ amount: Double) -> some View { self }
+    /// Accepted, not drawn.
+    public func colorMultiply(_ color: Color) -> some View { self }
+    /// Accepted, not drawn.
+    public func blur(radius: CGFloat, opaque: Bool = false) -> some View { self }
+    /// Accepted; pictures keep the views in the order they are declared (SwiftUI draws a higher
+    /// `zIndex` over its overlapping siblings). Layout is the same either way.
+    public func zIndex(_ value: Double) -> some View { self }
+    /// Accepted: it only changes how SwiftUI renders (offscreen, as one layer).
+    public func drawingGroup(opaque: Bool = false) -> some View { self }
+    /// Accepted: it only changes how SwiftUI composites.
+    public func compositingGroup() -> some View { self }
+    /// Accepted: it only changes how SwiftUI animates geometry.
+    public func geometryGroup() -> some View { self }
+}
+
+/// How a view's colours combine with what is behind it (`blendMode(_:)`): accepted, not drawn.
+public enum BlendMode: Sendable, Equatable {
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight,
+         difference, exclusion, hue, saturation, color, luminosity, sourceAtop, destinationOver, destinationOut,
+         plusDarker, plusLighter
+}

@@ -516,6 +516,17 @@ struct ViewCompositionTests {
             #expect(frame(result, tag) == frame(plain, tag))
             #expect(frame(result, tag).map { $0.width > 20 } == true)
         }
+        // Drawing effects TextFit does not draw, a named coordinate space and zIndex: no frame moves.
+        let card = ZStack {
+            Rectangle().fill(.gray).frame(width: 40, height: 20).zIndex(1).id("back")
+            Rectangle().fill(.blue).frame(width: 30, height: 30).mask { Circle() }.blendMode(.multiply)
+                .brightness(0.1).contrast(1.2).saturation(0.5).grayscale(1).colorMultiply(.red).blur(radius: 2).id("front")
+        }
+        .mask(Rectangle()).drawingGroup().compositingGroup().geometryGroup().coordinateSpace(name: "card").coordinateSpace(.named("card2"))
+        .layout(in: .unspecified)
+        #expect(card.size == CGSize(width: 40, height: 30))
+        #expect(frame(card, "back") == CGRect(x: 0, y: 5, width: 40, height: 20))
+        #expect(frame(card, "front") == CGRect(x: 5, y: 0, width: 30, height: 30))
         // withAnimation runs its body at once and returns its value.
         #expect(withAnimation { 1 + 1 } == 2)
     }
