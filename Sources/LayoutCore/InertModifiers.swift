@@ -220,3 +220,33 @@ public enum BlendMode: Sendable, Equatable {
          difference, exclusion, hue, saturation, color, luminosity, sourceAtop, destinationOver, destinationOut,
          plusDarker, plusLighter
 }
+
+// MARK: - Preferences
+
+/// A value views pass up to their ancestors (SwiftUI's `PreferenceKey`). TextFit accepts keys and the
+/// modifiers that set and read them so views written for SwiftUI compile; nothing reads them back
+/// (``View/onPreferenceChange(_:perform:)`` never calls its action), as no state is observed.
+public protocol PreferenceKey {
+    associatedtype Value
+    /// The value when no view sets one.
+    static var defaultValue: Value { get }
+    /// Combines the values of sibling views, in view order.
+    static func reduce(value: inout Value, nextValue: () -> Value)
+}
+
+extension View {
+    /// Accepted: sets `value` for `key` (nothing reads it back).
+    public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> some View { self }
+
+    /// Accepted: changes the value for `key` (nothing reads it back).
+    public func transformPreference<K: PreferenceKey>(_ key: K.Type = K.self, _ callback: @escaping (inout K.Value) -> Void) -> some View {
+        self
+    }
+
+    /// Accepted and ignored: a view is evaluated once, so no preference changes and the action
+    /// never runs.
+    public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self,
+                                                     perform action: @escaping (K.Value) -> Void) -> some View where K.Value: Equatable {
+        self
+    }
+}

@@ -527,6 +527,27 @@ struct ViewCompositionTests {
         #expect(card.size == CGSize(width: 40, height: 30))
         #expect(frame(card, "back") == CGRect(x: 0, y: 5, width: 40, height: 20))
         #expect(frame(card, "front") == CGRect(x: 5, y: 0, width: 30, height: 30))
+        // A size read through a preference, as SwiftUI code measures a child: it compiles, and the
+        // frames are the view's own (the action never runs: nothing is observed).
+        struct WidthKey: PreferenceKey {
+            static let defaultValue: CGFloat = 0
+            static func reduce(value: inout CGFloat, nextValue: () -> CGFloat) { value = max(value, nextValue()) }
+        }
+        struct Measured: View {
+            @State var width: CGFloat = 0
+            var body: some View {
+                Rectangle().frame(width: 24, height: 8)
+                    .background(GeometryReader { proxy in Color.clear.preference(key: WidthKey.self, value: proxy.size.width) })
+                    .transformPreference(WidthKey.self) { $0 += 1 }
+                    .onPreferenceChange(WidthKey.self) { width = $0 }
+                    .id("measured")
+            }
+        }
+        let measured = Measured().layout(in: .unspecified)
+        #expect(frame(measured, "measured")?.size == CGSize(width: 24, height: 8))
+        var reduced: CGFloat = 3
+        WidthKey.reduce(value: &reduced) { 5 }
+        #expect(reduced == 5)
         // withAnimation runs its body at once and returns its value.
         #expect(withAnimation { 1 + 1 } == 2)
     }
