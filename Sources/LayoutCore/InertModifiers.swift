@@ -1,10 +1,12 @@
 import Foundation
 
-// SwiftUI modifiers that change neither a layout nor a picture: gestures, hit testing, accessibility,
-// lifecycle, animation. They are accepted so that SwiftUI views compile unchanged, and each returns
-// the view as it is. Their closures never run: TextFit evaluates a view once and nothing appears,
-// is tapped or changes. In SwiftUI too none of them moves a frame (they attach behaviour, not
-// geometry), so the frames TextFit computes are the ones SwiftUI computes with them.
+// SwiftUI modifiers that change no layout: gestures, hit testing, accessibility, lifecycle,
+// animation, preferences, coordinate-space names, and drawing effects TextFit does not draw. They are
+// accepted so that SwiftUI views compile unchanged, and each returns the view as it is. Their
+// closures never run: TextFit evaluates a view once and nothing appears, is tapped or changes. In
+// SwiftUI too none of them moves a frame (they attach behaviour or act on pixels, not geometry), so
+// the frames TextFit computes are the ones SwiftUI computes with them; pictures leave the drawing
+// effects out (docs/views.md).
 
 // MARK: - Gestures and hit testing
 
