@@ -109,11 +109,15 @@ struct ReservedLinesTests {
 
     @Test("A minimum scale factor scales the blank lines with the text")
     func scaled() throws {
-        // "aaaa bbbb" is 4964 wide; at width 2482 and one line it fits at scale 0.5: a line is 681 high.
-        let style = ParagraphStyle(lineLimit: 1, reservedLines: 1, minimumScaleFactor: 0.5)
+        // "aaaa bbbb" is 4964 wide; at width 2482 and one line it fits at scale 0.5 (the search stops
+        // within 1e-3 below it): its line is 1362 × 0.5 = 681 high, and the one blank line reserved
+        // below is scaled too, 681 more (unscaled it would be 1362). (A style may reserve more lines
+        // than its limit; `Text` caps the reservation at the limit.)
+        let style = ParagraphStyle(lineLimit: 1, reservedLines: 2, minimumScaleFactor: 0.5)
         let one = try Fixtures.paragraph("aaaa bbbb", size: 1000, style: style).layout(width: 2482)
         #expect(one.lineCount == 1 && close(one.scale, 0.5, 1e-3))
-        #expect(close(one.size.height, line * one.scale))
+        #expect(close(one.size.height, 2 * line * one.scale))
+        #expect(abs(one.size.height - 2 * 681) < 2 * 1362 * 1e-3)
     }
 
     // MARK: - The SwiftUI modifiers
