@@ -171,6 +171,24 @@ public final class TextMeasurementCache: Sendable {
         self.paragraphCapacity = max(1, paragraphCapacity)
         self.paragraphByteCapacity = max(1, paragraphByteCapacity)
         self.layoutsPerParagraph = max(1, layoutsPerParagraph)
+        ClosedFaces.subscribe(self) { cache, isClosed in cache.removeParagraphs(shapedWith: isClosed) }
+    }
+
+    /// Drops the paragraphs with a piece in a face its library closed (``ClosedFaces``), so the
+    /// face can be freed. (A layout's "…" set in a fallback face keeps that face until its paragraph leaves.)
+    private func removeParagraphs(shapedWith isClosed: ClosedFaces.Predicate) {
+        func usesClosedFace(_ entry: MeasuredParagraph) -> Bool {
+            guard case .success(let paragraph) = entry.paragraph else { return false }
+            return paragraph.pieces.contains { isClosed($0.face) }
+        }
+        state.withLock { state in
+            for (key, entry) in state.entries where usesClosedFace(entry) {
+                state.bytes -= entry.bytes
+                state.entries[key] = nil
+                state.statistics.paragraphsEvicted += 1
+            }
+            state.bySize = state.bySize.filter { !usesClosedFace($0.value) }
+        }
     }
 
     /// What a paragraph of `utf8Count` bytes of text is reckoned to hold, with its analysis, shaped

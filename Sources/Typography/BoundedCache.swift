@@ -103,6 +103,23 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
     }
 
+    /// Removes every entry `shouldRemove` picks (the entries referring to font faces the library
+    /// closed). O(n) in the entries held: for rare events, not lookups.
+    func removeAll(where shouldRemove: (Key, Value) -> Bool) {
+        state.withLock { state in
+            for (key, value) in state.recent where shouldRemove(key, value) {
+                state.recent.removeValue(forKey: key)
+                state.recentBytes -= cost(key, value)
+                state.evictions += 1
+            }
+            for (key, value) in state.older where shouldRemove(key, value) {
+                state.older.removeValue(forKey: key)
+                state.olderBytes -= cost(key, value)
+                state.evictions += 1
+            }
+        }
+    }
+
     var statistics: Statistics {
         state.withLock {
             Statistics(hits: $0.hits, misses: $0.misses, count: $0.recent.count + $0.older.count, bytes: $0.recentBytes + $0.olderBytes,

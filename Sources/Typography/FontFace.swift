@@ -62,9 +62,25 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// Throws when the face's file changed in place after it was opened and a table had to be read
     /// since: an answer that used the face may mix two versions of the font.
     /// - Throws: ``TypographyError/fontFileChanged(path:)``.
+    /// - Throws: ``TypographyError/unreadableFile(path:reason:)`` when a table could not be read
+    ///   because the file could not be opened again (its descriptor had been closed to keep within
+    ///   ``FontFileDescriptors``' bound, and the process had run out of descriptors meanwhile).
     package func checkFileUnchanged() throws(TypographyError) {
         if file.changed.load(ordering: .relaxed) { throw .fontFileChanged(path: path) }
+        if let reason = file.reopenFailure { throw .unreadableFile(path: path, reason: reason) }
     }
+
+    /// Whether the face's file keeps its descriptor open and its face stays open for the library's
+    /// life (the bundled fonts and Apple's); other faces are a bounded cache's (``FontLibrary``).
+    package var isPinned: Bool { file.isPinned }
+
+    /// Whether the face's file has its descriptor open now (``FontFileDescriptors`` closes the least
+    /// recently read ones past its bound; tests).
+    var fileIsOpen: Bool { file.isOpen }
+
+    /// The size of the face's font file: the most its tables take in memory, as the open-face
+    /// cache weighs it.
+    package var fileSize: Int { file.size }
 
     /// The `cmap`'s coverage, read on the first question about it (``covers(_:)``), not when the
     /// face opens: a library opens every bundled face, and most are never asked (reading all of
@@ -119,7 +135,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// - Throws: ``TypographyError/unreadableFile(path:reason:)``, ``TypographyError/notAFont(path:reason:)``
     ///   or ``TypographyError/faceIndexOutOfRange(path:index:faceCount:)``.
     /// `faceCount`: the file's face count when the caller has it already (FreeType opens the file to count).
-    init(path: String, index: Int, isBundled: Bool, faceCount knownFaceCount: Int? = nil) throws {
+    /// `pinned`: keep the file's descriptor open while the face lives (the bundled and Apple fonts).
+    init(path: String, index: Int, isBundled: Bool, pinned: Bool? = nil, faceCount knownFaceCount: Int? = nil) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw TypographyError.unreadableFile(path: path, reason: "no such file")
@@ -134,7 +151,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         guard index >= 0, index < faceCount else {
             throw TypographyError.faceIndexOutOfRange(path: path, index: index, faceCount: faceCount)
         }
-        let tables = try FontFileTables(path: path, index: index)
+        let tables = try FontFileTables(path: path, index: index, pinned: pinned ?? isBundled)
         let face = tables.makeFace(index: index)
         let table = { (tag: String) in FontTable(bytes: FontFace.tableBytes(face, tag)) }
         let head = table("head"), os2 = table("OS/2")
@@ -343,8 +360,13 @@ enum FreeTypeCheck {
                 throw TypographyError.unreadableFile(path: path, reason: "FreeType could not start")
             }
             var face: FT_Face?
+            errno = 0
             let error = FT_New_Face(library, path, 0, &face)
             guard error == 0, let face else {
+                // FreeType says "cannot open resource" whatever stopped `fopen`: out of descriptors is not a bad font.
+                if error == 0x01, errno == EMFILE || errno == ENFILE {
+                    throw TypographyError.unreadableFile(path: path, reason: FontFileDescriptors.reason(errno))
+                }
                 throw TypographyError.notAFont(path: path, reason: "FreeType: \(message(for: error))")
             }
             defer { FT_Done_Face(face) }

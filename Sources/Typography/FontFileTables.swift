@@ -11,28 +11,44 @@ import Synchronization
 /// Why not a memory map: a font file truncated or rewritten while a process reads glyphs from a
 /// map kills it with SIGBUS or mixes two fonts; a table copied into memory cannot change.
 ///
-/// The file stays open while the face lives, so a file deleted or replaced by a new one (`rename`)
-/// goes on being read as it was. A file changed in place after it was opened (its size or
-/// modification time differ) is not read again: the table comes back empty and ``changed`` is
-/// set, which the measuring entry points turn into an error naming the file
-/// (``TypographyError/fontFileChanged(path:)``) rather than mixing two versions of a font.
+/// The file is read through an open descriptor. A pinned file's (the bundled fonts', Apple's: a
+/// fixed few) stays open while the face lives, so a file deleted or replaced by a new one
+/// (`rename`) goes on being read as it was. Any other file's descriptor is one of
+/// ``FontFileDescriptors``' bounded set: when more files are open than it allows, the least
+/// recently read is closed, and opened again by path when its face next needs a table — and then
+/// only if it is still the same file (device, inode, size and modification time), else the table
+/// comes back empty and ``changed`` is set. A file changed in place after it was opened (its size
+/// or modification time differ) is not read again either. Either way the measuring entry points
+/// turn the mark into an error naming the file (``TypographyError/fontFileChanged(path:)``, or
+/// the reason it could not be opened again, ``reopenFailure``) rather than mixing two versions of
+/// a font or measuring with tables missing.
 final class FontFileTables: @unchecked Sendable {
     let path: String
-    private let descriptor: Int32
-    private let size: Int
+    /// Whether the descriptor stays open for the face's whole life (not one of ``FontFileDescriptors``').
+    let isPinned: Bool
+    /// The file's size in bytes when it was opened: the most its tables can take in memory.
+    let size: Int
+    private let device: UInt64, inode: UInt64
     private let modified: timespec
+    /// The open descriptor, or -1 while ``FontFileDescriptors`` has closed it.
+    private let descriptor: Locked<Int32>
     /// The face's table records: tag, offset and length, as the sfnt directory gives them.
     private let records: [(tag: UInt32, offset: Int, length: Int)]
     /// Set when a table could not be read as it was when the file was opened.
     let changed = Atomic<Bool>(false)
+    /// The `errno` of a failed reopen that is not the file's fault (`EMFILE`, `ENFILE`, `EACCES`…);
+    /// 0 when none failed. A missing or different file sets ``changed`` instead.
+    private let reopenErrno = Atomic<Int32>(0)
 
     /// Opens `path` and reads face `index`'s table directory.
+    /// - Parameter pinned: keep the descriptor open while the face lives (see the type's documentation).
     /// - Throws: ``TypographyError/unreadableFile(path:reason:)`` or ``TypographyError/notAFont(path:reason:)``
     ///   when the directory is missing, truncated, or names a table past the end of the file.
-    init(path: String, index: Int) throws(TypographyError) {
+    init(path: String, index: Int, pinned: Bool) throws(TypographyError) {
+        if !pinned { FontFileDescriptors.shared.makeRoom() }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw TypographyError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
+            throw TypographyError.unreadableFile(path: path, reason: FontFileDescriptors.reason(errno))
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_size > 0, info.st_size <= Int(UInt32.max) else {
@@ -48,12 +64,37 @@ final class FontFileTables: @unchecked Sendable {
             throw TypographyError.notAFont(path: path, reason: problem.reason)
         }
         self.path = path
-        self.descriptor = descriptor
+        self.isPinned = pinned
+        self.descriptor = Locked(descriptor)
         self.size = size
+        self.device = UInt64(info.st_dev)
+        self.inode = UInt64(info.st_ino)
         self.modified = info.st_mtim
+        if !pinned { FontFileDescriptors.shared.opened(self) }
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        descriptor.withLock { if $0 >= 0 { close($0) } }
+        if !isPinned { FontFileDescriptors.shared.forget(self) }
+    }
+
+    /// Why a table could not be read other than the file changing (the file could not be opened
+    /// again: too many open files, permission), or `nil`.
+    var reopenFailure: String? {
+        let code = reopenErrno.load(ordering: .relaxed)
+        return code == 0 ? nil : FontFileDescriptors.reason(code)
+    }
+
+    /// Closes the descriptor (``FontFileDescriptors`` evicting it); the next table read opens the file again.
+    func closeDescriptor() {
+        descriptor.withLock { descriptor in
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = -1
+        }
+    }
+
+    /// Whether the descriptor is open now (tests).
+    var isOpen: Bool { descriptor.withLock { $0 >= 0 } }
 
     /// A HarfBuzz face reading its tables through `self` (which it keeps alive).
     func makeFace(index: Int) -> OpaquePointer {
@@ -68,23 +109,51 @@ final class FontFileTables: @unchecked Sendable {
     }
 
     /// The table `tag` as a new blob HarfBuzz owns, empty when the face has no such table (or the
-    /// file changed since it was opened). Tag 0 (the whole face) is never needed: every table is
-    /// asked for by name.
+    /// file changed since it was opened, or could not be opened again). Tag 0 (the whole face) is
+    /// never needed: every table is asked for by name.
     private func blob(_ tag: hb_tag_t) -> OpaquePointer? {
         guard let record = records.first(where: { $0.tag == tag }), record.length > 0 else { return hb_blob_get_empty() }
-        guard !changed.load(ordering: .relaxed), isUnchanged,
-              let buffer = malloc(record.length) else { return hb_blob_get_empty() }
-        guard pread(descriptor, buffer, record.length, off_t(record.offset)) == record.length, isUnchanged else {
+        guard !changed.load(ordering: .relaxed), let buffer = malloc(record.length) else { return hb_blob_get_empty() }
+        if !isPinned, !isOpen { FontFileDescriptors.shared.makeRoom(for: self) }
+        let read = descriptor.withLock { descriptor -> Bool in
+            if descriptor < 0 {
+                descriptor = reopen()
+                guard descriptor >= 0 else { return false }
+            }
+            return isUnchanged(descriptor) && pread(descriptor, buffer, record.length, off_t(record.offset)) == record.length
+                && isUnchanged(descriptor)
+        }
+        if !isPinned { FontFileDescriptors.shared.opened(self) }
+        guard read else {
             free(buffer)
-            changed.store(true, ordering: .relaxed)
+            if reopenErrno.load(ordering: .relaxed) == 0 { changed.store(true, ordering: .relaxed) }
             return hb_blob_get_empty()
         }
         return hb_blob_create(buffer.assumingMemoryBound(to: CChar.self), UInt32(record.length), HB_MEMORY_MODE_READONLY,
                               buffer) { free($0) }
     }
 
+    /// Opens the file again by path: the descriptor when it is still the file first opened (same
+    /// device and inode; size and time are checked by the read), else -1 with ``changed`` set (the
+    /// file is gone or was replaced) or the reason recorded (``reopenFailure``).
+    private func reopen() -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { changed.store(true, ordering: .relaxed) } else { reopenErrno.store(errno, ordering: .relaxed) }
+            return -1
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, UInt64(info.st_dev) == device, UInt64(info.st_ino) == inode else {
+            close(descriptor)
+            changed.store(true, ordering: .relaxed)
+            return -1
+        }
+        reopenErrno.store(0, ordering: .relaxed)
+        return descriptor
+    }
+
     /// Whether the open file still has the size and modification time it had when opened.
-    private var isUnchanged: Bool {
+    private func isUnchanged(_ descriptor: Int32) -> Bool {
         var info = stat()
         let same = fstat(descriptor, &info) == 0 && Int(info.st_size) == size
             && info.st_mtim.tv_sec == modified.tv_sec && info.st_mtim.tv_nsec == modified.tv_nsec
@@ -97,6 +166,86 @@ final class FontFileTables: @unchecked Sendable {
         var bytes = [UInt8](repeating: 0, count: count)
         let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
         return got == count ? bytes : nil
+    }
+}
+
+/// The open descriptors of font files that are not pinned (files requests name, system fonts found
+/// for fallback): at most ``capacity`` at once, whatever number of faces exist. Opening one more
+/// closes the least recently read first, so a server given a folder of thousands of fonts never
+/// runs out of descriptors for its clients (a font file a descriptor: 1,200 fonts took 1,023 of a
+/// 1,024 limit, and every new client waited until it timed out).
+///
+/// The capacity is an eighth of the process's descriptor limit (`RLIMIT_NOFILE`'s soft limit when
+/// the first font opens), from 16 to 128: 128 under the usual 1,024, which leaves seven eighths to
+/// connections, pinned fonts and everything else.
+final class FontFileDescriptors: Sendable {
+    static let shared = FontFileDescriptors(capacity: defaultCapacity)
+
+    private struct Entry {
+        weak var tables: FontFileTables?
+        var lastUse: Int
+    }
+
+    private struct State {
+        var entries: [ObjectIdentifier: Entry] = [:]
+        var clock = 0
+        var closed = 0
+    }
+
+    private let state = Locked(State())
+    /// The most descriptors open at once (a few more for a moment while threads open files together).
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    static var defaultCapacity: Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return 128 }
+        return min(128, max(16, Int(limit.rlim_cur / 8)))
+    }
+
+    /// Descriptors open now, and descriptors closed to stay within the capacity since the start (tests, metrics).
+    var counts: (open: Int, closed: Int) { state.withLock { ($0.entries.count, $0.closed) } }
+
+    /// Closes the least recently read descriptors until one more fits (`except` is never closed:
+    /// the file about to be read).
+    func makeRoom(for except: FontFileTables? = nil) {
+        let victims = state.withLock { state -> [FontFileTables] in
+            var victims: [FontFileTables] = []
+            while state.entries.count >= capacity {
+                guard let (id, entry) = state.entries.filter({ $0.value.tables !== except }).min(by: { $0.value.lastUse < $1.value.lastUse })
+                else { break }
+                state.entries.removeValue(forKey: id)
+                state.closed += 1
+                if let tables = entry.tables { victims.append(tables) }
+            }
+            return victims
+        }
+        // Outside the pool's lock: closing takes each file's own lock, which a reader holds while it reads.
+        for tables in victims { tables.closeDescriptor() }
+    }
+
+    /// Records that `tables` has its descriptor open and read through it now.
+    func opened(_ tables: FontFileTables) {
+        state.withLock { state in
+            state.clock += 1
+            state.entries[ObjectIdentifier(tables), default: Entry(tables: tables, lastUse: 0)].lastUse = state.clock
+        }
+    }
+
+    /// Forgets `tables` (its descriptor closed as it is freed).
+    func forget(_ tables: FontFileTables) {
+        state.withLock { _ = $0.entries.removeValue(forKey: ObjectIdentifier(tables)) }
+    }
+
+    /// `strerror` for a failed open, said so a user knows what ran out: the process's or the system's
+    /// descriptors (neither is the file's fault).
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case EMFILE: "too many open files: the process has reached its descriptor limit (ulimit -n)"
+        case ENFILE: "too many open files in the system (the system-wide limit)"
+        default: String(cString: strerror(code))
+        }
     }
 }
 

@@ -161,7 +161,11 @@ public struct FontFamilyInfo: Hashable, Sendable, Codable {
 /// resolves requests to faces and finds fallback faces per grapheme cluster.
 ///
 /// Resolution order: an explicit font file > the family among bundled fonts > the family on the
-/// system > an error naming the family. Faces are opened once per (file, index) and shared.
+/// system > an error naming the family. Faces are opened once per (file, index) and shared: the
+/// bundled and Apple faces for the library's life, any other (files requests name, system fonts
+/// for fallback) while it is among the ``Configuration/maxOpenFaces`` most recently used (and
+/// within ``Configuration/maxOpenFaceBytes``); a face closed past those bounds is dropped from
+/// every cache (``ClosedFaces``) and freed, and opened again if asked for again.
 /// Thread-safe: every lookup table is behind a lock, faces are immutable.
 public final class FontLibrary: Sendable {
     /// Where the fonts come from.
@@ -175,11 +179,20 @@ public final class FontLibrary: Sendable {
         /// resolves to them. `nil`: the bundled stand-in (Noto Sans). Never bundled: Apple's licence
         /// permits only the user's own copy. The CLI reads it from `--apple-fonts` or `TEXTFIT_APPLE_FONTS`.
         public var appleFontsDirectory: String?
+        /// The most faces kept open besides the bundled and Apple ones (font files requests name,
+        /// system fonts found for fallback); past it the least recently used are closed.
+        public var maxOpenFaces: Int
+        /// The most bytes of font files those faces may hold (a face weighs its file's size, the
+        /// most its tables take in memory); past it the least recently used are closed.
+        public var maxOpenFaceBytes: Int
 
-        public init(fontDirectory: String? = nil, useSystemFonts: Bool = true, appleFontsDirectory: String? = nil) {
+        public init(fontDirectory: String? = nil, useSystemFonts: Bool = true, appleFontsDirectory: String? = nil,
+                    maxOpenFaces: Int = 64, maxOpenFaceBytes: Int = 128 << 20) {
             self.fontDirectory = fontDirectory
             self.useSystemFonts = useSystemFonts
             self.appleFontsDirectory = appleFontsDirectory
+            self.maxOpenFaces = maxOpenFaces
+            self.maxOpenFaceBytes = maxOpenFaceBytes
         }
 
         /// Bundled fonts only: the same results on every machine (tests, CI).
@@ -205,7 +218,10 @@ public final class FontLibrary: Sendable {
     let emojiFace: FontFace?
     private let bundledFamilyOrder: [String]   // normalized keys: default first, emoji last
     private let system = Locked<SystemFontsState>(.notLoaded)
-    private let openFaces = Locked<[FaceKey: FontFace]>([:])
+    /// The bundled and Apple faces, open for the library's life.
+    private let pinnedFaces: [OpenFaces.Key: FontFace]
+    /// Every other face, while recently used (``Configuration/maxOpenFaces``).
+    private let openFaces: Locked<OpenFaces>
     /// Bounded, as every cache a request can fill: requests name families, files and settings.
     private let matches = BoundedCache<MatchKey, FontMatch>(capacity: 4_096, byteLimit: 4 << 20) { key, _ in
         128 + (key.request.family?.utf8.count ?? 0) + (key.request.file?.utf8.count ?? 0) + (key.request.instance?.utf8.count ?? 0)
@@ -220,7 +236,6 @@ public final class FontLibrary: Sendable {
     private struct InstanceKey: Hashable { let face: Int; let variations: [FontVariation] }
 
     private enum SystemFontsState { case notLoaded, unavailable, loaded(SystemFonts) }
-    private struct FaceKey: Hashable { let path: String; let index: Int }
     private struct MatchKey: Hashable { let request: FontRequest; let weight: FontWeight }
     /// The last request matched (`match` `nil` until one is), compared field by field in place:
     /// an optional `(MatchKey, FontMatch)` was copied out of the lock to be compared (its request
@@ -265,9 +280,12 @@ public final class FontLibrary: Sendable {
         usesSystemFonts = configuration.useSystemFonts
         appleFontsDirectory = configuration.appleFontsDirectory
         appleFamilies = try configuration.appleFontsDirectory.map(FontLibrary.openAppleFonts) ?? [:]
-        openFaces.withLock { faces in
-            for face in Array(families.values.joined()) + Array(appleFamilies.values.joined()) { faces[FaceKey(path: face.path, index: face.faceIndex)] = face }
+        var pinned: [OpenFaces.Key: FontFace] = [:]
+        for face in Array(families.values.joined()) + Array(appleFamilies.values.joined()) {
+            pinned[OpenFaces.Key(path: face.path, index: face.faceIndex)] = face
         }
+        pinnedFaces = pinned
+        openFaces = Locked(OpenFaces(capacity: configuration.maxOpenFaces, byteLimit: configuration.maxOpenFaceBytes))
     }
 
     /// The families of Apple's downloads, as their files name them: SF Pro (the variable `SF-Pro.ttf`,
@@ -289,7 +307,7 @@ public final class FontLibrary: Sendable {
             let path = (directory as NSString).appendingPathComponent(name)
             let count = try FreeTypeCheck.faceCount(path: path)
             for index in 0..<count {
-                let face = try FontFace(path: path, index: index, isBundled: false, faceCount: count)
+                let face = try FontFace(path: path, index: index, isBundled: false, pinned: true, faceCount: count)
                 families[normalize(face.family), default: []].append(face)
             }
         }
@@ -529,7 +547,8 @@ public final class FontLibrary: Sendable {
     /// The library's caches (font matches, fallback chains, variable-font instances, and the system's
     /// fallback lists when Fontconfig is in use), for a metrics page.
     public var cacheReports: [CacheReport] {
-        var reports = [matches.report("fontMatches"), chains.report("fallbackChains"), instances.report("fontInstances")]
+        var reports = [matches.report("fontMatches"), chains.report("fallbackChains"), instances.report("fontInstances"),
+                       openFaces.withLock { $0.report("openFaces") }]
         if let system = systemFontsIfLoaded { reports.append(system.fallbackLists.report("systemFallbackLists")) }
         return reports
     }
@@ -677,15 +696,30 @@ public final class FontLibrary: Sendable {
 
     private func face(path: String, index: Int, isBundled: Bool) throws -> FontFace {
         let resolved = (path as NSString).standardizingPath
-        let key = FaceKey(path: resolved, index: index)
-        if let face = openFaces.withLock({ $0[key] }) { return face }
+        let key = OpenFaces.Key(path: resolved, index: index)
+        if let face = pinnedFaces[key] ?? openFaces.withLock({ $0.face(for: key) }) { return face }
         let face = try FontFace(path: resolved, index: index, isBundled: isBundled)
-        return openFaces.withLock { faces in
-            if let existing = faces[key] { return existing }
-            faces[key] = face
-            return face
-        }
+        let (kept, closed) = openFaces.withLock { $0.insert(face, for: key) }
+        close(closed)
+        return kept
     }
+
+    /// Drops every entry of the library's caches, and of every cache that subscribed
+    /// (``ClosedFaces``), that refers to `faces` (or to their variable instances), so they are freed.
+    private func close(_ faces: [FontFace]) {
+        guard !faces.isEmpty else { return }
+        let closed = Set(faces.map(ObjectIdentifier.init))
+        let isClosed = { (face: FontFace) in closed.contains(ObjectIdentifier(face.defaultInstance ?? face)) }
+        matches.removeAll { _, match in isClosed(match.face) }
+        instances.removeAll { _, face in isClosed(face) }
+        lastMatch.withLock { last in
+            if let match = last.match, isClosed(match.face) { last.match = nil }
+        }
+        ClosedFaces.announce(faces)
+    }
+
+    /// The faces open besides the pinned ones, and how many were closed to stay within the bounds (tests).
+    package var openFaceCounts: (open: Int, closed: Int) { openFaces.withLock { ($0.count, $0.evictions) } }
 
     private func faces(family: String) throws -> ([FontFace], FontSource) {
         if let faces = appleFamilies[FontLibrary.normalize(family)] { return (faces, .apple) }

@@ -41,6 +41,11 @@ public final class Shaper: Sendable {
         self.runs = BoundedCache(capacity: runCacheCapacity, byteLimit: Self.cacheByteLimit) { key, run in
             key.scalars.byteCount + run.byteCount + 96
         }
+        // A face the library closes is freed once no line refers to it. (Runs are keyed by the
+        // face's number and hold only glyphs: a closed face's runs are never asked for again and age out.)
+        ClosedFaces.subscribe(self) { shaper, isClosed in
+            shaper.lines.removeAll { _, entry in isClosed(entry.font.face) || entry.line.runs.contains { isClosed($0.face) } }
+        }
     }
 
     /// The bytes the run cache holds (tests).
@@ -80,9 +85,11 @@ public final class Shaper: Sendable {
         let primary = try library.match(attributes)
         let items = itemize(text, primary: primary, language: attributes.locale)
         let source = Array(text.unicodeScalars)
-        return items.clusters.map { cluster in
-            ClusterFont(text: String(String.UnicodeScalarView(source[cluster.start..<cluster.end])), start: cluster.start,
-                        end: cluster.end, script: cluster.script, face: cluster.face.takeUnretainedValue(), choice: cluster.choice)
+        return withExtendedLifetime(items.keptAlive) {
+            items.clusters.map { cluster in
+                ClusterFont(text: String(String.UnicodeScalarView(source[cluster.start..<cluster.end])), start: cluster.start,
+                            end: cluster.end, script: cluster.script, face: cluster.face.takeUnretainedValue(), choice: cluster.choice)
+            }
         }
     }
 
@@ -273,8 +280,10 @@ public final class Shaper: Sendable {
     /// One grapheme cluster: its scalar range, resolved script, and font.
     ///
     /// The face is held unretained: every face comes from the ``FontLibrary`` (or the caller's
-    /// context), which keeps it alive for longer than an itemization lives, and skipping the
-    /// reference counting per cluster is measurable on the cold path.
+    /// context), and skipping the reference counting per cluster is measurable on the cold path.
+    /// The library keeps a bundled face alive for its own life; any other face (a system font
+    /// found for fallback) may be closed by another thread at any moment, so the itemization
+    /// holds those itself (``Itemization/keptAlive``).
     struct Cluster {
         var start: Int
         var end: Int
@@ -292,6 +301,9 @@ public final class Shaper: Sendable {
         /// The scalars HarfBuzz sees: control characters replaced by U+200B (see ``measure(_:attributes:)``).
         var scalars: [UInt32]
         var clusters: [Cluster]
+        /// The faces of `clusters` that the library does not keep for its whole life (not
+        /// ``FontFace/isPinned``), held here while the unretained references are in use.
+        var keptAlive: [FontFace] = []
     }
 
     /// Splits `text` into grapheme clusters, resolves each one's script and font.
@@ -386,6 +398,7 @@ public final class Shaper: Sendable {
         var runFace = context.map { Unmanaged.passUnretained($0) }
         var lastChain: (script: Script, chain: FontLibrary.Chain)?
         var lastScriptFace: (script: Script, face: Unmanaged<FontFace>)?
+        var keptAlive: [FontFace] = []
         scalars.withUnsafeBufferPointer { buffer in
             for index in clusters.indices {
                 let cluster = clusters[index]
@@ -419,6 +432,7 @@ public final class Shaper: Sendable {
                 let (face, choice) = library.fallback(for: values, script: cluster.script, isNeutral: cluster.isNeutral,
                                                       isEmoji: cluster.isEmoji, runFace: runFace?.takeUnretainedValue(),
                                                       primary: primary, language: language, lastChain: &lastChain)
+                if !face.isPinned, keptAlive.last !== face { keptAlive.append(face) }
                 let unretained = Unmanaged.passUnretained(face)
                 clusters[index].face = unretained
                 clusters[index].choice = choice
@@ -426,7 +440,7 @@ public final class Shaper: Sendable {
                 lastScriptFace = choice == .script ? (cluster.script, unretained) : nil
             }
         }
-        return Itemization(scalars: scalars, clusters: clusters)
+        return Itemization(scalars: scalars, clusters: clusters, keptAlive: keptAlive)
     }
 
     /// Common and Inherited clusters take the script of the cluster before them; leading ones take
@@ -490,6 +504,9 @@ public final class Shaper: Sendable {
 
     /// Calls `body` with each maximal span of clusters sharing face and script, in order.
     private static func forEachRun(_ items: Itemization, _ body: (RunSpan) -> Void) {
+        // Each span takes a strong reference to its face; until then the itemization holds the
+        // faces the library might close (``Itemization/keptAlive``).
+        defer { withExtendedLifetime(items.keptAlive) {} }
         var current: RunSpan?
         var lastFace: UnsafeMutableRawPointer?
         for cluster in items.clusters {
