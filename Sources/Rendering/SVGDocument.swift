@@ -45,6 +45,12 @@ struct SVGDocument {
         self.glyphSheet = SVGGlyphSheet(idPrefix: sharesGlyphs ? "" : options.idPrefix, decimals: options.decimals)
     }
 
+    /// The bytes written so far, all layers and definitions together: about what ``finish()`` returns.
+    var byteCount: Int {
+        boxes.bytes.count + glyphs.bytes.count + boundsLayer.bytes.count + leafBoundsLayer.bytes.count + lineLayer.bytes.count
+            + baselineLayer.bytes.count + paint.bytes.count + paintDefs.bytes.count + (ownsGlyphSheet ? glyphSheet.defsByteCount : 0)
+    }
+
     // MARK: - Content
 
     /// Grows the canvas to show `rect`.

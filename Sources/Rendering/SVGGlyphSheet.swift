@@ -42,6 +42,9 @@ public struct SVGGlyphSheet: Sendable {
     /// No glyph has been defined (nothing drawn had ink).
     public var isEmpty: Bool { defs.isEmpty }
 
+    /// The bytes of the definitions so far.
+    var defsByteCount: Int { defs.utf8.count }
+
     /// The definitions as a hidden, zero-size `<svg>` for an HTML page (not `display: none`, under
     /// which some browsers draw no `<use>` of it); empty when there are none.
     public func svg() -> String {

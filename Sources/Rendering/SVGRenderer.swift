@@ -137,6 +137,15 @@ public struct SVGRenderer: Sendable {
     ///
     /// A result decoded from JSON has no leaves to draw; its frames still draw as overlays.
     public func svg(_ result: LayoutResult) -> String {
+        // No limit: nothing to throw.
+        (try? svg(result, byteLimit: .max))!
+    }
+
+    /// ``svg(_:)-(LayoutResult)`` that stops as soon as the picture passes `byteLimit` bytes (checked
+    /// after each element is drawn, so it is never built more than one element past the limit):
+    /// for a service whose clients send the trees, where a 1 MB tree of long texts drew an 80 MB SVG.
+    /// - Throws: ``SVGSizeLimitExceeded`` naming the limit and the element where the picture passed it.
+    public func svg(_ result: LayoutResult, byteLimit: Int) throws(SVGSizeLimitExceeded) -> String {
         var document = SVGDocument(options: options)
         let root = result.root.frame
         document.include(root)
@@ -170,6 +179,9 @@ public struct SVGRenderer: Sendable {
             } else {
                 document.box(leaf.frame)
             }
+            if byteLimit != .max, document.byteCount > byteLimit {
+                throw SVGSizeLimitExceeded(byteLimit: byteLimit, element: index, path: element.path)
+            }
         }
         for (_, groups) in open.reversed() { document.closeGroups(groups) }
         if options.overlays.contains(.bounds) {
@@ -196,6 +208,9 @@ public struct SVGRenderer: Sendable {
                 guard !answersHeight || holdsText.contains(element.path) else { continue }
                 document.baselines(in: element.frame, first: element.firstTextBaseline, last: element.lastTextBaseline)
             }
+        }
+        if byteLimit != .max, document.byteCount > byteLimit {
+            throw SVGSizeLimitExceeded(byteLimit: byteLimit, element: nil, path: nil)
         }
         return document.finish()
     }
@@ -225,5 +240,21 @@ public struct SVGRenderer: Sendable {
             }
         }
         return parts.filter { $0.width > 1e-9 && $0.height > 1e-9 }
+    }
+}
+
+/// A picture that passed the byte limit it was drawn under (``SVGRenderer/svg(_:byteLimit:)``).
+public struct SVGSizeLimitExceeded: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The limit, in bytes.
+    public let byteLimit: Int
+    /// The index, in the layout result, of the element whose drawing passed the limit; `nil` when
+    /// the overlays drawn after every element did.
+    public let element: Int?
+    /// That element's path (child indices from the root).
+    public let path: [Int]?
+
+    public var description: String {
+        let place = path.map { "at the element [\($0.map(String.init).joined(separator: ", "))]" } ?? "with its overlays"
+        return "the picture passed \(byteLimit) bytes \(place)"
     }
 }
