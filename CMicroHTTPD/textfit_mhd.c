@@ -2,6 +2,7 @@
 #include "textfit_mhd.h"
 
 #include <dlfcn.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 
@@ -16,7 +17,9 @@
     X(void, MHD_destroy_response, (struct MHD_Response *)) \
     X(enum MHD_Result, MHD_add_response_header, (struct MHD_Response *, const char *, const char *)) \
     X(enum MHD_Result, MHD_queue_response, (struct MHD_Connection *, unsigned int, struct MHD_Response *)) \
-    X(const union MHD_ConnectionInfo *, MHD_get_connection_info, (struct MHD_Connection *, enum MHD_ConnectionInfoType, ...))
+    X(const union MHD_ConnectionInfo *, MHD_get_connection_info, (struct MHD_Connection *, enum MHD_ConnectionInfoType, ...)) \
+    X(void, MHD_suspend_connection, (struct MHD_Connection *)) \
+    X(void, MHD_resume_connection, (struct MHD_Connection *))
 
 #define TEXTFIT_POINTER(result, name, parameters) result (*name) parameters;
 static struct {
@@ -85,7 +88,12 @@ enum MHD_Result textfit_mhd_queue_response(struct MHD_Connection *connection, un
     return fn.MHD_queue_response(connection, status_code, response);
 }
 
+void textfit_mhd_suspend_connection(struct MHD_Connection *connection) { fn.MHD_suspend_connection(connection); }
+void textfit_mhd_resume_connection(struct MHD_Connection *connection) { fn.MHD_resume_connection(connection); }
+
 int textfit_connection_socket(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = fn.MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info ? info->connect_fd : -1;
 }
+
+void textfit_map_large_blocks(size_t threshold) { mallopt(M_MMAP_THRESHOLD, (int)threshold); }

@@ -40,6 +40,17 @@ enum MHD_Result textfit_mhd_add_response_header(struct MHD_Response *response, c
 enum MHD_Result textfit_mhd_queue_response(struct MHD_Connection *connection, unsigned int status_code,
                                            struct MHD_Response *response);
 
+/// Takes a connection out of the daemon's polling while its answer is computed elsewhere (call it
+/// from the access handler only; the daemon needs MHD_ALLOW_SUSPEND_RESUME).
+void textfit_mhd_suspend_connection(struct MHD_Connection *connection);
+/// Puts a suspended connection back: the access handler is called again for its request. Safe from
+/// any thread; every suspended connection must be resumed before the daemon stops.
+void textfit_mhd_resume_connection(struct MHD_Connection *connection);
+
+/// Sets glibc's `M_MMAP_THRESHOLD` (blocks from `threshold` bytes up are mapped on their own and
+/// unmapped when freed); not libmicrohttpd's, but the HTTP server's process is the one that needs it.
+void textfit_map_large_blocks(size_t threshold);
+
 /// A connection's socket, or -1: `MHD_get_connection_info` is variadic, which Swift cannot call.
 int textfit_connection_socket(struct MHD_Connection *connection);
 

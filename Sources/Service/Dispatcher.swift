@@ -81,8 +81,7 @@ public final class ServiceDispatcher: Sendable {
         case "measure": return try measure(object)
         case "layout":
             let (tree, width, height, sizes, direction) = try layoutRequest(object, extra: [])
-            return json("layouts", try engine.layoutOutputs(tree, width: width, height: height, textSizes: sizes,
-                                                            direction: direction).map { try $0.jsonData() })
+            return try layouts(tree, width: width, height: height, sizes: sizes, direction: direction)
         case "render":
             let (tree, width, height, sizes, direction) = try layoutRequest(object, extra: ["overlays"])
             let overlays = try Self.field(object, "overlays", as: Bool.self) ?? false
@@ -90,11 +89,37 @@ public final class ServiceDispatcher: Sendable {
                                                   direction: direction).first else {
                 throw ServiceError(.internalError, "nothing was laid out")
             }
-            let svg = SVGRenderer(options: .init(overlays: overlays ? .all : [])).svg(result)
+            let svg: String
+            do {
+                svg = try SVGRenderer(options: .init(overlays: overlays ? .all : [])).svg(result, byteLimit: limits.maxAnswerBytes)
+            } catch {
+                let place = error.path.map { "at $.tree element [\($0.map(String.init).joined(separator: ", "))]" } ?? "with its overlays"
+                throw ServiceError(.limitExceeded, "the picture passed \(limits.maxAnswerBytes) bytes (maxAnswerBytes) \(place); "
+                                   + "render a smaller tree or shorter texts")
+            }
             return ServiceResponse(status: 200, contentType: "image/svg+xml", body: Data(svg.utf8))
         case "fonts": return try fonts(object)
-        default: return try json(["verdicts": try stressCheck(object)])
+        default: return try stressCheck(object)
         }
+    }
+
+    /// `{"layouts": [...]}`, a layout per text size, laid out and written one size at a time: past
+    /// ``ServiceLimits/maxAnswerBytes`` the request stops at the size that passed it (a size's
+    /// answer is bounded by ``ServiceLimits/maxElements``), never building the rest.
+    private func layouts(_ tree: AnyView, width: Double?, height: Double?, sizes: [TextSize], direction: LayoutDirection) throws
+        -> ServiceResponse {
+        var body = Data(#"{"layouts":["#.utf8)
+        for (index, size) in sizes.enumerated() {
+            let output = try engine.layoutOutputs(tree, width: width, height: height, textSizes: [size], direction: direction)[0].jsonData()
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body.append(output)
+            guard body.count + 2 <= limits.maxAnswerBytes else {
+                throw ServiceError(.limitExceeded, "the answer passed \(limits.maxAnswerBytes) bytes (maxAnswerBytes) at layouts[\(index)] "
+                                   + "(\(size)); ask for fewer text sizes or a smaller tree")
+            }
+        }
+        body.append(contentsOf: "]}".utf8)
+        return ServiceResponse(status: 200, body: body)
     }
 
     /// `{"results": [...]}`, an answer per text: measured a batch at a time, so an answer over
@@ -375,7 +400,9 @@ public final class ServiceDispatcher: Sendable {
         }
     }
 
-    private func stressCheck(_ object: [String: Any]) throws -> [StressVerdict] {
+    /// `{"verdicts": [...]}`, checked and written a window of locales at a time: past
+    /// ``ServiceLimits/maxAnswerBytes`` the request stops at the locale that passed it.
+    private func stressCheck(_ object: [String: Any]) throws -> ServiceResponse {
         try Self.onlyKnown(object, ["key", "texts", "constraint", "platform", "sourceLanguage"])
         let key = try Self.field(object, "key", as: String.self) ?? "text"
         let platform: Platform
@@ -441,13 +468,35 @@ public final class ServiceDispatcher: Sendable {
             }
             return text
         }
-        do {
-            // The source's text is measured as its own locale's entry is: sampled the same way.
-            let sources = entries.map { _ in sourceLanguage.flatMap { locale in entries.firstIndex { $0.locale == locale }.map { sampled[$0] } } }
-            return try sweep.checkedRun(entries, containers: entries.map { _ in constraint.container }, texts: sampled, sources: sources)
-        } catch {
-            throw ServiceError(.unreadableInput, "\(error)")
+        // The source's text is measured as its own locale's entry is: sampled the same way.
+        let source = sourceLanguage.flatMap { locale in entries.firstIndex { $0.locale == locale }.map { sampled[$0] } }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var body = Data(#"{"verdicts":["#.utf8)
+        var first = true
+        let window = ParallelBatches.cores * 4 * ParallelBatches.batchSize
+        for start in stride(from: 0, to: entries.count, by: window) {
+            let range = start..<min(start + window, entries.count)
+            let verdicts: [StressVerdict]
+            do {
+                verdicts = try sweep.checkedRun(Array(entries[range]), containers: range.map { _ in constraint.container },
+                                                texts: Array(sampled[range]), sources: range.map { _ in source })
+            } catch {
+                throw ServiceError(.unreadableInput, "\(error)")
+            }
+            for verdict in verdicts {
+                let json = roundingNumbers(inJSON: try encoder.encode(verdict))
+                if !first { body.append(UInt8(ascii: ",")) }
+                first = false
+                body.append(json)
+                guard body.count + 2 <= limits.maxAnswerBytes else {
+                    throw ServiceError(.limitExceeded, "the answer passed \(limits.maxAnswerBytes) bytes (maxAnswerBytes) at texts.\(verdict.locale) "
+                                       + "(\(verdict.size)); check fewer locales or sizes per request")
+                }
+            }
         }
+        body.append(contentsOf: "]}".utf8)
+        return ServiceResponse(status: 200, body: body)
     }
 
     /// The constraint's fields (docs/service.md): a rules-file rule's, without `pattern` and `comment`.

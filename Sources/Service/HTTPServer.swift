@@ -134,7 +134,8 @@ public final class HTTPServer: Sendable {
             var limits = dispatcher.limits
             limits.maxConnectionsPerIP = Self.connectionsPerIP(limits, host: host)
             let policy = RequestPolicy(host: host, port: port, allowedOrigins: allowedOrigins, allowedHosts: allowedHosts)
-            let context = ServerContext(dispatcher: dispatcher, limits: limits, metrics: metrics, policy: policy, listenSocket: fd)
+            let context = ServerContext(dispatcher: dispatcher, limits: limits, metrics: metrics, policy: policy, listenSocket: fd,
+                                        threads: threads)
             guard let started = Daemon.start(listenSocket: fd, context: context, threads: threads, limits: limits) else {
                 throw HTTPServerError("libmicrohttpd could not start on \(host):\(port) (\(threads) threads)")
             }
@@ -149,6 +150,15 @@ public final class HTTPServer: Sendable {
         guard let running = daemon.withLock({ $0.take() }) else { return }
         running.shutdown(drainTimeout: drainTimeout)
         boundPort.store(0, ordering: .releasing)
+    }
+
+    /// Makes this process give blocks of 1 MiB and more (answers, pictures, their copies) back to
+    /// the system as soon as they are freed (glibc's `M_MMAP_THRESHOLD`). glibc otherwise raises
+    /// that threshold to the largest block freed so far (up to 32 MiB), and freed answers stayed in
+    /// the heap: 32 clients that did not read their pictures (260 MB of answers) took the server to
+    /// 679 MB. Process-wide, so `textfit serve` calls it, not the server.
+    public static func returnLargeBlocksToTheSystem() {
+        textfit_map_large_blocks(1 << 20)
     }
 
     /// Parses the CLI's `--http [HOST:]PORT`: `8080`, `0.0.0.0:8080`, `localhost:0`, `[::1]:8080`.
@@ -300,7 +310,10 @@ private final class Daemon: @unchecked Sendable {
         // raises no new edge and is never seen — the connection stayed open until a timeout (fuzz
         // finding half-close-unnoticed, Fuzz/crashes/README.md). poll's cost per wake-up grows with the
         // connections a thread holds, at most `maxConnections`.
+        // Suspend and resume: an operation's connection waits, out of the poll loop, while a lane
+        // thread computes its answer (``OperationLane``).
         let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue
         let daemon = options.withUnsafeMutableBufferPointer { items -> OpaquePointer? in
             let arguments: [CVarArg] = [Int32(MHD_OPTION.ARRAY.rawValue), items.baseAddress!, Int32(MHD_OPTION.END.rawValue)]
             return withVaList(arguments) { list in
@@ -348,6 +361,7 @@ private final class Daemon: @unchecked Sendable {
             refusals.reap()
             usleep(1_000)
         }
+        state.abandonOperations()
         stopDaemon()
         state.metrics.refusedWhileStopping(refusals.count)
         refusals.finish(within: .milliseconds(500))
@@ -359,6 +373,7 @@ private final class Daemon: @unchecked Sendable {
 
     private func stop() {
         guard !stopped else { return }
+        context.takeUnretainedValue().abandonOperations()
         stopDaemon()
         closeListenSocket()
         context.release()
@@ -369,6 +384,7 @@ private final class Daemon: @unchecked Sendable {
         stopped = true
         textfit_mhd_stop_daemon(pointer)
         context.takeUnretainedValue().connections.stop()
+        context.takeUnretainedValue().lane.stop()
     }
 
     private func closeListenSocket() {
@@ -678,8 +694,10 @@ private func socketDescriptor(of connection: OpaquePointer) -> Int32? {
 }
 
 /// One request's state across the access handler's calls (headers, body chunks, end), boxed in
-/// `req_cls`; released by the completion callback. A connection is served by one thread at a time.
-private final class RequestState {
+/// `req_cls`; released by the completion callback. A connection is served by one thread at a time;
+/// while its connection is suspended, a lane thread reads `route` and `body` and hands the answer
+/// over through `handoff` (hence `@unchecked Sendable`: nothing else is shared).
+private final class RequestState: @unchecked Sendable {
     let route: Route
     let start = ContinuousClock.now
     var body = Data()
@@ -694,6 +712,21 @@ private final class RequestState {
     var corsOrigin: String?
     /// A CORS preflight (`OPTIONS` from a listed origin): the methods its route allows.
     var preflightMethods: [String]?
+    /// The bytes of the answer queued (counted in ``ServerContext/pendingAnswerBytes`` until sent).
+    var answerBytes = 0
+    /// Whether the operation was given to the lane (its connection suspended, then resumed).
+    var isOnLane = false
+    /// Whether the lane counted the answer in ``ServerContext/pendingAnswerBytes`` already.
+    var answerReserved = false
+    /// The lane's answer, set once: by the lane thread, or by a stop that gives up on it.
+    let handoff = Locked(Handoff())
+
+    struct Handoff {
+        /// The answer until the server thread takes it to send.
+        var answer: ServiceResponse?
+        /// Whether an answer was given (by the lane or by a stop): the first one given is sent.
+        var settled = false
+    }
 
     init(route: Route) { self.route = route }
 }
@@ -755,14 +788,22 @@ private final class ServerContext: Sendable {
     /// what a stop waits for. A request still being received is not counted.
     let inFlight = Atomic<Int>(0)
     let connections: ConnectionTable
+    /// Where operations run, off libmicrohttpd's threads (so `/healthz` never waits behind them).
+    let lane: OperationLane
+    /// Operations being computed on the lane, their connections suspended: by request.
+    private let suspended = Locked<[ObjectIdentifier: (connection: UInt, request: RequestState)]>([:])
+    /// Bytes of answers queued and not yet sent whole (``ServiceLimits/maxPendingAnswerBytes``).
+    let pendingAnswerBytes = Atomic<Int>(0)
     /// A chunked body over the cap is read and dropped (memory stays bounded) to answer 413; past
     /// this many bytes beyond the cap the connection is closed instead.
     let discardAllowance = 16 << 20
 
     let policy: RequestPolicy
 
-    init(dispatcher: ServiceDispatcher, limits: ServiceLimits, metrics: ServiceMetrics, policy: RequestPolicy, listenSocket: Int32) {
+    init(dispatcher: ServiceDispatcher, limits: ServiceLimits, metrics: ServiceMetrics, policy: RequestPolicy, listenSocket: Int32,
+         threads: Int) {
         self.policy = policy
+        self.lane = OperationLane(threads: threads)
         self.dispatcher = dispatcher
         self.limits = limits
         self.metrics = metrics
@@ -825,6 +866,12 @@ private final class ServerContext: Sendable {
         }
         let request = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
         if request.responded { return .YES }
+        // Resumed: the lane has computed the answer (or the server is stopping and gave up on it).
+        if request.isOnLane {
+            // Taken out, so the request does not hold a second copy of the answer while it is sent.
+            guard let answer = request.handoff.withLock({ $0.answer.take() }) else { return .YES }
+            return respond(connection, request, answer)
+        }
         let size = uploadSize.pointee
         if size > 0 {
             request.received += size
@@ -844,7 +891,83 @@ private final class ServerContext: Sendable {
         connections.received(UInt(bitPattern: connection))
         beginAnswer(request)
         if request.tooLarge { return respond(connection, request, Self.tooLarge(limit), close: true) }
+        if case .operation = request.route { return runOnLane(connection, request, method: method) }
         return respond(connection, request, answer(request, method: method))
+    }
+
+    /// Suspends the connection and computes the operation's answer on the lane, which resumes the
+    /// connection to send it; refused with `overloaded` while more than
+    /// ``ServiceLimits/maxPendingAnswerBytes`` of answers wait for their clients to read them.
+    private func runOnLane(_ connection: OpaquePointer, _ request: RequestState, method: String) -> MHD_Result {
+        let pending = pendingAnswerBytes.load(ordering: .relaxed)
+        if pending > limits.maxPendingAnswerBytes {
+            return respond(connection, request, ServiceError(
+                .overloaded, "\(pending) bytes of answers are waiting for their clients to read them, over the limit of "
+                    + "\(limits.maxPendingAnswerBytes) (maxPendingAnswerBytes); send the request again in a moment").response)
+        }
+        let address = UInt(bitPattern: connection)
+        request.isOnLane = true
+        suspended.withLock { $0[ObjectIdentifier(request)] = (address, request) }
+        textfit_mhd_suspend_connection(connection)
+        lane.submit { [self] in
+            var answer = answer(request, method: method)
+            // The answer waits in memory until its client reads it: within the budget, or refused.
+            if !reserveAnswerBytes(answer.body.count) {
+                answer = ServiceError(.overloaded, "answers waiting for their clients to read them would pass "
+                                      + "\(limits.maxPendingAnswerBytes) bytes (maxPendingAnswerBytes) with this one "
+                                      + "(\(answer.body.count) bytes); send the request again in a moment").response
+                _ = reserveAnswerBytes(answer.body.count, force: true)
+            }
+            let keep = request.handoff.withLock { handoff -> Bool in
+                guard !handoff.settled else { return false }  // given up on: the server is stopping
+                handoff.settled = true
+                handoff.answer = answer
+                request.answerReserved = true  // read by `respond` after it takes the answer under this lock
+                return true
+            }
+            if keep {
+                resume(request)
+            } else {
+                pendingAnswerBytes.subtract(answer.body.count, ordering: .relaxed)
+            }
+        }
+        return .YES
+    }
+
+    /// Counts `bytes` of answer in ``pendingAnswerBytes`` if they fit ``ServiceLimits/maxPendingAnswerBytes``
+    /// (or `force`, for a short refusal); whether they were counted.
+    private func reserveAnswerBytes(_ bytes: Int, force: Bool = false) -> Bool {
+        var current = pendingAnswerBytes.load(ordering: .relaxed)
+        while true {
+            guard force || current == 0 || current + bytes <= limits.maxPendingAnswerBytes else { return false }
+            let (exchanged, found) = pendingAnswerBytes.compareExchange(expected: current, desired: current + bytes, ordering: .relaxed)
+            if exchanged { return true }
+            current = found
+        }
+    }
+
+    /// Resumes a suspended operation's connection, once: the lane or a stop, whichever comes first.
+    private func resume(_ request: RequestState) {
+        suspended.withLock { table in
+            guard let entry = table.removeValue(forKey: ObjectIdentifier(request)) else { return }
+            textfit_mhd_resume_connection(OpaquePointer(bitPattern: entry.connection)!)
+        }
+    }
+
+    /// Gives up on the operations still computing (the server is stopping, its drain time spent):
+    /// each is answered 503 `shutting-down`, and every suspended connection resumed, as
+    /// libmicrohttpd must have before it stops.
+    func abandonOperations() {
+        let waiting = suspended.withLock { Array($0.values) }
+        for (_, request) in waiting {
+            request.handoff.withLock { handoff in
+                if !handoff.settled {
+                    handoff.settled = true
+                    handoff.answer = ServiceError(.shuttingDown, "the service is stopping and gave up on this request; send it again").response
+                }
+            }
+            resume(request)
+        }
     }
 
     /// Keeps browsers out (``RequestPolicy``): a Host that does not name this server is 421
@@ -901,7 +1024,8 @@ private final class ServerContext: Sendable {
             return ServiceResponse(status: 200, body: Data(#"{"status":"ok"}"#.utf8))
         case .metrics:
             let caches = ServiceMetrics.snapshots(of: dispatcher.engine)
-            let text = metrics.render(cache: caches, limits: limits, openConnections: connections.count)
+            let text = metrics.render(cache: caches, limits: limits, openConnections: connections.count,
+                                      lane: (operations: lane.depth, pendingAnswerBytes: pendingAnswerBytes.load(ordering: .relaxed)))
             return ServiceResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Data(text.utf8))
         case .playground:
             return ServiceResponse(status: 200, contentType: "text/html; charset=utf-8", body: Self.playground)
@@ -928,6 +1052,8 @@ private final class ServerContext: Sendable {
         beginAnswer(request)
         request.responded = true
         request.status = response.status
+        request.answerBytes = response.body.count
+        if !request.answerReserved { pendingAnswerBytes.add(response.body.count, ordering: .relaxed) }
         // The connection's last answer (its request or time allowance is spent, or the server is
         // stopping) says so, and libmicrohttpd closes the connection once it is sent.
         let close = close || connections.shouldClose(UInt(bitPattern: connection))
@@ -974,6 +1100,7 @@ private final class ServerContext: Sendable {
 
     func completed(_ request: RequestState) {
         if request.counted { inFlight.subtract(1, ordering: .acquiringAndReleasing) }
+        pendingAnswerBytes.subtract(request.answerBytes, ordering: .relaxed)
         let elapsed = ContinuousClock.now - request.start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         // A request closed before it was answered (client gone, timeout) is counted as status 0.

@@ -144,8 +144,10 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// The metrics in the Prometheus text format, with the caches' hit rates, the open connections
-    /// (when known) and the service's limits.
-    public func render(cache: [CacheSnapshot], limits: ServiceLimits, openConnections: Int? = nil) -> String {
+    /// and the HTTP server's operation lane (when known: the operations queued or running, and the
+    /// bytes of answers not yet sent whole) and the service's limits.
+    public func render(cache: [CacheSnapshot], limits: ServiceLimits, openConnections: Int? = nil,
+                       lane: (operations: Int, pendingAnswerBytes: Int)? = nil) -> String {
         let state = self.state.withLock { $0 }
         var out = ""
         func family(_ name: String, _ type: String, _ help: String) {
@@ -204,6 +206,12 @@ public final class ServiceMetrics: Sendable {
             family("textfit_http_connections_open", "gauge", "HTTP connections open, idle or not.")
             sample("textfit_http_connections_open", [], String(openConnections))
         }
+        if let lane {
+            family("textfit_http_operations_queued", "gauge", "Operations waiting for or running on the operation threads.")
+            sample("textfit_http_operations_queued", [], String(lane.operations))
+            family("textfit_http_pending_answer_bytes", "gauge", "Bytes of answers queued and not yet sent whole (maxPendingAnswerBytes).")
+            sample("textfit_http_pending_answer_bytes", [], String(lane.pendingAnswerBytes))
+        }
 
         family("textfit_cache_hits_total", "counter", "Shaping cache hits.")
         for c in cache { sample("textfit_cache_hits_total", [("cache", c.name)], String(c.hits)) }
@@ -235,7 +243,8 @@ public final class ServiceMetrics: Sendable {
             ("maxElements", limits.maxElements), ("maxDepth", limits.maxDepth), ("maxConnections", limits.maxConnections),
             ("maxConnectionsPerIP", limits.maxConnectionsPerIP ?? 0), ("connectionTimeoutSeconds", limits.connectionTimeout),
             ("requestTimeoutSeconds", limits.requestTimeout), ("connectionMemoryBytes", limits.connectionMemoryBytes),
-            ("maxAnswerBytes", limits.maxAnswerBytes), ("maxCombiningRun", limits.maxCombiningRun),
+            ("maxAnswerBytes", limits.maxAnswerBytes), ("maxPendingAnswerBytes", limits.maxPendingAnswerBytes),
+            ("maxCombiningRun", limits.maxCombiningRun),
             ("slowClientGraceSeconds", limits.slowClientGrace), ("maxRequestsPerConnection", limits.maxRequestsPerConnection),
             ("maxConnectionLifetimeSeconds", limits.maxConnectionLifetime),
         ]

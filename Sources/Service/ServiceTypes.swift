@@ -126,10 +126,18 @@ public struct ServiceLimits: Sendable, Equatable {
     /// Bytes libmicrohttpd gives each HTTP connection for its request line, headers and read buffer;
     /// a request head that does not fit is refused with 431 (414 for the URL alone).
     public var connectionMemoryBytes: Int = 32 << 10
-    /// The largest `measure` answer, in bytes (default 16 MiB): each text's answer grows with its
-    /// lines and runs, so a 1 MB request could ask for a 58 MB answer. Past it the request fails
-    /// with `limit-exceeded` as soon as the texts measured so far pass it, not after all of them.
+    /// The largest answer, in bytes (default 16 MiB), of every operation: each text's `measure`
+    /// answer grows with its lines and runs, a layout with its elements and sizes, a picture with
+    /// its glyphs, so a 1 MB request could ask for a 58 MB answer (an 80 MB SVG). Past it the
+    /// request fails with `limit-exceeded` as soon as what was built so far passes it (the texts
+    /// measured, the sizes laid out, the elements drawn, the locales checked), not after all of them.
     public var maxAnswerBytes: Int = 16 << 20
+    /// The most bytes of HTTP answers written but not yet read by their clients, all connections
+    /// together (default 256 MiB). A client that sends requests and reads nothing holds its answers
+    /// in the server until its connection times out: sixteen such clients held 1.37 GiB of pictures.
+    /// Past it, operations are refused with `overloaded` (503, `Retry-After`) until clients read
+    /// or their connections close; `/healthz` and `/metrics` are still answered.
+    public var maxPendingAnswerBytes: Int = 256 << 20
     /// The most characters in a row that extend a grapheme cluster (marks, joiners, variation
     /// selectors, emoji modifiers): Unicode's Stream-Safe Text Format (UAX #15) allows 30
     /// non-starters in a row, which no language needs more of; a longer run is "zalgo" text that only
@@ -176,7 +184,14 @@ public struct ServiceFontFolder: Sendable, Equatable {
         let candidate = name.hasPrefix("/") ? name : prefix + name
         guard let real = ServiceFontFolder.realPath(candidate), real.hasPrefix(prefix), real.count > prefix.count else { throw refusal }
         let fd = open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw refusal }
+        guard fd >= 0 else {
+            // Out of descriptors is the service's state, not the file's: said as such, and worth a retry.
+            if errno == EMFILE || errno == ENFILE {
+                throw ServiceError(.overloaded, "\(field): the service has no file descriptors left to open '\(name)' "
+                                   + "(\(errno == EMFILE ? "the process's limit, ulimit -n" : "the system's limit")); send the request again later")
+            }
+            throw refusal
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw refusal }

@@ -34,6 +34,7 @@ private func report(_ message: String) {
 /// server opens can take descriptor 2 and receive log lines.
 func serveHTTP(_ dispatcher: ServiceDispatcher, address: String, allowOrigins: String? = nil, allowHosts: String? = nil) throws {
     signal(SIGPIPE, SIG_IGN)
+    HTTPServer.returnLargeBlocksToTheSystem()
     for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
         let null = open("/dev/null", O_RDWR)
         if null >= 0, null != descriptor {
