@@ -175,9 +175,10 @@ final class FontFileTables: @unchecked Sendable {
 /// runs out of descriptors for its clients (a font file a descriptor: 1,200 fonts took 1,023 of a
 /// 1,024 limit, and every new client waited until it timed out).
 ///
-/// The capacity is an eighth of the process's descriptor limit (`RLIMIT_NOFILE`'s soft limit when
-/// the first font opens), from 16 to 128: 128 under the usual 1,024, which leaves seven eighths to
-/// connections, pinned fonts and everything else.
+/// The capacity, fixed when the first such font opens, is a quarter of the descriptors the process
+/// has left then (`RLIMIT_NOFILE`'s soft limit less those open), from 4 to 128: 128 under the usual
+/// 1,024, which leaves most to connections, pinned fonts and everything else; 4 for a server started
+/// with only a dozen to spare, which still accepts clients (a floor of 16 took every descriptor there).
 final class FontFileDescriptors: Sendable {
     static let shared = FontFileDescriptors(capacity: defaultCapacity)
 
@@ -201,7 +202,8 @@ final class FontFileDescriptors: Sendable {
     static var defaultCapacity: Int {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return 128 }
-        return min(128, max(16, Int(limit.rlim_cur / 8)))
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 64
+        return min(128, max(4, (Int(limit.rlim_cur) - open) / 4))
     }
 
     /// Descriptors open now, and descriptors closed to stay within the capacity since the start (tests, metrics).
