@@ -1,7 +1,8 @@
-/// Which font one grapheme cluster of a text resolves to, and why (`textfit fonts --for`).
+/// Which font one grapheme cluster of a text resolves to, and why (`textfit fonts --for`); a
+/// cluster no font covers whole is split between fonts, one result a part.
 public struct ClusterFontResult: Codable, Sendable, Equatable {
     public var text: String
-    /// Scalar offsets of the cluster.
+    /// Scalar offsets of the cluster (or part).
     public var start: Int
     public var end: Int
     /// The script the cluster is shaped in (ISO 15924): its own, or — for Common and Inherited
@@ -17,7 +18,7 @@ public struct ClusterFontResult: Codable, Sendable, Equatable {
 }
 
 extension TextFitEngine {
-    /// The font of every grapheme cluster of `text`, in logical order.
+    /// The font of every grapheme cluster of `text` (of each part of a split one), in logical order.
     public func clusterFonts(_ text: String, attributes: TextAttributes) throws -> [ClusterFontResult] {
         try shaper.clusterFonts(text, attributes: attributes).map { cluster in
             ClusterFontResult(text: cluster.text, start: cluster.start, end: cluster.end, script: cluster.script.code,

@@ -89,7 +89,8 @@ public final class Paragraph: Sendable {
     public var text: StyledText { seed.text }
     /// The line limit, wrapping, truncation, alignment and spacing every layout follows.
     public var style: ParagraphStyle { seed.style }
-    /// Scalar ranges of clusters no font covers.
+    /// Scalar ranges no font covers: whole clusters, or the scalars of a cluster split between
+    /// fonts that no font has (its other scalars are set in the fonts that have them).
     public var missingClusters: [Range<Int>] { seed.missing }
     var shaper: Shaper { seed.shaper }
     var pieces: [Piece] { seed.pieces }
@@ -447,7 +448,7 @@ final class ParagraphContent: Sendable {
     /// is on a stop, so where later tabs land does not depend on where the line starts: a width
     /// across any number of tabs is O(log tabs).
     let tabSteps: [Double]
-    /// Scalar ranges of clusters no font covers.
+    /// Scalar ranges no font covers (``Paragraph/missingClusters``).
     let missingClusters: [Range<Int>]
 
     /// One shaped piece: a maximal range of one style run, one bidi level, one face and script.

@@ -24,7 +24,8 @@ public struct ParagraphLayout: Sendable {
     public let isTruncated: Bool
     /// The scale applied for ``ParagraphStyle/minimumScaleFactor`` (1 when the text fits).
     public let scale: Double
-    /// Clusters no font covers (drawn as `.notdef`).
+    /// Clusters no font covers, or runs of scalars no font has in a cluster split between fonts
+    /// (drawn as `.notdef`).
     public let missingGlyphs: Int
     /// Set when this answer reused an earlier one.
     public let reuse: ReuseRule?

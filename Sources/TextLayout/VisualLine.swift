@@ -106,6 +106,7 @@ struct VisualLineBuilder {
         let startX = pen
         var glyphs: [UInt32] = [], positions: [CGPoint] = [], advances: [Double] = [], clusters: [Int] = []
         let rtl = direction == .rightToLeft
+        let tracked = !paragraph.trackingAfter.isEmpty
         let selected = shaped.glyphs[shaped.glyphIndices(of: range.lowerBound - base..<range.upperBound - base, rtl: rtl)]
         glyphs.reserveCapacity(selected.count); positions.reserveCapacity(selected.count)
         advances.reserveCapacity(selected.count); clusters.reserveCapacity(selected.count)
@@ -121,7 +122,7 @@ struct VisualLineBuilder {
             var before = 0.0
             if trailingGlyph {
                 var space = 0.0
-                if analysis.isGraphemeStart[cluster] { space += paragraph.tracking(after: cluster) }
+                if tracked { space += tracking(afterClusterAt: cluster, piece: pieceIndex) }
                 if analysis.scalars[cluster] == "\t" { space += paragraph.tabAdvance(at: cluster, lineStart: lineStart) }
                 advance += space
                 if rtl { before = space }
@@ -135,6 +136,23 @@ struct VisualLineBuilder {
         return GlyphRun(face: paragraph.pieces[pieceIndex].face, size: paragraph.pieces[pieceIndex].size,
                         script: paragraph.pieces[pieceIndex].script, direction: direction, range: range,
                         x: startX, width: pen - startX, glyphs: glyphs, positions: positions, advances: advances, clusters: clusters)
+    }
+
+    /// The tracking drawn after the HarfBuzz cluster that starts at scalar `cluster` of piece `p`:
+    /// its grapheme cluster's, if that grapheme cluster ends in the piece. A grapheme cluster split
+    /// between fonts (so between pieces) is tracked after its last part, so its marks stay on its
+    /// base; only a piece's first HarfBuzz cluster can start inside a grapheme cluster.
+    private func tracking(afterClusterAt cluster: Int, piece p: Int) -> Double {
+        let isStart = analysis.isGraphemeStart
+        var grapheme = cluster
+        if !isStart[cluster] {
+            guard cluster == paragraph.pieces[p].start else { return 0 }
+            while grapheme > 0, !isStart[grapheme] { grapheme -= 1 }
+        }
+        let end = paragraph.pieces[p].end
+        var next = cluster + 1
+        while next < end, !isStart[next] { next += 1 }
+        return isStart[next] ? paragraph.tracking(after: grapheme) : 0
     }
 
     private func synthesizedRuns(_ measurement: LineMeasurement, pen: inout Double) -> [GlyphRun] {

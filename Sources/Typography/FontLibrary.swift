@@ -158,7 +158,8 @@ public struct FontFamilyInfo: Hashable, Sendable, Codable {
 }
 
 /// Knows TextFit's bundled fonts and, unless told not to, the system's fonts through Fontconfig;
-/// resolves requests to faces and finds fallback faces per grapheme cluster.
+/// resolves requests to faces and finds fallback faces per grapheme cluster (splitting a cluster
+/// between faces only when none covers it whole).
 ///
 /// Resolution order: an explicit font file > the family among bundled fonts > the family on the
 /// system > an error naming the family. Faces are opened once per (file, index) and shared: the
@@ -600,16 +601,26 @@ public final class FontLibrary: Sendable {
     /// the cluster (default-ignorables excepted). The chain: the emoji font for emoji presentation
     /// sequences; the current run's font for Common/Inherited clusters; the requested font; the
     /// bundled font for the script; every other bundled font; Fontconfig's sorted list (cached per
-    /// script and language). A cluster no font covers gets the requested font and `.missing`.
+    /// script and language). A cluster no font covers gets the requested font and `.missing`
+    /// (``split(_:script:isNeutral:isEmoji:runFace:primary:language:lastChain:)`` then divides it).
     /// `lastChain` remembers the last script's chain across the clusters of one text.
     func fallback(for cluster: UnsafeBufferPointer<UInt32>, script: Script, isNeutral: Bool, isEmoji: Bool,
                   runFace: FontFace?, primary: FontMatch, language: String?,
                   lastChain: inout (script: Script, chain: Chain)?) -> (FontFace, FontChoice) {
-        if isEmoji, let emoji = emojiFace, emoji.covers(cluster) {
+        firstFace(covering: cluster, script: script, isNeutral: isNeutral, isEmoji: isEmoji, runFace: runFace, primary: primary,
+                  language: language, lastChain: &lastChain) ?? (primary.face, .missing)
+    }
+
+    /// The first face of the fallback chain (see ``fallback(for:script:isNeutral:isEmoji:runFace:primary:language:lastChain:)``)
+    /// that covers every code point of `scalars`, and why; `nil` when none does.
+    private func firstFace(covering scalars: UnsafeBufferPointer<UInt32>, script: Script, isNeutral: Bool, isEmoji: Bool,
+                           runFace: FontFace?, primary: FontMatch, language: String?,
+                           lastChain: inout (script: Script, chain: Chain)?) -> (FontFace, FontChoice)? {
+        if isEmoji, let emoji = emojiFace, emoji.covers(scalars) {
             return (emoji, .emoji)
         }
-        if isNeutral, let runFace, runFace !== emojiFace, runFace.covers(cluster) { return (runFace, .run) }
-        if primary.face.covers(cluster) { return (primary.face, .requested) }
+        if isNeutral, let runFace, runFace !== emojiFace, runFace.covers(scalars) { return (runFace, .run) }
+        if primary.face.covers(scalars) { return (primary.face, .requested) }
         let chain: Chain
         if let last = lastChain, last.script == script {
             chain = last.chain
@@ -617,19 +628,57 @@ public final class FontLibrary: Sendable {
             chain = bundledChain(script: script, language: language, weight: primary.requestedWeight, italic: primary.requestedItalic)
             lastChain = (script, chain)
         }
-        for (position, face) in chain.faces.enumerated() where face.covers(cluster) {
+        for (position, face) in chain.faces.enumerated() where face.covers(scalars) {
             return (face, position == 0 && chain.startsWithScriptFamily ? .script : .bundled)
         }
         if let system = systemFonts() {
             let fcLanguage = language.map(SystemFonts.fontconfigLanguage) ?? FontLibrary.typicalLanguage(script)
             let list = system.fallbackList(language: fcLanguage, weight: primary.requestedWeight, italic: primary.requestedItalic)
-            for candidate in list.candidates where candidate.covers(cluster) {
-                if let face = try? face(path: candidate.path, index: candidate.index, isBundled: false), face.covers(cluster) {
+            for candidate in list.candidates where candidate.covers(scalars) {
+                if let face = try? face(path: candidate.path, index: candidate.index, isBundled: false), face.covers(scalars) {
                     return (face, .system)
                 }
             }
         }
-        return (primary.face, .missing)
+        return nil
+    }
+
+    /// One part of a grapheme cluster split between faces: its end (scalar offset from the
+    /// cluster's start), its face and why.
+    struct ClusterPart {
+        let end: Int
+        let face: FontFace
+        let choice: FontChoice
+    }
+
+    /// A cluster that no face covers whole (``fallback(for:script:isNeutral:isEmoji:runFace:primary:language:lastChain:)``
+    /// gave `.missing`), divided as Pango and CoreText divide it: from its base, each part is set in
+    /// the first face of the chain that covers the part's first scalar and runs on while that face
+    /// covers the next scalar (default-ignorables join any part), so a mark no font with its base
+    /// has goes to the first font that has the mark. A scalar no face covers is a `.missing` part in
+    /// the requested font, adjacent ones together; a cluster no face covers any of is one such part.
+    /// - Complexity: a fallback search per part (the chain, then Fontconfig's list): only clusters
+    ///   that no face covers whole come here.
+    func split(_ cluster: UnsafeBufferPointer<UInt32>, script: Script, isNeutral: Bool, isEmoji: Bool,
+               runFace: FontFace?, primary: FontMatch, language: String?,
+               lastChain: inout (script: Script, chain: Chain)?) -> [ClusterPart] {
+        var parts: [ClusterPart] = []
+        var start = 0
+        while start < cluster.count {
+            let scalar = UnsafeBufferPointer(rebasing: cluster[start..<start + 1])
+            var end = start + 1
+            if let (face, choice) = firstFace(covering: scalar, script: script, isNeutral: isNeutral, isEmoji: isEmoji,
+                                              runFace: runFace, primary: primary, language: language, lastChain: &lastChain) {
+                while end < cluster.count, face.covers(UnsafeBufferPointer(rebasing: cluster[end..<end + 1])) { end += 1 }
+                parts.append(ClusterPart(end: end, face: face, choice: choice))
+            } else if let last = parts.last, last.choice == .missing {
+                parts[parts.count - 1] = ClusterPart(end: end, face: last.face, choice: .missing)
+            } else {
+                parts.append(ClusterPart(end: end, face: primary.face, choice: .missing))
+            }
+            start = end
+        }
+        return parts
     }
 
     /// The bundled faces to try for a script, nearest in weight and slant: the script's family

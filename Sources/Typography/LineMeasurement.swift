@@ -101,10 +101,11 @@ public struct LineMeasurement: Sendable {
         }
     }
 
-    /// Clusters no font covers: each is drawn as `.notdef` of the primary face.
+    /// Clusters no font covers (or, in a cluster split between fonts, runs of scalars no font has):
+    /// each is drawn as `.notdef` of the primary face.
     public var missingGlyphs: Int { line.missing.count }
 
-    /// Scalar ranges of the clusters no font covers.
+    /// Scalar ranges of what ``missingGlyphs`` counts.
     public var missingClusters: [Range<Int>] { line.missing }
 
     /// The number of Unicode scalars in the text (JSON offsets count these).

@@ -146,7 +146,7 @@ package final class ShapedLine: Sendable {
     }
 
     package let runs: [Run]
-    /// Scalar ranges of the clusters no font covers.
+    /// Scalar ranges no font covers: whole clusters, or scalars of a cluster split between fonts.
     package let missing: [Range<Int>]
     package let scalarCount: Int
     package let graphemeCount: Int

@@ -9,7 +9,7 @@ import Synchronization
 /// |---|---|---|
 /// | grapheme clusters, script, emoji presentation | ``itemize(_:scalarCount:primary:language:context:)`` | `[Cluster]` |
 /// | Common/Inherited resolved to neighbours | `resolveNeutralScripts(_:)` | scripts per cluster |
-/// | font per cluster (fallback chain) | ``FontLibrary/fallback(for:script:isNeutral:isEmoji:runFace:primary:language:)`` | face per cluster |
+/// | font per cluster (fallback chain; split only when no font covers it whole) | ``FontLibrary/fallback(for:script:isNeutral:isEmoji:runFace:primary:language:lastChain:)``, ``FontLibrary/split(_:script:isNeutral:isEmoji:runFace:primary:language:lastChain:)`` | face per cluster (or part) |
 /// | runs of (font, script, direction) | `forEachRun(_:_:)` | each ``RunSpan`` |
 /// | HarfBuzz shaping in font units | ``shapeRun(_:face:script:direction:attributes:style:cached:)`` | ``ShapedRun`` (cached) |
 /// | scaling to a point size | ``LineMeasurement`` | widths, heights, ink in points |
@@ -60,8 +60,10 @@ public final class Shaper: Sendable {
     ///
     /// Edge cases: the empty string measures 0 × 0 with no runs. Control characters (tab, line
     /// breaks and other `Cc`, `Zl`, `Zp`) are zero-width here and never missing; giving them their
-    /// meaning (tab stops, new lines) is the paragraph's job. A cluster no font covers is shaped
-    /// with `.notdef` in the requested font and counted in ``LineMeasurement/missingGlyphs``.
+    /// meaning (tab stops, new lines) is the paragraph's job. A cluster no font covers whole is split
+    /// between fonts (``FontLibrary/fallback(for:script:isNeutral:isEmoji:runFace:primary:language:lastChain:)``),
+    /// so a run can end inside it; the scalars no font covers at all are shaped with `.notdef` in
+    /// the requested font and counted in ``LineMeasurement/missingGlyphs``.
     /// - Throws: an invalid size or tracking, an unreadable font file, an unknown family.
     /// - Complexity: O(n) shaping on a cache miss; a hash lookup on a hit.
     public func measure(_ text: String, attributes: TextAttributes) throws -> LineMeasurement {
@@ -80,7 +82,8 @@ public final class Shaper: Sendable {
         return LineMeasurement(text: text, size: size, tracking: attributes.totalTracking, shaped: entry, policy: attributes.lineMetrics)
     }
 
-    /// Which face each grapheme cluster resolves to, and why (for `textfit fonts --for`).
+    /// Which face each grapheme cluster resolves to, and why (for `textfit fonts --for`); a cluster
+    /// split between faces gives one answer a part.
     public func clusterFonts(_ text: String, attributes: TextAttributes) throws -> [ClusterFont] {
         let primary = try library.match(attributes)
         let items = itemize(text, primary: primary, language: attributes.locale)
@@ -272,12 +275,13 @@ public final class Shaper: Sendable {
                                            shaped: shaped))
         }
         return ShapedLine(runs: lineRuns, missing: Shaper.missing(items), scalarCount: scalars.count,
-                          graphemeCount: items.clusters.count)
+                          graphemeCount: items.graphemeCount)
     }
 
     // MARK: - Itemization
 
-    /// One grapheme cluster: its scalar range, resolved script, and font.
+    /// One grapheme cluster, or one part of a cluster split between fonts (no font covers it
+    /// whole): its scalar range, resolved script, and font.
     ///
     /// The face is held unretained: every face comes from the ``FontLibrary`` (or the caller's
     /// context), and skipping the reference counting per cluster is measurable on the cold path.
@@ -292,6 +296,9 @@ public final class Shaper: Sendable {
         var isEmoji: Bool
         /// Only control characters (tab, line breaks): zero-width, never missing.
         var isControl: Bool
+        /// The grapheme cluster ends here: false for each part of a split cluster but its last (a
+        /// run counts a cluster, and tracking follows it, where it ends).
+        var endsGrapheme = true
         var face: Unmanaged<FontFace>
         var choice: FontLibrary.FontChoice
     }
@@ -300,7 +307,10 @@ public final class Shaper: Sendable {
     struct Itemization {
         /// The scalars HarfBuzz sees: control characters replaced by U+200B (see ``measure(_:attributes:)``).
         var scalars: [UInt32]
+        /// The clusters in order, a split cluster as its parts.
         var clusters: [Cluster]
+        /// The grapheme clusters (`clusters` less the parts of split clusters but their last).
+        var graphemeCount: Int
         /// The faces of `clusters` that the library does not keep for its whole life (not
         /// ``FontFace/isPinned``), held here while the unretained references are in use.
         var keptAlive: [FontFace] = []
@@ -399,6 +409,7 @@ public final class Shaper: Sendable {
         var lastChain: (script: Script, chain: FontLibrary.Chain)?
         var lastScriptFace: (script: Script, face: Unmanaged<FontFace>)?
         var keptAlive: [FontFace] = []
+        var splits: [(index: Int, parts: [FontLibrary.ClusterPart])] = []
         scalars.withUnsafeBufferPointer { buffer in
             for index in clusters.indices {
                 let cluster = clusters[index]
@@ -433,6 +444,19 @@ public final class Shaper: Sendable {
                                                       isEmoji: cluster.isEmoji, runFace: runFace?.takeUnretainedValue(),
                                                       primary: primary, language: language, lastChain: &lastChain)
                 if !face.isPinned, keptAlive.last !== face { keptAlive.append(face) }
+                if choice == .missing, values.count > 1 {
+                    // No face has the whole cluster: its parts go to the faces that have them.
+                    let parts = library.split(values, script: cluster.script, isNeutral: cluster.isNeutral, isEmoji: cluster.isEmoji,
+                                              runFace: runFace?.takeUnretainedValue(), primary: primary, language: language,
+                                              lastChain: &lastChain)
+                    if parts.count > 1 {
+                        for part in parts where !part.face.isPinned { keptAlive.append(part.face) }
+                        splits.append((index, parts))
+                        runFace = Unmanaged.passUnretained(parts[parts.count - 1].face)
+                        lastScriptFace = nil
+                        continue
+                    }
+                }
                 let unretained = Unmanaged.passUnretained(face)
                 clusters[index].face = unretained
                 clusters[index].choice = choice
@@ -440,7 +464,35 @@ public final class Shaper: Sendable {
                 lastScriptFace = choice == .script ? (cluster.script, unretained) : nil
             }
         }
-        return Itemization(scalars: scalars, clusters: clusters, keptAlive: keptAlive)
+        let graphemeCount = clusters.count
+        if !splits.isEmpty { clusters = Shaper.dividing(clusters, at: splits) }
+        return Itemization(scalars: scalars, clusters: clusters, graphemeCount: graphemeCount, keptAlive: keptAlive)
+    }
+
+    /// `clusters` with each split cluster (`splits`, in order) replaced by its parts, each part
+    /// with the cluster's script and flags and its own face and choice.
+    private static func dividing(_ clusters: [Cluster], at splits: [(index: Int, parts: [FontLibrary.ClusterPart])]) -> [Cluster] {
+        var divided: [Cluster] = []
+        divided.reserveCapacity(clusters.count + splits.reduce(0) { $0 + $1.parts.count - 1 })
+        var next = 0
+        for (index, parts) in splits {
+            divided += clusters[next..<index]
+            let cluster = clusters[index]
+            var start = cluster.start
+            for (k, part) in parts.enumerated() {
+                var piece = cluster
+                piece.start = start
+                piece.end = cluster.start + part.end
+                piece.face = Unmanaged.passUnretained(part.face)
+                piece.choice = part.choice
+                piece.endsGrapheme = k == parts.count - 1
+                divided.append(piece)
+                start = piece.end
+            }
+            next = index + 1
+        }
+        divided += clusters[next...]
+        return divided
     }
 
     /// Common and Inherited clusters take the script of the cluster before them; leading ones take
@@ -453,12 +505,14 @@ public final class Shaper: Sendable {
         }
     }
 
-    /// A maximal span of clusters sharing face and script.
+    /// A maximal span of clusters sharing face and script. A cluster split between faces ends one
+    /// span inside itself (its base's) and begins the next (its marks').
     package struct RunSpan: Sendable {
         package var start: Int
         package var end: Int
         package var face: FontFace
         package var script: Script
+        /// The grapheme clusters that end in the span (a split cluster counts in the span of its last part).
         package var clusterCount: Int
     }
 
@@ -479,7 +533,7 @@ public final class Shaper: Sendable {
 
         /// The scalars to shape: control characters replaced by U+200B.
         package var scalars: [UInt32] { items.scalars }
-        /// The scalar ranges of clusters no font covers.
+        /// The scalar ranges no font covers: whole clusters, or the scalars of a split cluster no font has.
         package var missing: [Range<Int>] { Shaper.missing(items) }
 
         /// Calls `body` with each run, in order.
@@ -513,12 +567,12 @@ public final class Shaper: Sendable {
             let face = cluster.face.toOpaque()
             if var span = current, lastFace == face, span.script == cluster.script {
                 span.end = cluster.end
-                span.clusterCount += 1
+                if cluster.endsGrapheme { span.clusterCount += 1 }
                 current = span
             } else {
                 if let span = current { body(span) }
                 current = RunSpan(start: cluster.start, end: cluster.end, face: cluster.face.takeUnretainedValue(),
-                                  script: cluster.script, clusterCount: 1)
+                                  script: cluster.script, clusterCount: cluster.endsGrapheme ? 1 : 0)
                 lastFace = face
             }
         }
@@ -625,11 +679,12 @@ public final class Shaper: Sendable {
     }
 }
 
-/// Which face one grapheme cluster resolved to, and why.
+/// Which face one grapheme cluster resolved to, and why; or one part of a cluster that no face
+/// covers whole, split between faces.
 public struct ClusterFont: Sendable {
-    /// The cluster's text.
+    /// The cluster's (or part's) text.
     public let text: String
-    /// Scalar offsets of the cluster in the text.
+    /// Scalar offsets of the cluster (or part) in the text.
     public let start: Int, end: Int
     /// The cluster's script after Common/Inherited resolution.
     public let script: Script
