@@ -57,6 +57,8 @@ let package = Package(
         .target(name: "LayoutCore"),
         // Concrete containers: stacks, flow, equal-width, radial, grid, ViewThatFits, AnyLayout.
         .target(name: "Layouts", dependencies: ["LayoutCore"]),
+        // Everyday views: lists, forms, navigation, controls, images, with each platform's metrics as data.
+        .target(name: "Controls", dependencies: ["TextLayout", "Layouts", "LayoutCore", "Typography"]),
         // SVG of placed trees and paragraphs: real glyph outlines, colour emoji bitmaps, overlays;
         // PNG of that SVG through librsvg and cairo (CRSVG, its one C import); ImageRenderer.
         // Imports Typography for the glyph outlines and bitmaps it exposes (Swift types only, no C).
@@ -65,10 +67,10 @@ let package = Package(
         .target(name: "LocalizationStress", dependencies: ["TextLayout", "Layouts", "LayoutCore", "Rendering", "Typography"]),
         // The layout users' umbrella: re-exports Foundation and the view, layout, text and picture
         // modules; never the stress tester, the service or the operations.
-        .target(name: "TextFitLayout", dependencies: ["Typography", "TextLayout", "LayoutCore", "Layouts", "Rendering"]),
+        .target(name: "TextFitLayout", dependencies: ["Typography", "TextLayout", "LayoutCore", "Layouts", "Controls", "Rendering"]),
         // Umbrella: re-exports TextFitLayout and LocalizationStress and holds the Codable operations
         // (request → result) that the CLI and, later, the service share.
-        .target(name: "TextFit", dependencies: ["TextFitLayout", "Typography", "TextLayout", "LayoutCore", "Layouts", "Rendering", "LocalizationStress"]),
+        .target(name: "TextFit", dependencies: ["TextFitLayout", "Typography", "TextLayout", "LayoutCore", "Layouts", "Controls", "Rendering", "LocalizationStress"]),
         // The measuring service: JSON lines over stdio, HTTP over GNU libmicrohttpd (its C module,
         // which loads it when a server starts, is Service's one C import, for HTTP alone).
         .target(name: "Service", dependencies: ["TextFit", "CMicroHTTPD"]),
@@ -94,6 +96,7 @@ let package = Package(
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Layouts"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "Layouts"]),
         .testTarget(name: "LocalizationStressTests", dependencies: ["LocalizationStress", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextLayout", "Layouts", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TextFitTests", dependencies: ["TextFit", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "TestSupport"]),

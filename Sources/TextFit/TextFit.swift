@@ -14,5 +14,6 @@
 @_exported import TextLayout
 @_exported import LayoutCore
 @_exported import Layouts
+@_exported import Controls
 @_exported import Rendering
 @_exported import LocalizationStress

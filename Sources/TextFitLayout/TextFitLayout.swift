@@ -8,4 +8,5 @@
 @_exported import TextLayout
 @_exported import LayoutCore
 @_exported import Layouts
+@_exported import Controls
 @_exported import Rendering
