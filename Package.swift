@@ -51,8 +51,10 @@ let package = Package(
         .target(
             name: "Typography",
             dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU"]),
+        // An app's localized strings: catalog readers (one per format), placeholders, pseudo-locales, lookup.
+        .target(name: "Catalogs", dependencies: ["LayoutCore", "Typography"]),
         // Paragraphs: segmentation, bidi reordering, wrapping, truncation, baselines; the Text leaf.
-        .target(name: "TextLayout", dependencies: ["Typography", "LayoutCore"]),
+        .target(name: "TextLayout", dependencies: ["Typography", "LayoutCore", "Catalogs"]),
         // The headless SwiftUI Layout protocol, element tree, modifiers and placing engine (Foundation only).
         .target(name: "LayoutCore"),
         // Concrete containers: stacks, flow, equal-width, radial, grid, ViewThatFits, AnyLayout.
@@ -64,7 +66,7 @@ let package = Package(
         // Imports Typography for the glyph outlines and bitmaps it exposes (Swift types only, no C).
         .target(name: "Rendering", dependencies: ["TextLayout", "LayoutCore", "Typography", "CRSVG"]),
         // Catalog readers, pseudo-localization, fit sweeps and reports (`textfit stress`).
-        .target(name: "LocalizationStress", dependencies: ["TextLayout", "Layouts", "LayoutCore", "Rendering", "Typography"]),
+        .target(name: "LocalizationStress", dependencies: ["Catalogs", "TextLayout", "Layouts", "LayoutCore", "Rendering", "Typography"]),
         // The layout users' umbrella: re-exports Foundation and the view, layout, text and picture
         // modules; never the stress tester, the service or the operations.
         .target(name: "TextFitLayout", dependencies: ["Typography", "TextLayout", "LayoutCore", "Layouts", "Controls", "Rendering"]),
@@ -95,7 +97,7 @@ let package = Package(
         .testTarget(name: "TypographyTests", dependencies: ["Typography", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Layouts"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "Layouts"]),
-        .testTarget(name: "LocalizationStressTests", dependencies: ["LocalizationStress", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LocalizationStressTests", dependencies: ["LocalizationStress", "Catalogs", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextLayout", "Layouts", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TextFitTests", dependencies: ["TextFit", "TestSupport"]),

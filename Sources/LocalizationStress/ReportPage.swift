@@ -1,3 +1,4 @@
+import Catalogs
 import Foundation
 import Rendering
 import TextLayout

@@ -17,3 +17,4 @@
 @_exported import Controls
 @_exported import Rendering
 @_exported import LocalizationStress
+@_exported import Catalogs

@@ -8,5 +8,6 @@
 @_exported import TextLayout
 @_exported import LayoutCore
 @_exported import Layouts
+@_exported import Catalogs
 @_exported import Controls
 @_exported import Rendering

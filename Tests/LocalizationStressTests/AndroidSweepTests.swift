@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutCore
+@testable import Catalogs
 @testable import LocalizationStress
 import TextLayout
 import Typography

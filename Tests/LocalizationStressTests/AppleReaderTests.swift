@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Catalogs
 @testable import LocalizationStress
 
 @Suite struct StringsReaderTests {

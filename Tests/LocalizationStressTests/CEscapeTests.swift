@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Catalogs
 @testable import LocalizationStress
 
 /// The C escapes `.strings` and `.po` share (one implementation, `CEscape`), read through each format.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Catalogs
 @testable import LocalizationStress
 
 // Issue 28: `--locales` picks locales as the platforms name and resolve them, the source language

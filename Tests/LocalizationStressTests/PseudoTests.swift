@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Catalogs
 @testable import LocalizationStress
 
 /// Right-to-left word marks, spelled out here rather than taken from the code under test.

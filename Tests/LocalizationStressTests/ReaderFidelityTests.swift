@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Catalogs
 @testable import LocalizationStress
 
 // Issue 28: the readers give what the platform shows, not an approximation. Every expected value

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Catalogs
 @testable import LocalizationStress
 
 /// The fixture folder, found from this source file (fixtures are not bundled).

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutCore
 import Testing
+@testable import Catalogs
 @testable import LocalizationStress
 import Typography
 

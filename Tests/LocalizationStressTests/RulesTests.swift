@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Typography
+@testable import Catalogs
 @testable import LocalizationStress
 
 private func rules(_ json: String) throws -> RuleSet { try RuleSet(json: Data(json.utf8), file: "rules.json") }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Catalogs
 @testable import LocalizationStress
 
 /// A translation skipped for a problem (malformed, over `maxTextBytes`) is reported and stays out

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import LayoutCore
 import Testing
+@testable import Catalogs
 @testable import LocalizationStress
 import Rendering
 import TextLayout

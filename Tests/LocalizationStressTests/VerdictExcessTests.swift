@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import LayoutCore
+@testable import Catalogs
 @testable import LocalizationStress
 import TextLayout
 import Typography

@@ -30,7 +30,7 @@ import Foundation
 /// - The header (empty `msgid`) is skipped; obsolete entries (`#~`) are ignored.
 /// - Locale: the header's `Language:`, else the folder above `LC_MESSAGES` (`de/LC_MESSAGES/app.po`),
 ///   else the file name when it looks like a language tag (`fr_CA.po` → `fr-CA`), else `und`; `_` becomes `-`.
-enum POReader {
+package enum POReader {
     struct Entry {
         var line = 0
         var context: String?
@@ -46,7 +46,7 @@ enum POReader {
     static let maxPluralForms = 6
 
     /// Between `msgctxt` and `msgid` in a key (see the type's documentation).
-    static let contextSeparator = "|"
+    package static let contextSeparator = "|"
 
     static func read(_ path: String, sourceLanguage: String? = nil, log: inout ProblemLog) throws -> FileReadResult {
         let text = try TextDecoding.decode(try TextDecoding.readData(path), file: path)
