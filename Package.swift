@@ -95,7 +95,7 @@ let package = Package(
         // TestSupport: helpers test targets share (processes' output, a seeded random generator; not a product).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TypographyTests", dependencies: ["Typography", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Layouts"], exclude: ["Fixtures"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Layouts", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "Layouts"]),
         .testTarget(name: "LocalizationStressTests", dependencies: ["LocalizationStress", "Catalogs", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "TestSupport"]),

@@ -41,6 +41,16 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
     public var maxWidth: Double?
     /// Where the entry comes from.
     public var origin: SourceLocation
+    /// Which format argument (1-based) chooses each plural part of ``variant``, when the catalog
+    /// says: by substitution or `.stringsdict` variable name (`count` for `substitution.count.plural.one`),
+    /// and `""` for a `plural.…` part of its own. A part not listed is chosen by the text's first
+    /// numeric argument. Used to pick the variant a view shows (``LocalizedStrings``); not written to
+    /// reports (not part of the entry's coded form).
+    public var pluralArguments: [String: Int] = [:]
+
+    private enum CodingKeys: String, CodingKey {
+        case key, locale, variant, text, sourceText, comment, isTranslated, untranslatedReason, state, maxWidth, origin
+    }
 
     public init(key: String, locale: String, variant: String = "", text: String, sourceText: String? = nil,
                 comment: String? = nil, isTranslated: Bool = true, state: String? = nil, maxWidth: Double? = nil,

@@ -288,3 +288,26 @@ public enum FormatScanner {
         isASCIILetter(c) || isDigit(c) || c == "_" || c == "." || c == "-"
     }
 }
+
+extension FormatScanner {
+    /// The argument (1-based) each `%#@name@` variable of `format` stands for, by name: its own
+    /// position (`%2$#@files@`), else its place among the printf arguments before it, as
+    /// `String(format:)` consumes them (`%@ has %#@count@`: `count` is argument 2). `%%`, `{name}`
+    /// and escapes take no argument.
+    public static func variableArguments(of format: String) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        var next = 1
+        for case .placeholder(let placeholder) in segments(format) {
+            switch placeholder.kind {
+            case .percent, .named: continue
+            case .variable:
+                let position = placeholder.position ?? next
+                if let name = placeholder.name, positions[name] == nil { positions[name] = position }
+                next = position + 1
+            default:
+                next = (placeholder.position ?? next) + 1
+            }
+        }
+        return positions
+    }
+}

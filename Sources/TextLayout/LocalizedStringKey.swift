@@ -8,8 +8,10 @@ import LayoutCore
 /// `*italic*`, `**bold**`, `` `code` `` (the monospaced design), `~~struck~~`, `[links](url)`
 /// (their text, in the accent colour), `\*` escapes, `&amp;` references — while a `String`
 /// variable (`Text(name)`) and ``Text/init(verbatim:)`` show their characters as they are.
-/// TextFit has no string tables: the key itself is shown, as SwiftUI shows a key it finds in
-/// no table.
+/// The key is looked up in the app's catalogs (its `bundle:`, else the environment's
+/// `mainBundle`) in the environment's locale, as Foundation looks it up, and the string found
+/// is read the same way; with no catalogs, or a key none has, the key itself is shown, as SwiftUI
+/// shows a key it finds in no table.
 ///
 /// Interpolated values are arguments of the key, as in SwiftUI: the key holds a format specifier
 /// for each (`%@` for a string or a `Text`, `%lld` for an `Int`, `%lf` for a `Double`, or the
@@ -49,6 +51,12 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
         key = stringInterpolation.key
         hasFormatting = true
         arguments = stringInterpolation.arguments
+    }
+
+    init(key: String, hasFormatting: Bool, arguments: [Argument]) {
+        self.key = key
+        self.hasFormatting = hasFormatting
+        self.arguments = arguments
     }
 
     /// The contents of a string literal with interpolations, as it is built (SwiftUI's
@@ -267,11 +275,17 @@ extension CGFloat: _FormatSpecifiable {
 
 extension Text {
     /// A text showing `key` read as inline Markdown, its interpolated values in place: what a
-    /// string literal makes, as in SwiftUI (see ``LocalizedStringKey``). TextFit has no string
-    /// tables, so `tableName`, `bundle` and `comment` are accepted and unused: the key is shown.
+    /// string literal makes, as in SwiftUI (see ``LocalizedStringKey``). The key is looked up when
+    /// the text is measured, in table `tableName` (`Localizable` when `nil`) of `bundle`'s catalogs
+    /// (else of the environment's ``EnvironmentValues/mainBundle``), in the environment's
+    /// locale: the string found is shown, read the same way (see ``LocalizedStrings`` for the
+    /// lookup chain and how plural and device variants are chosen). With no catalogs, or a key
+    /// none has, the key is shown. `comment` is for translators and unused.
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
-        let runs = key.runs()
-        self.init(runs: runs.isEmpty ? [Run(string: "")] : runs)
+        var runs = key.runs()
+        if runs.isEmpty { runs = [Run(string: "")] }
+        self.init(runs: runs, lookups: [KeyLookup(key: key, table: tableName, bundlePath: bundle?.bundlePath,
+                                                  template: Run(string: ""), runs: 0..<runs.count)])
     }
 
     /// A text showing `input` as `format` writes it, in the locale of the environment it is

@@ -143,6 +143,9 @@ public struct Text: LeafView, Hashable {
     }
 
     let runs: [Run]
+    /// The keys the text looks up in the app's catalogs, each with the runs it stands for
+    /// (TextLocalization.swift); empty for a text made from a string.
+    let lookups: [KeyLookup]
     /// What this value measured last; copies share it (one allocation with its lock, and the
     /// answers' array once asked), modifiers make a new one.
     private let memo = Memo()
@@ -150,10 +153,12 @@ public struct Text: LeafView, Hashable {
     /// A text showing `content` as it is (no localisation or Markdown).
     public init(verbatim content: String) {
         runs = [Run(string: content)]
+        lookups = []
     }
 
-    init(runs: [Run]) {
+    init(runs: [Run], lookups: [KeyLookup] = []) {
         self.runs = runs
+        self.lookups = lookups
     }
 
     /// A text showing `content` as it is: a string variable is neither localized nor read as
@@ -169,11 +174,16 @@ public struct Text: LeafView, Hashable {
 
     /// One text made of `a` then `b`, each keeping its own styling: one paragraph with styled runs.
     public static func + (a: Text, b: Text) -> Text {
-        Text(runs: a.runs + b.runs)
+        let shift = a.runs.count
+        return Text(runs: a.runs + b.runs, lookups: a.lookups + b.lookups.map { lookup in
+            var lookup = lookup
+            lookup.runs = lookup.runs.lowerBound + shift..<lookup.runs.upperBound + shift
+            return lookup
+        })
     }
 
-    /// Texts are equal when their runs are (the memo is a cache, not content).
-    public static func == (a: Text, b: Text) -> Bool { a.runs == b.runs }
+    /// Texts are equal when their runs and keys are (the memo is a cache, not content).
+    public static func == (a: Text, b: Text) -> Bool { a.runs == b.runs && a.lookups == b.lookups }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(runs) }
 
@@ -223,7 +233,10 @@ public struct Text: LeafView, Hashable {
     func map(_ change: (inout Run) -> Void) -> Text {
         var runs = self.runs
         for index in runs.indices { change(&runs[index]) }
-        return Text(runs: runs)
+        // A key's string is found later: the change is kept, to apply to the runs it makes.
+        var lookups = self.lookups
+        for index in lookups.indices { change(&lookups[index].template) }
+        return Text(runs: runs, lookups: lookups)
     }
 
     // MARK: - Resolving against the environment
@@ -236,7 +249,7 @@ public struct Text: LeafView, Hashable {
         let defaults = TextDefaults.of(environment)
         var result: StyledText?
         // The runs read in place (a run copied retains its string and font).
-        runs.withUnsafeBufferPointer { runs in
+        shownRuns(in: environment).withUnsafeBufferPointer { runs in
             for i in runs.indices {
                 let string = defaults.textCase == nil && !runs[i].isLocalized ? runs[i].string : runs[i].shown(in: environment)
                 let piece = StyledText(string, attributes: runs[i].isPlain ? defaults.plain : defaults.styling.attributes(of: runs[i]))

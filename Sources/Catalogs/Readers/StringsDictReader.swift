@@ -59,9 +59,16 @@ enum StringsDictReader {
             let variants = try expandKey(key, body, file: path, log: &log)
             // A key with a problem that left it no text at all was skipped, not left untranslated.
             if variants.isEmpty, log.problems.count > problems { result.skipped.append((key, locale)) }
+            // The argument each variable's plural is chosen by: where its reference stands in the format.
+            var arguments: [String: Int] = [:]
+            if case .string(let format, _)? = body.value("NSStringLocalizedFormatKey") {
+                arguments = FormatScanner.variableArguments(of: format)
+                if arguments.count == 1 { arguments[""] = arguments.values.first }  // one variable: `plural.…` parts
+            }
             for (variant, text, line) in variants {
-                result.entries.append(CatalogEntry(key: key, locale: locale, variant: variant, text: text,
-                                                   origin: SourceLocation(file: path, line: line)))
+                var entry = CatalogEntry(key: key, locale: locale, variant: variant, text: text, origin: SourceLocation(file: path, line: line))
+                entry.pluralArguments = arguments
+                result.entries.append(entry)
             }
         }
         return result

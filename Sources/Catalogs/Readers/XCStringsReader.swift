@@ -56,6 +56,8 @@ enum XCStringsReader {
         var text: String
         var state: String?
         var path: String
+        /// The argument each substitution's plural is chosen by (``CatalogEntry/pluralArguments``).
+        var pluralArguments: [String: Int] = [:]
     }
 
     struct Walker {
@@ -100,16 +102,20 @@ enum XCStringsReader {
                         let src = sourcePairs.text(for: u.variant)
                         let untranslated = !isSource && u.state == "new"
                         let text = untranslated && u.text.isEmpty ? (src ?? key) : u.text
-                        entries.append(CatalogEntry(key: key, locale: locale, variant: u.variant, text: text,
-                                                    sourceText: src, comment: comment, isTranslated: !untranslated,
-                                                    state: u.state, untranslatedReason: untranslated ? "state" : nil, origin: loc(u.path)))
+                        var entry = CatalogEntry(key: key, locale: locale, variant: u.variant, text: text,
+                                                 sourceText: src, comment: comment, isTranslated: !untranslated,
+                                                 state: u.state, untranslatedReason: untranslated ? "state" : nil, origin: loc(u.path))
+                        entry.pluralArguments = u.pluralArguments
+                        entries.append(entry)
                     }
                 } else {
                     for u in sourceUnits {
-                        entries.append(CatalogEntry(key: key, locale: locale, variant: u.variant, text: u.text,
-                                                    sourceText: u.text, comment: comment, isTranslated: isSource,
-                                                    state: isSource ? u.state : nil, untranslatedReason: isSource ? nil : "missing",
-                                                    origin: loc(isSource ? u.path : keyPath)))
+                        var entry = CatalogEntry(key: key, locale: locale, variant: u.variant, text: u.text,
+                                                 sourceText: u.text, comment: comment, isTranslated: isSource,
+                                                 state: isSource ? u.state : nil, untranslatedReason: isSource ? nil : "missing",
+                                                 origin: loc(isSource ? u.path : keyPath))
+                        entry.pluralArguments = u.pluralArguments
+                        entries.append(entry)
                     }
                 }
             }
@@ -129,6 +135,9 @@ enum XCStringsReader {
                 return units
             }
             var table: [String: [Unit]] = [:]
+            // Each substitution's argument: its argNum, else where its reference stands among the
+            // string's arguments (as Foundation consumes them).
+            var arguments = units.first.map { FormatScanner.variableArguments(of: $0.text) } ?? [:]
             for name in subs.keys.sorted() {
                 let subPath = path + ".substitutions" + member(name)
                 guard let sub = subs[name] as? [String: Any] else {
@@ -143,7 +152,10 @@ enum XCStringsReader {
                 }
                 var argument = "%" + spec
                 if let n = sub["argNum"] {
-                    if let i = n as? Int { argument = "%\(i)$" + spec } else {
+                    if let i = n as? Int {
+                        argument = "%\(i)$" + spec
+                        arguments[name] = i
+                    } else {
                         try log.report(loc(subPath + ".argNum"), "argNum is not an integer")
                     }
                 }
@@ -157,7 +169,11 @@ enum XCStringsReader {
                          text: $0.text.replacingOccurrences(of: "%arg", with: argument), state: $0.state, path: $0.path)
                 }
             }
-            return try checkReferences(units, subs: table, path: path, log: &log)
+            return try checkReferences(units, subs: table, path: path, log: &log).map { unit in
+                var unit = unit
+                unit.pluralArguments = arguments
+                return unit
+            }
         }
 
         /// Replaces each `%#@name@` reference by the substitution's variants (cartesian product). A

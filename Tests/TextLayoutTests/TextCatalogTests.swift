@@ -1,0 +1,177 @@
+import Catalogs
+import Foundation
+import LayoutCore
+import Testing
+import TestSupport
+@testable import TextLayout
+import Typography
+
+/// The app folder of these tests (Fixtures/App): a String Catalog (plural, device and substitution
+/// variations; German, Arabic, Russian, Japanese; a French string in state `new`) and `.lproj`
+/// folders with an `Other` table (`.strings` and `.stringsdict`).
+enum AppFixture {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/App").path
+    static var bundle: Bundle { Bundle(path: folder)! }
+
+    /// The String Catalog as JSON, read here with Foundation (not with TextFit's reader): expected
+    /// strings come from the file itself.
+    static func catalog() throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/Localizable.xcstrings"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// `strings[key].localizations[locale]` … down `path` to a `stringUnit`'s value.
+    static func value(_ key: String, _ locale: String, _ path: [String]) throws -> String {
+        var node: Any? = (try catalog()["strings"] as? [String: Any])?[key]
+        for step in ["localizations", locale] + path + ["stringUnit", "value"] { node = (node as? [String: Any])?[step] }
+        return try #require(node as? String, "\(key) \(locale) \(path)")
+    }
+
+    /// An environment with the test shaper, this folder as the localization bundle, and `locale`.
+    static func environment(_ locale: String) throws -> EnvironmentValues {
+        var environment = try TextFixtures.environment()
+        environment.mainBundle = bundle
+        environment.locale = Locale(identifier: locale)
+        return environment
+    }
+}
+
+/// Issue 47: `Text("key")` shows the string the app's catalogs hold for the environment's locale,
+/// found as Foundation finds it.
+@Suite("Text keys looked up in the app's catalogs")
+struct TextCatalogTests {
+    func shown(_ text: Text, _ locale: String, device: DeviceIdiom = .phone) throws -> String {
+        var environment = try AppFixture.environment(locale)
+        environment.deviceIdiom = device
+        return text.styledText(in: environment).string
+    }
+
+    @Test("A key shows its locale's string, read as Markdown as the key is")
+    func localeString() throws {
+        let expected = try AppFixture.value("settings.sync.title", "de", [])  // "Einstellungen **synchronisieren**"
+        #expect(expected.contains("**"))
+        let environment = try AppFixture.environment("de")
+        let styled = Text("settings.sync.title").styledText(in: environment)
+        #expect(styled.string == expected.replacingOccurrences(of: "**", with: ""))
+        // "synchronisieren" is bold (the emphasized weight), "Einstellungen " is not.
+        let bold = styled.runs.filter { $0.attributes.font.weight != nil && $0.attributes.font.weight != .regular }
+        let scalars = Array(styled.string.unicodeScalars)
+        func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+        #expect(bold.count == 1 && bold.first.map { text($0.range) } == "synchronisieren", "\(styled.runs.map { text($0.range) })")
+        #expect(try shown(Text("settings.sync.title"), "ar") == (try AppFixture.value("settings.sync.title", "ar", [])))
+    }
+
+    @Test("de-CH falls back to de; a language the catalogs lack, and a string in state new, to the source language")
+    func lookupChain() throws {
+        let german = try AppFixture.value("settings.sync.title", "de", []).replacingOccurrences(of: "**", with: "")
+        let english = try AppFixture.value("settings.sync.title", "en", []).replacingOccurrences(of: "**", with: "")
+        #expect(try shown(Text("settings.sync.title"), "de_CH") == german)
+        #expect(try shown(Text("settings.sync.title"), "de-AT") == german)
+        #expect(try shown(Text("settings.sync.title"), "fi") == english)
+        #expect(try shown(Text("settings.sync.title"), "fr") == english)
+        let finnish = Text("settings.sync.title").localizationLookups(in: try AppFixture.environment("fi"))
+        #expect(finnish.first?.isTranslated == false && finnish.first?.reason == .notInLocale && finnish.first?.locale == "en")
+        let french = Text("settings.sync.title").localizationLookups(in: try AppFixture.environment("fr"))
+        #expect(french.first?.isTranslated == false && french.first?.reason == .untranslated("state"))
+        let swiss = Text("settings.sync.title").localizationLookups(in: try AppFixture.environment("de_CH"))
+        #expect(swiss.first?.isTranslated == true && swiss.first?.locale == "de" && swiss.first?.table == "Localizable")
+    }
+
+    @Test("A key no catalog has shows the key, and says so")
+    func missingKey() throws {
+        #expect(try shown(Text("no.such.key"), "de") == "no.such.key")
+        let lookup = Text("no.such.key").localizationLookups(in: try AppFixture.environment("de"))
+        #expect(lookup.first?.reason == .missingKey && lookup.first?.locale == nil)
+    }
+
+    @Test("Plural variants are chosen by CLDR's category of the argument in the locale (Russian, Arabic, Japanese, English)")
+    func plurals() throws {
+        let rules = try CLDRData.pluralRules()
+        for locale in ["ru", "ar", "ja", "en"] {
+            let categories = try #require(rules[locale])
+            for (category, rule) in categories.sorted(by: { $0.key < $1.key }) {
+                // Up to three of CLDR's own samples of the category (0 is Arabic's `zero`).
+                for number in rule.integers.prefix(3) {
+                    let format = try AppFixture.value("%lld photos", locale, ["variations", "plural", category])
+                    let expected = String(format: format, locale: Locale(identifier: locale), Int64(number))
+                    #expect(try shown(Text("\(number) photos"), locale) == expected, "\(locale) \(number) (\(category))")
+                }
+            }
+        }
+    }
+
+    @Test("A String Catalog's substitutions are chosen by their own arguments (argNum)")
+    func substitutions() throws {
+        func expected(_ files: Int, _ folders: Int) throws -> String {
+            let plural = { (n: Int) in n == 1 ? "one" : "other" }  // German: one for 1 (CLDR: i = 1 and v = 0)
+            let file = try AppFixture.value("%lld files in %lld folders", "de", ["substitutions", "files", "variations", "plural", plural(files)])
+            let folder = try AppFixture.value("%lld files in %lld folders", "de", ["substitutions", "folders", "variations", "plural", plural(folders)])
+            return "\(file.replacingOccurrences(of: "%arg", with: "\(files)")) in \(folder.replacingOccurrences(of: "%arg", with: "\(folders)"))"
+        }
+        for (files, folders) in [(1, 2), (3, 1), (1, 1), (7, 9)] {
+            #expect(try shown(Text("\(files) files in \(folders) folders"), "de") == (try expected(files, folders)))
+        }
+    }
+
+    @Test("Device variations by the environment's device: iPhone unless set, other where the device has none")
+    func devices() throws {
+        #expect(try shown(Text("welcome.message"), "de") == (try AppFixture.value("welcome.message", "de", ["variations", "device", "iphone"])))
+        #expect(try shown(Text("welcome.message"), "de", device: .pad) == (try AppFixture.value("welcome.message", "de", ["variations", "device", "ipad"])))
+        #expect(try shown(Text("welcome.message"), "de", device: .mac) == (try AppFixture.value("welcome.message", "de", ["variations", "device", "other"])))
+    }
+
+    @Test("tableName picks an .lproj table; .stringsdict plurals follow their variable's argument")
+    func tables() throws {
+        // de.lproj/Other.strings: "greeting %@" = "Hallo %@"; en.lproj: "Hello %@".
+        #expect(try shown(Text("greeting \("Ada")", tableName: "Other"), "de") == "Hallo Ada")
+        #expect(try shown(Text("greeting \("Ada")", tableName: "Other"), "en") == "Hello Ada")
+        // Not in the default table.
+        #expect(try shown(Text("greeting \("Ada")"), "de") == "greeting Ada")
+        // de.lproj/Other.stringsdict: "%@ hat %#@messages@", one "eine Nachricht", other "%2$lld Nachrichten".
+        #expect(try shown(Text("\("Ada") has \(1) messages", tableName: "Other"), "de") == "Ada hat eine Nachricht")
+        #expect(try shown(Text("\("Ada") has \(5) messages", tableName: "Other"), "de") == "Ada hat 5 Nachrichten")
+    }
+
+    @Test("A bundle given with the text wins over the environment's; no bundle anywhere shows the key")
+    func bundles() throws {
+        var environment = try TextFixtures.environment()
+        environment.locale = Locale(identifier: "de")
+        #expect(Text("settings.sync.title").styledText(in: environment).string == "settings.sync.title")
+        #expect(Text("settings.sync.title", bundle: AppFixture.bundle).styledText(in: environment).string == "Einstellungen synchronisieren")
+    }
+
+    @Test("A String variable and Text(verbatim:) are not looked up")
+    func verbatim() throws {
+        let key = "settings.sync.title"
+        #expect(try shown(Text(key), "de") == key)
+        #expect(try shown(Text(verbatim: key), "de") == key)
+    }
+
+    @Test("The text's modifiers apply to the string found; concatenations look up each key")
+    func modifiersAndConcatenation() throws {
+        let environment = try AppFixture.environment("de")
+        let styled = Text("settings.sync.title").italic().styledText(in: environment)
+        #expect(styled.string == "Einstellungen synchronisieren")
+        #expect(styled.runs.allSatisfy { $0.attributes.font.italic })
+        let joined = (Text("welcome.message") + Text(verbatim: ", ") + Text("greeting \("Ada")", tableName: "Other").bold())
+        #expect(joined.styledText(in: environment).string == "Willkommen, Hallo Ada")
+        #expect(joined.localizationLookups(in: environment).map(\.key) == ["welcome.message", "greeting %@"])
+    }
+
+    @Test("A pseudo-locale shows the source string pseudo-localized")
+    func pseudoLocale() throws {
+        let source = try AppFixture.value("settings.sync.title", "en", [])
+        let expected = PseudoLocale.accented.transform(source).replacingOccurrences(of: "**", with: "")
+        let shown = try shown(Text("settings.sync.title"), "pseudo-xa")
+        #expect(shown == expected)
+        #expect(shown != source.replacingOccurrences(of: "**", with: ""))
+    }
+
+    @Test("Button titles are keys too")
+    func buttons() throws {
+        let result = Button("settings.sync.title") {}.layout(in: .unspecified, environment: try AppFixture.environment("de"))
+        let texts = (0..<result.count).compactMap { result.leaf(at: $0)?.element as? Text }
+        let text = try #require(texts.first)
+        #expect(text.styledText(in: try AppFixture.environment("de")).string == "Einstellungen synchronisieren")
+    }
+}
