@@ -87,15 +87,19 @@ public enum TextSegmentation {
     /// `lb=strict`) — ICU uses its CJK dictionary for line breaking only with `ja@lw=phrase`.
     ///
     /// - Parameter locale: an ICU locale ID ("th", "ja_JP@lb=strict", "ja@lw=phrase") or a BCP 47
-    ///   tag ("ja-JP-u-lb-loose"); `nil` or "" is the root locale. An unknown locale gets the root
-    ///   rules; one ICU cannot parse is also treated as the root locale.
+    ///   tag ("ja-JP-u-lb-loose"), made canonical first (``CanonicalLocale``); `nil` or "" is the
+    ///   root locale. A language ICU does not know gets the root rules, as does a string that is no
+    ///   locale.
     /// - Complexity: O(n) in the text's length.
     public static func lineBreaks(_ text: String, locale: String?) -> [LineBreakOpportunity] {
+        let locale = locale.flatMap { CanonicalLocale($0).tag }
         guard CommonLineBreaks.handles(locale: locale) else { return icuLineBreaks(text, locale: locale) }
         return lineBreaks(text, scalars: Array(text.unicodeScalars), locale: locale)
     }
 
-    /// ``lineBreaks(_:locale:)`` for a caller that has the text's scalars already. Text made of
+    /// ``lineBreaks(_:locale:)`` for a caller that has the text's scalars already and a canonical
+    /// locale (``TextAttributes/locale``; another string is still opened as its canonical form, see
+    /// ``BreakIteratorPool``). Text made of
     /// the common line-break classes skips ICU (`CommonLineBreaks`: the same answers, a fifth
     /// of the cost).
     package static func lineBreaks(_ text: String, scalars: [Unicode.Scalar], locale: String?) -> [LineBreakOpportunity] {
@@ -159,7 +163,10 @@ final class BreakIterator: @unchecked Sendable {
 /// one caller at a time.
 ///
 /// Bounded: at most `maximumIdle` idle clones per key, and at most `maximumKeys` keys (beyond that
-/// the pool forgets every other key's iterators, which reopen on demand).
+/// the pool forgets every other key's iterators, which reopen on demand). A prototype is opened for
+/// the key's canonical form with its line-breaking keywords alone (``CanonicalLocale/breakLocale(_:)``),
+/// so ICU opens data for a bounded set of locales whatever strings the keys are (callers pass
+/// canonical locales, so keys are canonical too).
 final class BreakIteratorPool: Sendable {
     static let shared = BreakIteratorPool()
 
@@ -233,8 +240,9 @@ final class BreakIteratorPool: Sendable {
 
         // First use of this key: open outside the lock (it may load dictionaries).
         var error = ""
-        let prototype = BreakIterator(kind: kind, locale: locale, error: &error)
-            ?? (locale.isEmpty ? nil : BreakIterator(kind: kind, locale: "", error: &error))
+        let opened = CanonicalLocale.breakLocale(locale)
+        let prototype = BreakIterator(kind: kind, locale: opened, error: &error)
+            ?? (opened.isEmpty ? nil : BreakIterator(kind: kind, locale: "", error: &error))
         guard let prototype, let working = prototype.clone() else {
             preconditionFailure("cannot open an ICU break iterator (kind \(kind)): \(error); is libicu72 installed?")
         }
