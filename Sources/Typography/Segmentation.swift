@@ -177,6 +177,8 @@ final class BreakIteratorPool: Sendable {
         var kind: Int32
         var locale: String
         var prototype: BreakIterator
+        /// Whether new iterators are clones of the prototype (else opened afresh: ``clonesKeepRules(_:)``).
+        var clones: Bool
         var idle: [BreakIterator] = []
     }
 
@@ -229,27 +231,37 @@ final class BreakIteratorPool: Sendable {
         return nil
     }
 
+    /// Whether a clone of an iterator for `opened` (a canonical locale) breaks as the iterator does.
+    /// ICU 72's `ubrk_clone` drops Japanese phrase breaking (`lw=phrase`): the clone breaks between
+    /// characters, as plain `ja` does (found comparing with ICU's own breaks, `locale-breaks.tsv`),
+    /// so those iterators are opened afresh instead (each reused afterwards like any other).
+    private static func clonesKeepRules(_ opened: String) -> Bool { !opened.contains("-lw-phrase") }
+
     private func checkOut(kind: Int32, locale: String) -> BreakIterator {
-        let reused: BreakIterator? = entries.withLock { entries in
-            guard let i = Self.index(of: kind, locale, in: entries) else { return nil }
-            if let idle = entries[i].idle.popLast() { return idle }
+        let (reused, known): (BreakIterator?, Bool) = entries.withLock { entries in
+            guard let i = Self.index(of: kind, locale, in: entries) else { return (nil, false) }
+            if let idle = entries[i].idle.popLast() { return (idle, true) }
             // Cloning reads the prototype, which nobody iterates: safe under the lock.
-            return entries[i].prototype.clone()
+            return (entries[i].clones ? entries[i].prototype.clone() : nil, true)
         }
         if let reused { return reused }
 
-        // First use of this key: open outside the lock (it may load dictionaries).
+        // Open outside the lock (it may load dictionaries): one more iterator for a key whose clones
+        // are not faithful, else the key's first use.
         var error = ""
         let opened = CanonicalLocale.breakLocale(locale)
-        let prototype = BreakIterator(kind: kind, locale: opened, error: &error)
-            ?? (opened.isEmpty ? nil : BreakIterator(kind: kind, locale: "", error: &error))
-        guard let prototype, let working = prototype.clone() else {
+        func open() -> BreakIterator? {
+            BreakIterator(kind: kind, locale: opened, error: &error) ?? (opened.isEmpty ? nil : BreakIterator(kind: kind, locale: "", error: &error))
+        }
+        if known, let fresh = open() { return fresh }
+        let clones = Self.clonesKeepRules(opened)
+        guard let prototype = open(), let working = clones ? prototype.clone() : open() else {
             preconditionFailure("cannot open an ICU break iterator (kind \(kind)): \(error); is libicu72 installed?")
         }
         entries.withLock { entries in
             if Self.index(of: kind, locale, in: entries) == nil {
                 if entries.count >= Self.maximumKeys { entries.removeAll(keepingCapacity: true) }
-                entries.append(Entry(kind: kind, locale: locale, prototype: prototype))
+                entries.append(Entry(kind: kind, locale: locale, prototype: prototype, clones: clones))
             }
         }
         return working
