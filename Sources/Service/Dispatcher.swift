@@ -93,7 +93,7 @@ public final class ServiceDispatcher: Sendable {
             let svg = SVGRenderer(options: .init(overlays: overlays ? .all : [])).svg(result)
             return ServiceResponse(status: 200, contentType: "image/svg+xml", body: Data(svg.utf8))
         case "fonts": return try fonts(object)
-        default: return try json(["verdicts": try stressCheck(object)])
+        default: return try json(try stressCheck(object))
         }
     }
 
@@ -375,7 +375,14 @@ public final class ServiceDispatcher: Sendable {
         }
     }
 
-    private func stressCheck(_ object: [String: Any]) throws -> [StressVerdict] {
+    /// A `stress-check` answer: the verdicts, and what the locales of `texts` were set without
+    /// (``LocaleName/adjustments(_:)``; absent when nothing was left out), as `measure` reports them.
+    struct StressCheckAnswer: Encodable {
+        var verdicts: [StressVerdict]
+        var adjustments: [String]?
+    }
+
+    private func stressCheck(_ object: [String: Any]) throws -> StressCheckAnswer {
         try Self.onlyKnown(object, ["key", "texts", "constraint", "platform", "sourceLanguage"])
         let key = try Self.field(object, "key", as: String.self) ?? "text"
         let platform: Platform
@@ -444,7 +451,9 @@ public final class ServiceDispatcher: Sendable {
         do {
             // The source's text is measured as its own locale's entry is: sampled the same way.
             let sources = entries.map { _ in sourceLanguage.flatMap { locale in entries.firstIndex { $0.locale == locale }.map { sampled[$0] } } }
-            return try sweep.checkedRun(entries, containers: entries.map { _ in constraint.container }, texts: sampled, sources: sources)
+            let verdicts = try sweep.checkedRun(entries, containers: entries.map { _ in constraint.container }, texts: sampled, sources: sources)
+            let adjustments = LocaleName.adjustments(entries.map(\.locale))
+            return StressCheckAnswer(verdicts: verdicts, adjustments: adjustments.isEmpty ? nil : adjustments)
         } catch {
             throw ServiceError(.unreadableInput, "\(error)")
         }
