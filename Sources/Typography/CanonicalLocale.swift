@@ -48,7 +48,8 @@ import CICU
 ///
 /// **What is kept** (each as written; ICU's spelling of deprecated codes applied, `iw` → `he`):
 /// - the language, when ICU knows it: it has data for it (218 languages) or lists it among the ISO
-///   639 codes (595). Any other (`klingon`, `qq`, `xx`) gives no locale, reported.
+///   639 codes (595). Any other (`klingon`, `qq`, `xx`) gives no locale, reported (the root
+///   locale; with keywords kept, `und-u-…`: `klingon-u-lb-loose` is `und-u-lb-loose`).
 /// - the script, region and variants, as far as ICU has locale data for the combination: the ID is
 ///   one of the 856 ICU has data for, or its script is the language's likely one and it has data
 ///   without it (`en-Latn-US`), or its likely-subtags form has data (`yue-HK` → `yue_Hant_HK`).
@@ -65,8 +66,8 @@ import CICU
 /// with or without its language's likely script, or the language-and-region ID that maximises to
 /// it; and the 595 ISO languages alone), with optional `lb` (3 values), `lw-phrase` and `nu` (~90
 /// values). HarfBuzz is given the base alone (``harfBuzzLanguage``), ICU's break iterators the base
-/// with `lb` and `lw`, its number formats the base with `nu`. Random tags collapse to the few
-/// dozen languages they name.
+/// with `lb` and `lw`, its number formats the base with `nu`. Random tags collapse to the languages
+/// they name (20,000 random tags over ten languages: 258 canonical forms).
 ///
 /// - Complexity: a lookup in a bounded cache of the last ``cacheCapacity`` strings (a hash of the
 ///   string); a string not in it costs four ICU string calls (a few microseconds).
@@ -144,8 +145,10 @@ public struct CanonicalLocale: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A canonical tag with only the keywords named in `keep` (`lb`, `lw`, `nu`): `ja-u-lb-strict-nu-jpan`
-    /// with `["lb", "lw"]` is `ja-u-lb-strict`. Other tags are returned as they are.
+    /// with `["lb", "lw"]` is `ja-u-lb-strict`. `va-posix` stays: it is ICU's variant POSIX
+    /// (`en_US_POSIX`, whose numbers are not grouped). Other tags are returned as they are.
     static func tag(_ tag: String, keeping keep: Set<String>) -> String {
+        let keep = keep.union(["va"])
         guard let range = tag.range(of: "-u-") else { return tag }
         let parts = tag[range.upperBound...].split(separator: "-")
         var kept: [Substring] = []
@@ -178,11 +181,13 @@ public struct CanonicalLocale: Sendable, Hashable, CustomStringConvertible {
 
     /// What ICU knows, read once.
     private struct Knowledge: Sendable {
-        /// ICU IDs with data, legacy aliases included.
+        /// ICU IDs with data, legacy aliases included (`de`, `de_CH`, `zh_HK`, `en_US_POSIX`).
         let locales: Set<String>
-        /// Languages with data, and the ISO 639 codes.
+        /// The languages of those IDs.
         let dataLanguages: Set<String>
+        /// The ISO 639 codes ICU lists.
         let isoLanguages: Set<String>
+        /// The numbering systems ICU knows by name (`nu` values).
         let numberingSystems: Set<String>
     }
 

@@ -206,5 +206,10 @@ struct CanonicalLocaleTests {
         #expect(CanonicalLocale("zh-HK").harfBuzzLanguage == "zh-HK")
         #expect(CanonicalLocale.tag("ja-JP-u-lb-strict-lw-phrase-nu-jpanfin", keeping: ["lb", "lw"]) == "ja-JP-u-lb-strict-lw-phrase")
         #expect(CanonicalLocale.tag("ja-JP-u-lb-strict-lw-phrase-nu-jpanfin", keeping: ["nu"]) == "ja-JP-u-nu-jpanfin")
+        // en_US_POSIX's variant stays for ICU (its numbers are not grouped: main/en_US_POSIX.xml's
+        // decimal pattern is 0.######), not for HarfBuzz.
+        #expect(CanonicalLocale.numberLocale("en_US_POSIX") == "en-US-u-va-posix")
+        #expect(CanonicalLocale("en_US_POSIX").harfBuzzLanguage == "en-US")
+        #expect(LocaleNumbers.forLocale("en_US_POSIX").format(8_888_888) == "8888888")
     }
 }
