@@ -135,3 +135,22 @@ extension LayoutResult {
     /// Whether any element has a drawing effect.
     package var hasDrawingEffects: Bool { !structure.drawing.isEmpty }
 }
+
+// MARK: - Images
+
+/// What an image draws, for renderers: the views that make images (`Image`, an image in a `Text`)
+/// live in a module above this one, and renderers read only this.
+package enum ImageContent: Sendable, Hashable {
+    /// An image file drawn stretched into the frame. `mediaType`: `image/png`, `image/jpeg`,
+    /// `image/svg+xml` or `application/pdf` (which pictures cannot embed: a placeholder is drawn).
+    case file(path: String, mediaType: String)
+    /// A system symbol (SF Symbols are Apple's and not available): a placeholder box in the
+    /// foreground style, marked as a placeholder and with the symbol's name.
+    case symbol(name: String)
+}
+
+/// A leaf that draws an image in its frame.
+package protocol ImageLeaf: LeafView {
+    /// What is drawn in the leaf's frame in `environment`; `nil`: nothing (a missing image).
+    func imageContent(in environment: EnvironmentValues) -> ImageContent?
+}
