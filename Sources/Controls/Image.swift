@@ -338,7 +338,7 @@ extension Image: TextAttachment {
 extension Text {
     /// A text that is `image` alone, measured as a character as wide as the image in the
     /// environment's font (a symbol: a square of the font size; an asset image: its width).
-    /// Source: https://developer.apple.com/documentation/swiftui/text/init(_:)-2w1ee
+    /// Source: https://developer.apple.com/documentation/swiftui/text (`init(_: Image)`)
     public init(_ image: Image) {
         self.init(attachment: image)
     }

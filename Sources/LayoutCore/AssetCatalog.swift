@@ -12,12 +12,14 @@ import Synchronization
 // loose PNGs size 0 × 0 like a missing name, B9: an image set sizes as its pixels).
 
 /// The catalogs of one folder, indexed by asset name: every `.xcassets` folder in it (or the folder
-/// itself when it is one), searched to a depth of 4 without entering hidden folders or `.build`.
+/// itself when it is one), searched to a depth of 4 without entering hidden folders, `node_modules`
+/// or SwiftPM's `*.build` folders (`Bundle.main` of a test runner is the build folder).
 ///
 /// Names are the set's folder name without its extension, prefixed by `Group/` for each enclosing
 /// group whose `Contents.json` says `"provides-namespace": true`. When two catalogs hold the same
 /// name, the one whose path sorts first wins. Indexes are kept per folder for the process's life
-/// (at most 64 folders; a file changed after the first lookup is not seen).
+/// (at most 64 folders), and each set's `Contents.json` is read once: a catalog changed after its
+/// first lookup is not seen.
 package final class AssetCatalog: Sendable {
     /// The folder searched.
     package let root: String
@@ -25,6 +27,9 @@ package final class AssetCatalog: Sendable {
     let imageSets: [String: String]
     /// Colour set folders by asset name.
     let colorSets: [String: String]
+    /// What was read of the sets asked for (their `Contents.json` read once).
+    private let readVariants = Mutex<[String: [ImageVariant]]>([:])
+    private let readColors = Mutex<[String: Color?]>([:])
 
     init(root: String) {
         self.root = root
@@ -42,7 +47,7 @@ package final class AssetCatalog: Sendable {
         var found: [String] = []
         func walk(_ folder: String, depth: Int) {
             guard depth <= 4, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-            for name in names.sorted() where !name.hasPrefix(".") && name != "node_modules" {
+            for name in names.sorted() where !name.hasPrefix(".") && name != "node_modules" && !name.hasSuffix(".build") {
                 let path = folder + "/" + name
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { continue }
@@ -102,7 +107,8 @@ package final class AssetCatalog: Sendable {
     /// The catalogs of `bundle`, else of the environment's ``EnvironmentValues/assetBundle``, else
     /// of `Bundle.main` (what SwiftUI searches when a view names no bundle).
     package static func of(bundle: Bundle?, in environment: EnvironmentValues) -> AssetCatalog {
-        of(folder: (bundle ?? environment.assetBundle ?? .main).resourcePath ?? (bundle ?? environment.assetBundle ?? .main).bundlePath)
+        let searched = bundle ?? environment.assetBundle ?? .main
+        return of(folder: searched.resourcePath ?? searched.bundlePath)
     }
 
     // MARK: - Image sets
@@ -120,24 +126,34 @@ package final class AssetCatalog: Sendable {
     /// idioms without an appearance (light mode) are preferred; other idioms only when a set has
     /// nothing else. `nil` when there is no such set, or it names no file that exists.
     package func image(named name: String, displayScale: Double) -> ImageVariant? {
-        guard let folder = imageSets[name], let json = Self.readJSON(folder + "/Contents.json"),
-              let entries = json["images"] as? [[String: Any]] else { return nil }
-        func candidates(_ accept: ([String: Any]) -> Bool) -> [ImageVariant] {
-            entries.compactMap { entry -> ImageVariant? in
-                guard accept(entry), entry["appearances"] == nil, let file = entry["filename"] as? String,
-                      FileManager.default.fileExists(atPath: folder + "/" + file) else { return nil }
-                let scale = (entry["scale"] as? String).flatMap { Double($0.dropLast()) }
-                return ImageVariant(path: folder + "/" + file, scale: scale)
-            }
-        }
-        var options = candidates { ["universal", "iphone", nil].contains($0["idiom"] as? String) }
-        if options.isEmpty { options = candidates { _ in true } }
+        let options = variants(named: name)
         if let single = options.first(where: { $0.scale == nil }) { return single }
         let wanted = displayScale.isFinite && displayScale > 0 ? displayScale : 1
         let scaled = options.compactMap { variant in variant.scale.map { (variant, $0) } }
         if let exact = scaled.first(where: { $0.1 == wanted }) { return exact.0 }
         if let larger = scaled.filter({ $0.1 > wanted }).min(by: { $0.1 < $1.1 }) { return larger.0 }
         return scaled.max(by: { $0.1 < $1.1 })?.0
+    }
+
+    /// The light-mode variants of the set named `name` whose files exist, read once: those for the
+    /// `universal` or `iphone` idioms, else all.
+    private func variants(named name: String) -> [ImageVariant] {
+        if let known = readVariants.withLock({ $0[name] }) { return known }
+        var found: [ImageVariant] = []
+        if let folder = imageSets[name], let entries = Self.readJSON(folder + "/Contents.json")?["images"] as? [[String: Any]] {
+            func candidates(_ accept: ([String: Any]) -> Bool) -> [ImageVariant] {
+                entries.compactMap { entry -> ImageVariant? in
+                    guard accept(entry), entry["appearances"] == nil, let file = entry["filename"] as? String,
+                          FileManager.default.fileExists(atPath: folder + "/" + file) else { return nil }
+                    let scale = (entry["scale"] as? String).flatMap { Double($0.dropLast()) }
+                    return ImageVariant(path: folder + "/" + file, scale: scale)
+                }
+            }
+            found = candidates { ["universal", "iphone", nil].contains($0["idiom"] as? String) }
+            if found.isEmpty { found = candidates { _ in true } }
+        }
+        readVariants.withLock { $0[name] = found }
+        return found
     }
 
     /// Whether a set named `name` exists (whatever its files).
@@ -154,6 +170,13 @@ package final class AssetCatalog: Sendable {
     /// does), `extended-linear-srgb` (gamma-encoded), `gray-gamma-22` and `extended-gray` (`white`).
     /// A reference to a system colour (`"reference": "systemBlueColor"`) is that colour.
     package func color(named name: String) -> Color? {
+        if let known = readColors.withLock({ $0[name] }) { return known }
+        let found = readColor(named: name)
+        readColors.withLock { $0[name] = .some(found) }
+        return found
+    }
+
+    private func readColor(named name: String) -> Color? {
         guard let folder = colorSets[name], let json = Self.readJSON(folder + "/Contents.json"),
               let entries = json["colors"] as? [[String: Any]] else { return nil }
         let light = entries.filter { $0["appearances"] == nil }

@@ -46,6 +46,21 @@ extension View {
         environment(\.foregroundStyle, AnyShapeStyle(style))
     }
 
+    /// Text and unstyled shapes inside are drawn in `primary`; `secondary` colours the second layer
+    /// of multi-layer symbols, which TextFit draws as one-colour placeholders (accepted, not drawn).
+    /// Source: https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:_:)
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2) -> some View {
+        environment(\.foregroundStyle, AnyShapeStyle(primary))
+    }
+
+    /// Text and unstyled shapes inside are drawn in `primary`; the other two colour symbols' second
+    /// and third layers (accepted, not drawn).
+    /// Source: https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:_:_:)
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2,
+                                                                             _ tertiary: S3) -> some View {
+        environment(\.foregroundStyle, AnyShapeStyle(primary))
+    }
+
     /// Text and unstyled shapes inside are drawn in `color`; `nil` restores the default.
     /// Source: https://developer.apple.com/documentation/swiftui/view/foregroundcolor(_:)
     public func foregroundColor(_ color: Color?) -> some View {

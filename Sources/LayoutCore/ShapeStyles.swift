@@ -124,7 +124,7 @@ public struct _LeveledShapeStyle: ResolvableShapeStyle {
 extension ShapeStyle {
     /// The second level of this style: the secondary fill of `.fill`, the secondary label colour of
     /// the foreground, any other style at 60 % opacity.
-    /// Source: https://developer.apple.com/documentation/swiftui/shapestyle/secondary-swift.property
+    /// Source: https://developer.apple.com/documentation/swiftui/shapestyle (`secondary`, `tertiary`, …)
     public var secondary: some ShapeStyle { _LeveledShapeStyle(base: AnyShapeStyle(self), level: 1) }
     /// The third level of this style (30 %; the tertiary fill of `.fill`).
     public var tertiary: some ShapeStyle { _LeveledShapeStyle(base: AnyShapeStyle(self), level: 2) }

@@ -96,6 +96,17 @@ struct ShapeStyleTests {
         #expect(same(flat(Color("Brand", bundle: Fixtures.bundle), EnvironmentValues()), Color(red: 0.2, green: 0.4, blue: 0.6)))
     }
 
+    @Test("foregroundStyle(_:_:) draws in its first style (the others colour symbol layers)")
+    func paletteStyles() {
+        let result = Rectangle().foregroundStyle(.red, .blue).frame(width: 2, height: 2)
+            .layout(in: .unspecified, environment: Fixtures.environment)
+        let leaf = (0..<result.count).compactMap { result.leaf(at: $0) }.first!
+        #expect(same(ForegroundStyle().resolvedColor(in: leaf.environment), .red))
+        let three = Rectangle().foregroundStyle(.green, .blue, .red).layout(in: .unspecified)
+        let other = (0..<three.count).compactMap { three.leaf(at: $0) }.first!
+        #expect(same(ForegroundStyle().resolvedColor(in: other.environment), .green))
+    }
+
     @Test("A missing colour set draws clear and its Color view reports it")
     func missingColor() {
         #expect(same(flat(Color("NoSuchColor")), .clear))
