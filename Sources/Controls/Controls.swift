@@ -6,6 +6,10 @@
 //
 // | views | file |
 // |---|---|
+// | `Image` (asset catalogs, system symbols, images in `Text`), `imageScale`, `symbolVariant` | Image.swift |
+// | image files' own sizes (PNG, JPEG, SVG, PDF) | ImageFile.swift |
+// | `Label`, `LabelStyle` and the built-in styles, `labelIconToTitleSpacing`, `labelReservedIconWidth` | Label.swift |
+// | iOS's constants for images and labels (docs/ios-metrics-images.md) | IOSMetrics+Images.swift |
 @_exported import LayoutCore
 @_exported import Layouts
 @_exported import TextLayout
