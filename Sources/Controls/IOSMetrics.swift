@@ -126,6 +126,10 @@ enum IOSMetrics {
     /// A bottom toolbar's height: 44 pt on iPhone (Hackworth, above).
     static let toolbarHeight: CGFloat = 44
 
+    /// A bar's background where content scrolls under it (tab bar, bottom toolbar). Approximation:
+    /// the system chrome material's light look, (249, 249, 249), drawn opaque.
+    static let barBackground = Color(red: 249 / 255, green: 249 / 255, blue: 249 / 255)
+
     /// A tab bar's height without the home indicator: 49 pt, UIKit's `UITabBar` on iPhone (the
     /// height developers read from `tabBar.frame`, e.g. 365dos "iOS Tab Bar高度详解": 49 pt).
     static let tabBarHeight: CGFloat = 49

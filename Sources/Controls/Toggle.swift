@@ -151,9 +151,13 @@ struct SwitchView: View {
 }
 
 /// A label on the leading side, filling what the fixed-size control on the trailing side leaves,
-/// `IOSMetrics.labelControlSpacing` apart and centred vertically; the control alone when labels are hidden.
+/// `IOSMetrics.labelControlSpacing` apart, both centred vertically; the control alone when labels are
+/// hidden. In a list row the control may reach into the row's top and bottom insets (11 pt each), as
+/// UIKit centres a cell's accessory in the row its text sets: a switch row is a body line plus 22 pt,
+/// like a text row, not the switch's 31 plus 22 (an approximation: `LabeledControlLayout`).
 struct LabeledControl<Label: View, Control: View>: View {
     @Environment(\.labelsHidden) private var labelsHidden
+    @Environment(\.listContext) private var listContext
     let label: Label
     @ViewBuilder let control: () -> Control
 
@@ -161,11 +165,36 @@ struct LabeledControl<Label: View, Control: View>: View {
         if labelsHidden {
             control()
         } else {
-            HStack(alignment: .center, spacing: IOSMetrics.labelControlSpacing) {
-                label.frame(maxWidth: .infinity, alignment: .leading)
-                control()
+            LabeledControlLayout(allowance: listContext == nil ? 0 : IOSMetrics.rowVerticalInset) {
+                HStack(spacing: 0) { label }.frame(maxWidth: .infinity, alignment: .leading)
+                HStack(spacing: IOSMetrics.labelControlSpacing) { control() }.fixedSize()
             }
         }
+    }
+}
+
+/// [label, control]: the control at its ideal size on the trailing side, the label offered the rest
+/// (less the spacing); as high as the label, or as the control less `allowance` above and below,
+/// whichever is more; both centred vertically (the control may overhang by up to `allowance`).
+struct LabeledControlLayout: Layout {
+    let allowance: CGFloat
+
+    private func measure(_ width: CGFloat?, _ subviews: Subviews) -> (label: CGSize, control: CGSize, labelProposal: ProposedViewSize) {
+        let control = subviews[1].sizeThatFits(.unspecified)
+        let labelProposal = ProposedViewSize(width: width.map { max(0, $0 - control.width - IOSMetrics.labelControlSpacing) }, height: nil)
+        return (subviews[0].sizeThatFits(labelProposal), control, labelProposal)
+    }
+
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        let m = measure(proposal.width, subviews)
+        return CGSize(width: proposal.width ?? m.label.width + IOSMetrics.labelControlSpacing + m.control.width,
+                      height: max(m.label.height, m.control.height - 2 * allowance))
+    }
+
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        let m = measure(bounds.width, subviews)
+        subviews[0].place(at: CGPoint(x: bounds.minX, y: bounds.midY - m.label.height / 2), proposal: m.labelProposal)
+        subviews[1].place(at: CGPoint(x: bounds.maxX - m.control.width, y: bounds.midY - m.control.height / 2), proposal: .unspecified)
     }
 }
 
