@@ -130,8 +130,23 @@ struct ListContainer<Content: View>: PrimitiveView {
         closeLooseRows()
 
         let hidesBackground = environment.scrollContentBackground == .hidden
-        let background = AnyElement(hidesBackground ? Color.clear : context.metrics.listBackground)
-        let spacing = environment.listSectionSpacing.value ?? IOSMetrics.sectionSpacing
+        var background = AnyElement(hidesBackground ? Color.clear : context.metrics.listBackground)
+        var issues: [String] = []
+        var spacing = environment.listSectionSpacing.value ?? IOSMetrics.sectionSpacing
+        if !spacing.isFinite || spacing < 0 {
+            issues.append("listSectionSpacing(\(spacing)) is not a finite length ≥ 0; the default 35 pt is used")
+            spacing = IOSMetrics.sectionSpacing
+        }
+        issues += ListIssues.check(environment)
+        for element in sections.flatMap(rowContents) {
+            if let insets = element.traits.layoutValues[ObjectIdentifier(ListRowInsetsKey.self)] as? EdgeInsets?, let insets,
+               ![insets.top, insets.leading, insets.bottom, insets.trailing].allSatisfy(\.isFinite) {
+                issues.append("listRowInsets(\(insets)) has a non-finite edge; the style's inset is used there")
+            }
+        }
+        if !issues.isEmpty {
+            background = AnyElement(layout: ZStackLayout(), children: [background, AnyElement(ControlDiagnostics(messages: issues))])
+        }
         let layout = ListLayout(isGrouped: context.metrics.isGrouped, sectionSpacing: spacing)
         Elements([AnyElement(layout: layout, children: [background] + sections)]).clipped().appendElements(to: &list)
     }
@@ -143,8 +158,8 @@ func makeSection(header: [AnyElement], rows: [AnyElement], footer: [AnyElement],
                  environment: EnvironmentValues) -> AnyElement {
     let metrics = context.metrics
     let thickness = environment.pixelLength
-    let minHeight = environment.defaultMinListRowHeight
-    let rowSpacing = max(0, environment.listRowSpacing ?? 0)
+    let minHeight = ListIssues.minRowHeight(environment)
+    let rowSpacing = ListIssues.rowSpacing(environment)
     let card = AnyElement(RoundedRectangle(cornerRadius: metrics.cardCornerRadius, style: .continuous).fill(metrics.cardBackground))
     var wrapped: [AnyElement] = []
     for (index, row) in rows.enumerated() {
@@ -239,7 +254,8 @@ struct ListSectionLayout: Layout {
 
     private var headerIndex: Int? { hasHeader ? 1 : nil }
     private var footerIndex: Int? { hasFooter ? 1 + (hasHeader ? 1 : 0) : nil }
-    private var firstRow: Int { 1 + (hasHeader ? 1 : 0) + (hasFooter ? 1 : 0) }
+    private var firstRow: Int { firstRowIndex }
+    var firstRowIndex: Int { 1 + (hasHeader ? 1 : 0) + (hasFooter ? 1 : 0) }
 
     /// Padding above and below a header's text, and above and below a footer's.
     private var headerPadding: (top: CGFloat, bottom: CGFloat) {
@@ -338,7 +354,13 @@ struct ListRowLayout: Layout {
     let separatorThickness: CGFloat
     let separatorByDefault: Bool
 
-    private func insets(_ subviews: Subviews) -> EdgeInsets { subviews[1][ListRowInsetsKey.self] ?? defaultInsets }
+    /// The row's insets: `listRowInsets`' (a non-finite edge: the style's, reported by the list), else the style's.
+    private func insets(_ subviews: Subviews) -> EdgeInsets {
+        guard let set = subviews[1][ListRowInsetsKey.self] else { return defaultInsets }
+        func edge(_ value: CGFloat, _ fallback: CGFloat) -> CGFloat { value.isFinite ? value : fallback }
+        return EdgeInsets(top: edge(set.top, defaultInsets.top), leading: edge(set.leading, defaultInsets.leading),
+                          bottom: edge(set.bottom, defaultInsets.bottom), trailing: edge(set.trailing, defaultInsets.trailing))
+    }
 
     private func contentProposal(_ proposal: ProposedViewSize, _ insets: EdgeInsets) -> ProposedViewSize {
         ProposedViewSize(width: proposal.width.map { max(0, $0 - insets.leading - insets.trailing) }, height: nil)
@@ -439,5 +461,52 @@ extension AnyElement {
         element.traits.environment.append(contentsOf: outer.environment)
         element.traits.drawing.append(contentsOf: outer.drawing)
         return element
+    }
+}
+
+/// The list values an environment can hold that no list can use, each replaced by its default and
+/// reported (`invalidModifierValue`) by the list.
+enum ListIssues {
+    static func minRowHeight(_ environment: EnvironmentValues) -> CGFloat {
+        let value = environment.defaultMinListRowHeight
+        return value.isFinite && value >= 0 ? value : IOSMetrics.minimumRowHeight
+    }
+
+    static func rowSpacing(_ environment: EnvironmentValues) -> CGFloat {
+        guard let value = environment.listRowSpacing else { return 0 }
+        return value.isFinite && value >= 0 ? value : 0
+    }
+
+    static func check(_ environment: EnvironmentValues) -> [String] {
+        var issues: [String] = []
+        let height = environment.defaultMinListRowHeight
+        if !(height.isFinite && height >= 0) {
+            issues.append("defaultMinListRowHeight \(height) is not a finite length ≥ 0; 44 pt is used")
+        }
+        if let spacing = environment.listRowSpacing, !(spacing.isFinite && spacing >= 0) {
+            issues.append("listRowSpacing(\(spacing)) is not a finite length ≥ 0; no spacing is used")
+        }
+        return issues
+    }
+}
+
+/// The rows of a section element (its children after the card, header and footer).
+private func rowContents(_ section: AnyElement) -> [AnyElement] {
+    guard case .layout(let layout, let children) = section.content, let section = layout as? ListSectionLayout else { return [] }
+    return children.dropFirst(section.firstRowIndex).compactMap { row in
+        if case .layout(_, let parts) = row.content, parts.count == 3 { return parts[1] }
+        return nil
+    }
+}
+
+/// A zero-size leaf that reports what a control found wrong with the values it was given.
+struct ControlDiagnostics: DiagnosingLeaf {
+    let messages: [String]
+
+    func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize { .zero }
+
+    /// One diagnostic naming every value (a tree reports one diagnostic of a kind per element).
+    func diagnostics(environment: EnvironmentValues) -> [LeafDiagnostic] {
+        messages.isEmpty ? [] : [LeafDiagnostic(kind: .invalidModifierValue, message: messages.joined(separator: "; "))]
     }
 }

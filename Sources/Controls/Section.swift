@@ -16,6 +16,7 @@ public struct Section<Parent: View, Content: View, Footer: View>: View {
     let header: Parent
     let content: Content
     let footer: Footer
+    var isExpanded = true
 
     /// A section with a header and a footer.
     public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {
@@ -31,7 +32,7 @@ public struct Section<Parent: View, Content: View, Footer: View>: View {
         self.content = content()
     }
 
-    public var body: some View { SectionElements(header: header, content: content, footer: footer) }
+    public var body: some View { SectionElements(header: header, content: content, footer: footer, isExpanded: isExpanded) }
 }
 
 extension Section where Footer == EmptyView {
@@ -81,6 +82,7 @@ extension Section where Parent == Text, Footer == EmptyView {
     /// section shows its header alone).
     public init(_ titleKey: LocalizedStringKey, isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content) {
         self.init(content: content, header: { Text(titleKey) })
+        self.isExpanded = isExpanded.wrappedValue
     }
 }
 
@@ -89,6 +91,7 @@ private struct SectionElements<Parent: View, Content: View, Footer: View>: Primi
     let header: Parent
     let content: Content
     let footer: Footer
+    let isExpanded: Bool
 
     func appendElements(to list: inout [AnyElement]) {
         let environment = EnvironmentValues.current
@@ -107,7 +110,7 @@ private struct SectionElements<Parent: View, Content: View, Footer: View>: Primi
             headerElements = header.font(.headline).elements
         }
         let footerElements = footer.font(.footnote).foregroundStyle(.secondary).elements
-        let rows = content.elements
+        let rows = isExpanded ? content.elements : []
         let spacing = environment.listSectionSpacing.value
         var section = makeSection(header: headerElements, rows: rows, footer: footerElements, context: context,
                                   environment: environment)

@@ -173,4 +173,36 @@ struct ListTests {
         #expect(close(result.size.width, pt(3569, 17) + 32))
         #expect(close(result.size.height, 2 * (line(17) + 22)))
     }
+
+    @Test("Values no list can use are replaced by their defaults and reported as invalidModifierValue, never NaN")
+    func badValues() {
+        let result = List {
+            Text("Apple").listRowInsets(EdgeInsets(top: .nan, leading: 4, bottom: 0, trailing: .infinity)).id("a")
+        }
+        .listStyle(.plain)
+        .listSectionSpacing(-3)
+        .environment(\.defaultMinListRowHeight, .nan)
+        .layout(in: screen)
+        let kinds = result.diagnostics.map(\.kind)
+        let reported = result.diagnostics.filter { $0.kind == .invalidModifierValue }
+        #expect(reported.count == 1)
+        for name in ["listSectionSpacing", "defaultMinListRowHeight", "listRowInsets"] {
+            #expect(reported.first?.message.contains(name) == true, "\(name) not reported: \(reported)")
+        }
+        #expect(!kinds.contains(.invalidSize))
+        // The NaN top inset is the style's 11, the bottom 0; the minimum row height 44 (not NaN): the
+        // text centred in what the insets leave, y = 11 + (44 − 11 − 23.154) / 2.
+        let apple = frame(result, "a")
+        #expect(close(apple.minY, 11 + (44 - 11 - line(17)) / 2))
+        #expect(close(apple.minX, 4))
+    }
+
+    @Test("A collapsed section (Section(_:isExpanded:)) shows its header alone")
+    func collapsedSection() {
+        let result = List {
+            Section("Fruit", isExpanded: .constant(false)) { Text("Apple").id("a") }
+        }.layout(in: screen)
+        #expect(result.element(id: "a") == nil)
+        #expect(result.elements.filter { $0.kind == "Text" }.count == 1)
+    }
 }
