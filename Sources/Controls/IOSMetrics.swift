@@ -61,9 +61,9 @@ enum IOSMetrics {
     /// Space between a card and its footer's first line. Approximation: 7 pt, the header's mirror.
     static let groupedFooterTopPadding: CGFloat = 7
 
-    /// A plain list's section header: vertical padding around its text. Approximation: 6 pt, so a
-    /// headline line (22 pt in SF Pro) makes UIKit's 28-pt plain header band (`sectionHeaderHeight`
-    /// before self-sizing).
+    /// A plain list's section header (and footer): vertical padding around its text. Approximation:
+    /// 3 pt, so a headline line (22 pt in SF Pro) makes a 28-pt band, UIKit's plain header height
+    /// before self-sizing.
     static let plainHeaderVerticalPadding: CGFloat = 3
 
     /// A separator's colour: UIKit's `UIColor.separator` in light mode, (60, 60, 67) at 29 %
@@ -143,9 +143,9 @@ enum IOSMetrics {
     /// Dynamic Type, HIG "Tab bars" and "Large Content Viewer"). Approximation for the weight.
     static let tabTitleSize: CGFloat = 10
 
-    /// A tab item's icon slot (an `Image` in `tabItem`, or a placeholder while none is given).
-    /// Approximation: 25 × 25 pt, the HIG's "Tab bars" glyph size for regular tab bars (25 × 25 pt
-    /// square glyphs at compact width).
+    /// A tab item's icon slot (iOS 18's `Tab` draws a placeholder this size until `Image` is merged):
+    /// 25 × 25 pt, the HIG's tab bar glyph size for square glyphs in regular tab bars (the "Custom
+    /// icons" table of earlier editions of "Tab bars").
     static let tabIconSize = CGSize(width: 25, height: 25)
 
     /// Space between a tab's icon and title. Approximation: 2 pt (screenshots at 3×).
@@ -183,8 +183,8 @@ enum IOSMetrics {
     /// Space between a linear progress view's label and its bar. Approximation: 8 pt.
     static let progressLabelSpacing: CGFloat = 8
 
-    /// A circular `ProgressView`: 20 × 20 pt, UIActivityIndicatorView's `.medium` style (UIKit
-    /// documentation: the medium indicator is 20 pt, the large 37 pt). Approximation for SwiftUI.
+    /// A circular `ProgressView`: 20 × 20 pt. Approximation: UIActivityIndicatorView's `.medium`
+    /// style as it is commonly measured (20 pt; `.large` 37 pt); not in Apple's documentation.
     static let activityIndicatorSize: CGFloat = 20
 
     /// A `.roundedBorder` text field's padding around its text. Approximation: 7 pt across (UITextField's

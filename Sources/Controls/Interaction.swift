@@ -106,3 +106,107 @@ public struct EditButton: View {
     public init() {}
     public var body: some View { Button("Edit") {} }
 }
+
+// MARK: - Text input behaviour (accepted; nothing is typed)
+
+/// Which view has the keyboard's focus (`@FocusState`): a stored value, as `State` is; `focused(_:)`
+/// binds a view to it. Nothing takes focus in a layout, so the value stays as it is set.
+@propertyWrapper
+public struct FocusState<Value: Hashable> {
+    private let state: State<Value>
+
+    /// A focus state that is `false` (nothing focused).
+    public init() where Value == Bool { state = State(wrappedValue: false) }
+
+    /// A focus state that is `nil` (nothing focused).
+    public init<T: Hashable>() where Value == T? { state = State(wrappedValue: nil) }
+
+    public var wrappedValue: Value {
+        get { state.wrappedValue }
+        nonmutating set { state.wrappedValue = newValue }
+    }
+
+    public var projectedValue: Binding { Binding(binding: state.projectedValue) }
+
+    /// A binding to a focus state, as `focused(_:)` takes it.
+    @propertyWrapper
+    public struct Binding {
+        let binding: LayoutCore.Binding<Value>
+        public var wrappedValue: Value {
+            get { binding.wrappedValue }
+            nonmutating set { binding.wrappedValue = newValue }
+        }
+        public var projectedValue: Binding { self }
+    }
+}
+
+/// How a text field capitalises what is typed (accepted).
+public struct TextInputAutocapitalization: Sendable, Hashable {
+    let name: String
+    public static let never = TextInputAutocapitalization(name: "never")
+    public static let words = TextInputAutocapitalization(name: "words")
+    public static let sentences = TextInputAutocapitalization(name: "sentences")
+    public static let characters = TextInputAutocapitalization(name: "characters")
+}
+
+/// The label of the keyboard's return key (accepted).
+public struct SubmitLabel: Sendable, Hashable {
+    let name: String
+    public static let done = SubmitLabel(name: "done"), go = SubmitLabel(name: "go"), send = SubmitLabel(name: "send")
+    public static let join = SubmitLabel(name: "join"), route = SubmitLabel(name: "route"), search = SubmitLabel(name: "search")
+    public static let `return` = SubmitLabel(name: "return"), next = SubmitLabel(name: "next"), `continue` = SubmitLabel(name: "continue")
+}
+
+/// What a submission comes from (accepted).
+public struct SubmitTriggers: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let text = SubmitTriggers(rawValue: 1), search = SubmitTriggers(rawValue: 2)
+}
+
+/// UIKit's keyboard types, as `keyboardType(_:)` takes them (accepted; UIKit's type on Apple platforms).
+public enum UIKeyboardType: Int, Sendable {
+    case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress,
+         decimalPad, twitter, webSearch, asciiCapableNumberPad
+}
+
+/// UIKit's text content types, as `textContentType(_:)` takes them (accepted).
+public struct UITextContentType: Sendable, Hashable {
+    let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let name = UITextContentType(rawValue: "name"), username = UITextContentType(rawValue: "username")
+    public static let password = UITextContentType(rawValue: "password"), newPassword = UITextContentType(rawValue: "newPassword")
+    public static let emailAddress = UITextContentType(rawValue: "emailAddress"), oneTimeCode = UITextContentType(rawValue: "oneTimeCode")
+    public static let telephoneNumber = UITextContentType(rawValue: "telephoneNumber"), URL = UITextContentType(rawValue: "URL")
+    public static let givenName = UITextContentType(rawValue: "givenName"), familyName = UITextContentType(rawValue: "familyName")
+    public static let fullStreetAddress = UITextContentType(rawValue: "fullStreetAddress"), postalCode = UITextContentType(rawValue: "postalCode")
+}
+
+extension View {
+    /// Binds this view's focus to `binding` (accepted; nothing takes focus).
+    public func focused(_ binding: FocusState<Bool>.Binding) -> some View { self }
+
+    /// Binds this view's focus to `binding` being `value` (accepted).
+    public func focused<V: Hashable>(_ binding: FocusState<V>.Binding, equals value: V) -> some View { self }
+
+    /// Accepted: how typed text is capitalised.
+    public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?) -> some View { self }
+
+    /// Accepted: whether typed text is autocorrected.
+    public func autocorrectionDisabled(_ disable: Bool = true) -> some View { self }
+
+    /// Accepted (the spelling before iOS 16).
+    public func disableAutocorrection(_ disable: Bool?) -> some View { self }
+
+    /// Accepted: the keyboard shown for typing.
+    public func keyboardType(_ type: UIKeyboardType) -> some View { self }
+
+    /// Accepted: what the text is, for autofill.
+    public func textContentType(_ textContentType: UITextContentType?) -> some View { self }
+
+    /// Accepted: the return key's label.
+    public func submitLabel(_ submitLabel: SubmitLabel) -> some View { self }
+
+    /// Accepted: the action never runs.
+    public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping () -> Void) -> some View { self }
+}

@@ -145,7 +145,8 @@ struct ListsAndFormsTests {
 
     @Test("Each screen renders to a PNG a person would recognise (written to $TEXTFIT_PNG_DIR when set)")
     func pictures() throws {
-        for (name, view) in [("settings", AnyView(SettingsScreen())), ("fruit", AnyView(FruitList()))] {
+        for (name, view) in [("settings", AnyView(SettingsScreen())), ("fruit", AnyView(FruitList())),
+                             ("signup", AnyView(SignUpForm())), ("tabs", AnyView(TabbedApp()))] {
             let renderer = ImageRenderer(content: view)
             renderer.proposedSize = screen
             renderer.scale = 2
@@ -157,3 +158,106 @@ struct ListsAndFormsTests {
         }
     }
 }
+
+// MARK: - A sign-up form and a tabbed app, as written for iOS
+
+private struct SignUpForm: View {
+    enum Field: Hashable { case email, password }
+    @State private var email = ""
+    @State private var password = ""
+    @State private var newsletter = true
+    @State private var showsTerms = false
+    @FocusState private var focus: Field?
+
+    var body: some View {
+        NavigationStack {
+            Form {
+                Section {
+                    TextField("Email", text: $email)
+                        .keyboardType(.emailAddress)
+                        .textContentType(.emailAddress)
+                        .textInputAutocapitalization(.never)
+                        .autocorrectionDisabled()
+                        .focused($focus, equals: .email)
+                        .submitLabel(.next)
+                    SecureField("Password", text: $password)
+                        .focused($focus, equals: .password)
+                        .onSubmit { focus = nil }
+                } header: {
+                    Text("Account")
+                } footer: {
+                    Text("At least eight characters.")
+                }
+                Section {
+                    Toggle("Send me the newsletter", isOn: $newsletter)
+                    Button("Read the terms") { showsTerms = true }
+                }
+            }
+            .navigationTitle("Sign Up")
+            .navigationBarTitleDisplayMode(.inline)
+            .toolbar {
+                ToolbarItemGroup(placement: .topBarTrailing) {
+                    Button("Create") {}
+                }
+            }
+            .sheet(isPresented: $showsTerms) { Text("Terms") }
+            .alert("Welcome", isPresented: .constant(false)) { Button("OK") {} }
+        }
+    }
+}
+
+private struct TabbedApp: View {
+    @State private var tab = 0
+
+    var body: some View {
+        TabView(selection: $tab) {
+            NavigationStack {
+                List(0..<20) { index in
+                    NavigationLink("Episode \(index)", value: index)
+                }
+                .navigationTitle("Library")
+                .navigationDestination(for: Int.self) { Text("Episode \($0)") }
+                .searchable(text: .constant(""))
+            }
+            .tabItem { Text("Library") }
+            .tag(0)
+            SignUpForm()
+                .tabItem { Text("Account") }
+                .tag(1)
+        }
+    }
+}
+
+extension ListsAndFormsTests {
+    @Test("A sign-up form with focus, keyboard and presentation modifiers compiles; the fields fill their rows (318 pt) and the sheet is never evaluated")
+    func signUpForm() throws {
+        let result = SignUpForm().layout(in: screen)
+        // The placeholders, one line each at the rows' leading inset (16 + 20).
+        let leaves = (0..<result.count).compactMap { result.leaf(at: $0) }
+        let fields = leaves.filter { ["Email", "Password"].contains(($0.element as? Text)?.string) }
+        #expect(fields.count == 2)
+        #expect(fields.allSatisfy { abs($0.frame.minX - 36) < 1e-6 && abs($0.frame.height - 1.362 * 17) < 1e-6 })
+        // Each is proposed the row's content width, 390 − 2 × 16 − 2 × 20 = 318.
+        #expect(fields.allSatisfy { $0.proposal.width == 318 })
+        // Nothing from the sheet or the alert: "Terms" and "OK" are not laid out.
+        let strings = (0..<result.count).compactMap { (result.leaf(at: $0)?.element as? Text)?.string }
+        #expect(strings.contains("Sign Up"))
+        #expect(!strings.contains("Terms") && !strings.contains("OK"))
+    }
+
+    @Test("A tabbed app: the library tab's list of navigation links under a large title, above a 49-pt tab bar")
+    func tabbedApp() throws {
+        let result = TabbedApp().layout(in: screen)
+        #expect(result.size == CGSize(width: 390, height: 844))
+        let titles = result.elements.filter { $0.kind == "Text" && $0.frame.minY >= 844 - 49 && abs($0.frame.height - 1.362 * 10) < 1e-6 }
+        #expect(titles.count == 2)
+        // The list's rows end at the tab bar: the list is offered 844 − 49 − the bar's height.
+        let lists = result.elements.filter { $0.kind == "ListLayout" }
+        #expect(lists.count == 1)
+        if let list = lists.first {
+            #expect(abs(list.frame.maxY - (844 - 49)) < 1e-6)
+        }
+    }
+}
+
+private func close(_ a: CGFloat, _ b: Double) -> Bool { abs(Double(a) - b) < 1e-6 }
