@@ -32,13 +32,15 @@ enum IOSMetrics {
     /// iPhones.
     static let plainRowHorizontalInset: CGFloat = 16
 
-    /// An inset-grouped row's leading and trailing inset inside its card. Approximation: 20 pt, the
-    /// inset UIKit's inset-grouped cells show on 390-pt iPhones (Settings' text column), not recorded
-    /// in a published probe.
-    static let insetGroupedRowHorizontalInset: CGFloat = 20
+    /// An inset-grouped row's leading and trailing inset inside its card: 16 pt. Recorded indirectly:
+    /// XCUITest reports a form's full-width toggle, text field and disclosure at x 32, 338 pt wide
+    /// (Spoonjoy's UI tests, a 402-pt iPhone: 32 = the card's 16 + the row's 16 on each side); UIKit's
+    /// compact-width layout margin, as in the plain style. (Settings' icons sit 16 pt into the card.)
+    static let insetGroupedRowHorizontalInset: CGFloat = 16
 
     /// How far an inset-grouped (or inset) section's card sits from the list's edges. Approximation:
-    /// the compact-width layout margin that gives plain rows their 16 pt.
+    /// the compact-width layout margin that gives plain rows their 16 pt (with the row's 16, the 32 pt
+    /// recorded for a form's content; the split between the two is UIKit's margins, not a probe).
     static let insetSectionMargin: CGFloat = 16
 
     /// The card's corner radius in `.insetGrouped`. Approximation: 10 pt, UIKit's inset-grouped
@@ -162,8 +164,9 @@ enum IOSMetrics {
     /// (OpenSwiftUI's `SwitchToggleStyle` is a `LabeledContent` of the label and the switch).
     static let labelControlSpacing: CGFloat = 8
 
-    /// `Stepper`'s control: 94 × 32 pt. Approximation: UIKit's UIStepper since iOS 13 ("The bounding
-    /// rectangle for a stepper matches that of a UISwitch object" held until iOS 12's 94 × 29).
+    /// `Stepper`'s control: 94 × 32 pt, as recorded by XCUITest for "native system stepper
+    /// accessibility frames" in a public app's UI tests (Spoonjoy,
+    /// `testGeometryAcceptsNativeSystemStepperAccessibilityFrames`: the stepper 94 × 32, each half 47 × 32).
     static let stepperSize = CGSize(width: 94, height: 32)
 
     /// A segmented picker's height. Approximation: 32 pt, UISegmentedControl since iOS 13; grows
@@ -183,8 +186,8 @@ enum IOSMetrics {
     /// Space between a linear progress view's label and its bar. Approximation: 8 pt.
     static let progressLabelSpacing: CGFloat = 8
 
-    /// A circular `ProgressView`: 20 × 20 pt. Approximation: UIActivityIndicatorView's `.medium`
-    /// style as it is commonly measured (20 pt; `.large` 37 pt); not in Apple's documentation.
+    /// A circular `ProgressView`: 20 × 20 pt, UIActivityIndicatorView's default: "It assumes a default
+    /// size of 20 × 20 or 37 × 37, depending on its style" (Mark Meretzky's iOS course notes, measured).
     static let activityIndicatorSize: CGFloat = 20
 
     /// A `.roundedBorder` text field's padding around its text. Approximation: 7 pt across (UITextField's

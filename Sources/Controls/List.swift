@@ -391,7 +391,7 @@ struct ListRowLayout: Layout {
 
 extension View {
     /// The insets of this row's content in a list (`nil`: the style's: 11 pt above and below, 16 pt
-    /// (20 in `insetGrouped`) at the sides).
+    /// at the sides).
     public func listRowInsets(_ insets: EdgeInsets?) -> some View {
         layoutValue(key: ListRowInsetsKey.self, value: insets)
     }

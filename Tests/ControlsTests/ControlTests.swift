@@ -3,7 +3,7 @@ import Testing
 @testable import Controls
 import Typography
 
-// Controls in a form row (content 318 pt wide at x 36: 390 − 2 × 16 − 2 × 20) and on their own,
+// Controls in a form row (content 326 pt wide at x 32: 390 − 2 × 16 − 2 × 16) and on their own,
 // checked against IOSMetrics' rows and hand computations. Noto Sans Regular advances
 // (`hb-shape --font-funcs=ot`, 1000 units per em): "Automatic" 4818, "Edit" 1790, "•••" 1128.
 
@@ -22,8 +22,8 @@ struct ControlTests {
             }
         }
         let value = try #require(result.elements.first { $0.kind == "Text" && close($0.frame.width, pt(4818, 17)) })
-        // Trailing end 36 + 318 = 354; chevrons 8 wide, 4 pt from the value.
-        #expect(close(value.frame.maxX, 354 - 8 - 4))
+        // Trailing end 32 + 326 = 358; chevrons 8 wide, 4 pt from the value.
+        #expect(close(value.frame.maxX, 358 - 8 - 4))
         #expect(result.elements.filter { $0.kind == "Text" }.count == 2)  // the label and the selected option
     }
 
@@ -101,7 +101,7 @@ struct ControlTests {
             Stepper("Copies", value: .constant(1), in: 1...5)
         }
         let control = try #require(result.elements.first { $0.frame.size == IOSMetrics.stepperSize })
-        #expect(close(control.frame.maxX, 354))
+        #expect(close(control.frame.maxX, 358))
         let slider = Slider(value: .constant(0.5)).layout(in: ProposedViewSize(width: 300, height: nil))
         #expect(slider.size == CGSize(width: 300, height: 31))
         let thumb = try #require(slider.elements.first { $0.kind.contains("Circle") && $0.frame.width == 28 })
@@ -124,7 +124,7 @@ struct ControlTests {
     func labeledContent() throws {
         let result = form { LabeledContent("Version", value: "1.0") }
         let value = try #require(result.elements.first { $0.kind == "Text" && close($0.frame.width, pt(1412, 17)) })
-        #expect(close(value.frame.maxX, 354))
+        #expect(close(value.frame.maxX, 358))
         let hidden = Toggle("Wi-Fi", isOn: .constant(true)).labelsHidden().layout(in: ProposedViewSize(width: 300, height: nil))
         #expect(hidden.size == IOSMetrics.switchSize)
     }

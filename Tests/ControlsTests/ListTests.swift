@@ -29,14 +29,14 @@ func frame(_ result: LayoutResult, _ id: String) -> CGRect {
 
 @Suite("List and Form lay out rows, sections and separators as iOS does")
 struct ListTests {
-    @Test("An inset-grouped row: card 16 pt from the edges (insetSectionMargin), text 20 pt into it (insetGroupedRowHorizontalInset), 35 pt below the top (sectionSpacing), 11 pt insets (rowVerticalInset)")
+    @Test("An inset-grouped row: card 16 pt from the edges (insetSectionMargin), text 16 pt into it (insetGroupedRowHorizontalInset), 35 pt below the top (sectionSpacing), 11 pt insets (rowVerticalInset)")
     func insetGroupedRow() {
         let result = List { Text("Hello").id("hello") }.layout(in: screen)
         #expect(result.size == CGSize(width: 390, height: 800))
         let text = frame(result, "hello")
-        // x = 16 + 20; row height = max(44, 23.154 + 11 + 11) = 45.154, the text centred in what the
+        // x = 16 + 16; row height = max(44, 23.154 + 11 + 11) = 45.154, the text centred in what the
         // insets leave: y = 35 + 11 + (45.154 − 22 − 23.154) / 2 = 46.
-        #expect(close(text.minX, 36))
+        #expect(close(text.minX, 32))
         #expect(close(text.minY, 46))
         #expect(close(text.width, pt(2426, 17)))
         #expect(close(text.height, line(17)))
@@ -69,13 +69,13 @@ struct ListTests {
         #expect(close(frame(result, "a").height, line(40)))
     }
 
-    @Test("A long row wraps in the width the insets leave: 390 − 2 × 16 − 2 × 20 = 318 pt in insetGrouped")
+    @Test("A long row wraps in the width the insets leave: 390 − 2 × 16 − 2 × 16 = 326 pt in insetGrouped")
     func wrappingRow() {
         let long = String(repeating: "Banana ", count: 12)
         let result = List { Text(long).id("t") }.layout(in: screen)
         let text = frame(result, "t")
-        #expect(text.width <= 318 + 1e-9)
-        // "Banana " × 12 is 12 × (3569 + 260) units = 781 pt at 17 pt: at least 3 lines in 318.
+        #expect(text.width <= 326 + 1e-9)
+        // "Banana " × 12 is 12 × (3569 + 260) units = 781 pt at 17 pt: at least 3 lines in 326.
         #expect(text.height >= 3 * line(17) - 1e-9)
     }
 
@@ -85,9 +85,9 @@ struct ListTests {
             Section("Fruits") { Text("Apple").id("apple") }
         }.layout(in: screen)
         let header = result.elements.first { $0.kind == "Text" && $0.path != result.element(id: "apple")?.path }!
-        // "FRUITS" at 13 pt; band = 17.706 + 7; header at y = 35 (sectionSpacing), x = 36.
+        // "FRUITS" at 13 pt; band = 17.706 + 7; header at y = 35 (sectionSpacing), x = 32.
         #expect(close(header.frame.width, pt(3316, 13)))
-        #expect(close(header.frame.minX, 36))
+        #expect(close(header.frame.minX, 32))
         #expect(close(header.frame.minY, 35))
         let apple = frame(result, "apple")
         #expect(close(apple.minY, 35 + line(13) + 7 + 11))
@@ -101,11 +101,11 @@ struct ListTests {
         }.environment(\.displayScale, 3).layout(in: screen)
         let separators = result.elements.filter { $0.kind == "_ShapeView<Rectangle, Color>" || $0.kind.contains("Rectangle") }
             .filter { $0.frame.height > 0 && $0.frame.height < 1 }
-        // One separator (two rows), 1/3 pt thick (displayScale 3), x from 36 to 16 + 358 = 374.
+        // One separator (two rows), 1/3 pt thick (displayScale 3), x from 32 to 16 + 358 = 374.
         #expect(separators.count == 1)
         if let separator = separators.first {
-            #expect(close(separator.frame.minX, 36))
-            #expect(close(separator.frame.width, 374 - 36))
+            #expect(close(separator.frame.minX, 32))
+            #expect(close(separator.frame.width, 374 - 32))
             #expect(close(separator.frame.height, 1.0 / 3))
             #expect(close(separator.frame.maxY, 35 + 45.154))
         }
@@ -148,15 +148,15 @@ struct ListTests {
             }
         }.layout(in: screen)
         let label = frame(result, "label")
-        // Row content: x 36, width 318. Switch: 51 at the trailing end; label offered 318 − 51 − 8 = 259.
+        // Row content: x 32, width 326. Switch: 51 at the trailing end; label offered 326 − 51 − 8 = 267.
         // The label is 22667 units = 385.3 pt at 17 pt: two lines.
-        #expect(close(label.minX, 36))
-        #expect(label.width <= 259 + 1e-9)
+        #expect(close(label.minX, 32))
+        #expect(label.width <= 267 + 1e-9)
         #expect(close(label.height, 2 * line(17)))
         let switchFrame = result.elements.first { $0.frame.size == IOSMetrics.switchSize }
         #expect(switchFrame != nil)
         if let switchFrame {
-            #expect(close(switchFrame.frame.minX, 36 + 318 - 51))
+            #expect(close(switchFrame.frame.minX, 32 + 326 - 51))
             // Centred on the row: row = 2 × 23.154 + 22; switch y = 35 + (row − 31) / 2.
             #expect(close(switchFrame.frame.minY, 35 + (2 * line(17) + 22 - 31) / 2))
         }

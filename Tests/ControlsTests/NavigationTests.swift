@@ -143,8 +143,8 @@ struct NavigationTests {
             #expect(result.element(id: "detail") == nil)
             let scale = body / 17
             let chevron = try #require(result.elements.first { close($0.frame.width, 8 * scale) && close($0.frame.height, 13 * scale) })
-            // Trailing edge of the row's content: 390 − 16 − 20.
-            #expect(close(chevron.frame.maxX, 390 - 36))
+            // Trailing edge of the row's content: 390 − 16 − 16.
+            #expect(close(chevron.frame.maxX, 390 - 32))
         }
     }
 }

@@ -101,18 +101,18 @@ struct ListsAndFormsTests {
         // max(52, 46.308 + 8) = 54.308, the bar 44 + 54.308 = 98.308.
         let bar = 44 + max(52, 1.362 * 34 + 8)
         let body = 1.362 * 17, row = 1.362 * 17 + 22
-        // The toggle fills the row's content: x 16 + 20 = 36, 318 wide, 11 pt into the row; the row is
+        // The toggle fills the row's content: x 16 + 16 = 32, 326 wide, 11 pt into the row; the row is
         // 23.154 + 22 = 45.154 high: the 31-pt switch reaches into the insets (labelControlSpacing row).
         let airplane = try #require(result.element(id: "airplane"))
-        #expect(abs(airplane.frame.minX - 36) < 1e-6)
-        #expect(abs(airplane.frame.width - 318) < 1e-6)
+        #expect(abs(airplane.frame.minX - 32) < 1e-6)
+        #expect(abs(airplane.frame.width - 326) < 1e-6)
         #expect(abs(airplane.frame.minY - (bar + 35 + 11)) < 1e-6)
         #expect(abs(airplane.frame.height - body) < 1e-6)
         // Its switch: 51 × 31 (switchSize) at the trailing end, centred on the label.
         let switches = result.elements.filter { $0.frame.size == CGSize(width: 51, height: 31) }
         #expect(switches.count >= 2)
         if let first = switches.min(by: { $0.frame.minY < $1.frame.minY }) {
-            #expect(abs(first.frame.minX - (36 + 318 - 51)) < 1e-6)
+            #expect(abs(first.frame.minX - (32 + 326 - 51)) < 1e-6)
             #expect(abs(first.frame.midY - (bar + 35 + row / 2)) < 1e-6)
         }
         // The footer: footnote, 7 pt below the three-row card (groupedFooterTopPadding), aligned with
@@ -120,13 +120,13 @@ struct ListsAndFormsTests {
         let footer = try #require(result.elements.first { $0.kind == "Text" && abs($0.frame.width - 20.032 * 13) < 1e-6 })
         let cardBottom = bar + 35 + 3 * row
         #expect(abs(footer.frame.minY - (cardBottom + 7)) < 1e-6)
-        #expect(abs(footer.frame.minX - 36) < 1e-6)
+        #expect(abs(footer.frame.minX - 32) < 1e-6)
         // The next header, "PROFILE" (3946 units at 13 pt), 35 pt below the footer.
         let header = try #require(result.elements.first { $0.kind == "Text" && abs($0.frame.width - 3.946 * 13) < 1e-6 })
         #expect(abs(header.frame.minY - (cardBottom + 7 + 1.362 * 13 + 35)) < 1e-6)
-        // The name field fills the row: the placeholder "Name" is measured, one line, 318 wide.
+        // The name field fills the row: the placeholder "Name" is measured, one line, 326 wide.
         let name = try #require(result.element(id: "name"))
-        #expect(abs(name.frame.width - 318) < 1e-6)
+        #expect(abs(name.frame.width - 326) < 1e-6)
         #expect(abs(name.frame.minY - (header.frame.maxY + 7 + 11)) < 1e-6)
     }
 
@@ -229,16 +229,16 @@ private struct TabbedApp: View {
 }
 
 extension ListsAndFormsTests {
-    @Test("A sign-up form with focus, keyboard and presentation modifiers compiles; the fields fill their rows (318 pt) and the sheet is never evaluated")
+    @Test("A sign-up form with focus, keyboard and presentation modifiers compiles; the fields fill their rows (326 pt) and the sheet is never evaluated")
     func signUpForm() throws {
         let result = SignUpForm().layout(in: screen)
-        // The placeholders, one line each at the rows' leading inset (16 + 20).
+        // The placeholders, one line each at the rows' leading inset (16 + 16).
         let leaves = (0..<result.count).compactMap { result.leaf(at: $0) }
         let fields = leaves.filter { ["Email", "Password"].contains(($0.element as? Text)?.string) }
         #expect(fields.count == 2)
-        #expect(fields.allSatisfy { abs($0.frame.minX - 36) < 1e-6 && abs($0.frame.height - 1.362 * 17) < 1e-6 })
-        // Each is proposed the row's content width, 390 − 2 × 16 − 2 × 20 = 318.
-        #expect(fields.allSatisfy { $0.proposal.width == 318 })
+        #expect(fields.allSatisfy { abs($0.frame.minX - 32) < 1e-6 && abs($0.frame.height - 1.362 * 17) < 1e-6 })
+        // Each is proposed the row's content width, 390 − 2 × 16 − 2 × 16 = 326.
+        #expect(fields.allSatisfy { $0.proposal.width == 326 })
         // Nothing from the sheet or the alert: "Terms" and "OK" are not laid out.
         let strings = (0..<result.count).compactMap { (result.leaf(at: $0)?.element as? Text)?.string }
         #expect(strings.contains("Sign Up"))
