@@ -163,7 +163,7 @@ func makeSection(header: [AnyElement], rows: [AnyElement], footer: [AnyElement],
     let card = AnyElement(RoundedRectangle(cornerRadius: metrics.cardCornerRadius, style: .continuous).fill(metrics.cardBackground))
     var wrapped: [AnyElement] = []
     for (index, row) in rows.enumerated() {
-        let (content, background) = peelRowBackground(row)
+        let (content, background) = peelRow(row)
         let separator = AnyElement(Rectangle().fill(IOSMetrics.separatorColor))
         let layout = ListRowLayout(defaultInsets: metrics.defaultRowInsets, minHeight: minHeight,
                                    separatorThickness: thickness,
@@ -442,12 +442,22 @@ struct RowBackgroundCarrier: Layout {
     func spacing(subviews: Subviews, cache: inout ()) -> ViewSpacing { subviews[1].spacing }
 }
 
-/// A row's content and its `listRowBackground`, when it set one (outermost carrier).
-func peelRowBackground(_ element: AnyElement) -> (content: AnyElement, background: AnyElement?) {
-    if case .layout(let layout, let children) = element.content, layout is RowBackgroundCarrier, children.count == 2 {
-        return (children[1].adopting(element.traits), children[0])
+/// A row's content and its `listRowBackground`, when it set one: the row taken out of the carriers
+/// around it (a background's, a tag's, in any order), so the row layout reads the content's own
+/// layout values (`listRowInsets`, `listRowSeparator`).
+func peelRow(_ element: AnyElement) -> (content: AnyElement, background: AnyElement?) {
+    var current = element, background: AnyElement?
+    while case .layout(let layout, let children) = current.content {
+        if layout is RowBackgroundCarrier, children.count == 2 {
+            background = background ?? children[0]
+            current = children[1].adopting(current.traits)
+        } else if layout is TagCarrier, children.count == 1 {
+            current = children[0].adopting(current.traits)
+        } else {
+            break
+        }
     }
-    return (element, nil)
+    return (current, background)
 }
 
 extension AnyElement {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Controls
+import Typography
 
 // Lists and forms laid out at 390 × 800 (an iPhone 14's width), checked against IOSMetrics' rows
 // (docs/ios-metrics.md cites each) and hand computations written beside each expectation.
@@ -115,6 +116,7 @@ struct ListTests {
     func rowModifiers() {
         let result = List {
             Text("Apple").listRowInsets(EdgeInsets(top: 0, leading: 4, bottom: 0, trailing: 4)).listRowSeparator(.hidden).id("a")
+                .tag(1).listRowBackground(Color.yellow)
             Text("Banana")
         }.listStyle(.plain).layout(in: screen)
         let apple = frame(result, "a")
@@ -123,6 +125,10 @@ struct ListTests {
         #expect(close(apple.minY, (44 - line(17)) / 2))
         let separators = result.elements.filter { $0.kind.contains("Rectangle") && $0.frame.height > 0 && $0.frame.height <= 1 }
         #expect(separators.isEmpty)
+        // A tag and a row background around the row do not hide its modifiers; the background fills
+        // the row: 390 wide (plain), 44 high.
+        let yellow = result.elements.filter { $0.kind == "Color" && $0.frame.size == CGSize(width: 390, height: 44) }
+        #expect(yellow.count == 1)
     }
 
     @Test("Sections are 35 pt apart in the grouped styles (sectionSpacing); listSectionSpacing(.compact) makes it 20 (compactSectionSpacing)")
@@ -204,5 +210,30 @@ struct ListTests {
         }.layout(in: screen)
         #expect(result.element(id: "a") == nil)
         #expect(result.elements.filter { $0.kind == "Text" }.count == 1)
+    }
+
+    @Test("Right to left: a row's text and a toggle's switch mirror (text at 390 − 32 − its width, the switch at 32)")
+    func rightToLeft() throws {
+        let result = Form {
+            Text("Hello").id("hello")
+            Toggle(isOn: .constant(true)) { Text("Apple").id("apple") }
+        }.environment(\.layoutDirection, .rightToLeft).layout(in: screen)
+        let hello = frame(result, "hello")
+        #expect(close(hello.maxX, 390 - 32))
+        let switchFrame = try #require(result.elements.first { $0.frame.size == IOSMetrics.switchSize })
+        #expect(close(switchFrame.frame.minX, 32))
+        #expect(close(frame(result, "apple").maxX, 390 - 32))
+    }
+
+    @Test("Section headers grow with Dynamic Type: footnote is 13 pt at large, 19 at xxxLarge (Apple's table)")
+    func headerDynamicType() throws {
+        for (size, points) in [(DynamicTypeSize.large, 13.0), (.xxxLarge, 19.0)] {
+            let result = List {
+                Section("Fruits") { Text("Apple").id("apple") }
+            }.dynamicTypeSize(size).layout(in: screen)
+            let header = try #require(result.elements.first { $0.kind == "Text" && $0.id != "apple" })
+            #expect(close(header.frame.height, line(points)))
+            #expect(close(header.frame.width, pt(3316, points)))
+        }
     }
 }
