@@ -144,10 +144,21 @@ private struct PickerElements<Label: View, Content: View>: PrimitiveView {
     let selectionKeys: Set<String>
 
     func appendElements(to list: inout [AnyElement]) {
+        let start = list.count
+        let options = content.elements.map(untagged)
+        appendStyled(options, to: &list)
+        // SwiftUI logs "Picker: the selection … is invalid and does not have an associated tag"; the
+        // picker then shows no option. Reported on the picker's (first) element, which keeps its size.
+        if !options.isEmpty, !options.contains(where: { !$0.keys.isDisjoint(with: selectionKeys) }), list.count > start {
+            let message = "Picker: the selection \(selectionKeys.sorted().first ?? "") matches no option's tag; no option is shown"
+            list[start] = Elements([list[start]]).background { ControlDiagnostics(messages: [message]) }.element
+        }
+    }
+
+    private func appendStyled(_ options: [(element: AnyElement, keys: Set<String>)], to list: inout [AnyElement]) {
         let environment = EnvironmentValues.current
         let inList = environment.listContext != nil
         let hideLabel = environment.labelsHidden
-        let options = content.elements.map(untagged)
         let selectedIndex = options.firstIndex { !$0.keys.isDisjoint(with: selectionKeys) }
         let selected = selectedIndex.map { [options[$0].element] } ?? []
         let labelView = Elements(label.elements)

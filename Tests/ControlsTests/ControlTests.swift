@@ -150,4 +150,17 @@ struct ControlTests {
         #expect(close(result.size.width, 300))
         #expect(close(result.size.height, 16 + line(17) + 8 + line(17) + 16))
     }
+
+    @Test("A picker whose selection matches no tag shows no option and says so (invalidModifierValue), keeping its row")
+    func pickerWithoutMatch() {
+        let result = form {
+            Picker("Appearance", selection: .constant("Sepia")) {
+                Text("Light").tag("Light")
+                Text("Dark").tag("Dark")
+            }
+        }
+        #expect(result.diagnostics.contains { $0.kind == .invalidModifierValue && $0.message.contains("Sepia") })
+        #expect(result.elements.filter { $0.kind == "Text" }.count == 1)  // the label alone
+        #expect(result.elements.filter { $0.kind == "ListRowLayout" }.count == 1)
+    }
 }
