@@ -261,3 +261,42 @@ extension ListsAndFormsTests {
 }
 
 private func close(_ a: CGFloat, _ b: Double) -> Bool { abs(Double(a) - b) < 1e-6 }
+
+extension ListsAndFormsTests {
+    @Test("The headline job: a German title, toggle label and segment laid out at the phone's widths, and which of them are cut")
+    func translatedScreenIsCut() throws {
+        struct Screen: View {
+            var body: some View {
+                NavigationStack {
+                    Form {
+                        Toggle("Benachrichtigungen auf dem Sperrbildschirm anzeigen", isOn: .constant(true))
+                        Picker("Darstellung", selection: .constant(0)) {
+                            Text("Automatisch").tag(0)
+                            Text("Hintergrundaktualisierung").tag(1)
+                        }
+                        .pickerStyle(.segmented)
+                    }
+                    .navigationTitle("Mitteilungseinstellungen für alle Geräte")
+                    .navigationBarTitleDisplayMode(.inline)
+                    .toolbar { Button("Bearbeiten") {} }
+                }
+            }
+        }
+        let result = Screen().layout(in: screen)
+        var cut: [String] = [], wrapped: [String] = []
+        for index in 0..<result.count {
+            guard let leaf = result.leaf(at: index), let text = leaf.element as? Text,
+                  let paragraph = text.paragraphLayout(in: leaf.proposal, environment: leaf.environment) else { continue }
+            if paragraph.isTruncated { cut.append(text.string) }
+            if paragraph.lineCount > 1 { wrapped.append(text.string) }
+        }
+        // The inline title is offered 390 − 2 × (16 + "Bearbeiten" + 16) and needs far more: cut. The
+        // toggle's label (25955 units = 441 pt at 17) wraps beside the switch: two lines in
+        // 326 − 51 − 8 = 267 pt. A segment is (326 − 4) / 2 − 2 × 8 = 145 pt wide: "Hintergrundaktualisierung"
+        // (12540 units = 163 pt at 13) is cut, "Automatisch" (selected, Bold: 6393 units = 83 pt) fits.
+        #expect(cut.contains("Mitteilungseinstellungen für alle Geräte"))
+        #expect(wrapped == ["Benachrichtigungen auf dem Sperrbildschirm anzeigen"])
+        #expect(cut.contains("Hintergrundaktualisierung"))
+        #expect(!cut.contains("Automatisch"))
+    }
+}
