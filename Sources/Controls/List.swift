@@ -383,10 +383,33 @@ struct ListRowLayout: Layout {
                           proposal: child)
         let visibility = subviews[1][ListRowSeparatorKey.self]
         let shows = visibility == .visible || (visibility == .automatic && separatorByDefault)
-        let length = shows ? max(0, bounds.width - insets.leading) : 0
-        subviews[2].place(at: CGPoint(x: bounds.minX + insets.leading, y: bounds.maxY - separatorThickness),
+        // The separator runs from the content's `listRowSeparatorLeading` guide (its leading edge
+        // unless set: a label's title, past its icon) to its `listRowSeparatorTrailing` guide, else the
+        // row's trailing edge.
+        let dimensions = subviews[1].dimensions(in: child)
+        let start = insets.leading + (dimensions[explicit: .listRowSeparatorLeading] ?? 0)
+        let end = dimensions[explicit: .listRowSeparatorTrailing].map { insets.leading + $0 } ?? bounds.width
+        let length = shows ? max(0, end - start) : 0
+        subviews[2].place(at: CGPoint(x: bounds.minX + start, y: bounds.maxY - separatorThickness),
                           proposal: ProposedViewSize(width: length, height: shows ? separatorThickness : 0))
     }
+}
+
+private enum ListRowSeparatorLeadingID: AlignmentID {
+    static func defaultValue(in context: ViewDimensions) -> CGFloat { context[.leading] }
+}
+
+private enum ListRowSeparatorTrailingID: AlignmentID {
+    static func defaultValue(in context: ViewDimensions) -> CGFloat { context[.trailing] }
+}
+
+extension HorizontalAlignment {
+    /// Where a list row's separator starts: set it on the part of a row the separator lines up with
+    /// (`alignmentGuide(.listRowSeparatorLeading) { $0[.leading] }` on a title past its icon).
+    public static let listRowSeparatorLeading = HorizontalAlignment(ListRowSeparatorLeadingID.self)
+
+    /// Where a list row's separator ends (unless set, the row's trailing edge).
+    public static let listRowSeparatorTrailing = HorizontalAlignment(ListRowSeparatorTrailingID.self)
 }
 
 extension View {

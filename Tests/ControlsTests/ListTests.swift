@@ -236,4 +236,19 @@ struct ListTests {
             #expect(close(header.frame.width, pt(3316, points)))
         }
     }
+
+    @Test("listRowSeparatorLeading: a row's separator starts where the row says (its title past an icon)")
+    func separatorLeadingGuide() throws {
+        let result = List {
+            HStack(spacing: 8) {
+                Color.red.frame(width: 30, height: 30)
+                Text("Apple").alignmentGuide(.listRowSeparatorLeading) { $0[.leading] }
+            }
+            Text("Banana")
+        }.layout(in: screen)
+        let separator = try #require(result.elements.first { $0.kind.contains("Rectangle") && $0.frame.height == 1 })
+        // 32 (card 16 + row 16) + 30 (the icon) + 8: the title's leading edge; to the card's edge, 374.
+        #expect(close(separator.frame.minX, 70))
+        #expect(close(separator.frame.maxX, 374))
+    }
 }
