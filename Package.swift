@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Layouts", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "Layouts"]),
         .testTarget(name: "LocalizationStressTests", dependencies: ["LocalizationStress", "Catalogs", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ControlsTests", dependencies: ["Controls", "TestSupport"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Rendering", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextLayout", "Layouts", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TextFitTests", dependencies: ["TextFit", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "TestSupport"]),

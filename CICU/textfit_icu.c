@@ -1,5 +1,5 @@
 // TextFit's C text services: ICU break iterators and bidi classes, FriBiDi's UAX #9 algorithm,
-// ICU plural rules and number formatting.
+// ICU plural rules and number formatting, and ICU's locale functions.
 // See include/textfit_icu.h for the contract of each function.
 #include "textfit_icu.h"
 
@@ -367,4 +367,83 @@ int32_t textfit_numbering_system(const char *locale, char *name, int32_t capacit
     unumsys_close(system);
     *error = U_ZERO_ERROR;
     return length;
+}
+
+// MARK: - Locales
+
+// The length of a string ICU wrote into a buffer of `capacity` bytes, or -1 with `*error` when it
+// failed or did not fit with its NUL.
+static int32_t written(int32_t length, int32_t capacity, UErrorCode status, int32_t *error) {
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || length >= capacity) {
+        *error = U_FAILURE(status) ? status : U_BUFFER_OVERFLOW_ERROR;
+        return -1;
+    }
+    *error = U_ZERO_ERROR;
+    return length;
+}
+
+int32_t textfit_locale_from_tag(const char *tag, char *id, int32_t capacity, int32_t *parsed, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    *parsed = 0;
+    int32_t length = uloc_forLanguageTag(tag, id, capacity, parsed, &status);
+    return written(length, capacity, status, error);
+}
+
+int32_t textfit_locale_canonicalize(const char *id, char *out, int32_t capacity, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_canonicalize(id, out, capacity, &status);
+    return written(length, capacity, status, error);
+}
+
+int32_t textfit_locale_to_tag(const char *id, char *tag, int32_t capacity, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_toLanguageTag(id, tag, capacity, 1, &status);
+    return written(length, capacity, status, error);
+}
+
+int32_t textfit_locale_maximize(const char *id, char *out, int32_t capacity, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_addLikelySubtags(id, out, capacity, &status);
+    return written(length, capacity, status, error);
+}
+
+// Appends `name` and a newline to `buffer` (as far as `capacity` allows, always NUL-terminated);
+// `*used` counts every byte the whole list needs.
+static void append_line(const char *name, int32_t length, char *buffer, int32_t capacity, int32_t *used) {
+    for (int32_t i = 0; i <= length; i++) {
+        char c = i < length ? name[i] : '\n';
+        if (*used + 1 < capacity) buffer[*used] = c;
+        (*used)++;
+    }
+    if (capacity > 0) buffer[*used < capacity ? *used : capacity - 1] = 0;
+}
+
+int32_t textfit_locale_list(int32_t which, char *buffer, int32_t capacity, int32_t *error) {
+    int32_t used = 0;
+    if (capacity > 0) buffer[0] = 0;
+    *error = U_ZERO_ERROR;
+    if (which == TEXTFIT_LOCALES_ISO_LANGUAGES) {
+        for (const char *const *code = uloc_getISOLanguages(); *code; code++) {
+            append_line(*code, (int32_t)strlen(*code), buffer, capacity, &used);
+        }
+        return used;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    UEnumeration *names = which == TEXTFIT_LOCALES_WITH_DATA
+                              ? uloc_openAvailableByType(ULOC_AVAILABLE_WITH_LEGACY_ALIASES, &status)
+                              : which == TEXTFIT_LOCALES_NUMBERING_SYSTEMS ? unumsys_openAvailableNames(&status) : NULL;
+    if (!names || U_FAILURE(status)) {
+        *error = U_FAILURE(status) ? status : U_ILLEGAL_ARGUMENT_ERROR;
+        if (names) uenum_close(names);
+        return -1;
+    }
+    for (;;) {
+        int32_t length = 0;
+        const char *name = uenum_next(names, &length, &status);
+        if (U_FAILURE(status)) { *error = status; used = -1; break; }
+        if (!name) break;
+        append_line(name, length, buffer, capacity, &used);
+    }
+    uenum_close(names);
+    return used;
 }

@@ -147,6 +147,49 @@ int32_t textfit_number_format_int64(textfit_number_format *format, int64_t numbe
 /// the length, or -1 with `*error` set.
 int32_t textfit_numbering_system(const char *locale, char *name, int32_t capacity, int32_t *error);
 
+// MARK: - Locales (uloc: the pieces TextFit's canonical locales are made of)
+
+// ICU's locale functions below are string operations over data loaded once (likely subtags, ISO
+// code lists): unlike opening a break iterator or a number format, they leave no per-locale state
+// behind, so they may be given any string a request holds.
+
+/// Reads the BCP 47 tag `tag` (uloc_forLanguageTag) into an ICU locale ID in `id` of `capacity`
+/// bytes ("ja-JP-u-lb-strict" → "ja_JP@lb=strict", "de-X1234" → "de__X1234"), NUL-terminated.
+/// `*parsed` is the number of bytes of `tag` ICU read: what follows does not fit BCP 47's syntax
+/// there ("xx-Abcd-99" reads 7: "-99" is no subtag). Returns the ID's length, or -1 with `*error`.
+int32_t textfit_locale_from_tag(const char *tag, char *id, int32_t capacity, int32_t *parsed, int32_t *error);
+
+/// `id` canonicalised as an ICU locale ID (uloc_canonicalize: case, "-" as "_", POSIX charset
+/// suffixes dropped), into `out` of `capacity` bytes. Returns the length, or -1 with `*error`.
+int32_t textfit_locale_canonicalize(const char *id, char *out, int32_t capacity, int32_t *error);
+
+/// The BCP 47 tag of the ICU locale ID `id` (uloc_toLanguageTag, strict: ICU's replacements of
+/// deprecated codes applied, "iw" → "he", "en_US_POSIX" → "en-US-u-va-posix"), into `tag` of
+/// `capacity` bytes. Returns the length, or -1 with `*error`.
+int32_t textfit_locale_to_tag(const char *id, char *tag, int32_t capacity, int32_t *error);
+
+/// `id` with its likely subtags added (uloc_addLikelySubtags, CLDR likelySubtags: "sr" →
+/// "sr_Cyrl_RS", "zh_HK" → "zh_Hant_HK"), into `out` of `capacity` bytes. Returns the length, or
+/// -1 with `*error`.
+int32_t textfit_locale_maximize(const char *id, char *out, int32_t capacity, int32_t *error);
+
+/// Lists for `textfit_locale_list`.
+enum {
+    /// ICU IDs of the locales ICU has data for (uloc_openAvailableByType with
+    /// ULOC_AVAILABLE_WITH_LEGACY_ALIASES: "de", "de_CH", "zh_Hant_HK", and aliases such as "iw", "zh_HK").
+    TEXTFIT_LOCALES_WITH_DATA = 0,
+    /// The ISO 639 language codes ICU knows (uloc_getISOLanguages: 2- and 3-letter).
+    TEXTFIT_LOCALES_ISO_LANGUAGES = 1,
+    /// The numbering systems ICU knows by name (unumsys_openAvailableNames: "latn", "arab", "thai"…).
+    TEXTFIT_LOCALES_NUMBERING_SYSTEMS = 2,
+};
+
+/// Writes the names of list `which` (TEXTFIT_LOCALES_*), each followed by "\n", into `buffer` of
+/// `capacity` bytes, NUL-terminated. Returns the length the whole list needs (without the NUL):
+/// when it is `capacity` or more, the list was cut and a larger buffer is needed; -1 with `*error`
+/// on failure.
+int32_t textfit_locale_list(int32_t which, char *buffer, int32_t capacity, int32_t *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import Typography
 
 // The shared model of the localization stress tester: what every catalog reader produces and
 // what the sweep consumes. Readers live in Readers/, pseudo-localization and placeholders in
@@ -190,6 +191,21 @@ public enum LocaleName {
 
     /// Whether `a` and `b` name the same locale (see the type's documentation).
     public static func same(_ a: String, _ b: String) -> Bool { canonical(a) == canonical(b) }
+
+    /// What the sweep sets each of `locales` as, where that leaves something out: one line per
+    /// locale, each once, in the order given (``CanonicalLocale/adjustment``: `locale 'de-XX' is
+    /// measured as 'de': ICU has no locale data for de-XX`). A catalog's texts are shaped and broken
+    /// in the canonical form of its locale name, so ICU and HarfBuzz see a bounded set of locales;
+    /// reports still name each locale as the catalog does. The pseudo-locales (`pseudo-xa`…) are
+    /// TextFit's own names, set with no language, and are not reported.
+    public static func adjustments(_ locales: some Sequence<String>) -> [String] {
+        var seen = Set<String>()
+        var lines: [String] = []
+        for locale in locales where seen.insert(locale).inserted && PseudoLocale(name: locale) == nil {
+            if let line = CanonicalLocale(locale).adjustment { lines.append(line) }
+        }
+        return lines
+    }
 }
 
 /// Locales asked for that the catalogs do not have: each name asked for, and the locales there are.

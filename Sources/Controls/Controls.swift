@@ -6,6 +6,25 @@
 //
 // | views | file |
 // |---|---|
+// | iOS's lengths, colours and sizes, each citing its source | IOSMetrics.swift |
+// | list styles, form styles, the list environment (`listStyle`, spacing, `defaultMinListRowHeight`) | ListStyle.swift |
+// | `List`, `Form`, the list's, section's and row's layouts, row modifiers, list diagnostics | List.swift |
+// | `Section` | Section.swift |
+// | `Toggle`, `ToggleStyle`, `LabeledContent`, a label beside a control (`LabeledControlLayout`) | Toggle.swift |
+// | `Picker`, picker styles, `tag`, the segmented control | Picker.swift |
+// | `TextField`, `SecureField`, `TextEditor`, text field styles | TextInput.swift |
+// | `Stepper`, `Slider`, `ProgressView` | ValueControls.swift |
+// | `.bordered`, `.borderedProminent`, `ButtonBorderShape` | BorderedButtons.swift |
+// | `controlSize`, `labelsHidden`, chevrons and checkmarks | ControlEnvironment.swift |
+// | `NavigationStack`, `NavigationView`, `NavigationSplitView`, titles, the bar's layout | Navigation.swift |
+// | `toolbar`, `ToolbarItem`, `ToolbarItemGroup`, placements | Toolbar.swift |
+// | `TabView`, `tabItem`, `Tab` | TabView.swift |
+// | `NavigationLink`, `Link`, `Menu`, `ShareLink`, `DisclosureGroup`, `GroupBox` | Links.swift |
+// | presentations, search, swipe actions and list editing (accepted, never shown) | Interaction.swift |
+// | `Image` (asset catalogs, system symbols, images in `Text`), `imageScale`, `symbolVariant` | Image.swift |
+// | image files' own sizes (PNG, JPEG, SVG, PDF) | ImageFile.swift |
+// | `Label`, `LabelStyle` and the built-in styles, `labelIconToTitleSpacing`, `labelReservedIconWidth` | Label.swift |
+// | iOS's constants for images and labels (docs/ios-metrics-images.md) | IOSMetrics+Images.swift |
 @_exported import LayoutCore
 @_exported import Layouts
 @_exported import TextLayout

@@ -5,8 +5,8 @@ import Foundation
 // which is what SwiftUI's are on iOS outside lists and toolbars (`automatic` resolves to
 // `borderless` there: "a button style that doesn't apply a border"); a custom `ButtonStyle` (a tag
 // chip's padding and capsule) is applied as written, never pressed. The action never runs.
-// `bordered` and `borderedProminent` are not offered: Apple publishes neither their insets nor their
-// shapes, so code naming them does not compile rather than being measured wrong.
+// `bordered` and `borderedProminent` live in the Controls module (BorderedButtons.swift), with the
+// control sizes' insets as data among iOS's metrics.
 
 /// A control that runs an action when tapped: laid out as its style makes its label (the action
 /// never runs here).

@@ -2,7 +2,8 @@ import Foundation
 
 // Colours and shape styles, as SwiftUI spells them. A `Color` is a view (it fills what it is
 // offered) and a `ShapeStyle` (what shapes, text and backgrounds are painted with). Colours are
-// resolved once, in sRGB, in light mode: the named ones are Apple's system colours.
+// resolved once, in sRGB, in light mode: the named ones are Apple's system colours; a colour set of an
+// asset catalog (`Color("Brand")`) is looked up when drawn. More styles: ShapeStyles.swift.
 
 /// A colour: red, green, blue and opacity in sRGB, each 0…1.
 ///
@@ -20,6 +21,9 @@ public struct Color: Hashable, Sendable {
     package let green: Double
     package let blue: Double
     package let opacity: Double
+    /// A colour set of an asset catalog, looked up when drawn (``init(_:bundle:)``): the components
+    /// above are then 0 and `opacity` multiplies the set's own.
+    package let asset: NamedColor?
 
     /// A colour from sRGB components, each 0…1.
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
@@ -28,6 +32,37 @@ public struct Color: Hashable, Sendable {
         self.green = clamp(green)
         self.blue = clamp(blue)
         self.opacity = clamp(opacity)
+        asset = nil
+    }
+
+    /// The colour set `name` of the asset catalogs in `bundle` (`nil`: the environment's
+    /// ``EnvironmentValues/assetBundle``, else `Bundle.main`), in light mode, looked up when the
+    /// colour is drawn.
+    ///
+    /// A name no catalog has draws nothing (clear), and a `Color` view of it reports a
+    /// `missingAsset` diagnostic naming it, as SwiftUI logs "No color named '…' found in asset
+    /// catalog". See ``AssetCatalog/color(named:)`` for the components read.
+    /// Source: https://developer.apple.com/documentation/swiftui/color/init(_:bundle:)
+    public init(_ name: String, bundle: Bundle? = nil) {
+        red = 0
+        green = 0
+        blue = 0
+        opacity = 1
+        asset = NamedColor(name: name, bundlePath: bundle.map { $0.resourcePath ?? $0.bundlePath })
+    }
+
+    private init(asset: NamedColor, opacity: Double) {
+        (red, green, blue) = (0, 0, 0)
+        self.opacity = opacity
+        self.asset = asset
+    }
+
+    /// This colour with a colour set's name resolved in `environment`'s asset catalogs (`.clear`
+    /// when no catalog has it); other colours as they are.
+    package func resolved(in environment: EnvironmentValues) -> Color {
+        guard let asset else { return self }
+        guard let found = asset.lookUp(in: environment) else { return .clear }
+        return found.opacity(opacity)
     }
 
     /// A grey: `white` 0 is black, 1 white.
@@ -83,7 +118,8 @@ public struct Color: Hashable, Sendable {
 
     /// This colour with its opacity multiplied by `opacity`.
     public func opacity(_ opacity: Double) -> Color {
-        Color(red: red, green: green, blue: blue, opacity: self.opacity * opacity)
+        if let asset { return Color(asset: asset, opacity: min(1, max(0, self.opacity * (opacity.isNaN ? 0 : opacity)))) }
+        return Color(red: red, green: green, blue: blue, opacity: self.opacity * opacity)
     }
 
     public static let red = Color(255, 59, 48)
@@ -120,7 +156,7 @@ extension Color: LeafView {
 
 /// What a shape, a text or a background is painted with: a ``Color``, the foreground style
 /// (``ForegroundStyle``), a level of it (``HierarchicalShapeStyle``), or any of them erased
-/// (``AnyShapeStyle``). Gradients and materials are not drawn by TextFit.
+/// (``AnyShapeStyle``); the link colour, fills, materials and gradients (ShapeStyles.swift).
 /// Source: https://developer.apple.com/documentation/swiftui/shapestyle
 public protocol ShapeStyle: Sendable {}
 
@@ -134,15 +170,20 @@ public struct ForegroundStyle: ShapeStyle, Hashable {
 /// A level of the foreground style: `.primary` is the foreground itself; the others are it at the
 /// opacities of Apple's light-mode label colours (secondary 60 %, tertiary 30 %, quaternary 18 %:
 /// UIColor.secondaryLabel, .tertiaryLabel, .quaternaryLabel). When no foreground is set,
-/// `.secondary` is ``Color/secondary``.
+/// `.secondary` is ``Color/secondary``. iOS has no fifth label colour: `.quinary` is half the
+/// quaternary's opacity, 9 % (an approximation; docs/ios-metrics-images.md).
 public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
     let level: Int
     public static let primary = HierarchicalShapeStyle(level: 0)
     public static let secondary = HierarchicalShapeStyle(level: 1)
     public static let tertiary = HierarchicalShapeStyle(level: 2)
     public static let quaternary = HierarchicalShapeStyle(level: 3)
+    public static let quinary = HierarchicalShapeStyle(level: 4)
 
-    var opacity: Double { [1, 0.6, 0.3, 0.18][min(max(level, 0), 3)] }
+    var opacity: Double { Self.opacities[min(max(level, 0), 4)] }
+
+    /// The opacity of each level, primary first.
+    static let opacities: [Double] = [1, 0.6, 0.3, 0.18, 0.09]
 }
 
 /// The tint: the style `tint(_:)` set around the view, else the accent colour (``Color/accentColor``).
@@ -171,6 +212,7 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
     public static var secondary: HierarchicalShapeStyle { .secondary }
     public static var tertiary: HierarchicalShapeStyle { .tertiary }
     public static var quaternary: HierarchicalShapeStyle { .quaternary }
+    public static var quinary: HierarchicalShapeStyle { .quinary }
 }
 
 /// The named colours as shape styles, so `.foregroundStyle(.blue)` and `.background(.blue)` compile.
@@ -194,12 +236,14 @@ extension ShapeStyle where Self == Color {
 }
 
 extension ShapeStyle {
-    /// The colour this style paints with in `environment` (gradients and other styles TextFit
-    /// does not draw: the foreground colour).
+    /// The colour this style paints with in `environment`: a gradient's first colour, a
+    /// material's flat colour (ShapeStyles.swift); a style TextFit does not know: the foreground colour.
     package func resolvedColor(in environment: EnvironmentValues) -> Color {
         switch self {
+        case let resolvable as any ResolvableShapeStyle:
+            return resolvable.flatColor(in: environment)
         case let color as Color:
-            return color
+            return color.resolved(in: environment)
         case is TintShapeStyle:
             // A tint set to `.tint` (or to a level of the foreground) is the accent colour.
             guard let tint = environment.tint, !(tint.base is TintShapeStyle) else { return .accentColor }
@@ -211,13 +255,13 @@ extension ShapeStyle {
             // is this one's own label colour, not a level of a level.
             if let foreground = environment.foregroundStyle,
                !(foreground.base is HierarchicalShapeStyle || foreground.base is ForegroundStyle) {
-                return foreground.resolvedColor(in: EnvironmentValues()).opacity(level.opacity)
+                return foreground.resolvedColor(in: environment.withoutStyles).opacity(level.opacity)
             }
             return level.level == 0 ? .primary : Color(60, 60, 67, opacity: level.opacity)
         default:
             // The foreground style (and anything TextFit cannot draw): the environment's, resolved
             // without it (a foreground of `.foreground` is black).
-            return environment.foregroundStyle?.resolvedColor(in: EnvironmentValues()) ?? .primary
+            return environment.foregroundStyle?.resolvedColor(in: environment.withoutStyles) ?? .primary
         }
     }
 }

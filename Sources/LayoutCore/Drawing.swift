@@ -46,6 +46,21 @@ extension View {
         environment(\.foregroundStyle, AnyShapeStyle(style))
     }
 
+    /// Text and unstyled shapes inside are drawn in `primary`; `secondary` colours the second layer
+    /// of multi-layer symbols, which TextFit draws as one-colour placeholders (accepted, not drawn).
+    /// Source: https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:_:)
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2) -> some View {
+        environment(\.foregroundStyle, AnyShapeStyle(primary))
+    }
+
+    /// Text and unstyled shapes inside are drawn in `primary`; the other two colour symbols' second
+    /// and third layers (accepted, not drawn).
+    /// Source: https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:_:_:)
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2,
+                                                                             _ tertiary: S3) -> some View {
+        environment(\.foregroundStyle, AnyShapeStyle(primary))
+    }
+
     /// Text and unstyled shapes inside are drawn in `color`; `nil` restores the default.
     /// Source: https://developer.apple.com/documentation/swiftui/view/foregroundcolor(_:)
     public func foregroundColor(_ color: Color?) -> some View {
@@ -134,4 +149,23 @@ extension LayoutResult {
 
     /// Whether any element has a drawing effect.
     package var hasDrawingEffects: Bool { !structure.drawing.isEmpty }
+}
+
+// MARK: - Images
+
+/// What an image draws, for renderers: the views that make images (`Image`, an image in a `Text`)
+/// live in a module above this one, and renderers read only this.
+package enum ImageContent: Sendable, Hashable {
+    /// An image file drawn stretched into the frame. `mediaType`: `image/png`, `image/jpeg`,
+    /// `image/svg+xml` or `application/pdf` (which pictures cannot embed: a placeholder is drawn).
+    case file(path: String, mediaType: String)
+    /// A system symbol (SF Symbols are Apple's and not available): a placeholder box in the
+    /// foreground style, marked as a placeholder and with the symbol's name.
+    case symbol(name: String)
+}
+
+/// A leaf that draws an image in its frame.
+package protocol ImageLeaf: LeafView {
+    /// What is drawn in the leaf's frame in `environment`; `nil`: nothing (a missing image).
+    func imageContent(in environment: EnvironmentValues) -> ImageContent?
 }

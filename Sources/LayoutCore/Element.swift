@@ -75,14 +75,14 @@ package struct AnyElement: Sendable {
 /// What attribute modifiers attach to an element (no node of their own).
 package struct Traits: Sendable {
     package var id: String?
-    var priority: Double?
-    var layoutValues: [ObjectIdentifier: any Sendable] = [:]
+    package var priority: Double?
+    package var layoutValues: [ObjectIdentifier: any Sendable] = [:]
     /// `alignmentGuide` modifiers, innermost first.
     var overrides: [GuideOverride] = []
     /// `environment` modifiers, innermost first (applied outermost first, so the innermost wins).
-    var environment: [@Sendable (inout EnvironmentValues) -> Void] = []
+    package var environment: [@Sendable (inout EnvironmentValues) -> Void] = []
     /// `opacity` and clip modifiers, innermost first (drawn by renderers; layout ignores them).
-    var drawing: [DrawingEffect] = []
+    package var drawing: [DrawingEffect] = []
 }
 
 /// One `alignmentGuide(_:computeValue:)`.

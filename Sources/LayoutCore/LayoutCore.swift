@@ -16,7 +16,9 @@
 // | views | `View`, `@ViewBuilder`, `TupleView`, `AnyView`, `EmptyView`, `Group`, `ForEach`, `ViewModifier`, `State`/`Binding` (plain values) | View.swift |
 // | the element tree views become | `LeafView` (a leaf that answers proposals), `AnyElement` (package: one engine node) | Element.swift |
 // | leaves | `Box`, `Spacer`, `Divider` | Leaves.swift |
-// | shapes, colours, drawing | `Shape`, `Rectangle`, `Circle`, …, `Path`, `Color`, `ShapeStyle`, `opacity`, `clipShape`, `border` | Shapes.swift, Path.swift, Color.swift, Drawing.swift |
+// | shapes, colours, drawing | `Shape`, `Rectangle`, `Circle`, …, `Path`, `Color`, `ShapeStyle`, `opacity`, `clipShape`, `border`; the image hook renderers read (`ImageLeaf`) | Shapes.swift, Path.swift, Color.swift, Drawing.swift |
+// | styles beyond colours | `.link`, `.fill` and levels, materials, gradients (styles and views), `ResolvedPaint` for renderers | ShapeStyles.swift |
+// | asset catalogs | image sets and colour sets of `.xcassets` folders; `EnvironmentValues.assetBundle` | AssetCatalog.swift |
 // | modifiers | padding, frame (fixed, flexible), fixedSize, offset, layoutPriority, layoutValue, alignmentGuide, environment, id | Modifiers.swift |
 // | a secondary view in the modified one's size; the ZStack rule both share | overlay, background, `DepthStacking` | Overlay.swift |
 // | where (or whether) a child is drawn | position, aspectRatio, hidden | Placement.swift |

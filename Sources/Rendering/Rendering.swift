@@ -5,7 +5,7 @@
 // | entry point | draws |
 // |---|---|
 // | `SVGRenderer.svg(_: ParagraphLayout)` | one paragraph at the origin |
-// | `SVGRenderer.svg(_: LayoutResult)` | every placed leaf of a tree: text leaves as text, shapes and colours painted in tree order with opacity and clips (SVGPainting.swift), other leaves as light boxes |
+// | `SVGRenderer.svg(_: LayoutResult)` | every placed leaf of a tree: text leaves as text, shapes and colours painted in tree order with opacity and clips (SVGPainting.swift), images, symbol placeholders and gradients (SVGImages.swift), other leaves as light boxes |
 // | `ImageRenderer(content:)` | a view, as SwiftUI's: `svg`, `pngData()` (the SVG rasterised by librsvg + cairo, `PNGRasterizer.swift`), `result` |
 //
 // SVG output is deterministic: the same input gives byte-identical SVG (fixed decimals, glyph

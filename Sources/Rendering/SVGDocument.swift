@@ -29,6 +29,8 @@ struct SVGDocument {
     var paint: SVGMarkup = ""
     var paintDefs: SVGMarkup = ""
     var clipCount = 0
+    /// How many gradients are defined (SVGImages.swift).
+    var gradientCount = 0
 
     /// Frames the canvas must show (content, not ink).
     private var contentBox: CGRect?

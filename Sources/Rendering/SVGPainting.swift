@@ -60,11 +60,11 @@ extension SVGDocument {
         case nil:
             attributes = paintAttributes(ForegroundStyle().resolvedColor(in: environment), "fill")
         case .fill(let style, let fill)?:
-            attributes = paintAttributes(style.resolvedColor(in: environment), "fill")
+            attributes = paintAttribute(style.resolvedPaint(in: environment), "fill", frame: frame)
             if fill.isEOFilled { attributes += " fill-rule=\"evenodd\"" }
         case .stroke(let style, let stroke)?:
             let width = stroke.lineWidth.isFinite ? max(0, stroke.lineWidth) : 0
-            attributes = "fill=\"none\" " + paintAttributes(style.resolvedColor(in: environment), "stroke")
+            attributes = "fill=\"none\" " + paintAttribute(style.resolvedPaint(in: environment), "stroke", frame: frame)
             attributes += " stroke-width=\"\(SVGNumber.format(width, decimals: options.decimals))\""
             switch stroke.lineCap {
             case .butt: break
@@ -149,7 +149,8 @@ extension SVGRenderer {
         if result.hasDrawingEffects { return true }
         for index in 0..<result.count {
             guard let leaf = result.leaf(at: index) else { continue }
-            if leaf.element is any Shape || leaf.element is any PaintedShapeLeaf || leaf.element is Color { return true }
+            if leaf.element is any Shape || leaf.element is any PaintedShapeLeaf || leaf.element is Color
+                || leaf.element is any ImageLeaf { return true }
             if leaf.environment.foregroundStyle != nil { return true }
             if let text = leaf.element as? Text, text.drawsRunsApart { return true }
             if leaf.environment.textUnderline != nil || leaf.environment.textStrikethrough != nil { return true }
@@ -170,11 +171,20 @@ extension SVGRenderer {
             }
             document.paintText(layout, at: leaf.frame.origin, color: color)
             document.paintDecorations(layout.decorationBars(runs), at: leaf.frame.origin, color: color)
+            for placed in layout.placedAttachments(runs, environment: environment) {
+                guard let content = placed.attachment.base.imageContent(in: environment) else { continue }
+                document.image(content, frame: placed.frame.offsetBy(dx: leaf.frame.minX, dy: leaf.frame.minY),
+                               color: color(placed.offset) ?? .primary)
+            }
             return layout
         }
         let local = CGRect(origin: .zero, size: leaf.frame.size)
         if let color = leaf.element as? Color {
-            document.colorFill(color, frame: leaf.frame)
+            document.colorFill(color.resolved(in: environment), frame: leaf.frame)
+        } else if let image = leaf.element as? any ImageLeaf {
+            if let content = image.imageContent(in: environment) {
+                document.image(content, frame: leaf.frame, color: ForegroundStyle().resolvedColor(in: environment))
+            }
         } else if let painted = leaf.element as? any PaintedShapeLeaf {
             let (path, paint) = painted.paintedPath(in: local)
             document.shape(path, paint: paint, frame: leaf.frame, environment: environment)

@@ -400,8 +400,10 @@ public final class ServiceDispatcher: Sendable {
         }
     }
 
-    /// `{"verdicts": [...]}`, checked and written a window of locales at a time: past
-    /// ``ServiceLimits/maxAnswerBytes`` the request stops at the locale that passed it.
+    /// `{"adjustments": [...], "verdicts": [...]}`: the verdicts, checked and written a window of
+    /// locales at a time (past ``ServiceLimits/maxAnswerBytes`` the request stops at the locale that
+    /// passed it), and what the locales of `texts` were set without (``LocaleName/adjustments(_:)``;
+    /// absent when nothing was left out), as `measure` reports them.
     private func stressCheck(_ object: [String: Any]) throws -> ServiceResponse {
         try Self.onlyKnown(object, ["key", "texts", "constraint", "platform", "sourceLanguage"])
         let key = try Self.field(object, "key", as: String.self) ?? "text"
@@ -472,7 +474,14 @@ public final class ServiceDispatcher: Sendable {
         let source = sourceLanguage.flatMap { locale in entries.firstIndex { $0.locale == locale }.map { sampled[$0] } }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var body = Data(#"{"verdicts":["#.utf8)
+        var body = Data("{".utf8)
+        let adjustments = LocaleName.adjustments(entries.map(\.locale))
+        if !adjustments.isEmpty {
+            body.append(contentsOf: #""adjustments":"#.utf8)
+            body.append(try encoder.encode(adjustments))
+            body.append(UInt8(ascii: ","))
+        }
+        body.append(contentsOf: #""verdicts":["#.utf8)
         var first = true
         let window = ParallelBatches.cores * 4 * ParallelBatches.batchSize
         for start in stride(from: 0, to: entries.count, by: window) {

@@ -132,15 +132,17 @@ public final class ServiceMetrics: Sendable {
         }
     }
 
-    /// Every cache a request can fill, as the engine's shaper and font library report them, and the
-    /// text cache layouts measure with (``TextMeasurementCache/shared``).
+    /// Every cache a request can fill, as the engine's shaper and font library report them, the
+    /// text cache layouts measure with (``TextMeasurementCache/shared``), and the locales made
+    /// canonical (``CanonicalLocale``, `locales`).
     public static func snapshots(of engine: TextFitEngine) -> [CacheSnapshot] {
         let text = TextMeasurementCache.shared
         let statistics = text.statistics
         return engine.shaper.cacheReports.map(CacheSnapshot.init)
             + [CacheSnapshot(name: "paragraphs", hits: statistics.reuses.values.reduce(0, +),
                              misses: statistics.paragraphsBuilt + statistics.paragraphsResized, count: text.count,
-                             capacity: text.paragraphCapacity, bytes: text.bytes, evictions: statistics.paragraphsEvicted)]
+                             capacity: text.paragraphCapacity, bytes: text.bytes, evictions: statistics.paragraphsEvicted),
+               CacheSnapshot(CanonicalLocale.cacheReport)]
     }
 
     /// The metrics in the Prometheus text format, with the caches' hit rates, the open connections

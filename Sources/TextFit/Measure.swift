@@ -18,7 +18,8 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     public var italic: Bool?
     /// A Dynamic Type size (`large`, `accessibility3`, `ax3`, …); default `large`.
     public var dynamicType: String?
-    /// A BCP 47 language tag.
+    /// A BCP 47 language tag (or ICU locale ID: `pt_BR`), measured as its canonical form
+    /// (``CanonicalLocale``: what ICU has no data for is dropped and named in the result's `adjustments`).
     public var locale: String?
     /// OpenType feature settings (`tnum`, `-liga`).
     public var features: [String]?
@@ -389,7 +390,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
                 throw RequestError(field: "locale", "'\(locale)' is not a locale identifier (a BCP 47 language tag such as en, ar, zh-Hans or pt-BR; ICU's pt_BR is accepted too)")
             }
         }
-        attributes.locale = locale
+        attributes.locale = locale  // made canonical (``CanonicalLocale``); measureSettings reports what it dropped
         // As the `Text` leaf (and SwiftUI) do: a non-zero tracking turns off the font's optional
         // ligatures (`liga`, `clig`), unless the request's own features turn them back on.
         let trackingFeatures = (tracking ?? 0) != 0 ? FontFeature.offForTracking : []
@@ -497,7 +498,8 @@ public struct MeasureResult: Codable, Sendable, Equatable {
     /// The Android font scale it was measured at; present under android only.
     public var fontScale: Double? = nil
     /// Settings that did not apply as asked (an axis value outside its range, used clamped; a width
-    /// for a font without a `wdth` axis); absent when there are none.
+    /// for a font without a `wdth` axis; a locale whose subtags ICU has no data for, measured without
+    /// them: `locale 'de-XX' is measured as 'de': …`, ``CanonicalLocale``); absent when there are none.
     public var adjustments: [String]? = nil
     /// The requested font as resolved.
     public var font: Font
@@ -596,19 +598,24 @@ extension TextFitEngine {
         if markdown, attributes.platform == .android {
             throw RequestError(field: "markdown", "Markdown is how SwiftUI's Text reads a localized string key; Android's text views do not read it")
         }
-        return try settings(attributes: attributes, style: style, proposal: proposal, readsMarkdown: markdown)
+        // The locale as measured (``CanonicalLocale``, which `attributes()` set): what was dropped is
+        // an adjustment, as a clamped axis is.
+        let localeAdjustment = request.locale.flatMap { CanonicalLocale($0).adjustment }
+        return try settings(attributes: attributes, style: style, proposal: proposal, readsMarkdown: markdown,
+                            localeAdjustment: localeAdjustment)
     }
 
     private func settings(attributes: TextAttributes, style: ParagraphStyle, proposal: MeasureResult.Proposal?,
-                          readsMarkdown: Bool = false) throws -> MeasureSettings {
+                          readsMarkdown: Bool = false, localeAdjustment: String? = nil) throws -> MeasureSettings {
         let primary = try shaper.library.match(attributes)
         let size = try attributes.validated()
+        let adjustments = primary.adjustments.map(\.description) + (localeAdjustment.map { [$0] } ?? [])
         let metrics = primary.face.metrics.scaled(to: size, policy: attributes.lineMetrics)
         return MeasureSettings(
             attributes: attributes, style: style, proposal: proposal, primary: primary, size: size,
             metrics: .init(ascent: metrics.ascent, descent: metrics.descent, leading: metrics.leading,
                            capHeight: metrics.capHeight, xHeight: metrics.xHeight, unitsPerEm: primary.face.metrics.unitsPerEm),
-            font: .init(primary.face), adjustments: primary.adjustments.isEmpty ? nil : primary.adjustments.map(\.description),
+            font: .init(primary.face), adjustments: adjustments.isEmpty ? nil : adjustments,
             readsMarkdown: readsMarkdown)
     }
 

@@ -67,19 +67,25 @@ public struct Text: LeafView, Hashable {
         /// `en_US_POSIX`, and it is formatted again in the environment's locale.
         var localeValue: LocaleFormatted? {
             get { extras?.localeValue }
-            set { setExtras(localeValue: newValue, underline: underline, strikethrough: strikethrough) }
+            set { setExtras(localeValue: newValue, underline: underline, strikethrough: strikethrough, attachment: attachment) }
         }
 
         /// `underline(_:pattern:color:)` (drawing only): `nil` leaves the run to the environment's.
         var underline: Text.LineSetting? {
             get { extras?.underline }
-            set { setExtras(localeValue: localeValue, underline: newValue, strikethrough: strikethrough) }
+            set { setExtras(localeValue: localeValue, underline: newValue, strikethrough: strikethrough, attachment: attachment) }
         }
 
         /// `strikethrough(_:pattern:color:)` (drawing only): `nil` leaves the run to the environment's.
         var strikethrough: Text.LineSetting? {
             get { extras?.strikethrough }
-            set { setExtras(localeValue: localeValue, underline: underline, strikethrough: newValue) }
+            set { setExtras(localeValue: localeValue, underline: underline, strikethrough: newValue, attachment: attachment) }
+        }
+
+        /// An inline image (TextAttachment.swift): the run is one word joiner as wide as the image.
+        var attachment: AnyTextAttachment? {
+            get { extras?.attachment }
+            set { setExtras(localeValue: localeValue, underline: underline, strikethrough: strikethrough, attachment: newValue) }
         }
 
         /// Whether the characters shown depend on the environment's locale.
@@ -95,9 +101,9 @@ public struct Text: LeafView, Hashable {
         }
 
         private mutating func setExtras(localeValue: LocaleFormatted?, underline: Text.LineSetting?,
-                                        strikethrough: Text.LineSetting?) {
-            extras = localeValue == nil && underline == nil && strikethrough == nil ? nil
-                : Extras(localeValue: localeValue, underline: underline, strikethrough: strikethrough)
+                                        strikethrough: Text.LineSetting?, attachment: AnyTextAttachment?) {
+            extras = localeValue == nil && underline == nil && strikethrough == nil && attachment == nil ? nil
+                : Extras(localeValue: localeValue, underline: underline, strikethrough: strikethrough, attachment: attachment)
         }
 
         /// The run sets nothing that shaping reads: its attributes are the environment's alone.
@@ -120,25 +126,29 @@ public struct Text: LeafView, Hashable {
         let localeValue: LocaleFormatted?
         let underline: LineSetting?
         let strikethrough: LineSetting?
+        let attachment: AnyTextAttachment?
         /// `localeValue != nil`, and a line set, answered without opening the enums.
         let isLocalized: Bool, setsLines: Bool
 
-        init(localeValue: LocaleFormatted?, underline: LineSetting?, strikethrough: LineSetting?) {
+        init(localeValue: LocaleFormatted?, underline: LineSetting?, strikethrough: LineSetting?, attachment: AnyTextAttachment?) {
             self.localeValue = localeValue
             self.underline = underline
             self.strikethrough = strikethrough
+            self.attachment = attachment
             isLocalized = localeValue != nil
             setsLines = underline != nil || strikethrough != nil
         }
 
         static func == (a: Extras, b: Extras) -> Bool {
-            a === b || (a.localeValue == b.localeValue && a.underline == b.underline && a.strikethrough == b.strikethrough)
+            a === b || (a.localeValue == b.localeValue && a.underline == b.underline && a.strikethrough == b.strikethrough
+                        && a.attachment == b.attachment)
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(localeValue)
             hasher.combine(underline)
             hasher.combine(strikethrough)
+            hasher.combine(attachment)
         }
     }
 
@@ -252,7 +262,11 @@ public struct Text: LeafView, Hashable {
         shownRuns(in: environment).withUnsafeBufferPointer { runs in
             for i in runs.indices {
                 let string = defaults.textCase == nil && !runs[i].isLocalized ? runs[i].string : runs[i].shown(in: environment)
-                let piece = StyledText(string, attributes: runs[i].isPlain ? defaults.plain : defaults.styling.attributes(of: runs[i]))
+                var attributes = runs[i].isPlain ? defaults.plain : defaults.styling.attributes(of: runs[i])
+                if let attachment = runs[i].attachment {
+                    attributes.tracking = attachment.base.inlineWidth(pointSize: attributes.pointSize, environment: environment)
+                }
+                let piece = StyledText(string, attributes: attributes)
                 if result == nil { result = piece } else { result!.append(piece) }
             }
         }

@@ -15,13 +15,16 @@ extension Text {
         return map { if $0.color == nil { $0.color = color } }
     }
 
-    /// Draws the runs that set no colour in `style`. A ``Color`` is kept as it is; a hierarchical
-    /// level (`.secondary`, …) as the light-mode label colour of that level; `.foreground` (and
-    /// styles TextFit does not draw) leaves the runs to the environment.
+    /// Draws the runs that set no colour in `style`. A ``Color`` is kept as it is (a colour set is
+    /// looked up when drawn); a hierarchical level (`.secondary`, …) as the light-mode label colour
+    /// of that level; the link colour, fills, levels of colours, materials and gradients as their
+    /// one colour (ShapeStyles.swift); `.foreground` (and styles TextFit does not draw) leaves the
+    /// runs to the environment.
     /// Source: https://developer.apple.com/documentation/swiftui/text/foregroundstyle(_:)
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
         let base = (style as? AnyShapeStyle)?.base ?? style
-        guard base is Color || base is HierarchicalShapeStyle else { return self }
+        if let color = base as? Color { return foregroundColor(color) }
+        guard base is HierarchicalShapeStyle || base is any ResolvableShapeStyle else { return self }
         return foregroundColor(base.resolvedColor(in: EnvironmentValues()))
     }
 }

@@ -131,12 +131,14 @@ package struct TextDrawingRun: Equatable, Sendable {
     package var color: Color?
     package var underline: Text.LineStyle?
     package var strikethrough: Text.LineStyle?
+    /// The inline image the run is (one word joiner), if it is one.
+    package var attachment: AnyTextAttachment?
 }
 
 extension Text {
     /// Whether any run sets a colour or a line of its own.
     package var drawsRunsApart: Bool {
-        runs.contains { $0.color != nil || $0.setsLines }
+        runs.contains { $0.color != nil || $0.setsLines || $0.attachment != nil }
     }
 
     /// Each run's colour and lines over its scalar offsets in the text as laid out in
@@ -148,9 +150,15 @@ extension Text {
         return runs.map { run in
             let count = run.shown(in: environment).unicodeScalars.count
             defer { offset += count }
-            return TextDrawingRun(range: offset..<offset + count, color: run.color,
-                                  underline: run.underline.map(\.style) ?? underline,
-                                  strikethrough: run.strikethrough.map(\.style) ?? strikethrough)
+            func resolved(_ style: Text.LineStyle?) -> Text.LineStyle? {
+                guard var style, let color = style.color else { return style }
+                style.color = color.resolved(in: environment)
+                return style
+            }
+            return TextDrawingRun(range: offset..<offset + count, color: run.color?.resolved(in: environment),
+                                  underline: resolved(run.underline.map(\.style) ?? underline),
+                                  strikethrough: resolved(run.strikethrough.map(\.style) ?? strikethrough),
+                                  attachment: run.attachment)
         }
     }
 }

@@ -123,15 +123,17 @@ extension EnvironmentValues {
     ///
     /// The POSIX locale (LayoutCore's default, `en_US_POSIX`) and the root locale (`""`, `und`) mean
     /// "no language", so the defaults match a paragraph built without a locale. Any other locale
-    /// gives `Locale.identifier(.bcp47)`, which keeps Unicode extensions that ICU understands
-    /// (`ja_JP@lb=loose` → `ja-JP-u-lb-loose`, loose Japanese line breaking).
+    /// gives `Locale.identifier(.bcp47)` made canonical (``CanonicalLocale``), as every locale that
+    /// reaches ICU and HarfBuzz is: the Unicode extensions that change line breaking stay
+    /// (`ja_JP@lb=loose` → `ja-JP-u-lb-loose`, loose Japanese line breaking), and what ICU has no
+    /// data for goes (`de_XX` → `de`; a language ICU does not know → `nil`).
     public var textLanguage: String? {
         let identifier = locale.identifier
         if identifier.isEmpty || identifier == "und" || identifier.hasSuffix("_POSIX") || identifier.hasSuffix("-POSIX") {
             return nil
         }
         let tag = locale.identifier(.bcp47)
-        return tag.isEmpty || tag == "und" ? nil : tag
+        return tag.isEmpty || tag == "und" ? nil : CanonicalLocale(tag).tag
     }
 }
 

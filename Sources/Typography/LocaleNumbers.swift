@@ -33,10 +33,14 @@ public enum PluralCategory: String, Sendable, Hashable, Codable, CaseIterable, C
 ///   `arab` for `ar` and `ar-EG`, `latn` for `ar-MA`, `arabext` for `fa`, `deva` for `mr`), with its
 ///   grouping (`#,##0` in threes, `#,##,##0` in Indian style for `hi` and `mr`; a minimum of two
 ///   grouping digits in `pl` and `es`: `1234` but `12 345`) and symbols.
+/// - The locale is made canonical first (``CanonicalLocale``: `de-XX` is `de`, `qx-ZZ` no locale),
+///   and ICU is opened for the canonical tag with its `nu` keyword alone, so ICU is asked about a
+///   bounded set of locales whatever strings come in.
 /// - Thread-safe: the ICU handles are used under a lock. ``forLocale(_:)`` keeps one instance per
-///   locale (up to ``cacheLimit`` locales), and each instance remembers what it formatted and chose.
+///   canonical locale (up to ``cacheLimit`` locales), and each instance remembers what it formatted and chose.
 public final class LocaleNumbers: Sendable {
-    /// The locale as given.
+    /// The locale whose numbers these are: the canonical tag of the locale given, with its `nu`
+    /// keyword alone (`ar-EG-u-nu-latn`; `ja-u-lb-strict` is `ja`); `""` for the root locale.
     public let locale: String
     /// The categories of the locale's cardinal rules, in CLDR order (always including `other`).
     public let pluralCategories: [PluralCategory]
@@ -84,8 +88,9 @@ public final class LocaleNumbers: Sendable {
     /// The instance for `locale`, made once (see the type's documentation for locales ICU does not
     /// know). Traps only if ICU's data is missing even for the root locale (an installation error).
     public static func forLocale(_ locale: String) -> LocaleNumbers {
+        let locale = CanonicalLocale.numberLocale(locale)
         if let cached = cache.withLock({ $0[locale] }) { return cached }
-        let made = LocaleNumbers(locale: locale)
+        let made = LocaleNumbers(canonical: locale)
         return cache.withLock { cache in
             if let cached = cache[locale] { return cached }
             if cache.count < cacheLimit { cache[locale] = made }
@@ -93,8 +98,13 @@ public final class LocaleNumbers: Sendable {
         }
     }
 
-    /// Opens ICU's rules and format for `locale` (the root locale's when ICU cannot read it).
-    public init(locale: String) {
+    /// Opens ICU's rules and format for `locale`, made canonical (the root locale's when ICU cannot read it).
+    public convenience init(locale: String) {
+        self.init(canonical: CanonicalLocale.numberLocale(locale))
+    }
+
+    /// Opens ICU's rules and format for a locale already made canonical (``CanonicalLocale/numberLocale(_:)``).
+    private init(canonical locale: String) {
         self.locale = locale
         var status: Int32 = 0
         var rules = textfit_plural_open(locale, &status)

@@ -87,15 +87,19 @@ public enum TextSegmentation {
     /// `lb=strict`) — ICU uses its CJK dictionary for line breaking only with `ja@lw=phrase`.
     ///
     /// - Parameter locale: an ICU locale ID ("th", "ja_JP@lb=strict", "ja@lw=phrase") or a BCP 47
-    ///   tag ("ja-JP-u-lb-loose"); `nil` or "" is the root locale. An unknown locale gets the root
-    ///   rules; one ICU cannot parse is also treated as the root locale.
+    ///   tag ("ja-JP-u-lb-loose"), made canonical first (``CanonicalLocale``); `nil` or "" is the
+    ///   root locale. A language ICU does not know gets the root rules, as does a string that is no
+    ///   locale.
     /// - Complexity: O(n) in the text's length.
     public static func lineBreaks(_ text: String, locale: String?) -> [LineBreakOpportunity] {
+        let locale = locale.flatMap { CanonicalLocale($0).tag }
         guard CommonLineBreaks.handles(locale: locale) else { return icuLineBreaks(text, locale: locale) }
         return lineBreaks(text, scalars: Array(text.unicodeScalars), locale: locale)
     }
 
-    /// ``lineBreaks(_:locale:)`` for a caller that has the text's scalars already. Text made of
+    /// ``lineBreaks(_:locale:)`` for a caller that has the text's scalars already and a canonical
+    /// locale (``TextAttributes/locale``; another string is still opened as its canonical form, see
+    /// ``BreakIteratorPool``). Text made of
     /// the common line-break classes skips ICU (`CommonLineBreaks`: the same answers, a fifth
     /// of the cost).
     package static func lineBreaks(_ text: String, scalars: [Unicode.Scalar], locale: String?) -> [LineBreakOpportunity] {
@@ -159,7 +163,10 @@ final class BreakIterator: @unchecked Sendable {
 /// one caller at a time.
 ///
 /// Bounded: at most `maximumIdle` idle clones per key, and at most `maximumKeys` keys (beyond that
-/// the pool forgets every other key's iterators, which reopen on demand).
+/// the pool forgets every other key's iterators, which reopen on demand). A prototype is opened for
+/// the key's canonical form with its line-breaking keywords alone (``CanonicalLocale/breakLocale(_:)``),
+/// so ICU opens data for a bounded set of locales whatever strings the keys are (callers pass
+/// canonical locales, so keys are canonical too).
 final class BreakIteratorPool: Sendable {
     static let shared = BreakIteratorPool()
 
@@ -170,6 +177,8 @@ final class BreakIteratorPool: Sendable {
         var kind: Int32
         var locale: String
         var prototype: BreakIterator
+        /// Whether new iterators are clones of the prototype (else opened afresh: ``clonesKeepRules(_:)``).
+        var clones: Bool
         var idle: [BreakIterator] = []
     }
 
@@ -222,26 +231,37 @@ final class BreakIteratorPool: Sendable {
         return nil
     }
 
+    /// Whether a clone of an iterator for `opened` (a canonical locale) breaks as the iterator does.
+    /// ICU 72's `ubrk_clone` drops Japanese phrase breaking (`lw=phrase`): the clone breaks between
+    /// characters, as plain `ja` does (found comparing with ICU's own breaks, `locale-breaks.tsv`),
+    /// so those iterators are opened afresh instead (each reused afterwards like any other).
+    private static func clonesKeepRules(_ opened: String) -> Bool { !opened.contains("-lw-phrase") }
+
     private func checkOut(kind: Int32, locale: String) -> BreakIterator {
-        let reused: BreakIterator? = entries.withLock { entries in
-            guard let i = Self.index(of: kind, locale, in: entries) else { return nil }
-            if let idle = entries[i].idle.popLast() { return idle }
+        let (reused, known): (BreakIterator?, Bool) = entries.withLock { entries in
+            guard let i = Self.index(of: kind, locale, in: entries) else { return (nil, false) }
+            if let idle = entries[i].idle.popLast() { return (idle, true) }
             // Cloning reads the prototype, which nobody iterates: safe under the lock.
-            return entries[i].prototype.clone()
+            return (entries[i].clones ? entries[i].prototype.clone() : nil, true)
         }
         if let reused { return reused }
 
-        // First use of this key: open outside the lock (it may load dictionaries).
+        // Open outside the lock (it may load dictionaries): one more iterator for a key whose clones
+        // are not faithful, else the key's first use.
         var error = ""
-        let prototype = BreakIterator(kind: kind, locale: locale, error: &error)
-            ?? (locale.isEmpty ? nil : BreakIterator(kind: kind, locale: "", error: &error))
-        guard let prototype, let working = prototype.clone() else {
+        let opened = CanonicalLocale.breakLocale(locale)
+        func open() -> BreakIterator? {
+            BreakIterator(kind: kind, locale: opened, error: &error) ?? (opened.isEmpty ? nil : BreakIterator(kind: kind, locale: "", error: &error))
+        }
+        if known, let fresh = open() { return fresh }
+        let clones = Self.clonesKeepRules(opened)
+        guard let prototype = open(), let working = clones ? prototype.clone() : open() else {
             preconditionFailure("cannot open an ICU break iterator (kind \(kind)): \(error); is libicu72 installed?")
         }
         entries.withLock { entries in
             if Self.index(of: kind, locale, in: entries) == nil {
                 if entries.count >= Self.maximumKeys { entries.removeAll(keepingCapacity: true) }
-                entries.append(Entry(kind: kind, locale: locale, prototype: prototype))
+                entries.append(Entry(kind: kind, locale: locale, prototype: prototype, clones: clones))
             }
         }
         return working

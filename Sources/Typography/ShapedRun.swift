@@ -37,6 +37,28 @@ package struct ShapedRun: Sendable {
         advance = glyphs.reduce(0) { $0 + Int($1.advance) }
     }
 
+    /// HarfBuzz's language for a canonical locale (``CanonicalLocale``, as ``TextAttributes/locale``
+    /// always is): the tag up to its `-u-` keywords, which choose no OpenType language system
+    /// (``CanonicalLocale/harfBuzzLanguage``, without making a string); `nil` for `und`.
+    /// HarfBuzz keeps every language string it is given in a global list, never freed and searched
+    /// linearly on each call, so it must only ever see this bounded set.
+    static func harfBuzzLanguage(_ locale: String) -> hb_language_t? {
+        var locale = locale
+        return locale.withUTF8 { utf8 -> hb_language_t? in
+            var end = utf8.count
+            var index = 0
+            while index + 2 < utf8.count {
+                if utf8[index] == UInt8(ascii: "-"), utf8[index + 1] == UInt8(ascii: "u"), utf8[index + 2] == UInt8(ascii: "-") {
+                    end = index
+                    break
+                }
+                index += 1
+            }
+            if end == 3, utf8[0] == UInt8(ascii: "u"), utf8[1] == UInt8(ascii: "n"), utf8[2] == UInt8(ascii: "d") { return nil }
+            return utf8.withMemoryRebound(to: CChar.self) { hb_language_from_string($0.baseAddress, Int32(end)) }
+        }
+    }
+
     /// Shapes `scalars` with `font` (scale = units per em) under the given segment properties.
     init(shaping scalars: UnsafeBufferPointer<UInt32>, font: OpaquePointer, script: Script, direction: TextDirection,
          language: String?, features: [FontFeature]) {
@@ -45,7 +67,7 @@ package struct ShapedRun: Sendable {
         hb_buffer_add_codepoints(buffer, scalars.baseAddress, Int32(scalars.count), 0, Int32(scalars.count))
         hb_buffer_set_direction(buffer, direction.hb)
         hb_buffer_set_script(buffer, hb_script_t(rawValue: script.rawValue))
-        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        if let language, let hbLanguage = Self.harfBuzzLanguage(language) { hb_buffer_set_language(buffer, hbLanguage) }
         if features.isEmpty {
             hb_shape(font, buffer, nil, 0)
         } else {

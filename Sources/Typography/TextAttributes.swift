@@ -7,8 +7,19 @@ public struct TextAttributes: Hashable, Sendable {
     public var features: [FontFeature]
     /// Points added after every grapheme cluster, the last one included (as SwiftUI's `tracking`).
     public var tracking: Double
-    /// A BCP 47 tag (`ar`, `ja`, `zh-Hans`): HarfBuzz's language, and the fallback language.
-    public var locale: String?
+    /// A BCP 47 tag (`ar`, `ja`, `zh-Hans`, `ja-JP-u-lb-strict`) or ICU locale ID (`pt_BR`): HarfBuzz's
+    /// language, ICU's line-breaking locale and the fallback language.
+    ///
+    /// Canonical whatever is set (``CanonicalLocale``): it reads back as the canonical tag — `pt_BR`
+    /// as `pt-BR`, `de-XX` as `de`, a language ICU does not know as `nil` — so every locale that
+    /// reaches ICU and HarfBuzz comes from a bounded set. Setting it costs a cache lookup.
+    public var locale: String? {
+        get { canonicalLocale }
+        set { canonicalLocale = newValue.flatMap { CanonicalLocale($0).tag } }
+    }
+
+    /// ``locale``'s storage, always canonical.
+    private var canonicalLocale: String?
     /// Which face metrics set line heights.
     public var lineMetrics: LineMetricsPolicy
     /// Whose text-size rules apply: Apple's (point sizes, Dynamic Type) or Android's (sizes in sp,
@@ -27,7 +38,7 @@ public struct TextAttributes: Hashable, Sendable {
         self.dynamicTypeSize = dynamicTypeSize
         self.features = features
         self.tracking = tracking
-        self.locale = locale
+        canonicalLocale = locale.flatMap { CanonicalLocale($0).tag }
         self.lineMetrics = lineMetrics
         self.platform = platform
         self.fontScale = fontScale

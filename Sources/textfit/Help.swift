@@ -48,7 +48,8 @@ let measureHelp = """
                              (or ax1…ax5); a comma list, FROM...TO or all measures at each (default: large)
       --font-scale SCALES    under android, the font scale: 0.85 1 1.15 1.3 1.5 1.8 2 (or any number > 0,
                              or 130%); a comma list or all (default: 1); --dynamic-type takes the same there
-      --locale TAG           BCP 47 language tag (shaping and fallback), e.g. ar, ja, zh-Hans, pt-BR
+      --locale TAG           BCP 47 tag or ICU ID (shaping, line breaking, fallback), e.g. ar, ja, zh-Hans, pt-BR;
+                             what ICU has no data for is left out, with a warning (de-XX is measured as de)
       --features LIST        OpenType features, comma separated: tnum,-liga,ss01
       --tracking PT          points added after each character; turns off the optional ligatures
                              (liga, clig) as SwiftUI's tracking does (--features liga turns them on)

@@ -192,6 +192,10 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
         constraints = sampled.kept.map { constraints[$0] }
         guard !entries.isEmpty else { throw CommandError.input("no strings to check in \(arguments.positional.joined(separator: ", "))") }
     }
+    // A locale set without parts ICU has no data for (its canonical form; reports keep the catalog's names).
+    let localeAdjustments = LocaleName.adjustments(entries.map(\.locale))
+    for line in localeAdjustments.prefix(20) { printError("warning: \(terminalSafe(line))") }
+    if localeAdjustments.count > 20 { printError("warning: … \(localeAdjustments.count - 20) more locales measured without parts ICU has no data for") }
     // --font-file is the font of every key whose rule names no family.
     let fontFile = arguments.values["font-file"]
     let containers = constraints.map { constraint in

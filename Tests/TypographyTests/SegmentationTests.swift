@@ -36,8 +36,11 @@ import Typography
         #expect(breaks("キャット", locale: "ja@lb=loose") == ["1", "2", "3", "4!"])
         #expect(breaks("キャット", locale: "ja-JP-u-lb-loose") == ["1", "2", "3", "4!"], "BCP 47 tags are converted")
         #expect(breaks("キャット", locale: "not a locale!") == breaks("キャット", locale: nil))
-        // ICU 72's phrase mode uses the CJK dictionary: 今日|は|いい|天気|です.
-        #expect(breaks("今日はいい天気です", locale: "ja@lw=phrase") == ["2", "3", "5", "7", "9!"])
+        // ICU 72's phrase mode keeps phrases together: 今日は|いい|天気です, as ICU's own iterator
+        // breaks it (`ubrk_open(UBRK_LINE, "ja@lw=phrase")`). A clone of that iterator broke it as
+        // dictionary words, 今日|は|いい|天気|です, which this test expected until the pool stopped
+        // cloning phrase iterators (CanonicalLocaleAnswerTests compares every case with ICU's own).
+        #expect(breaks("今日はいい天気です", locale: "ja@lw=phrase") == ["3", "5", "9!"])
         #expect(breaks("今日はいい天気です", locale: "ja").count == 9, "by default every ideograph and kana may break")
     }
 
