@@ -6,7 +6,7 @@ import Typography
 // scale it was drawn for, or a vector's own size), or a system symbol, sized as the text around it.
 //
 // - `Image("name")` and `Image("name", bundle:)` look the name up in the asset catalogs of the
-//   bundle, else of the environment's `assetBundle` (TextFit's), else of `Bundle.main`
+//   bundle, else of the environment's `mainBundle` (TextFit's), else of `Bundle.main`
 //   (AssetCatalog.swift). A name no catalog has lays out as 0 × 0 and is reported (`missingAsset`),
 //   as SwiftUI lays it out and logs it (MetalUI's probe `swiftui-bundle-image.swift`, arm B1:
 //   `Image("missing", bundle:)` fits 0 × 0; B8: made resizable in a 40 × 30 frame it takes the frame).
@@ -42,7 +42,7 @@ public struct Image: Hashable, Sendable {
     }
 
     /// The image set `name` of the asset catalogs in `bundle` (`nil`: the environment's
-    /// ``EnvironmentValues/assetBundle``, else `Bundle.main`).
+    /// ``EnvironmentValues/mainBundle``, else `Bundle.main`).
     public init(_ name: String, bundle: Bundle? = nil) {
         source = .asset(name: name, bundlePath: bundle.map { $0.resourcePath ?? $0.bundlePath })
     }

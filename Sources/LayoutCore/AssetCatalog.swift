@@ -104,10 +104,10 @@ package final class AssetCatalog: Sendable {
         }
     }
 
-    /// The catalogs of `bundle`, else of the environment's ``EnvironmentValues/assetBundle``, else
+    /// The catalogs of `bundle`, else of the environment's ``EnvironmentValues/mainBundle``, else
     /// of `Bundle.main` (what SwiftUI searches when a view names no bundle).
     package static func of(bundle: Bundle?, in environment: EnvironmentValues) -> AssetCatalog {
-        let searched = bundle ?? environment.assetBundle ?? .main
+        let searched = bundle ?? environment.mainBundle ?? .main
         return of(folder: searched.resourcePath ?? searched.bundlePath)
     }
 
@@ -206,23 +206,28 @@ package final class AssetCatalog: Sendable {
     }
 }
 
-private struct AssetBundleKey: EnvironmentKey {
+private struct MainBundleKey: EnvironmentKey {
     static let defaultValue: Bundle? = nil
 }
 
 extension EnvironmentValues {
-    /// Where `Image("name")` and `Color("name")` look for asset catalogs when they name no bundle
-    /// (TextFit's addition; `nil`, the default: `Bundle.main`, as in SwiftUI).
+    /// The app's bundle, standing for `Bundle.main` — which on Apple platforms is the app, and on
+    /// Linux is not: TextFit's one addition to SwiftUI's environment. `Image("name")` and
+    /// `Color("name")` find their asset catalogs in it, and `Text("key")` looks its key up in its
+    /// String Catalogs and `*.lproj` tables, unless they name a `bundle:` of their own. `nil`, the
+    /// default: `Bundle.main` for images and colours, as in SwiftUI (on Linux it has no catalogs of
+    /// an app), and no string tables, so a key is shown as written.
     ///
-    /// On Linux an app's catalogs are source folders, not a compiled `Assets.car`: give a bundle made
-    /// from the folder that holds them, `Bundle(path: "MyApp/Resources")`, or from an `.xcassets`
-    /// folder itself. Every `.xcassets` folder within four levels of the bundle's folder is searched.
+    /// On Linux an app's resources are source folders, not a compiled bundle: give a bundle made from
+    /// the folder that holds them, `Bundle(path: "MyApp/Resources")`. Every `.xcassets` folder
+    /// within four levels of it is searched, and every catalog file at any depth is read (once per
+    /// process).
     ///
     /// ```swift
-    /// ProfileHeader().environment(\.assetBundle, Bundle(path: "App/Sources"))
+    /// SettingsScreen().environment(\.mainBundle, Bundle(path: "App/Resources"))
     /// ```
-    public var assetBundle: Bundle? {
-        get { self[AssetBundleKey.self] }
-        set { self[AssetBundleKey.self] = newValue }
+    public var mainBundle: Bundle? {
+        get { self[MainBundleKey.self] }
+        set { self[MainBundleKey.self] = newValue }
     }
 }

@@ -36,7 +36,7 @@ public struct Color: Hashable, Sendable {
     }
 
     /// The colour set `name` of the asset catalogs in `bundle` (`nil`: the environment's
-    /// ``EnvironmentValues/assetBundle``, else `Bundle.main`), in light mode, looked up when the
+    /// ``EnvironmentValues/mainBundle``, else `Bundle.main`), in light mode, looked up when the
     /// colour is drawn.
     ///
     /// A name no catalog has draws nothing (clear), and a `Color` view of it reports a

@@ -18,7 +18,7 @@
 // | leaves | `Box`, `Spacer`, `Divider` | Leaves.swift |
 // | shapes, colours, drawing | `Shape`, `Rectangle`, `Circle`, …, `Path`, `Color`, `ShapeStyle`, `opacity`, `clipShape`, `border`; the image hook renderers read (`ImageLeaf`) | Shapes.swift, Path.swift, Color.swift, Drawing.swift |
 // | styles beyond colours | `.link`, `.fill` and levels, materials, gradients (styles and views), `ResolvedPaint` for renderers | ShapeStyles.swift |
-// | asset catalogs | image sets and colour sets of `.xcassets` folders; `EnvironmentValues.assetBundle` | AssetCatalog.swift |
+// | asset catalogs | image sets and colour sets of `.xcassets` folders; `EnvironmentValues.mainBundle` | AssetCatalog.swift |
 // | modifiers | padding, frame (fixed, flexible), fixedSize, offset, layoutPriority, layoutValue, alignmentGuide, environment, id | Modifiers.swift |
 // | a secondary view in the modified one's size; the ZStack rule both share | overlay, background, `DepthStacking` | Overlay.swift |
 // | where (or whether) a child is drawn | position, aspectRatio, hidden | Placement.swift |

@@ -62,7 +62,7 @@ extension EnvironmentValues {
     /// environment (the foreground, the tint) is resolved in, so that it cannot refer to itself.
     package var withoutStyles: EnvironmentValues {
         var fresh = EnvironmentValues()
-        if let bundle = assetBundle { fresh.assetBundle = bundle }
+        if let bundle = mainBundle { fresh.mainBundle = bundle }
         return fresh
     }
 }

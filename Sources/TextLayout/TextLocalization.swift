@@ -130,10 +130,6 @@ public enum DeviceIdiom: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-private struct MainBundleKey: EnvironmentKey {
-    static let defaultValue: Bundle? = nil
-}
-
 private struct LocalizedStringsKey: EnvironmentKey {
     static let defaultValue: LocalizedStrings? = nil
 }
@@ -143,17 +139,6 @@ private struct DeviceIdiomKey: EnvironmentKey {
 }
 
 extension EnvironmentValues {
-    /// The app's bundle, standing for `Bundle.main` (which on Apple platforms is the app, and on
-    /// Linux is not): `Text("key")` looks keys up in its catalogs when the text names no `bundle:`,
-    /// and `Image("name")` finds its asset catalogs there. TextFit's one addition to SwiftUI's
-    /// environment; set it once for a tree:
-    /// `Screen().environment(\.mainBundle, Bundle(path: "App/Resources"))`. Its folder's `*.lproj`
-    /// tables and String Catalogs are read once per process (``LocalizedStrings/bundle(at:)``).
-    public var mainBundle: Bundle? {
-        get { self[MainBundleKey.self] }
-        set { self[MainBundleKey.self] = newValue }
-    }
-
     /// Strings to look keys up in when neither the text nor the environment names a bundle: what
     /// `textfit layout --strings` and the service set from catalog files.
     package var localizedStrings: LocalizedStrings? {

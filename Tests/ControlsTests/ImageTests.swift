@@ -9,7 +9,7 @@ enum Fixtures {
     /// An environment whose default asset bundle is the fixtures folder.
     static var environment: EnvironmentValues {
         var environment = EnvironmentValues()
-        environment.assetBundle = bundle
+        environment.mainBundle = bundle
         return environment
     }
 
@@ -83,7 +83,7 @@ struct AssetImageTests {
         #expect(Image("Avatar").layout(in: .unspecified, environment: Fixtures.environment).diagnostics.isEmpty)
     }
 
-    @Test("Image(_:bundle:) looks in that bundle; without one, in the environment's assetBundle")
+    @Test("Image(_:bundle:) looks in that bundle; without one, in the environment's mainBundle")
     func bundles() {
         #expect(Image("Avatar", bundle: Fixtures.bundle).layout(in: .unspecified).size == CGSize(width: 40, height: 30))
         #expect(Image("Avatar").layout(in: .unspecified).size == .zero)  // Bundle.main: the test runner's folder

@@ -1,7 +1,7 @@
 // Images, labels and shape styles as app code writes them (a podcast app's episode row and a
 // settings list), with `import TextFit` alone. The app's asset catalog is the ControlsTests fixture
 // (Tests/ControlsTests/Fixtures/make-fixtures.py lists each file's pixels), given as the
-// environment's `assetBundle`. Expected frames are worked out by hand below; text widths from hb-shape.
+// environment's `mainBundle`. Expected frames are worked out by hand below; text widths from hb-shape.
 
 import Foundation
 import Testing
@@ -85,7 +85,7 @@ struct ImageLabelCompatibilityTests {
         var environment = EnvironmentValues()
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../ControlsTests/Fixtures").standardizedFileURL.path
-        environment.assetBundle = Bundle(path: fixtures)
+        environment.mainBundle = Bundle(path: fixtures)
         return environment
     }()
 
