@@ -37,6 +37,14 @@ public struct ViewDimensions: Equatable {
         source?.explicitValue(.vertical(guide), size: CGSize(width: width, height: height))
     }
 
+    /// How far the view reaches past `guide`, a guide value on the axis whose length is `length`:
+    /// `length − guide`, except that a view of infinite length (a `Color` offered ∞) reaches
+    /// infinitely far past any guide, where the subtraction would be ∞ − ∞ = NaN for a centre or
+    /// trailing guide. Containers use it to line children up on a guide (package: not API).
+    package static func extent(of length: CGFloat, past guide: CGFloat) -> CGFloat {
+        length.isInfinite ? length : length - guide
+    }
+
     public static func == (a: ViewDimensions, b: ViewDimensions) -> Bool {
         a.width == b.width && a.height == b.height && a.source == b.source
     }
