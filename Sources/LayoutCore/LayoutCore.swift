@@ -24,6 +24,7 @@
 // | where (or whether) a child is drawn | position, aspectRatio, hidden | Placement.swift |
 // | a view built from its size | `GeometryReader`, `GeometryProxy`, `CoordinateSpace` | GeometryReader.swift |
 // | reading the environment in a body | `@Environment`, `EnvironmentValues.current` (task-local) | EnvironmentProperty.swift |
+// | measuring from UIKit code | `UIHostingController` (`sizeThatFits(in:)`), `UIView`'s fitting sizes | HostingController.swift |
 // | the engine | `LayoutTree`: build → measure (memo, checks) → place (mirror RTL) → baselines → actions (rebuild while they change state) | LayoutTree.swift |
 // | results and diagnostics | `LayoutResult`, `PlacedElement`, `LayoutDiagnostic`, `LeafDiagnostic` (what a `DiagnosingLeaf` reports) | LayoutResult.swift |
 //

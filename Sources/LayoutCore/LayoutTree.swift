@@ -185,6 +185,15 @@ public final class LayoutTree {
                             placedProposals: placedProposals)
     }
 
+    /// The root's own answer to `proposal` after ``layout(in:)`` has settled the tree (state,
+    /// readers and all): the result's size, except that an infinite length a greedy root answers
+    /// to an infinite proposal stays infinite (a frame cannot be, so the result has 0 there).
+    package func fittingSize(in proposal: ProposedViewSize) -> CGSize {
+        _ = layout(in: proposal)
+        let tree = rebuilt ?? self
+        return tree.measure(tree.root, proposal.normalized, askedByLayout: false)
+    }
+
     /// `value` of every node, in tree order (written into place: no zero fill, no append).
     @inline(__always)
     private static func collect<T>(_ nodes: [Node], _ value: (Node) -> T) -> [T] {
