@@ -17,6 +17,11 @@ public struct ViewDimensions: Equatable {
         self.source = source
     }
 
+    /// A size's dimensions with no explicit guides (a slot a container aligns a subview in).
+    package init(plainWidth width: CGFloat, height: CGFloat) {
+        self.init(width: width, height: height, source: nil)
+    }
+
     /// The guide's value: explicit if set, else `AlignmentID.defaultValue(in:)`.
     public subscript(guide: HorizontalAlignment) -> CGFloat {
         self[explicit: guide] ?? guide.defaultValue(in: self)

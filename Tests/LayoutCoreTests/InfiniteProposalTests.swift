@@ -93,6 +93,15 @@ func containerSamples() -> [(String, AnyView)] {
     samples.append(("RadialLayout { Color; Box }", AnyView(RadialLayout { Color.red; Box(width: 20, height: 20) })))
     samples.append(("GeometryReader { Color }", AnyView(GeometryReader { _ in Color.red })))
     samples.append(("AnyLayout(VStackLayout(.trailing)) { Color }", AnyView(AnyLayout(VStackLayout(alignment: .trailing)) { Color.red })))
+    samples.append(("ScrollView { Color }", AnyView(ScrollView { Color.red })))
+    samples.append(("ScrollView(.horizontal) { Color; Box }", AnyView(ScrollView(.horizontal) { Color.red; Box(width: 20, height: 20) })))
+    samples.append(("ScrollView([.horizontal, .vertical]) { Color }", AnyView(ScrollView([.horizontal, .vertical]) { Color.red })))
+    samples.append(("LazyVGrid(flexible, adaptive, fixed) { Color × 4 }", AnyView(LazyVGrid(columns: [
+        GridItem(.flexible()), GridItem(.adaptive(minimum: 30)), GridItem(.fixed(20), alignment: .bottomTrailing),
+    ]) { ForEach(0..<4) { _ in Color.red } })))
+    samples.append(("LazyHGrid(flexible, adaptive) { Color × 3 }", AnyView(LazyHGrid(rows: [GridItem(.flexible()), GridItem(.adaptive(minimum: 30))]) {
+        ForEach(0..<3) { _ in Color.red }
+    })))
     return samples
 }
 
