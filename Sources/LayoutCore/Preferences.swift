@@ -208,10 +208,10 @@ extension View {
 package struct PreferenceReaderContent: @unchecked Sendable {
     let key: PreferenceKeyBox
     /// The identity of the scope the modifier was applied in (`nil` outside an evaluation).
-    let scope: [String]?
+    let scope: [ViewEvaluation.Component]?
     let build: (Any) -> [AnyElement]
 
-    init(key: PreferenceKeyBox, scope: [String]?, build: @escaping (Any) -> [AnyElement]) {
+    init(key: PreferenceKeyBox, scope: [ViewEvaluation.Component]?, build: @escaping (Any) -> [AnyElement]) {
         self.key = key
         self.scope = scope
         self.build = build

@@ -165,37 +165,49 @@ package final class ViewEvaluation: @unchecked Sendable {
 
     let store: StateStore
 
+    /// One link of an identity: the occurrence `index` of a type in its scope, with a `tag` for an
+    /// `if` branch or a `ForEach` item. Made into text only when a `State` is bound under it.
+    package struct Component: Sendable {
+        let type: ObjectIdentifier
+        let index: Int
+        var tag: String?
+
+        /// This component with `tag` (a branch's "T" or "F", an item's id).
+        func tagged(_ tag: String) -> Component {
+            var copy = self
+            copy.tag = tag
+            return copy
+        }
+
+        var text: String { "\(UInt(bitPattern: type.hashValue))#\(index)" + (tag.map { "[\($0)]" } ?? "") }
+    }
+
     /// One scope: a body, an `if` branch, a `ForEach` item. `counters` counts the views of each type
     /// evaluated in it so far.
     private struct Scope {
-        var component: String
+        var component: Component?
         var counters: [ObjectIdentifier: Int] = [:]
     }
 
-    private var scopes: [Scope] = [Scope(component: "")]
+    private var scopes: [Scope] = [Scope(component: nil)]
     /// Whether a view type has `State`s to bind, found once per type.
     private var typesWithState: [ObjectIdentifier: Bool] = [:]
 
     package init(store: StateStore) { self.store = store }
 
     /// The identity of the scope being evaluated (every link from the root).
-    var path: [String] { scopes.map(\.component) }
+    var path: [Component] { scopes.compactMap(\.component) }
 
-    /// The next occurrence number of `type` in the current scope.
-    private func occurrence(of type: Any.Type) -> Int {
+    /// The next occurrence of `type` in the current scope.
+    func nextComponent(for type: Any.Type) -> Component {
         let id = ObjectIdentifier(type)
         let n = scopes[scopes.count - 1].counters[id, default: 0]
         scopes[scopes.count - 1].counters[id] = n + 1
-        return n
-    }
-
-    /// A component naming the next occurrence of `type` here (the type's identity and the count).
-    func nextComponent(for type: Any.Type) -> String {
-        "\(UInt(bitPattern: ObjectIdentifier(type).hashValue))#\(occurrence(of: type))"
+        return Component(type: id, index: n)
     }
 
     /// Runs `body` in a new scope named `component` under the current one.
-    func within<R>(_ component: String, _ body: () -> R) -> R {
+    func within<R>(_ component: Component, _ body: () -> R) -> R {
         scopes.append(Scope(component: component))
         defer { scopes.removeLast() }
         return body()
@@ -203,9 +215,9 @@ package final class ViewEvaluation: @unchecked Sendable {
 
     /// Runs `body` in the scope `path` (one recorded earlier with ``path``), as when a
     /// `GeometryReader`'s content is built after the body that holds it was evaluated.
-    func reentering<R>(_ path: [String], _ body: () -> R) -> R {
+    func reentering<R>(_ path: [Component], _ body: () -> R) -> R {
         let saved = scopes
-        scopes = path.map { Scope(component: $0) }
+        scopes = [Scope(component: nil)] + path.map { Scope(component: $0) }
         defer { scopes = saved }
         return body()
     }
@@ -223,7 +235,7 @@ package final class ViewEvaluation: @unchecked Sendable {
         let type = ObjectIdentifier(V.self)
         if typesWithState[type] == false { return }
         var found = false
-        let key = path.joined(separator: "/")
+        let key = path.map(\.text).joined(separator: "/")
         for child in Mirror(reflecting: value).children {
             guard let property = child.value as? any DynamicViewProperty else { continue }
             property.bind(to: store, key: key + "." + (child.label ?? "_"))

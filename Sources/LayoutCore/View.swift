@@ -179,8 +179,8 @@ extension _ConditionalContent: PrimitiveView {
         guard let evaluation = ViewEvaluation.current else { return appendBranch(to: &list) }
         let component = evaluation.nextComponent(for: Self.self)
         switch storage {
-        case .trueContent: evaluation.within(component + "T") { appendBranch(to: &list) }
-        case .falseContent: evaluation.within(component + "F") { appendBranch(to: &list) }
+        case .trueContent: evaluation.within(component.tagged("T")) { appendBranch(to: &list) }
+        case .falseContent: evaluation.within(component.tagged("F")) { appendBranch(to: &list) }
         }
     }
 
@@ -312,14 +312,13 @@ extension ForEach: PrimitiveView {
         let component = evaluation?.nextComponent(for: Self.self)
         for item in data {
             let start = list.count
+            let id = String(describing: identify(item))
             // Each item is a scope named by its id: an item keeps its state when others come and go.
             if let evaluation, let component {
-                evaluation.within(component + "[\(identify(item))]") { content(item).appendElements(to: &list) }
+                evaluation.within(component.tagged(id)) { content(item).appendElements(to: &list) }
             } else {
                 content(item).appendElements(to: &list)
             }
-            guard list.count > start else { continue }
-            let id = String(describing: identify(item))
             for index in start..<list.count where list[index].traits.id == nil { list[index].traits.id = id }
         }
     }
