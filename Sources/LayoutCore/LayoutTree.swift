@@ -146,6 +146,9 @@ public final class LayoutTree {
     /// placed frames and lays out again (at most ``readerRebuildLimit`` times; then it reports
     /// ``LayoutDiagnostic/Kind/unsettledGeometry``). A rebuilt tree starts with fresh caches.
     ///
+    /// A `State` of the tree that code set since the last layout is seen from the first pass: the
+    /// bodies are evaluated again first.
+    ///
     /// Then the actions run after a layout (`onPreferenceChange`, `onGeometryChange`, `onChange`,
     /// `onAppear`) run with the laid-out values; while they change a `State` (or an
     /// `overlayPreferenceValue`'s value changes), the bodies are evaluated again, with the tree's
@@ -154,7 +157,7 @@ public final class LayoutTree {
     ///
     /// - Complexity: O(n) plus what the layouts ask; a relayout reuses the layouts' caches.
     public func layout(in proposal: ProposedViewSize) -> LayoutResult {
-        if settles, !settlingReaders { return layoutSettling(in: proposal) }
+        if settles || store.changed, !settlingReaders { return layoutSettling(in: proposal) }
         generation += 1
         diagnostics = []
         reported = []
@@ -209,6 +212,11 @@ public final class LayoutTree {
     /// changed a `State` or a preference reader's value, evaluates the bodies again and repeats.
     private func layoutSettling(in proposal: ProposedViewSize) -> LayoutResult {
         var tree = rebuilt ?? self
+        if tree.store.changed {
+            // Code set a `State` of this tree since it was built (a view's `$value` or a method that
+            // sets it): the bodies see it from the first pass.
+            tree = tree.rebuilt(readerFrames: tree.readerFrames, preferenceInputs: tree.preferenceInputs, evaluate: true)
+        }
         var rebuilds = 0, updates = 0
         while true {
             let current = tree

@@ -62,8 +62,9 @@ final class StateStorage<Value> {
             return slot.store.values[slot.key] as? Value ?? seed
         }
         set {
-            if StateStore.updating == nil || StateStore.updating !== slot?.store { seed = newValue }
-            slot?.store.set(newValue, forKey: slot!.key)
+            guard let slot else { seed = newValue; return }
+            if StateStore.updating !== slot.store { seed = newValue }
+            slot.store.set(newValue, forKey: slot.key)
         }
     }
 
