@@ -149,6 +149,15 @@ extension LayoutResult {
 
     /// Whether any element has a drawing effect.
     package var hasDrawingEffects: Bool { !structure.drawing.isEmpty }
+
+    /// Whether `element` clips what it contains to its frame, or to a shape in it (`clipped()`,
+    /// `clipShape`, `cornerRadius`, and every `ScrollView`): its descendants are drawn only inside
+    /// it. `false` for an element not in this result, and for results decoded from JSON (which
+    /// carry no drawing).
+    public func clipsContent(_ element: PlacedElement) -> Bool {
+        guard let index = structure.pathIndex(element.path) else { return false }
+        return drawingEffects(at: index).contains { if case .clip = $0 { true } else { false } }
+    }
 }
 
 // MARK: - Images

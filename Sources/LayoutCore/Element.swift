@@ -50,6 +50,9 @@ package struct AnyElement: Sendable {
         case layout(any Layout, children: [AnyElement])
         /// A `GeometryReader`: the tree builds its content from the frame it knows for it.
         case geometry(GeometryReaderContent)
+        /// An `overlayPreferenceValue`/`backgroundPreferenceValue` content: the tree builds it from
+        /// the value its sibling (the modified view) had in the last layout.
+        case preferenceReader(PreferenceReaderContent)
     }
 
     package var content: Content
@@ -83,6 +86,8 @@ package struct Traits: Sendable {
     package var environment: [@Sendable (inout EnvironmentValues) -> Void] = []
     /// `opacity` and clip modifiers, innermost first (drawn by renderers; layout ignores them).
     package var drawing: [DrawingEffect] = []
+    /// Preference modifiers and actions run after a layout, innermost first (Preferences.swift).
+    var observations: [LayoutObservation] = []
 }
 
 /// One `alignmentGuide(_:computeValue:)`.

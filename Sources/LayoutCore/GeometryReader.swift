@@ -44,7 +44,12 @@ public struct GeometryReader<Content: View>: View {
 extension GeometryReader: PrimitiveView {
     package func appendElements(to list: inout [AnyElement]) {
         let content = self.content
-        list.append(AnyElement(content: .geometry(GeometryReaderContent { proxy in content(proxy).elements })))
+        // The content is evaluated when the tree is built, in the scope the reader was met in.
+        let scope = ViewEvaluation.current.map { $0.path + [$0.nextComponent(for: Self.self)] }
+        list.append(AnyElement(content: .geometry(GeometryReaderContent { proxy in
+            guard let scope, let evaluation = ViewEvaluation.current else { return content(proxy).elements }
+            return evaluation.reentering(scope) { content(proxy).elements }
+        })))
     }
 }
 
@@ -166,6 +171,7 @@ struct GeometryReaderLayout: Layout {
 extension LayoutDiagnostic.Kind {
     /// A ``GeometryReader`` still placed at a frame its content was not built for after the tree
     /// was rebuilt ``LayoutTree/readerRebuildLimit`` times (its content depends on its own position
-    /// or size through its parent): the last layout is returned.
+    /// or size through its parent), or actions run after a layout still changing state after
+    /// ``LayoutTree/stateUpdateLimit`` updates (reported on the root): the last layout is returned.
     public static let unsettledGeometry = LayoutDiagnostic.Kind("unsettledGeometry")
 }

@@ -1,12 +1,13 @@
 import Foundation
 
-// SwiftUI modifiers that change no layout: gestures, hit testing, accessibility, lifecycle,
-// animation, preferences, coordinate-space names, and drawing effects TextFit does not draw. They are
-// accepted so that SwiftUI views compile unchanged, and each returns the view as it is. Their
-// closures never run: TextFit evaluates a view once and nothing appears, is tapped or changes. In
-// SwiftUI too none of them moves a frame (they attach behaviour or act on pixels, not geometry), so
-// the frames TextFit computes are the ones SwiftUI computes with them; pictures leave the drawing
-// effects out (docs/views.md).
+// SwiftUI modifiers that change no layout: gestures, hit testing, accessibility, lifecycle
+// (`onDisappear`, `task`), animation, coordinate-space names, and drawing effects TextFit does not
+// draw. They are accepted so that SwiftUI views compile unchanged, and each returns the view as it
+// is. Their closures never run: nothing is tapped, disappears or animates here. In SwiftUI too none
+// of them moves a frame (they attach behaviour or act on pixels, not geometry), so the frames
+// TextFit computes are the ones SwiftUI computes with them; pictures leave the drawing effects out
+// (docs/views.md). Preferences, `onAppear`, `onChange` and `onGeometryChange`, whose actions run
+// after a layout, are in Preferences.swift.
 
 // MARK: - Gestures and hit testing
 
@@ -98,9 +99,6 @@ public struct AccessibilityChildBehavior: Sendable, Equatable {
 // MARK: - Lifecycle
 
 extension View {
-    /// Accepted and ignored: nothing appears, so the action never runs.
-    public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
-
     /// Accepted and ignored: nothing disappears, so the action never runs.
     public func onDisappear(perform action: (() -> Void)? = nil) -> some View { self }
 
@@ -111,14 +109,6 @@ extension View {
     public func task<T: Equatable>(id value: T, priority: TaskPriority = .userInitiated,
                                    _ action: @escaping @Sendable () async -> Void) -> some View { self }
 
-    /// Accepted and ignored: a view is evaluated once, so no value changes.
-    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View { self }
-
-    /// Accepted and ignored: a view is evaluated once, so no value changes.
-    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View { self }
-
-    /// Accepted and ignored (SwiftUI's older, one-argument form).
-    public func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> some View { self }
 }
 
 // MARK: - Animation
@@ -221,34 +211,4 @@ public enum BlendMode: Sendable, Equatable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight,
          difference, exclusion, hue, saturation, color, luminosity, sourceAtop, destinationOver, destinationOut,
          plusDarker, plusLighter
-}
-
-// MARK: - Preferences
-
-/// A value views pass up to their ancestors (SwiftUI's `PreferenceKey`). TextFit accepts keys and the
-/// modifiers that set and read them so views written for SwiftUI compile; nothing reads them back
-/// (``View/onPreferenceChange(_:perform:)`` never calls its action), as no state is observed.
-public protocol PreferenceKey {
-    associatedtype Value
-    /// The value when no view sets one.
-    static var defaultValue: Value { get }
-    /// Combines the values of sibling views, in view order.
-    static func reduce(value: inout Value, nextValue: () -> Value)
-}
-
-extension View {
-    /// Accepted: sets `value` for `key` (nothing reads it back).
-    public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> some View { self }
-
-    /// Accepted: changes the value for `key` (nothing reads it back).
-    public func transformPreference<K: PreferenceKey>(_ key: K.Type = K.self, _ callback: @escaping (inout K.Value) -> Void) -> some View {
-        self
-    }
-
-    /// Accepted and ignored: a view is evaluated once, so no preference changes and the action
-    /// never runs.
-    public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self,
-                                                     perform action: @escaping (K.Value) -> Void) -> some View where K.Value: Equatable {
-        self
-    }
 }

@@ -133,6 +133,13 @@ public protocol _InstanceLayoutProperties {
 /// SwiftUI's API (hence the underscore).
 public protocol _PassesSingleChildPriority: Layout {}
 
+/// A layout of the package's own (in another module: a lazy grid) that says what is wrong with its
+/// values; the tree reports it on every pass, as a modifier's.
+package protocol DiagnosingLayout: Layout {
+    /// What is wrong with the layout's own values (each repaired as its doc comment says).
+    var issues: [LeafDiagnostic] { get }
+}
+
 /// Layouts that are the engine's own modifiers (padding, frames, fixedSize, offset, overlay, …).
 protocol ModifierLayout: Layout {
     static var modifierName: String { get }
@@ -180,7 +187,7 @@ final class LayoutBox<L: Layout>: AnyLayoutBox {
         return childCount == 1 && L.self is any _PassesSingleChildPriority.Type
     }
     override var hidesContent: Bool { modifier.map { type(of: $0).hidesContent } ?? false }
-    override var issues: [LeafDiagnostic] { modifier?.issues ?? [] }
+    override var issues: [LeafDiagnostic] { modifier?.issues ?? (layout as? any DiagnosingLayout)?.issues ?? [] }
 
     /// Runs `body` with the cache, making it on first use.
     @inline(__always)

@@ -13,7 +13,9 @@
 // | environment, layout values | `EnvironmentKey`, `EnvironmentValues`, `LayoutValueKey` | Environment.swift |
 // | the protocol | `Layout` + defaults, `LayoutProperties`, `callAsFunction` | Layout.swift |
 // | what a layout sees | `LayoutSubviews`, `LayoutSubview` | LayoutSubviews.swift |
-// | views | `View`, `@ViewBuilder`, `TupleView`, `AnyView`, `EmptyView`, `Group`, `ForEach`, `ViewModifier`, `State`/`Binding` (plain values) | View.swift |
+// | views | `View`, `@ViewBuilder`, `TupleView`, `AnyView`, `EmptyView`, `Group`, `ForEach`, `ViewModifier` | View.swift |
+// | state by view identity | `State`, `Binding`, `StateStore` (a tree's), `ViewEvaluation` (identity while bodies run) | State.swift |
+// | preferences and actions after a layout | `PreferenceKey`, `preference`/`anchorPreference`, `Anchor`, `onPreferenceChange`, `onGeometryChange`, `onChange`, `onAppear`, `overlayPreferenceValue` | Preferences.swift |
 // | the element tree views become | `LeafView` (a leaf that answers proposals), `AnyElement` (package: one engine node) | Element.swift |
 // | leaves | `Box`, `Spacer`, `Divider` | Leaves.swift |
 // | shapes, colours, drawing | `Shape`, `Rectangle`, `Circle`, …, `Path`, `Color`, `ShapeStyle`, `opacity`, `clipShape`, `border`; the image hook renderers read (`ImageLeaf`) | Shapes.swift, Path.swift, Color.swift, Drawing.swift |
@@ -24,7 +26,8 @@
 // | where (or whether) a child is drawn | position, aspectRatio, hidden | Placement.swift |
 // | a view built from its size | `GeometryReader`, `GeometryProxy`, `CoordinateSpace` | GeometryReader.swift |
 // | reading the environment in a body | `@Environment`, `EnvironmentValues.current` (task-local) | EnvironmentProperty.swift |
-// | the engine | `LayoutTree`: build → measure (memo, checks) → place (mirror RTL) → baselines | LayoutTree.swift |
+// | measuring from UIKit code | `UIHostingController` (`sizeThatFits(in:)`), `UIView`'s fitting sizes | HostingController.swift |
+// | the engine | `LayoutTree`: build → measure (memo, checks) → place (mirror RTL) → baselines → actions (rebuild while they change state) | LayoutTree.swift |
 // | results and diagnostics | `LayoutResult`, `PlacedElement`, `LayoutDiagnostic`, `LeafDiagnostic` (what a `DiagnosingLeaf` reports) | LayoutResult.swift |
 //
 // Containers (stacks, flow, ViewThatFits, AnyLayout) live in the `Layouts` module.

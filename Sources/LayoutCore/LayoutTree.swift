@@ -15,6 +15,7 @@ import Foundation
 /// | size the root (memoised, checked) | `measure(_:_:askedByLayout:)` |
 /// | place top-down, mirror right-to-left, diagnose | `place(_:frame:proposal:)` |
 /// | baselines bottom-up from placed children | `explicitGuide(_:of:proposal:size:overrideLimit:)` |
+/// | readers' contents again for their placed frames; actions after a layout; bodies again for changed state | `layoutSettling(in:)`, `runObservations()` |
 public final class LayoutTree {
     // The per-pass state below (and `Node`'s) is `@exclusivity(unchecked)`: a tree is used from one
     // task at a time and no access to these properties overlaps another (each is read or written in
@@ -30,21 +31,42 @@ public final class LayoutTree {
     private let modifierIssues: [(node: Int, issue: LeafDiagnostic)]
     /// The root element, kept to build the tree again for `GeometryReader`s' placed frames.
     private let rootElement: AnyElement
+    /// The root view, evaluated again when an action changed a `State` (`nil` for a tree built
+    /// from an element).
+    private let rootView: ((EnvironmentValues) -> AnyElement)?
+    /// The tree's `State` values and what its observers last saw (shared by the trees it builds again).
+    let store: StateStore
     /// Each `GeometryReader`'s node and the frame (root coordinates) its content was built with.
     private let readers: [(index: Int, frame: CGRect)]
     /// The frames readers' contents were built with, by path (what `readers` were built from).
     private let readerFrames: [[Int]: CGRect]
-    /// The tree built for the readers' placed frames: it lays out in place of this one.
+    /// Each preference reader's node and the value its content was built from (`nil`: none yet).
+    private let preferenceReaders: [(index: Int, key: PreferenceKeyBox, value: Any?)]
+    /// The values preference readers' contents were built from, by path.
+    private let preferenceInputs: [[Int]: Any]
+    /// Preference modifiers and after-layout actions by node index (innermost first).
+    private let observations: [Int: [LayoutObservation]]
+    /// The tree built for the readers' placed frames or changed state: it lays out in place of this one.
     @exclusivity(unchecked) private var rebuilt: LayoutTree?
-    /// Set while `layoutSettlingReaders` runs a pass of this tree.
+    /// Set while `layoutSettling` runs a pass of this tree.
     @exclusivity(unchecked) private var settlingReaders = false
-    /// Readers still placed at a frame their content was not built for after the last rebuild,
-    /// reported as `unsettledGeometry` in the pass that returns.
+    /// Readers still placed at a frame their content was not built for after the last rebuild, or
+    /// actions still changing state at the update limit, reported as `unsettledGeometry` in the
+    /// pass that returns.
     @exclusivity(unchecked) private var unsettledReaders: [(index: Int, message: String)] = []
 
     /// How many times one ``layout(in:)`` builds the tree again for `GeometryReader`s placed at
     /// frames their content was not built for, before it reports ``LayoutDiagnostic/Kind/unsettledGeometry``.
     public static let readerRebuildLimit = 4
+
+    /// How many times one ``layout(in:)`` evaluates the bodies again because actions run after a
+    /// layout (`onPreferenceChange`, `onGeometryChange`, `onChange`, `onAppear`) changed a `State`
+    /// or a preference reader's value changed, before it reports
+    /// ``LayoutDiagnostic/Kind/unsettledGeometry`` and returns the last layout. Apple publishes no
+    /// bound (SwiftUI spreads such updates over frames and logs "Bound preference … tried to update
+    /// multiple times per frame."); 8 is TextFit's choice: a view that measures itself settles in
+    /// one update, and nested ones in a few more.
+    public static let stateUpdateLimit = 8
 
     /// The current pass (memo entries and placements are stamped with it).
     @exclusivity(unchecked) var generation = 0
@@ -64,16 +86,34 @@ public final class LayoutTree {
     /// for several (a `Group`, a `ForEach`) is stacked in a centred `ZStack`.
     /// - Complexity: O(n) for n elements.
     public convenience init(_ view: some View, environment: EnvironmentValues = EnvironmentValues()) {
-        // Bodies are evaluated in the root environment (what `@Environment` reads).
-        self.init(element: EnvironmentValues.$current.withValue(environment) { AnyElement(view) }, environment: environment, readerFrames: [:])
+        // Bodies are evaluated in the root environment (what `@Environment` reads), with the
+        // tree's store for their `State`s.
+        let store = StateStore()
+        let evaluate: (EnvironmentValues) -> AnyElement = { environment in
+            StateStore.$updating.withValue(store) {
+                ViewEvaluation.$current.withValue(ViewEvaluation(store: store)) {
+                    EnvironmentValues.$current.withValue(environment) { AnyElement(view) }
+                }
+            }
+        }
+        self.init(element: evaluate(environment), view: evaluate, store: store, environment: environment,
+                  readerFrames: [:], preferenceInputs: [:])
     }
 
     /// Builds the tree of `element`, each `GeometryReader`'s content for its frame in `readerFrames`
-    /// (by path; zero when absent).
-    private init(element: AnyElement, environment: EnvironmentValues, readerFrames: [[Int]: CGRect]) {
+    /// and each preference reader's for its value in `preferenceInputs` (by path; zero and the
+    /// key's default when absent).
+    private init(element: AnyElement, view: ((EnvironmentValues) -> AnyElement)?, store: StateStore, environment: EnvironmentValues,
+                 readerFrames: [[Int]: CGRect], preferenceInputs: [[Int]: Any]) {
         var builder = TreeBuilder()
         builder.readerFrames = readerFrames
-        root = builder.build(element, environment: environment, path: [], parent: -1, stackAxis: nil)
+        builder.preferenceInputs = preferenceInputs
+        root = StateStore.$updating.withValue(store) {
+            ViewEvaluation.$current.withValue(ViewEvaluation(store: store)) {
+                builder.build(element, environment: environment, path: [], parent: -1, stackAxis: nil)
+            }
+        }
+        store.changed = false  // only what actions set after a layout counts as a change
         nodes = builder.nodes
         var leaves: [Int: TreeStructure.LeafSource] = [:]
         for node in builder.nodes where !builder.undrawn.contains(node.index) {
@@ -83,9 +123,17 @@ public final class LayoutTree {
         self.environment = environment
         modifierIssues = builder.modifierIssues
         rootElement = element
+        rootView = view
+        self.store = store
         readers = builder.readers
         self.readerFrames = readerFrames
+        preferenceReaders = builder.preferenceReaders
+        self.preferenceInputs = preferenceInputs
+        observations = builder.observations
     }
+
+    /// Whether a layout may have to build the tree again: it has readers or observations.
+    private var settles: Bool { !readers.isEmpty || !preferenceReaders.isEmpty || !observations.isEmpty }
 
     /// The number of elements (nodes) in the tree (as last built: a `GeometryReader`'s content
     /// is built again for its placed size).
@@ -98,9 +146,18 @@ public final class LayoutTree {
     /// placed frames and lays out again (at most ``readerRebuildLimit`` times; then it reports
     /// ``LayoutDiagnostic/Kind/unsettledGeometry``). A rebuilt tree starts with fresh caches.
     ///
+    /// A `State` of the tree that code set since the last layout is seen from the first pass: the
+    /// bodies are evaluated again first.
+    ///
+    /// Then the actions run after a layout (`onPreferenceChange`, `onGeometryChange`, `onChange`,
+    /// `onAppear`) run with the laid-out values; while they change a `State` (or an
+    /// `overlayPreferenceValue`'s value changes), the bodies are evaluated again, with the tree's
+    /// state, and the tree laid out again: at most ``stateUpdateLimit`` times, then the last layout
+    /// is returned with ``LayoutDiagnostic/Kind/unsettledGeometry``.
+    ///
     /// - Complexity: O(n) plus what the layouts ask; a relayout reuses the layouts' caches.
     public func layout(in proposal: ProposedViewSize) -> LayoutResult {
-        if !readers.isEmpty, !settlingReaders { return layoutSettlingReaders(in: proposal) }
+        if settles || store.changed, !settlingReaders { return layoutSettling(in: proposal) }
         generation += 1
         diagnostics = []
         reported = []
@@ -131,6 +188,15 @@ public final class LayoutTree {
                             placedProposals: placedProposals)
     }
 
+    /// The root's own answer to `proposal` after ``layout(in:)`` has settled the tree (state,
+    /// readers and all): the result's size, except that an infinite length a greedy root answers
+    /// to an infinite proposal stays infinite (a frame cannot be, so the result has 0 there).
+    package func fittingSize(in proposal: ProposedViewSize) -> CGSize {
+        _ = layout(in: proposal)
+        let tree = rebuilt ?? self
+        return tree.measure(tree.root, proposal.normalized, askedByLayout: false)
+    }
+
     /// `value` of every node, in tree order (written into place: no zero fill, no append).
     @inline(__always)
     private static func collect<T>(_ nodes: [Node], _ value: (Node) -> T) -> [T] {
@@ -140,12 +206,18 @@ public final class LayoutTree {
         }
     }
 
-    /// ``layout(in:)`` for a tree with `GeometryReader`s: lays out the latest tree, and builds it
-    /// again for the readers' placed frames until every reader's content was built for the frame
-    /// it is placed at.
-    private func layoutSettlingReaders(in proposal: ProposedViewSize) -> LayoutResult {
+    /// ``layout(in:)`` for a tree with readers or observations: lays out the latest tree, builds
+    /// it again for the `GeometryReader`s' placed frames until every reader's content was built for
+    /// the frame it is placed at, then runs the actions (``runObservations()``), and while they
+    /// changed a `State` or a preference reader's value, evaluates the bodies again and repeats.
+    private func layoutSettling(in proposal: ProposedViewSize) -> LayoutResult {
         var tree = rebuilt ?? self
-        var rebuilds = 0
+        if tree.store.changed {
+            // Code set a `State` of this tree since it was built (a view's `$value` or a method that
+            // sets it): the bodies see it from the first pass.
+            tree = tree.rebuilt(readerFrames: tree.readerFrames, preferenceInputs: tree.preferenceInputs, evaluate: true)
+        }
+        var rebuilds = 0, updates = 0
         while true {
             let current = tree
             current.settlingReaders = true
@@ -162,19 +234,145 @@ public final class LayoutTree {
                 frames[current.structure.paths[reader.index]] = placed
                 stale.append((reader.index, "content built for \(reader.frame) but placed at \(placed) after \(rebuilds) rebuilds"))
             }
-            if stale.isEmpty {
+            if !stale.isEmpty {
+                if rebuilds == Self.readerRebuildLimit {
+                    return current.finishUnsettled(stale, proposal: proposal, root: self)
+                }
+                rebuilds += 1
+                tree = current.rebuilt(readerFrames: frames, preferenceInputs: current.preferenceInputs, evaluate: false)
+                continue
+            }
+            let inputs = StateStore.$updating.withValue(store) { current.runObservations() }
+            // A reader built from no value yet, or from one that is no longer its view's, is stale
+            // (a value that is not `Equatable` only the first time: it cannot be compared).
+            let readersChanged = current.preferenceReaders.contains { reader in
+                guard let new = inputs[current.structure.paths[reader.index]] else { return false }
+                guard let old = reader.value else { return true }
+                return old is any Equatable && !sameValue(old, new)
+            }
+            if !current.store.changed && !readersChanged {
                 rebuilt = current === self ? nil : current
                 return result
             }
-            if rebuilds == Self.readerRebuildLimit {
-                rebuilt = current === self ? nil : current
-                current.unsettledReaders = stale
-                defer { current.unsettledReaders = [] }
-                return current.layout(in: proposal)
+            if updates == Self.stateUpdateLimit {
+                let message = "actions run after a layout still change state or preference values after \(updates) updates (LayoutTree.stateUpdateLimit)"
+                return current.finishUnsettled([(current.root.index, message)], proposal: proposal, root: self)
             }
-            rebuilds += 1
-            tree = LayoutTree(element: rootElement, environment: environment, readerFrames: frames)
+            updates += 1
+            rebuilds = 0
+            tree = current.rebuilt(readerFrames: frames, preferenceInputs: inputs, evaluate: current.store.changed)
         }
+    }
+
+    /// The tree built again from this one: the bodies evaluated again when `evaluate` (and the tree
+    /// was built from a view), else the same elements, with readers' and preference readers' contents
+    /// built for `readerFrames` and `preferenceInputs`.
+    private func rebuilt(readerFrames: [[Int]: CGRect], preferenceInputs: [[Int]: Any], evaluate: Bool) -> LayoutTree {
+        let element = evaluate ? rootView.map { $0(environment) } ?? rootElement : rootElement
+        return LayoutTree(element: element, view: rootView, store: store, environment: environment,
+                          readerFrames: readerFrames, preferenceInputs: preferenceInputs)
+    }
+
+    /// Lays this tree out again with `unsettled` reported as `unsettledGeometry`, and makes it the
+    /// one `root` lays out from now on.
+    private func finishUnsettled(_ unsettled: [(index: Int, message: String)], proposal: ProposedViewSize, root: LayoutTree) -> LayoutResult {
+        root.rebuilt = self === root ? nil : self
+        unsettledReaders = unsettled
+        defer { unsettledReaders = [] }
+        return layout(in: proposal)
+    }
+
+    // MARK: - After a layout
+
+    /// Runs the actions of the layout just made, in tree order (an element's innermost first):
+    /// `onPreferenceChange` and `onGeometryChange` when their value differs from the one they last
+    /// ran with (always the first time), `onChange` when its value differs from the last layout's
+    /// (the first time only with `initial`), `onAppear` once per element path. Nodes a container
+    /// left out are skipped. Returns each preference reader's value (its modified view's), by path.
+    private func runObservations() -> [[Int]: Any] {
+        var keys: [ObjectIdentifier: PreferenceKeyBox] = [:]
+        for list in observations.values {
+            for case .preferenceChange(let key, _) in list { keys[key.id] = key }
+        }
+        for reader in preferenceReaders { keys[reader.key.id] = reader.key }
+        // What each `onPreferenceChange` sees, by (node, position), and every node's value, per key.
+        var seen: [Int: [Int: Any]] = [:]
+        var values: [ObjectIdentifier: [Any?]] = [:]
+        for key in keys.values {
+            let nodeValues = preferenceValues(of: key) { node, position, value in seen[node, default: [:]][position] = value }
+            values[key.id] = nodeValues
+        }
+        var inputs: [[Int]: Any] = [:]
+        for reader in preferenceReaders {
+            let node = nodes[reader.index]
+            guard !node.placedHidden, let parent = parent(of: node), let source = parent.children.first(where: { $0 !== node }) else { continue }
+            inputs[structure.paths[reader.index]] = values[reader.key.id]?[source.index] ?? reader.key.defaultValue()
+        }
+        for index in observations.keys.sorted() where !nodes[index].placedHidden {
+            let node = nodes[index]
+            let path = "\(structure.paths[index])"
+            for (position, observation) in observations[index]!.enumerated() {
+                let key = path + "#\(position)"
+                switch observation {
+                case .write:
+                    continue
+                case .preferenceChange(let preference, let action):
+                    let value = seen[index]?[position] ?? preference.defaultValue()
+                    if let old = store.observed[key], sameValue(old, value) { continue }
+                    store.observed[key] = value
+                    action(value)
+                case .geometryChange(let compute, let action):
+                    let value = compute(GeometryProxy(frame: node.placedFrame))
+                    let old = store.observed[key]
+                    if let old, sameValue(old, value) { continue }
+                    store.observed[key] = value
+                    action(old ?? value, value)
+                case .appear(let action):
+                    if store.appeared.insert(key).inserted { action() }
+                case .valueChange(let value, let initial, let action):
+                    guard let old = store.observed[key] else {
+                        store.observed[key] = value
+                        if initial { action(value, value) }
+                        continue
+                    }
+                    if sameValue(old, value) { continue }
+                    store.observed[key] = value
+                    action(old, value)
+                }
+            }
+        }
+        return inputs
+    }
+
+    /// Every node's value of `key` in the layout just made (`nil`: none), children before parents:
+    /// the children's values combined in order with the key's `reduce`, then the node's own writes
+    /// applied, innermost first. `observe` gets the value each `onPreferenceChange` of the key sees
+    /// (node index, position among the node's observations, value).
+    private func preferenceValues(of key: PreferenceKeyBox, observe: (Int, Int, Any) -> Void) -> [Any?] {
+        var values = [Any?](repeating: nil, count: nodes.count)
+        for index in nodes.indices.reversed() {
+            let node = nodes[index]
+            if node.placedHidden { continue }
+            var value: Any?
+            for child in node.children {
+                guard let next = values[child.index] else { continue }
+                if value == nil { value = next } else { key.reduce(&value!, next) }
+            }
+            if let list = observations[index] {
+                for (position, observation) in list.enumerated() {
+                    switch observation {
+                    case .write(let written, let apply) where written.id == key.id:
+                        apply(&value, node.placedFrame, node.environment.layoutDirection)
+                    case .preferenceChange(let observed, _) where observed.id == key.id:
+                        observe(index, position, value ?? key.defaultValue())
+                    default:
+                        break
+                    }
+                }
+            }
+            values[index] = value
+        }
+        return values
     }
 
     // MARK: - Measuring
@@ -499,6 +697,12 @@ private struct TreeBuilder {
     var readerFrames: [[Int]: CGRect] = [:]
     /// The readers built: their node and the frame their content was built for.
     var readers: [(index: Int, frame: CGRect)] = []
+    /// Each preference reader's value by path, to build its content from (the key's default when absent).
+    var preferenceInputs: [[Int]: Any] = [:]
+    /// The preference readers built: their node, key and the value their content was built from.
+    var preferenceReaders: [(index: Int, key: PreferenceKeyBox, value: Any?)] = []
+    /// Preference modifiers and after-layout actions by node index.
+    var observations: [Int: [LayoutObservation]] = [:]
     /// What the engine needs to know of a leaf's type, found once per type: a dynamic cast to a
     /// protocol costs ~1,500 instructions, a leaf of the type met last a comparison.
     private var lastLeafType: ObjectIdentifier?
@@ -528,6 +732,12 @@ private struct TreeBuilder {
                         drawn: Bool = true) -> Node {
         var element = element
         var environment = environment
+        if case .preferenceReader(let reader) = element.content {
+            // A preference reader is the element its content makes from the value known for its path.
+            let value = preferenceInputs[path]
+            preferenceReaders.append((nodes.count, reader.key, value))
+            element = EnvironmentValues.$current.withValue(environment) { reader.element(for: value ?? reader.key.defaultValue()) }
+        }
         for apply in element.traits.environment.reversed() { apply(&environment) }
         if case .geometry(let reader) = element.content {
             // A reader is its layout with its content built for the frame known for its path,
@@ -551,8 +761,8 @@ private struct TreeBuilder {
         case .spacer(let minLength):
             kind = .spacer(minLength)
             kindName = "Spacer"
-        case .geometry:
-            preconditionFailure("a GeometryReader's element is replaced by its layout above")
+        case .geometry, .preferenceReader:
+            preconditionFailure("a reader's element is replaced by its content above")
         case .layout(let layout, _):
             let box = Self.box(layout)
             kind = .layout(box)
@@ -566,6 +776,7 @@ private struct TreeBuilder {
         ids.append(element.traits.id)
         kinds.append(kindName)
         if !element.traits.drawing.isEmpty { drawing[index] = element.traits.drawing }
+        if !element.traits.observations.isEmpty { observations[index] = element.traits.observations }
 
         if case .spacer = kind {
             // SwiftUI sizes spacers after every other child of a stack: their priority is −∞

@@ -85,9 +85,9 @@ package struct DepthStacking {
             let d = subview.dimensions(in: proposal)
             let h = d[alignment.horizontal], v = d[alignment.vertical]
             left = max(left, h)
-            right = max(right, d.width - h)
+            right = max(right, ViewDimensions.extent(of: d.width, past: h))
             up = max(up, v)
-            down = max(down, d.height - v)
+            down = max(down, ViewDimensions.extent(of: d.height, past: v))
         }
         guard left.isFinite || right.isFinite else { return (.zero, .zero) }
         return (CGSize(width: left + right, height: up + down), CGPoint(x: left, y: up))

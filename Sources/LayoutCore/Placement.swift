@@ -120,6 +120,11 @@ struct AspectRatioLayout: ModifierLayout {
             r = ideal.width / ideal.height
         }
         guard r.isFinite, r > 0 else { return p }
+        // A `nil` axis beside an infinite one, or `.fill` with an infinite axis: no size of ratio r
+        // is bounded there, so the proposal passes through as a `nil × nil` one does (else the
+        // child would be offered ∞ on an axis proposed `nil` or a length, where ∞ is no answer).
+        if (p.width == nil && p.height == .infinity) || (p.height == nil && p.width == .infinity) { return p }
+        if contentMode == .fill, p.width == .infinity || p.height == .infinity { return p }
         let w = p.width ?? .infinity, h = p.height ?? .infinity
         // `.fit` takes the whole width when the ratio's height for it fits; `.fill` when it covers.
         let widthFirst = contentMode == .fit ? w / r <= h : w / r >= h

@@ -2,10 +2,12 @@ import Foundation
 
 // Views, as SwiftUI spells them: a `View` has a `body` made of other views; `@ViewBuilder`
 // composes them; primitive views (stacks, text, shapes, modifiers) end the recursion. A view is
-// evaluated once, when a tree is built (`LayoutTree(view)`, `view.layout(in:)`, `ImageRenderer`):
-// every `body` runs then, and the result is the engine's element tree (one node per primitive view
-// and per geometry modifier, as `LayoutResult` reports them). Nothing is re-evaluated on relayout,
-// except a `GeometryReader`'s content, which depends on the size it is given.
+// evaluated when a tree is built (`LayoutTree(view)`, `view.layout(in:)`, `ImageRenderer`): every
+// `body` runs then, with its `State`s bound to the tree (State.swift), and the result is the
+// engine's element tree (one node per primitive view and per geometry modifier, as `LayoutResult`
+// reports them). A relayout re-evaluates nothing, except a `GeometryReader`'s content, which
+// depends on the size it is given, and every body when an action run after a layout changed a
+// `State` (Preferences.swift).
 //
 // A view may stand for several (a `TupleView` from a builder, `Group`, `ForEach`, `EmptyView`
 // for none): a container takes each as a subview, and a modifier applies to each, as in SwiftUI.
@@ -24,13 +26,14 @@ import Foundation
 /// ```
 ///
 /// Unlike SwiftUI's, this protocol is not isolated to the main actor: views can be built and laid
-/// out from any task (the tree they build is `Sendable`). State, bindings and animation are out of
-/// scope; see ``State``.
+/// out from any task (the tree they build is `Sendable`). Animation and interaction are out of
+/// scope; ``State`` lives as long as the tree the view is laid out in.
 public protocol View {
     /// The type of view this view is made of.
     associatedtype Body: View
 
-    /// What this view is made of. Evaluated once, when a tree is built from the view.
+    /// What this view is made of. Evaluated when a tree is built from the view, and again when an
+    /// action run after a layout changes a `State` of the tree.
     @ViewBuilder var body: Body { get }
 }
 
@@ -58,6 +61,8 @@ extension View {
             primitive.appendElements(to: &list)
         } else if let leaf = self as? any LeafView {
             list.append(AnyElement(content: .leaf(leaf)))
+        } else if let evaluation = ViewEvaluation.current {
+            evaluation.evaluating(self) { body.appendElements(to: &list) }
         } else {
             body.appendElements(to: &list)
         }
@@ -170,6 +175,16 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
 
 extension _ConditionalContent: PrimitiveView {
     package func appendElements(to list: inout [AnyElement]) {
+        // Each branch is a scope of its own, so the views of one never take the other's state.
+        guard let evaluation = ViewEvaluation.current else { return appendBranch(to: &list) }
+        let component = evaluation.nextComponent(for: Self.self)
+        switch storage {
+        case .trueContent: evaluation.within(component.tagged("T")) { appendBranch(to: &list) }
+        case .falseContent: evaluation.within(component.tagged("F")) { appendBranch(to: &list) }
+        }
+    }
+
+    private func appendBranch(to list: inout [AnyElement]) {
         switch storage {
         case .trueContent(let view): view.appendElements(to: &list)
         case .falseContent(let view): view.appendElements(to: &list)
@@ -183,7 +198,13 @@ extension Optional: View where Wrapped: View {
 
 extension Optional: PrimitiveView where Wrapped: View {
     package func appendElements(to list: inout [AnyElement]) {
-        if let view = self { view.appendElements(to: &list) }
+        // A scope of its own, counted whether shown or not, so showing it shifts no sibling's state.
+        guard let evaluation = ViewEvaluation.current else {
+            if let view = self { view.appendElements(to: &list) }
+            return
+        }
+        let component = evaluation.nextComponent(for: Self.self)
+        if let view = self { evaluation.within(component) { view.appendElements(to: &list) } }
     }
 }
 
@@ -287,11 +308,17 @@ extension ForEach where Data == Range<Int>, ID == Int {
 
 extension ForEach: PrimitiveView {
     package func appendElements(to list: inout [AnyElement]) {
+        let evaluation = ViewEvaluation.current
+        let component = evaluation?.nextComponent(for: Self.self)
         for item in data {
             let start = list.count
-            content(item).appendElements(to: &list)
-            guard list.count > start else { continue }
             let id = String(describing: identify(item))
+            // Each item is a scope named by its id: an item keeps its state when others come and go.
+            if let evaluation, let component {
+                evaluation.within(component.tagged(id)) { content(item).appendElements(to: &list) }
+            } else {
+                content(item).appendElements(to: &list)
+            }
             for index in start..<list.count where list[index].traits.id == nil { list[index].traits.id = id }
         }
     }
@@ -344,7 +371,15 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
 
 extension ModifiedContent: PrimitiveView where Content: View, Modifier: ViewModifier {
     package func appendElements(to list: inout [AnyElement]) {
-        modifier.body(content: _ViewModifier_Content(elements: content.elements)).appendElements(to: &list)
+        let elements = content.elements
+        if let evaluation = ViewEvaluation.current {
+            // A modifier's `State`s are bound as a view's are, under the modifier's identity.
+            evaluation.evaluating(modifier) {
+                modifier.body(content: _ViewModifier_Content(elements: elements)).appendElements(to: &list)
+            }
+        } else {
+            modifier.body(content: _ViewModifier_Content(elements: elements)).appendElements(to: &list)
+        }
     }
 }
 
@@ -352,64 +387,6 @@ extension View {
     /// Applies `modifier` to this view.
     public func modifier<M: ViewModifier>(_ modifier: M) -> ModifiedContent<Self, M> {
         ModifiedContent(content: self, modifier: modifier)
-    }
-}
-
-// MARK: - State (compiles; not observed)
-
-/// SwiftUI's state, as a stored value: TextFit evaluates a view once, so nothing observes a change.
-/// Here so views written for SwiftUI compile; give it the value the layout should see. As in
-/// SwiftUI, it can be set from a non-mutating context (an action closure in `body`), and `$value` is
-/// a binding to it: the value lives in a box the view's copies share.
-@propertyWrapper
-public struct State<Value> {
-    private final class Box {
-        var value: Value
-        init(_ value: Value) { self.value = value }
-    }
-    private let box: Box
-
-    public init(wrappedValue: Value) { box = Box(wrappedValue) }
-    public init(initialValue: Value) { box = Box(initialValue) }
-
-    public var wrappedValue: Value {
-        get { box.value }
-        nonmutating set { box.value = newValue }
-    }
-
-    public var projectedValue: Binding<Value> {
-        let box = self.box
-        return Binding(get: { box.value }, set: { box.value = $0 })
-    }
-}
-
-/// SwiftUI's binding, as a getter and a setter; views are evaluated once, so a set changes nothing
-/// already laid out.
-@propertyWrapper @dynamicMemberLookup
-public struct Binding<Value> {
-    let get: () -> Value
-    let set: (Value) -> Void
-
-    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
-        self.get = get
-        self.set = set
-    }
-
-    /// A binding that always reads `value`.
-    public static func constant(_ value: Value) -> Binding<Value> { Binding(get: { value }, set: { _ in }) }
-
-    public var wrappedValue: Value {
-        get { get() }
-        nonmutating set { set(newValue) }
-    }
-
-    public var projectedValue: Binding<Value> { self }
-
-    public init(projectedValue: Binding<Value>) { self = projectedValue }
-
-    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
-        Binding<Subject>(get: { self.wrappedValue[keyPath: keyPath] },
-                         set: { var value = self.wrappedValue; value[keyPath: keyPath] = $0; self.wrappedValue = value })
     }
 }
 

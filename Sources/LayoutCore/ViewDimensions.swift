@@ -17,6 +17,11 @@ public struct ViewDimensions: Equatable {
         self.source = source
     }
 
+    /// A size's dimensions with no explicit guides (a slot a container aligns a subview in).
+    package init(plainWidth width: CGFloat, height: CGFloat) {
+        self.init(width: width, height: height, source: nil)
+    }
+
     /// The guide's value: explicit if set, else `AlignmentID.defaultValue(in:)`.
     public subscript(guide: HorizontalAlignment) -> CGFloat {
         self[explicit: guide] ?? guide.defaultValue(in: self)
@@ -35,6 +40,14 @@ public struct ViewDimensions: Equatable {
     /// The guide's explicit value, or `nil` when the view only has the default.
     public subscript(explicit guide: VerticalAlignment) -> CGFloat? {
         source?.explicitValue(.vertical(guide), size: CGSize(width: width, height: height))
+    }
+
+    /// How far the view reaches past `guide`, a guide value on the axis whose length is `length`:
+    /// `length − guide`, except that a view of infinite length (a `Color` offered ∞) reaches
+    /// infinitely far past any guide, where the subtraction would be ∞ − ∞ = NaN for a centre or
+    /// trailing guide. Containers use it to line children up on a guide (package: not API).
+    package static func extent(of length: CGFloat, past guide: CGFloat) -> CGFloat {
+        length.isInfinite ? length : length - guide
     }
 
     public static func == (a: ViewDimensions, b: ViewDimensions) -> Bool {

@@ -10,4 +10,6 @@
 // | tag flow | `FlowLayout` (+ `startsNewRow()`, `FlowOverflowIndicator`) | one row plan per proposal: `planRows` → `greedyRows` / `balance` / `truncate` → `stack` | FlowLayout.swift, FlowLayout+Rows.swift |
 // | equal widths | `EqualWidthHStack`, `EqualWidthVStack` | every subview the widest ideal width and tallest ideal height (`EqualCells`), system spacing | EqualWidthStacks.swift |
 // | radial | `RadialLayout` | subviews on a circle, ordered by `RadialRank` | RadialLayout.swift |
+// | lazy grids | `LazyVGrid`, `LazyHGrid`, `GridItem` → `LazyGridLayout` | `LazyGridTracks.resolve` (fixed first, then shares in order; adaptive sub-columns) for the size, again for the given width to place; rows as tall as their tallest cell | LazyGrids.swift |
+// | scroll view | `ScrollView` → `ScrollViewLayout` (+ `ScrollViewReader`, scrolling modifiers, accepted) | content proposed `nil` along the axes; the proposal along them, the content across; clipped | ScrollView.swift |
 // | grid | `Grid`, `GridRow` → `GridLayout` (+ `gridCellColumns`, `gridColumnAlignment`, `gridCellAnchor`, `gridCellUnsizedAxes`) | `extremes` (each cell at 0 × 0 and ∞ × ∞: the order) → `solve` (ideal sizes, or shares and commits in that order) → place (anchors, column and row guides) | Grid.swift |

@@ -150,7 +150,8 @@ struct StackDistribution {
         return shares.map { $0! }
     }
 
-    /// The extent of the children aligned on the guide: max below it + max above it.
+    /// The extent of the children aligned on the guide: max below it + max above it. A child of
+    /// infinite cross length (a `Color` offered ∞) makes the extent infinite, never ∞ − ∞ = NaN.
     func crossExtent(_ shares: [Share]) -> (extent: CGFloat, guide: CGFloat) {
         guard !shares.isEmpty else { return (0, 0) }
         var above = -CGFloat.infinity, below = -CGFloat.infinity
@@ -158,7 +159,7 @@ struct StackDistribution {
             let d = share.dimensions
             let g = guide(d)
             above = max(above, g)
-            below = max(below, (axis == .horizontal ? d.height : d.width) - g)
+            below = max(below, ViewDimensions.extent(of: axis == .horizontal ? d.height : d.width, past: g))
         }
         return (above + below, above)
     }

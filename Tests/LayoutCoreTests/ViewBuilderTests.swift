@@ -110,5 +110,10 @@ struct ViewBuilderTests {
         #expect(view.layout(in: .unspecified).size.width == 20)
         view.$isOn.wrappedValue = false
         #expect(view.isOn == false && view.layout(in: .unspecified).size.width == 10)
+        // Set between two layouts of one tree, the state is seen by the second: the bodies run again.
+        let tree = LayoutTree(view)
+        #expect(tree.layout(in: .unspecified).size.width == 10)
+        view.flip()
+        #expect(tree.layout(in: .unspecified).size.width == 20)
     }
 }
