@@ -54,6 +54,29 @@ public struct EnvironmentValues: Sendable {
         }
     }
 
+    /// Whether a value was set for `key` (else it reads as its default).
+    package func isSet<K: EnvironmentKey>(_ key: K.Type) -> Bool {
+        let id = ObjectIdentifier(key)
+        return storage.contains { $0.key == id }
+    }
+
+    /// The environment an app launched in ``locale`` runs in: right to left when the locale's
+    /// language is written right to left (Arabic, Hebrew, Persian, Urdu…, by CLDR's character order,
+    /// and TextFit's right-to-left pseudo-locale `pseudo-xb`) and ``layoutDirection`` was not set;
+    /// else unchanged. A tree is built in it (``LayoutTree/init(_:environment:)``): a locale set on
+    /// the root environment lays the screen out as the app would be, while a `.environment(\.locale,
+    /// …)` inside a view changes formatting only, as in SwiftUI.
+    package var launched: EnvironmentValues {
+        guard !isSet(LayoutDirectionKey.self), locale.identifier != "en_US_POSIX" else { return self }
+        let identifier = locale.identifier
+        let rightToLeft = identifier.lowercased() == "pseudo-xb"
+            || Locale.Language(identifier: identifier).characterDirection == .rightToLeft
+        guard rightToLeft else { return self }
+        var environment = self
+        environment.layoutDirection = .rightToLeft
+        return environment
+    }
+
     /// The writing direction (default `.leftToRight`); `.rightToLeft` mirrors every container's x positions.
     public var layoutDirection: LayoutDirection {
         get { self[LayoutDirectionKey.self] }

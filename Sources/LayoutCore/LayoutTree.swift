@@ -83,9 +83,12 @@ public final class LayoutTree {
     @exclusivity(unchecked) private var reported: Set<LayoutDiagnostic> = []
 
     /// Builds the tree of `view` under `environment`: evaluates every `body` once. A view standing
-    /// for several (a `Group`, a `ForEach`) is stacked in a centred `ZStack`.
+    /// for several (a `Group`, a `ForEach`) is stacked in a centred `ZStack`. A right-to-left
+    /// `locale` lays the tree out right to left unless `layoutDirection` is set, as an app launched
+    /// in that language is (``EnvironmentValues/launched``).
     /// - Complexity: O(n) for n elements.
     public convenience init(_ view: some View, environment: EnvironmentValues = EnvironmentValues()) {
+        let environment = environment.launched
         // Bodies are evaluated in the root environment (what `@Environment` reads), with the
         // tree's store for their `State`s.
         let store = StateStore()

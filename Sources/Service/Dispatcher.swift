@@ -22,14 +22,20 @@ public final class ServiceDispatcher: Sendable {
     public let limits: ServiceLimits
     /// The folder whose font files requests may name; `nil`: requests may name no file.
     public let fontFolder: ServiceFontFolder?
+    /// The app's string tables, read when the service started (`serve --strings`): `layout` and
+    /// `render` requests' `key` nodes are looked up in them, in the request's `locale`. A request
+    /// never names a catalog file.
+    public let strings: LocalizedStrings?
 
     /// The bundled fonts' and the Apple fonts' folders, each with a final "/" (``fontName(_:)``).
     private let libraryFolders: [String]
 
-    public init(engine: TextFitEngine, limits: ServiceLimits = ServiceLimits(), fontFolder: ServiceFontFolder? = nil) {
+    public init(engine: TextFitEngine, limits: ServiceLimits = ServiceLimits(), fontFolder: ServiceFontFolder? = nil,
+                strings: LocalizedStrings? = nil) {
         self.engine = engine
         self.limits = limits
         self.fontFolder = fontFolder
+        self.strings = strings
         libraryFolders = [engine.library.fontDirectory, engine.library.appleFontsDirectory].compactMap { folder in
             folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         }
@@ -80,13 +86,13 @@ public final class ServiceDispatcher: Sendable {
         switch operation {
         case "measure": return try measure(object)
         case "layout":
-            let (tree, width, height, sizes, direction) = try layoutRequest(object, extra: [])
-            return try layouts(tree, width: width, height: height, sizes: sizes, direction: direction)
+            let (tree, width, height, sizes, direction, locale) = try layoutRequest(object, extra: [])
+            return try layouts(tree, width: width, height: height, sizes: sizes, direction: direction, locale: locale)
         case "render":
-            let (tree, width, height, sizes, direction) = try layoutRequest(object, extra: ["overlays"])
+            let (tree, width, height, sizes, direction, locale) = try layoutRequest(object, extra: ["overlays"])
             let overlays = try Self.field(object, "overlays", as: Bool.self) ?? false
             guard let (_, result) = engine.layout(tree, width: width, height: height, textSizes: [sizes[0]],
-                                                  direction: direction).first else {
+                                                  direction: direction, locale: locale, strings: strings).first else {
                 throw ServiceError(.internalError, "nothing was laid out")
             }
             let svg: String
@@ -106,11 +112,12 @@ public final class ServiceDispatcher: Sendable {
     /// `{"layouts": [...]}`, a layout per text size, laid out and written one size at a time: past
     /// ``ServiceLimits/maxAnswerBytes`` the request stops at the size that passed it (a size's
     /// answer is bounded by ``ServiceLimits/maxElements``), never building the rest.
-    private func layouts(_ tree: AnyView, width: Double?, height: Double?, sizes: [TextSize], direction: LayoutDirection) throws
-        -> ServiceResponse {
+    private func layouts(_ tree: AnyView, width: Double?, height: Double?, sizes: [TextSize], direction: LayoutDirection?,
+                         locale: String?) throws -> ServiceResponse {
         var body = Data(#"{"layouts":["#.utf8)
         for (index, size) in sizes.enumerated() {
-            let output = try engine.layoutOutputs(tree, width: width, height: height, textSizes: [size], direction: direction)[0].jsonData()
+            let output = try engine.layoutOutputs(tree, width: width, height: height, textSizes: [size], direction: direction,
+                                                  locale: locale, strings: strings)[0].jsonData()
             if index > 0 { body.append(UInt8(ascii: ",")) }
             body.append(output)
             guard body.count + 2 <= limits.maxAnswerBytes else {
@@ -293,13 +300,13 @@ public final class ServiceDispatcher: Sendable {
     ]
 
     /// The fields of `layout` (and, with `overlays`, of `render`).
-    static let layoutKeys: Set<String> = ["tree", "width", "height", "platform", "dynamicType", "fontScale", "direction"]
+    static let layoutKeys: Set<String> = ["tree", "width", "height", "platform", "dynamicType", "fontScale", "direction", "locale"]
 
     /// A `layout` or `render` body: the tree (read for the request's `platform`, which wins over the
     /// tree's own), the proposal, the text sizes (the request's `dynamicType` or `fontScale`, else
     /// the tree's, else the platform's default) and the direction.
     private func layoutRequest(_ object: [String: Any], extra: Set<String>) throws
-        -> (AnyView, Double?, Double?, [TextSize], LayoutDirection) {
+        -> (AnyView, Double?, Double?, [TextSize], LayoutDirection?, String?) {
         try Self.onlyKnown(object, Self.layoutKeys.union(extra))
         guard let treeJSON = object["tree"] else { throw ServiceError(.invalidRequest, "tree: missing (a layout-file node)") }
         let (count, depth) = Self.measureTree(treeJSON)
@@ -330,13 +337,18 @@ public final class ServiceDispatcher: Sendable {
         }
         let width = try Self.length(object, "width", allowingInfinity: true), height = try Self.length(object, "height", allowingInfinity: true)
         let sizes = try Self.textSizes(object, platform: document.platform) ?? document.textSizes ?? [TextSize.standard(for: document.platform)]
-        let direction: LayoutDirection
-        switch try Self.field(object, "direction", as: String.self) ?? "ltr" {
+        let direction: LayoutDirection?
+        switch try Self.field(object, "direction", as: String.self) {
+        case nil: direction = nil  // the locale's
         case "ltr": direction = .leftToRight
         case "rtl": direction = .rightToLeft
-        case let other: throw ServiceError(.invalidRequest, "direction: '\(other)' is not ltr or rtl")
+        case let other?: throw ServiceError(.invalidRequest, "direction: '\(other)' is not ltr or rtl")
         }
-        return (document.tree, width, height, sizes, direction)
+        let locale = try Self.field(object, "locale", as: String.self)
+        if let locale, locale.utf8.count > 128 || !MeasureRequest.isLocaleIdentifier(locale) {
+            throw ServiceError(.invalidRequest, "locale: '\(locale.prefix(128))' is not a locale identifier (a BCP 47 language tag such as en, ar, zh-Hans or pt-BR)")
+        }
+        return (document.tree, width, height, sizes, direction, locale)
     }
 
     /// The request's text sizes: `dynamicType` or `fontScale` (two spellings of one setting, each

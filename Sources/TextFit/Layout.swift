@@ -85,10 +85,17 @@ extension DynamicTypeSize {
 }
 
 extension TextFitEngine {
-    /// The environment a layout runs in: this engine's fonts, the user's text size and a direction.
-    /// The text size says the platform too: a Dynamic Type size is iOS's, a font scale Android's
-    /// (Roboto, Material 3's `bodyLarge` for text that sets no font, sizes in sp scaled by it).
-    public func environment(_ textSize: TextSize, direction: LayoutDirection = .leftToRight) -> EnvironmentValues {
+    /// The environment a layout runs in: this engine's fonts, the user's text size, a direction,
+    /// and the locale and string tables keys are looked up in. The text size says the platform too:
+    /// a Dynamic Type size is iOS's, a font scale Android's (Roboto, Material 3's `bodyLarge` for
+    /// text that sets no font, sizes in sp scaled by it).
+    /// - Parameters:
+    ///   - direction: the layout direction; `nil` leaves it to the locale (right to left for a
+    ///     right-to-left language, as an app launched in it is laid out; else left to right).
+    ///   - locale: the locale texts are shown in (`de`, `ar-EG`, `pseudo-xa`); `nil`: `en_US_POSIX`.
+    ///   - strings: the catalogs `Text` keys are looked up in (`textfit layout --strings`).
+    public func environment(_ textSize: TextSize, direction: LayoutDirection? = nil, locale: String? = nil,
+                            strings: LocalizedStrings? = nil) -> EnvironmentValues {
         var environment = EnvironmentValues()
         environment.textShaper = shaper
         environment.platform = textSize.platform
@@ -96,7 +103,9 @@ extension TextFitEngine {
         case .dynamicType(let size): environment.dynamicTypeSize = size
         case .fontScale(let scale): environment.fontScale = scale
         }
-        environment.layoutDirection = direction
+        if let direction { environment.layoutDirection = direction }
+        if let locale { environment.locale = Locale(identifier: locale) }
+        environment.localizedStrings = strings
         return environment
     }
 
@@ -108,9 +117,10 @@ extension TextFitEngine {
     /// Lays `tree` out for a proposal (`nil` axes ask for the ideal) at each text size (each a
     /// Dynamic Type size under iOS or a font scale under Android; ``environment(_:direction:)``).
     public func layout(_ tree: some View, width: Double?, height: Double?, textSizes: [TextSize],
-                       direction: LayoutDirection = .leftToRight) -> [(TextSize, LayoutResult)] {
+                       direction: LayoutDirection? = nil, locale: String? = nil, strings: LocalizedStrings? = nil)
+        -> [(TextSize, LayoutResult)] {
         textSizes.map { size in
-            let result = LayoutTree(tree, environment: environment(size, direction: direction))
+            let result = LayoutTree(tree, environment: environment(size, direction: direction, locale: locale, strings: strings))
                 .layout(in: ProposedViewSize(width: width.map { CGFloat($0) }, height: height.map { CGFloat($0) }))
             return (size, result)
         }
@@ -128,8 +138,9 @@ extension TextFitEngine {
 
     /// ``layout(_:width:height:textSizes:direction:)`` as the JSON the CLI and the service print.
     public func layoutOutputs(_ tree: some View, width: Double?, height: Double?, textSizes: [TextSize],
-                              direction: LayoutDirection = .leftToRight) -> [LayoutOutput] {
-        layout(tree, width: width, height: height, textSizes: textSizes, direction: direction).map(LayoutOutput.init)
+                              direction: LayoutDirection? = nil, locale: String? = nil, strings: LocalizedStrings? = nil) -> [LayoutOutput] {
+        layout(tree, width: width, height: height, textSizes: textSizes, direction: direction, locale: locale, strings: strings)
+            .map(LayoutOutput.init)
     }
 
     /// ``layout(_:width:height:dynamicTypeSizes:direction:)`` as the JSON the CLI and the service print.

@@ -127,7 +127,9 @@ public enum LayoutFile {
         }
     }
 
-    static let leafKinds = ["text", "box", "rectangle", "spacer", "divider"]
+    static let leafKinds = ["text", "key", "box", "rectangle", "spacer", "divider"]
+    /// What a `key` node (a text looked up in the string tables) takes besides a text's options.
+    static let keyKeys: Set<String> = ["table", "arguments"]
     static let containerKinds = ["hstack", "vstack", "zstack", "flow", "grid", "equalWidth", "viewThatFits"]
     static let textKeys: Set<String> = ["style", "font", "size", "weight", "italic", "lineLimit", "truncation", "alignment",
                                         "lineSpacing", "minimumScaleFactor", "tracking", "kerning", "design", "fontWidth",

@@ -99,7 +99,8 @@ struct LayoutFileParser: Sendable {
         }
         func allowed(_ key: String) -> Bool {
             key == kind || key == "id" || key == "modifiers" || LayoutFile.modifierNames.contains(key)
-                || (kind == "text" && LayoutFile.textKeys.contains(key)) || (isRoot && LayoutFile.rootKeys.contains(key))
+                || ((kind == "text" || kind == "key") && LayoutFile.textKeys.contains(key))
+                || (kind == "key" && LayoutFile.keyKeys.contains(key)) || (isRoot && LayoutFile.rootKeys.contains(key))
         }
         if !node.raw.keys.allSatisfy(allowed), let unknown = node.keys.sorted().first(where: { !allowed($0) }) {
             let hint = LayoutFile.rootKeys.contains(unknown) ? " (\(unknown) is the whole file's: on the root node only)" : ""
@@ -117,7 +118,7 @@ struct LayoutFileParser: Sendable {
     private func build(_ kind: String, _ node: FileNode, _ path: String) throws -> AnyElement {
         let here = path + "." + kind
         switch kind {
-        case "text":
+        case "text", "key":
             return try text(node, path)
         case "box":
             let box = try FileNode(node.raw[kind]!, here)
@@ -264,13 +265,43 @@ struct LayoutFileParser: Sendable {
         }
     }
 
+    /// A `key` node's text: the key (a catalog key, with its format specifiers: `%lld photos`), its
+    /// `table` and its `arguments` (numbers and strings, in order: what the specifiers show, and
+    /// what plural variants are chosen by).
+    private func keyText(_ node: FileNode, _ path: String) throws -> Text {
+        guard let key = node.raw["key"] as? String else { throw LayoutFileError(path: path + ".key", message: "expected a string (a key of the string tables)") }
+        let table = try node.string("table")
+        var arguments: [LocalizedStringKey.CatalogArgument] = []
+        if let list = node.raw["arguments"] {
+            guard let items = list as? [Any] else {
+                throw LayoutFileError(path: path + ".arguments", message: "expected an array of numbers and strings")
+            }
+            for (index, item) in items.enumerated() {
+                if let string = item as? String {
+                    arguments.append(.string(string))
+                } else if !StrictJSON.isBoolean(item), let number = StrictJSON.number(item), number.isFinite {
+                    arguments.append(.number(number))
+                } else {
+                    throw LayoutFileError(path: path + ".arguments[\(index)]", message: "expected a number or a string")
+                }
+            }
+        }
+        return Text(LocalizedStringKey(catalogKey: key, arguments: arguments), tableName: table)
+    }
+
     /// The largest line count a file may give (`lineLimit`).
     static let maximumLines = 1_000_000
 
     private func text(_ node: FileNode, _ path: String) throws -> AnyElement {
-        guard let string = node.raw["text"] as? String else { throw LayoutFileError(path: path + ".text", message: "expected a string") }
-        // "markdown": the string as SwiftUI's `Text("literal")` reads it (a key's inline Markdown).
-        var text = try node.bool("markdown") == true ? Text(LocalizedStringKey(string)) : Text(string)
+        var text: Text
+        if node.raw["key"] != nil {
+            // A key looked up in the string tables (`--strings`), as `Text("key", tableName:)` looks it up.
+            text = try keyText(node, path)
+        } else {
+            guard let string = node.raw["text"] as? String else { throw LayoutFileError(path: path + ".text", message: "expected a string") }
+            // "markdown": the string as SwiftUI's `Text("literal")` reads it (a key's inline Markdown).
+            text = try node.bool("markdown") == true ? Text(LocalizedStringKey(string)) : Text(string)
+        }
         if let font = try font(node, path) {
             text = text.font(font)
             if let fonts, node.raw["variations"] != nil || node.raw["instance"] != nil { try checkAxes(text, node, path, fonts) }

@@ -159,7 +159,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     /// of 2–3 letters (or 4–8, as BCP 47 reserves them), then subtags of 1–8 letters and digits
     /// separated by `-` or `_` (`en`, `zh-Hans-TW`, `pt_BR`, `de-CH-1996`, `en-u-nu-arab`). Only the
     /// shape is checked: a well-formed tag for a language no font covers is still measured.
-    static func isLocaleIdentifier(_ text: String) -> Bool {
+    package static func isLocaleIdentifier(_ text: String) -> Bool {
         let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
         guard let language = subtags.first, (2...8).contains(language.count),

@@ -116,8 +116,10 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
     }
 
     /// The text runs this key shows: its Markdown read, then its arguments put in place.
-    func runs() -> [Text.Run] {
-        let spans = InlineMarkdown.mayHaveSyntax(key) ? InlineMarkdown.spans(of: key)
+    /// - Parameter markdown: read the key as Markdown (`Text`'s way); `false` keeps its characters
+    ///   (`String(localized:)`'s way).
+    func runs(markdown: Bool = true) -> [Text.Run] {
+        let spans = markdown && InlineMarkdown.mayHaveSyntax(key) ? InlineMarkdown.spans(of: key)
             : key.isEmpty ? [] : [InlineMarkdown.Span(text: key, style: [])]
         guard hasFormatting else { return spans.map { Text.Run(string: $0.text).styled(by: $0.style) } }
         var runs: [Text.Run] = []
@@ -342,6 +344,8 @@ extension Text {
         }
         var value: Value
         var specifier = ""
+
+        init(value: Value) { self.value = value }
 
         /// The value of a `_FormatSpecifiable`'s argument, when it is one of the standard types.
         init?(_ argument: some CVarArg) {

@@ -21,6 +21,8 @@ extension Text {
         var template: Run
         /// The runs of ``Text/runs`` that show the key when nothing is looked up.
         var runs: Range<Int>
+        /// A locale of its own (a `LocalizedStringResource`'s); `nil`: the environment's.
+        var locale: Locale? = nil
     }
 
     /// What the text shows in `environment`: its runs, with each key's looked up in the catalogs of
@@ -59,7 +61,7 @@ extension Text {
     static func resolve(_ lookup: KeyLookup, in environment: EnvironmentValues) -> (runs: [Run], lookup: LocalizedStringLookup)? {
         guard let strings = strings(for: lookup, in: environment) else { return nil }
         let key = lookup.key
-        let found = strings.lookup(key.key, table: lookup.table, locale: environment.locale.identifier,
+        let found = strings.lookup(key.key, table: lookup.table, locale: (lookup.locale ?? environment.locale).identifier,
                                    device: environment.deviceIdiom.catalogName, arguments: key.numericArguments)
         let runs = found.reason == .missingKey ? key.runs() : key.formatted(found.format).runs()
         return (runs.map { lookup.template.filling($0) }, found)
@@ -109,6 +111,29 @@ extension LocalizedStringKey {
     }
 }
 
+extension LocalizedStringKey {
+    /// An argument of a key given as data (a layout file's `arguments`), not by interpolation.
+    package enum CatalogArgument: Sendable {
+        case number(Double)
+        case string(String)
+    }
+
+    /// A key as a catalog writes it (`%lld photos`, its specifiers in place) with `arguments` for
+    /// them: what `Text("\(count) photos")` makes, given as data. A whole number is an integer
+    /// (`%lld`'s), any other a double.
+    package init(catalogKey: String, arguments: [CatalogArgument]) {
+        self.init(key: catalogKey, hasFormatting: !arguments.isEmpty, arguments: arguments.map { argument in
+            switch argument {
+            case .string(let string): return .string(string)
+            case .number(let number):
+                let value: Text.FormattedNumber.Value = number.rounded() == number && abs(number) < 9.0e18
+                    ? .signed(Int64(number)) : .floating(number)
+                return .number(Text.FormattedNumber(value: value))
+            }
+        })
+    }
+}
+
 // MARK: - Environment
 
 /// The device a String Catalog's device variations are chosen for (SwiftUI has no such value; it is
@@ -150,5 +175,94 @@ extension EnvironmentValues {
     public var deviceIdiom: DeviceIdiom {
         get { self[DeviceIdiomKey.self] }
         set { self[DeviceIdiomKey.self] = newValue }
+    }
+}
+
+// MARK: - String(localized:) and LocalizedStringResource
+
+// Foundation on Linux has neither `String(localized:)` nor `LocalizedStringResource` (Apple's
+// Foundation does): TextFit gives both, with Apple's names and signatures, looking keys up as `Text`
+// does, so view code that formats strings before showing them compiles and shows the app's strings.
+
+extension String {
+    /// Foundation's `String.LocalizationValue`: a key with its interpolated arguments, as a string
+    /// literal makes it (`"\(count) photos"` → the key `%lld photos` and the argument).
+    public struct LocalizationValue: Equatable, Sendable, ExpressibleByStringInterpolation {
+        let key: LocalizedStringKey
+
+        public init(_ value: String) { key = LocalizedStringKey(stringLiteral: value) }
+        public init(stringLiteral value: String) { key = LocalizedStringKey(stringLiteral: value) }
+        public init(stringInterpolation: LocalizedStringKey.StringInterpolation) {
+            key = LocalizedStringKey(stringInterpolation: stringInterpolation)
+        }
+    }
+
+    /// The string `keyAndValue`'s key shows in `locale`, from table `table` of `bundle`'s catalogs,
+    /// its arguments in place (as Foundation's `String(localized:)`). Where they are not given, the
+    /// locale and the bundle are those of the view whose `body` is being evaluated (its environment's
+    /// `locale` and `mainBundle`), as an app's own are; outside a body, `en_US_POSIX` and none. With
+    /// no catalogs, or a key none has, the key with its arguments. Never read as Markdown.
+    public init(localized keyAndValue: LocalizationValue, table: String? = nil, bundle: Bundle? = nil,
+                locale: Locale? = nil, comment: StaticString? = nil) {
+        self = LocalizedStringResource.resolve(keyAndValue.key, table: table, bundlePath: bundle?.bundlePath, locale: locale)
+    }
+
+    /// The string `resource` shows (its own locale and bundle, else the evaluating view's).
+    public init(localized resource: LocalizedStringResource) {
+        self = LocalizedStringResource.resolve(resource.value.key, table: resource.table, bundlePath: resource.bundlePath,
+                                               locale: resource.locale)
+    }
+}
+
+/// Foundation's `LocalizedStringResource`: a key to look up later, with its table, bundle and locale.
+/// `Text(resource)` shows it as `Text("key")` shows a key; `String(localized: resource)` formats it.
+public struct LocalizedStringResource: Equatable, Sendable, ExpressibleByStringInterpolation {
+    let value: String.LocalizationValue
+    /// The key, as a catalog writes it (`%lld photos`).
+    public var key: String { value.key.key }
+    /// The table (`nil`: `Localizable`).
+    public var table: String?
+    /// The locale to show it in (`nil`: the environment's).
+    public var locale: Locale?
+    let bundlePath: String?
+
+    public init(_ keyAndValue: String.LocalizationValue, table: String? = nil, locale: Locale? = nil, bundle: Bundle? = nil,
+                comment: StaticString? = nil) {
+        value = keyAndValue
+        self.table = table
+        self.locale = locale
+        bundlePath = bundle?.bundlePath
+    }
+
+    public init(stringLiteral value: String) { self.init(String.LocalizationValue(stringLiteral: value)) }
+    public init(stringInterpolation: LocalizedStringKey.StringInterpolation) {
+        self.init(String.LocalizationValue(stringInterpolation: stringInterpolation))
+    }
+
+    /// `key` looked up and formatted as a plain string (no Markdown), in the environment of the body
+    /// being evaluated unless `locale` or `bundlePath` say otherwise.
+    static func resolve(_ key: LocalizedStringKey, table: String?, bundlePath: String?, locale: Locale?) -> String {
+        var environment = EnvironmentValues.current
+        if let locale { environment.locale = locale }
+        let lookup = Text.KeyLookup(key: key, table: table, bundlePath: bundlePath, template: Text.Run(string: ""), runs: 0..<0)
+        guard let strings = Text.strings(for: lookup, in: environment) else {
+            return key.runs(markdown: false).map { $0.shown(in: environment) }.joined()
+        }
+        let found = strings.lookup(key.key, table: table, locale: environment.locale.identifier,
+                                   device: environment.deviceIdiom.catalogName, arguments: key.numericArguments)
+        let format = found.reason == .missingKey ? key : key.formatted(found.format)
+        return format.runs(markdown: false).map { $0.shown(in: environment) }.joined()
+    }
+}
+
+extension Text {
+    /// A text showing `resource`: its key looked up as ``init(_:tableName:bundle:comment:)`` looks a
+    /// key up, in the resource's table and bundle, and its locale when it names one.
+    public init(_ resource: LocalizedStringResource) {
+        let key = resource.value.key
+        var runs = key.runs()
+        if runs.isEmpty { runs = [Run(string: "")] }
+        self.init(runs: runs, lookups: [KeyLookup(key: key, table: resource.table, bundlePath: resource.bundlePath,
+                                                  template: Run(string: ""), runs: 0..<runs.count, locale: resource.locale)])
     }
 }

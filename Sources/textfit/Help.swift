@@ -87,7 +87,13 @@ let layoutHelp = """
                              smallest first); wins over the file's dynamicType / fontScale
       --font-scale S         the same option, for android: font scales (1.3 or 130%), a comma list,
                              or all (0.85 … 2); one JSON object per scale, SVGs OUT-1.3.svg
-      --direction DIR        ltr (default) or rtl: mirrors every container
+      --direction DIR        ltr or rtl: mirrors every container (default: the locale's, ltr unless
+                             it is written right to left, as an app launched in it)
+      --strings PATH         the app's string tables: a catalog file or a folder of them (String
+                             Catalogs, *.lproj/.strings and .stringsdict, XLIFF, Android strings.xml,
+                             .po); "key" nodes are looked up in them (docs/layout-file.md)
+      --locale L             the locale the file's texts are shown in (de, pt-BR, ar, pseudo-xa):
+                             keys' strings, plural variants, numbers (default en_US_POSIX)
       --json                 one JSON object per size (JSON Lines)
       --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each, all
                              written or none; a link, FIFO or device is written through, never replaced;
@@ -174,6 +180,9 @@ let serveHelp = """
       --apple-fonts DIR      your copy of Apple's fonts (default $TEXTFIT_APPLE_FONTS)
       --font-dir DIR         let requests name font files (fontFile), relative to DIR, regular files
                              inside DIR only; without it the service reads no file a request names
+      --strings PATH         the app's string tables (a catalog file or a folder of them), read at
+                             start: layout and render requests' "key" nodes are looked up in them,
+                             in the request's "locale" (never in a path a request names)
     """
 
 /// The exit status, at the end of every help.

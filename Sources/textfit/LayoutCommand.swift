@@ -43,12 +43,15 @@ func runLayout(_ arguments: Arguments) throws {
     // `--dynamic-type` / `--font-scale` win over the file's `dynamicType` / `fontScale`.
     let sizesGiven = arguments.values["dynamic-type"] != nil || arguments.values["font-scale"] != nil
     let sizes = sizesGiven ? try textSizes(arguments, platform: platform) : document.textSizes ?? [TextSize.standard(for: platform)]
-    let direction: LayoutDirection
-    switch arguments.values["direction"] ?? "ltr" {
+    let direction: LayoutDirection?
+    switch arguments.values["direction"] {
+    case nil: direction = nil  // the locale's
     case "ltr", "leftToRight": direction = .leftToRight
     case "rtl", "rightToLeft": direction = .rightToLeft
-    case let other: throw CommandError.usage("--direction: '\(other)' is not ltr or rtl")
+    case let other?: throw CommandError.usage("--direction: '\(other)' is not ltr or rtl")
     }
+    let locale = arguments.values["locale"]
+    let strings = try arguments.values["strings"].map(readStrings)
     for name in ["width", "height"] {
         if let value = try arguments.number(name, allowInfinity: true), value < 0 {
             throw CommandError.usage("--\(name) must not be negative")
@@ -56,7 +59,7 @@ func runLayout(_ arguments: Arguments) throws {
     }
     let width = try arguments.number("width", allowInfinity: true)
     let height = try arguments.number("height", allowInfinity: true)
-    let results = engine.layout(tree, width: width, height: height, textSizes: sizes, direction: direction)
+    let results = engine.layout(tree, width: width, height: height, textSizes: sizes, direction: direction, locale: locale, strings: strings)
     let outputs = results.map(LayoutOutput.init)
     // What went wrong goes to standard error whatever the output format (and into --json too):
     // the layout still answers, so the exit status stays 0.
@@ -142,4 +145,18 @@ func runLayout(_ arguments: Arguments) throws {
                    }, rightAligned: [3, 4, 5, 6, 7])
     }
     try finishStandardOutput()
+}
+
+/// The string tables at `path` (`--strings`): a catalog file or a folder of them, read by the stress
+/// tester's readers. A file that cannot be read or is malformed stops the command (exit 3), naming
+/// it and the line or JSON path; problems with single entries are warnings.
+func readStrings(_ path: String) throws -> LocalizedStrings {
+    do {
+        let strings = try LocalizedStrings(contentsOf: [path])
+        for problem in strings.problems.prefix(20) { printError("warning: \(problem)") }
+        if strings.problems.count > 20 { printError("warning: … and \(strings.problems.count - 20) more problems in the string tables") }
+        return strings
+    } catch {
+        throw CommandError.input("--strings: \(error)")
+    }
 }

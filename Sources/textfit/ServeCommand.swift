@@ -17,7 +17,8 @@ func runServe(_ arguments: Arguments) throws {
     } catch {
         throw CommandError.input("\(error)")
     }
-    let dispatcher = ServiceDispatcher(engine: try makeEngine(arguments), fontFolder: fontFolder)
+    let strings = try arguments.values["strings"].map(readStrings)
+    let dispatcher = ServiceDispatcher(engine: try makeEngine(arguments), fontFolder: fontFolder, strings: strings)
     if stdio { serveStdio(dispatcher) }  // exits: 0 at end of input, 4 when stdout is closed
     try serveHTTP(dispatcher, address: http!, allowOrigins: arguments.values["allow-origin"],
                   allowHosts: arguments.values["allow-host"])

@@ -1,6 +1,7 @@
 import Catalogs
 import Foundation
 import LayoutCore
+import Layouts
 import Testing
 import TestSupport
 @testable import TextLayout
@@ -173,5 +174,54 @@ struct TextCatalogTests {
         let texts = (0..<result.count).compactMap { result.leaf(at: $0)?.element as? Text }
         let text = try #require(texts.first)
         #expect(text.styledText(in: try AppFixture.environment("de")).string == "Einstellungen synchronisieren")
+    }
+
+    @Test("String(localized:) in a body looks the key up in that view's locale and bundle, never reading Markdown")
+    func stringLocalized() throws {
+        struct Row: View {
+            let count: Int
+            var body: some View {
+                VStack {
+                    Text(verbatim: String(localized: "settings.sync.title"))
+                    Text(verbatim: String(localized: "\(count) photos"))
+                }
+            }
+        }
+        let environment = try AppFixture.environment("ru")
+        let result = Row(count: 5).layout(in: .unspecified, environment: environment)
+        let texts = (0..<result.count).compactMap { result.leaf(at: $0)?.element as? Text }
+        // Russian has no string for the title: the source's, Markdown left as written.
+        #expect(texts.map { $0.styledText(in: environment).string } == [
+            try AppFixture.value("settings.sync.title", "en", []),
+            String(format: try AppFixture.value("%lld photos", "ru", ["variations", "plural", "many"]), Int64(5)),  // CLDR ru: 5 is many
+        ])
+        // Outside a body: no environment, no catalogs: the key with its argument.
+        #expect(String(localized: "\(2) photos") == "2 photos")
+        #expect(String(localized: "\(2) photos", bundle: AppFixture.bundle, locale: Locale(identifier: "de")) == "2 photos")
+    }
+
+    @Test("Text(LocalizedStringResource) looks its key up, in its own locale when it names one")
+    func resource() throws {
+        let environment = try AppFixture.environment("de")
+        #expect(Text(LocalizedStringResource("settings.sync.title")).styledText(in: environment).string == "Einstellungen synchronisieren")
+        let arabic = LocalizedStringResource("settings.sync.title", locale: Locale(identifier: "ar"))
+        #expect(Text(arabic).styledText(in: environment).string == (try AppFixture.value("settings.sync.title", "ar", [])))
+        #expect(String(localized: arabic) == "settings.sync.title")  // no bundle outside a body
+    }
+
+    @Test("A right-to-left locale lays the tree out right to left unless the layout direction is set")
+    func rightToLeftLocale() throws {
+        let row = HStack(spacing: 0) { Color.red.frame(width: 10, height: 10); Color.blue.frame(width: 20, height: 10) }
+        func firstX(_ environment: EnvironmentValues) -> CGFloat {
+            let result = row.layout(in: ProposedViewSize(width: 30, height: 10), environment: environment)
+            return result.elements.first { $0.path == [0] }!.frame.minX
+        }
+        #expect(firstX(try AppFixture.environment("de")) == 0)
+        #expect(firstX(try AppFixture.environment("ar_EG")) == 20)  // the first child on the right
+        #expect(firstX(try AppFixture.environment("he")) == 20)
+        #expect(firstX(try AppFixture.environment("pseudo-xb")) == 20)
+        var explicit = try AppFixture.environment("ar")
+        explicit.layoutDirection = .leftToRight
+        #expect(firstX(explicit) == 0)
     }
 }
