@@ -80,7 +80,7 @@ package struct Traits: Sendable {
     /// `alignmentGuide` modifiers, innermost first.
     var overrides: [GuideOverride] = []
     /// `environment` modifiers, innermost first (applied outermost first, so the innermost wins).
-    var environment: [@Sendable (inout EnvironmentValues) -> Void] = []
+    package var environment: [@Sendable (inout EnvironmentValues) -> Void] = []
     /// `opacity` and clip modifiers, innermost first (drawn by renderers; layout ignores them).
     var drawing: [DrawingEffect] = []
 }
