@@ -118,27 +118,10 @@ extension View {
     }
 }
 
+/// What the preview modifiers set: read from a provider's views, never by a layout.
 extension EnvironmentValues {
-    /// What the preview modifiers set: read from a provider's views, never by a layout.
-    var previewLayout: PreviewLayout? {
-        get { self[PreviewLayoutKey.self] }
-        set { self[PreviewLayoutKey.self] = newValue }
-    }
-    var previewDisplayName: String? {
-        get { self[PreviewDisplayNameKey.self] }
-        set { self[PreviewDisplayNameKey.self] = newValue }
-    }
-    var previewDevice: PreviewDevice? {
-        get { self[PreviewDeviceKey.self] }
-        set { self[PreviewDeviceKey.self] = newValue }
-    }
-    var previewOrientation: InterfaceOrientation? {
-        get { self[PreviewOrientationKey.self] }
-        set { self[PreviewOrientationKey.self] = newValue }
-    }
+    @Entry var previewLayout: PreviewLayout?
+    @Entry var previewDisplayName: String?
+    @Entry var previewDevice: PreviewDevice?
+    @Entry var previewOrientation: InterfaceOrientation?
 }
-
-private struct PreviewLayoutKey: EnvironmentKey { static let defaultValue: PreviewLayout? = nil }
-private struct PreviewDisplayNameKey: EnvironmentKey { static let defaultValue: String? = nil }
-private struct PreviewDeviceKey: EnvironmentKey { static let defaultValue: PreviewDevice? = nil }
-private struct PreviewOrientationKey: EnvironmentKey { static let defaultValue: InterfaceOrientation? = nil }
