@@ -18,7 +18,7 @@ struct PodcastScreensTests {
         #expect(library.module == "SwiftUIImportTests")
         #expect(library.layout == .device)
 
-        let mine = Preview.all.filter { $0.module == "SwiftUIImportTests" }
+        let mine = Preview.all.filter { $0.source.hasPrefix("SwiftUIImportTests/PodcastScreens.swift:") }
         #expect(mine.map(\.name) == ["Library", "Episode row", nil, "Played episodes"])
         let unnamed = mine[2]
         #expect(unnamed.layout == .fixed(width: 320, height: 120))
@@ -46,7 +46,7 @@ struct PodcastScreensTests {
         #expect(row.size == alone.size)
         #expect(row.size.width < 402 && row.size.height < 874)
 
-        let fixed = try #require(Preview.all.first { $0.module == "SwiftUIImportTests" && $0.name == nil }).layout()
+        let fixed = try #require(Preview.all.first { $0.source.hasPrefix("SwiftUIImportTests/PodcastScreens.swift:") && $0.name == nil }).layout()
         #expect(fixed.size == CGSize(width: 320, height: 120))
         let artwork = try #require(fixed.element(id: "artwork"))
         #expect(artwork.frame.midY == 60)  // centred in the fixed frame
