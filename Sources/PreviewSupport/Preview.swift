@@ -89,9 +89,9 @@ public struct Preview: Sendable, CustomStringConvertible {
     /// - `.fixed(width:height:)`: the views in a frame of that size, centred, offered that size.
     ///
     /// The screen is the whole screen: TextFit has no status bar or home indicator, so no safe area
-    /// is taken off it (``GeometryProxy/safeAreaInsets`` is zero), where the device would keep the
-    /// views clear of them (59 and 34 points on an iPhone 16). Throws ``PreviewError/unknownDevice(_:known:)``
-    /// for a device ``PreviewDevice`` has no screen for.
+    /// is taken off it (``GeometryProxy/safeAreaInsets`` is zero), where the device keeps the views
+    /// clear of them. Throws ``PreviewError/unknownDevice(_:known:)`` for a device ``PreviewDevice``
+    /// has no screen for.
     public func layout(on device: PreviewDevice? = nil, environment: EnvironmentValues = EnvironmentValues()) throws -> LayoutResult {
         let chosen = device ?? self.device ?? Self.defaultDevice
         guard var screen = chosen.screen else {
@@ -138,14 +138,17 @@ struct PreviewContent: View, PrimitiveView {
 
 // MARK: - Traits
 
-/// How a preview is framed, as SwiftUI's `PreviewLayout`: on the device's screen, as big as the views
-/// take when offered the screen, or in a fixed frame.
+/// How a preview is framed, as SwiftUI's `PreviewLayout` (each case's rule as Apple's documentation
+/// of that case states it).
 public enum PreviewLayout: Sendable, Equatable {
-    /// On the device's screen (the default).
+    /// "Center the preview in a container the size of the device that the preview is running on"
+    /// (the default).
     case device
-    /// As big as the views take when offered the device's screen size.
+    /// "Fit the container to the size of the preview when offered the size of the device that the
+    /// preview is running on."
     case sizeThatFits
-    /// Centred in a frame of this size, which is also what the views are offered.
+    /// "Center the preview in a fixed size container with the given dimensions" (also what the
+    /// views are offered).
     case fixed(width: CGFloat, height: CGFloat)
 }
 
