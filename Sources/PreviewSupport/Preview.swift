@@ -28,29 +28,21 @@ public struct Preview: Sendable, CustomStringConvertible {
     /// The file and line of a `#Preview` (a provider's previews have none), which ``all`` sorts by.
     let fileID: String
     let line: Int
+}
 
+// The initialisers are in an extension, so the struct keeps its memberwise one (what providers use).
+extension Preview {
     /// A preview of the views `body` makes (what `#Preview("name") { … }` expands to).
     public init(_ name: String? = nil, fileID: String = #fileID, line: Int = #line,
                 @ViewBuilder body: @escaping @Sendable () -> any View) {
-        self.init(name: name, source: "\(fileID):\(line)", traits: [], device: nil, fileID: fileID, line: line, make: body)
+        self.init(name: name, source: "\(fileID):\(line)", traits: [], device: nil, make: body, fileID: fileID, line: line)
     }
 
     /// A preview with traits (what `#Preview("name", traits: …) { … }` expands to).
     public init(_ name: String? = nil, traits: PreviewTrait<ViewTraits>, _ additionalTraits: PreviewTrait<ViewTraits>...,
                 fileID: String = #fileID, line: Int = #line, @ViewBuilder body: @escaping @Sendable () -> any View) {
-        self.init(name: name, source: "\(fileID):\(line)", traits: [traits] + additionalTraits, device: nil,
-                  fileID: fileID, line: line, make: body)
-    }
-
-    init(name: String?, source: String, traits: [PreviewTrait<ViewTraits>], device: PreviewDevice?,
-         fileID: String, line: Int, make: @escaping @Sendable () -> any View) {
-        self.name = name
-        self.source = source
-        self.traits = traits
-        self.device = device
-        self.fileID = fileID
-        self.line = line
-        self.make = make
+        self.init(name: name, source: "\(fileID):\(line)", traits: [traits] + additionalTraits, device: nil, make: body,
+                  fileID: fileID, line: line)
     }
 
     /// The module that declares the preview (the part of ``source`` before its first `/` or `.`).

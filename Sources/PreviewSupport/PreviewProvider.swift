@@ -48,8 +48,8 @@ extension Preview {
             let traits = [options.previewLayout.map { PreviewTrait<ViewTraits>(layout: $0, orientation: nil) },
                           options.previewOrientation.map { PreviewTrait<ViewTraits>(layout: nil, orientation: $0) }]
             return Preview(name: options.previewDisplayName, source: views.count == 1 ? type : "\(type)[\(index)]",
-                           traits: traits.compactMap { $0 }, device: options.previewDevice, fileID: type, line: index,
-                           make: { view })
+                           traits: traits.compactMap { $0 }, device: options.previewDevice, make: { view },
+                           fileID: type, line: index)
         }
     }
 
