@@ -3,7 +3,7 @@ import Foundation
 // SwiftUI's `Label`: a title and an icon, laid out by the environment's `LabelStyle`. The built-in
 // styles: `titleAndIcon` (and `automatic`, which is it outside lists and toolbars) puts the icon
 // before the title in an `HStack`, centred, with the HStack's own spacing unless
-// `labelIconToTitleSpacing(_:)` sets one (IOSMetrics+Images.swift: approximations); `titleOnly` and
+// `labelIconToTitleSpacing(_:)` sets one (IOSMetrics.swift: approximations); `titleOnly` and
 // `iconOnly` show one of them. A custom style gets the title and the icon as separate views
 // (`configuration.title`, `configuration.icon`).
 //
@@ -181,7 +181,7 @@ private struct IconThenTitle: View {
     let configuration: LabelStyleConfiguration
 
     var body: some View {
-        HStack(alignment: IOSImageMetrics.labelAlignment, spacing: spacing ?? IOSImageMetrics.labelIconToTitleSpacing) {
+        HStack(alignment: IOSMetrics.labelAlignment, spacing: spacing ?? IOSMetrics.labelIconToTitleSpacing) {
             if let reservedWidth {
                 configuration.icon.frame(width: reservedWidth)
             } else {
