@@ -23,7 +23,7 @@
 // | presentations, search, swipe actions and list editing (accepted, never shown) | Interaction.swift |
 // | `Image` (asset catalogs, system symbols, images in `Text`), `imageScale`, `symbolVariant` | Image.swift |
 // | image files' own sizes (PNG, JPEG, SVG, PDF) | ImageFile.swift |
-// | `Label`, `LabelStyle` and the built-in styles, `labelIconToTitleSpacing`, `labelReservedIconWidth` | Label.swift |
+// | `Label`, `LabelStyle` and the built-in styles (a list row's icon column, a tab item's stack, a toolbar's icon), `labelIconToTitleSpacing`, `labelReservedIconWidth` | Label.swift |
 @_exported import LayoutCore
 @_exported import Layouts
 @_exported import TextLayout

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutCore
+import Typography
 
 // iOS's metrics for lists, forms, bars, controls, images and labels, as data: iPhone, compact width, iOS 17/18,
 // light appearance, the `.large` Dynamic Type size unless a row says how it scales. Each row cites
@@ -67,6 +68,41 @@ enum IOSMetrics {
     /// 3 pt, so a headline line (22 pt in SF Pro) makes a 28-pt band, UIKit's plain header height
     /// before self-sizing.
     static let plainHeaderVerticalPadding: CGFloat = 3
+
+    /// The width a list row reserves for a label's symbol icon, which is centred in it so titles
+    /// line up: 24 pt at `.large`, scaled as body text is (× body's size ÷ 17: 32.47 at xxxLarge),
+    /// and not reserved at accessibility sizes, where the icon takes its own width. Source: UIKit's
+    /// `UITableConstants_IOS.defaultImageViewSymbolImageAndAccessoryLayoutWidthForSidebar:` returns
+    /// 24 (28 in a sidebar) through `UIFontMetrics.default.scaledValue(for:compatibleWith:)`
+    /// (UIKitCore decompiled from iOS 18.2, github.com/EthanArbuckle/iPhone17-1_18.2_22C152_Restore,
+    /// UITableConstants_IOS.m); the rule is the one `UIListContentImageProperties.reservedLayoutSize`
+    /// documents in UIKit's header: "Symbol images will be centered inside a standard width/height
+    /// that is scaled with the content size category. Non-symbol images will use a
+    /// reservedLayoutSize equal to the actual size of the displayed image … The
+    /// reservedLayoutSize.width is ignored by content views at Accessibility Dynamic Type sizes".
+    /// That SwiftUI's list rows lay a `Label` out by UIKit's list-cell constants (SwiftUI's `List`
+    /// is a UIKit collection view since iOS 16) is an approximation: no probe of SwiftUI's own
+    /// numbers is published.
+    static let listIconColumnWidth: CGFloat = 24
+
+    /// The space between a list row label's icon and its title: 16 pt, fixed. Source: UIKit's
+    /// `defaultImageToTextPaddingForSidebar:NO` returns `defaultCellContentLeadingPaddingForSidebar:NO`,
+    /// 16 (UITableConstants_IOS.m, as above), and a `UIListContentConfiguration` printed on iOS 16
+    /// reads "imageToTextPadding = 16" (a cell of an inset-grouped list, quoted in a published
+    /// debugging note); the same approximation for SwiftUI as ``listIconColumnWidth``.
+    static let listIconToTitleSpacing: CGFloat = 16
+
+    /// The scale of a list row label's symbol: large below the accessibility sizes, medium at
+    /// accessibility1 and 2, small from accessibility3. Source: UIKit's
+    /// `defaultImageSymbolConfigurationForTraitCollection:` (UITableConstants_IOS.m, as above) is
+    /// `UIImageSymbolConfiguration(textStyle: .body, scale:)` with `.large` outside the accessibility
+    /// categories, `.medium` from AccessibilityMedium and `.small` from AccessibilityExtraLarge; the
+    /// symbol follows the row's font (body unless set), as TextFit's symbols follow theirs.
+    static func listIconSymbolScale(_ size: DynamicTypeSize) -> Image.Scale {
+        if size >= .accessibility3 { return .small }
+        if size >= .accessibility1 { return .medium }
+        return .large
+    }
 
     /// A separator's colour: UIKit's `UIColor.separator` in light mode, (60, 60, 67) at 29 %
     /// (Apple's "UI element colors"; the HIG's Color page lists the same).

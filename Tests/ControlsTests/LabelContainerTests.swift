@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import Controls
+import Typography
+
+// Labels inside the containers that restyle them — list rows, tab items, toolbars — laid out at an
+// iPhone's 390-pt width and checked against IOSMetrics' rows (docs/ios-metrics.md cites each) and
+// hand computations written beside each expectation. Text: Noto Sans Regular, 1000 units per em, a
+// line 1.362 em (23.154 pt at 17 pt); advances from `hb-shape --font-funcs=ot
+// fonts/NotoSans-Regular.ttf`: "Favorites" 4268, "Wi-Fi" 2287, "Bluetooth" 4640, "Home" 2845,
+// "Settings" 3805, "Share" 2685 units. A symbol is a square one font size wide at medium scale, 1.3
+// times that at large, 0.8 times at small (symbolSidePerPoint, symbolScale).
+
+/// The inset-grouped row's content starts 16 (card) + 16 (row inset) from the list's edge.
+private let rowLeading: CGFloat = 32
+
+/// The placed image leaves, in tree order.
+private func images(_ result: LayoutResult) -> [CGRect] {
+    result.elements.filter { $0.kind == "Image" }.map(\.frame)
+}
+
+/// The row separators (one pixel thick at display scale 1) that are drawn, top to bottom.
+private func separators(_ result: LayoutResult) -> [CGRect] {
+    result.elements.filter { $0.kind.contains("Rectangle") && $0.frame.height == 1 && $0.frame.width > 0 }
+        .map(\.frame).sorted { $0.minY < $1.minY }
+}
+
+@Suite("Labels in list rows: the icon in iOS's column, the title after it, the separator from the title")
+struct LabelListRowTests {
+    @Test("A label row: the symbol (body, large scale: 22.1 pt) centred in a 24-pt column (listIconColumnWidth), the title 16 pt after it (listIconToTitleSpacing), the separator from the title")
+    func labelRow() throws {
+        let result = List {
+            Label { Text("Favorites").id("title") } icon: { Image(systemName: "star") }
+            Text("Other")
+        }.layout(in: screen)
+        let title = frame(result, "title")
+        // 32 + 24 + 16 = 72.
+        #expect(close(title.minX, 72))
+        #expect(close(title.width, pt(4268, 17)))
+        let icon = try #require(images(result).first)
+        // 17 × 1.3 = 22.1, centred in the column: 32 + (24 − 22.1) / 2.
+        #expect(close(icon.width, 22.1) && close(icon.height, 22.1))
+        #expect(close(icon.minX, 32 + (24 - 22.1) / 2))
+        // The icon and title are centred on one another: the row is the title's line + 22 (rowVerticalInset).
+        #expect(close(icon.midY, title.midY))
+        #expect(close(title.minY, 35 + 11))
+        // The separator under the first row runs from the title to the card's trailing edge (390 − 16).
+        let separator = try #require(separators(result).first)
+        #expect(close(separator.minX, 72))
+        #expect(close(separator.maxX, 374))
+    }
+
+    @Test("Titles line up whatever the symbol; an asset image that is no symbol keeps its own width, as UIKit reserves for it")
+    func column() throws {
+        let result = List {
+            Label { Text("Wi-Fi").id("wifi") } icon: { Image(systemName: "wifi") }
+            Label { Text("Bluetooth").id("bt") } icon: { Image(systemName: "b.circle").imageScale(.small) }
+            Label { Text("Favorites").id("asset") } icon: { Image("Avatar") }
+        }.layout(in: screen, environment: Fixtures.environment)
+        #expect(close(frame(result, "wifi").minX, 72))
+        #expect(close(frame(result, "bt").minX, 72))
+        // The 40 × 30 image set: 32 + 40 + 16.
+        #expect(close(frame(result, "asset").minX, 88))
+    }
+
+    @Test("The column grows with Dynamic Type as body text does (24 × body ÷ 17); at accessibility sizes it is not reserved and the symbol shrinks a scale (listIconSymbolScale)")
+    func dynamicType() throws {
+        // Body is 23 pt at xxxLarge, 28 at accessibility1, 40 at accessibility3 (Apple's table).
+        let xxxLarge: (DynamicTypeSize, Double, Double) = (.xxxLarge, 29.9, 32 + 24 * 23.0 / 17 + 16) // column 32.47, large symbol 23 × 1.3
+        let ax1: (DynamicTypeSize, Double, Double) = (.accessibility1, 28, 32 + 28 + 16)                 // medium, its own width
+        let ax3: (DynamicTypeSize, Double, Double) = (.accessibility3, 32, 32 + 32 + 16)                 // small (40 × 0.8), its own width
+        let cases = [xxxLarge, ax1, ax3]
+        for (size, iconSide, titleX) in cases {
+            let result = List {
+                Label { Text("Favorites").id("title") } icon: { Image(systemName: "star") }
+            }.dynamicTypeSize(size).layout(in: screen)
+            let icon = try #require(images(result).first)
+            #expect(close(icon.width, iconSide), "\(size): \(icon)")
+            #expect(close(frame(result, "title").minX, titleX), "\(size): \(frame(result, "title"))")
+        }
+    }
+
+    @Test("In a navigation link, a toggle, a picker and labeled content the label keeps its column and the separator starts at its title")
+    func insideControls() throws {
+        let result = Form {
+            NavigationLink { Text("Detail") } label: {
+                Label { Text("Wi-Fi").id("link") } icon: { Image(systemName: "wifi") }
+            }
+            Toggle(isOn: .constant(true)) {
+                Label { Text("Wi-Fi").id("toggle") } icon: { Image(systemName: "wifi") }
+            }
+            Picker(selection: .constant(1)) {
+                Text("On").tag(1)
+            } label: {
+                Label { Text("Wi-Fi").id("picker") } icon: { Image(systemName: "wifi") }
+            }
+            LabeledContent {
+                Text("On")
+            } label: {
+                Label { Text("Wi-Fi").id("content") } icon: { Image(systemName: "wifi") }
+            }
+            Button {} label: {
+                Label { Text("Wi-Fi").id("button") } icon: { Image(systemName: "wifi") }
+            }
+        }.layout(in: screen)
+        for id in ["link", "toggle", "picker", "content", "button"] {
+            #expect(close(frame(result, id).minX, 72), "\(id): \(frame(result, id))")
+        }
+        // Four separators (five rows), each from the title.
+        let lines = separators(result)
+        #expect(lines.count == 4)
+        #expect(lines.allSatisfy { close($0.minX, 72) }, "\(lines)")
+    }
+
+    @Test("labelReservedIconWidth and labelIconToTitleSpacing set on the list win over iOS's column")
+    func overrides() {
+        let result = List {
+            Label { Text("Favorites").id("title") } icon: { Image(systemName: "star") }
+        }
+        .labelReservedIconWidth(40)
+        .labelIconToTitleSpacing(10)
+        .layout(in: screen)
+        #expect(close(frame(result, "title").minX, 32 + 40 + 10))
+    }
+
+    @Test("A label in a section header is no row: the title-and-icon style, 8 pt apart (labelIconToTitleSpacing)")
+    func header() {
+        let result = List {
+            Section {
+                Text("Row")
+            } header: {
+                Label { Text("Favorites").id("title") } icon: { Image(systemName: "star") }
+            }
+        }.layout(in: screen)
+        // The header is footnote (13 pt): the symbol is 13 wide, then the HStack's 8.
+        #expect(close(frame(result, "title").minX, 32 + 13 + 8))
+    }
+}
