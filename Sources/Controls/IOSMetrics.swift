@@ -177,14 +177,25 @@ enum IOSMetrics {
     /// are issue 49's: TextFit lays the tab bar out at 49.
     static let homeIndicatorInset: CGFloat = 34
 
-    /// A tab item's title: 10 pt medium, fixed (UITabBarItem's title font; tab bars do not follow
-    /// Dynamic Type, HIG "Tab bars" and "Large Content Viewer"). Approximation for the weight.
+    /// A tab item's title: 10 pt medium, fixed (tab bars do not follow Dynamic Type, HIG "Tab bars"
+    /// and "Large Content Viewer"). Source: UIKit's `_UITabBarItemData._fallbackTitleFontForState:`
+    /// is `systemFontOfSize:10 weight:` for stacked items, iPhone's portrait layout (UIKitCore
+    /// decompiled from iOS 18.2, github.com/EthanArbuckle/iPhone17-1_18.2_22C152_Restore,
+    /// _UITabBarItemData.m); the weight constant is not resolved there: medium is an approximation.
     static let tabTitleSize: CGFloat = 10
 
-    /// A tab item's icon slot (iOS 18's `Tab` draws a placeholder this size until `Image` is merged):
-    /// 25 × 25 pt, the HIG's tab bar glyph size for square glyphs in regular tab bars (the "Custom
-    /// icons" table of earlier editions of "Tab bars").
+    /// A tab item's icon slot: 25 × 25 pt, the HIG's tab bar glyph size for square glyphs in regular
+    /// tab bars (the "Custom icons" table of earlier editions of "Tab bars"). The icon is centred in
+    /// it; the title sits below.
     static let tabIconSize = CGSize(width: 25, height: 25)
+
+    /// The point size a tab item's symbol is drawn at: 18, medium weight, large scale (23.4 pt with
+    /// TextFit's symbol rule), fixed at every Dynamic Type size. Source: UIKit's
+    /// `_UITabBarItemData.preferredSymbolConfiguration` for stacked items is
+    /// `UIImageSymbolConfiguration(pointSize: 18, weight: .medium, scale: .large)` (the same
+    /// decompiled file; on SDKs before that, body text at large scale).
+    static let tabItemSymbolPointSize: CGFloat = 18
+    static let tabItemSymbolScale = Image.Scale.large
 
     /// Space between a tab's icon and title. Approximation: 2 pt (screenshots at 3×).
     static let tabIconTitleSpacing: CGFloat = 2

@@ -263,6 +263,30 @@ private struct ListRowLabel: View {
     }
 }
 
+/// A label in a tab item: the icon in the tab bar's slot above the title, ``IOSMetrics/tabIconTitleSpacing``
+/// apart (the tab bar sets the title's 10-pt font and the colours).
+private struct TabItemLabel: View {
+    let configuration: LabelStyleConfiguration
+
+    var body: some View {
+        VStack(spacing: IOSMetrics.tabIconTitleSpacing) {
+            configuration.icon.tabItemIconSlot()
+            configuration.title
+        }
+    }
+}
+
+extension View {
+    /// An image as a tab item's icon: a symbol at the tab bar's size
+    /// (``IOSMetrics/tabItemSymbolPointSize``, large scale), centred in the 25 × 25 slot
+    /// (``IOSMetrics/tabIconSize``); an asset image at its own size, centred there.
+    func tabItemIconSlot() -> some View {
+        font(.system(size: IOSMetrics.tabItemSymbolPointSize, weight: .medium))
+            .imageScale(IOSMetrics.tabItemSymbolScale)
+            .frame(width: IOSMetrics.tabIconSize.width, height: IOSMetrics.tabIconSize.height)
+    }
+}
+
 /// An icon in the tint (UIKit's list cells draw their image in the inherited tint colour:
 /// `defaultImageTintColorForState:` is `nil` unless disabled), or as it is.
 private struct TintedIcon: View {
@@ -292,7 +316,7 @@ private struct ContextualLabel: View {
     var body: some View {
         switch context {
         case .listRow: ListRowLabel(configuration: configuration)
-        case .tabItem: IconThenTitle(configuration: configuration)
+        case .tabItem: TabItemLabel(configuration: configuration)
         case .toolbar:
             if isTitleAndIcon {
                 IconThenTitle(configuration: configuration)

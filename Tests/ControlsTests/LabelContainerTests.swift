@@ -136,3 +136,53 @@ struct LabelListRowTests {
         #expect(close(frame(result, "title").minX, 32 + 13 + 8))
     }
 }
+
+private let phone = ProposedViewSize(width: 390, height: 844)
+
+@Suite("Labels in tab items: the symbol in the tab bar's 25 × 25 slot above a 10-pt title")
+struct LabelTabItemTests {
+    /// The tab bar's items (49 pt at the bottom, tabBarHeight): the two 195-pt slots' icons and titles.
+    private func check(_ result: LayoutResult, titles: [Double]) throws {
+        let icons = images(result).sorted { $0.minX < $1.minX }
+        let texts = result.elements.filter { $0.kind == "Text" && $0.frame.minY > 844 - 49 }.map(\.frame).sorted { $0.minX < $1.minX }
+        try #require(icons.count == 2 && texts.count == 2, "\(icons) \(texts)")
+        // An item is the 25-pt slot (tabIconSize), 2 pt (tabIconTitleSpacing) and a 10-pt title line
+        // (tabTitleSize: 13.62 pt), centred in the 49-pt bar.
+        let itemHeight = 25 + 2 + line(10)
+        let top = 844 - 49 + (49 - itemHeight) / 2
+        for index in 0..<2 {
+            let centre = 97.5 + 195 * Double(index)
+            // The symbol: 18 pt at large scale (tabItemSymbolPointSize, symbolScale(.large)): 23.4,
+            // centred in the slot.
+            #expect(close(icons[index].width, 23.4) && close(icons[index].height, 23.4), "\(icons[index])")
+            #expect(close(icons[index].midX, centre) && close(icons[index].minY, top + (25 - 23.4) / 2), "\(icons[index])")
+            #expect(close(texts[index].midX, centre) && close(texts[index].minY, top + 27), "\(texts[index])")
+            #expect(close(texts[index].width, pt(titles[index], 10)), "\(texts[index])")
+        }
+    }
+
+    @Test("tabItem { Label(_:systemImage:) }: the icon above the title, the same at every Dynamic Type size")
+    func tabItemLabel() throws {
+        for size in [DynamicTypeSize.large, .accessibility5] {
+            let result = TabView {
+                Text("Home screen").tabItem { Label("Home", systemImage: "house") }
+                Text("Settings screen").tabItem { Label("Settings", systemImage: "gear") }
+            }.dynamicTypeSize(size).layout(in: phone)
+            try check(result, titles: [2845, 3805])
+        }
+    }
+
+    @Test("iOS 18's Tab(_:systemImage:) and the older tabItem { Image; Text } lay out the same")
+    func tabAndImageText() throws {
+        let tabs = TabView {
+            Tab("Home", systemImage: "house") { Text("Home screen") }
+            Tab("Settings", systemImage: "gear") { Text("Settings screen") }
+        }.layout(in: phone)
+        try check(tabs, titles: [2845, 3805])
+        let older = TabView {
+            Text("Home screen").tabItem { Image(systemName: "house"); Text("Home") }
+            Text("Settings screen").tabItem { Image(systemName: "gear"); Text("Settings") }
+        }.layout(in: phone)
+        try check(older, titles: [2845, 3805])
+    }
+}
