@@ -161,6 +161,13 @@ enum IOSMetrics {
     static let barTitleSize: CGFloat = 17
     static let barButtonSize: CGFloat = 17
 
+    /// The scale of a symbol in a bar button (a toolbar item's icon): large, in the bar's 17-pt font
+    /// (22.1 pt with TextFit's symbol rule). Source: UIKit's `_UIBarButtonItemData.imageSymbolConfiguration`
+    /// is `UIImageSymbolConfiguration(textStyle: <the bar's text style>, scale: .large)`, or the
+    /// title font's at large scale when one is set (UIKitCore decompiled from iOS 18.2,
+    /// github.com/EthanArbuckle/iPhone17-1_18.2_22C152_Restore, _UIBarButtonItemData.m).
+    static let barButtonSymbolScale = Image.Scale.large
+
     /// A bottom toolbar's height: 44 pt on iPhone (Hackworth, above).
     static let toolbarHeight: CGFloat = 44
 

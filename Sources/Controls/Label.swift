@@ -377,3 +377,31 @@ extension LabelStyle where Self == IconOnlyLabelStyle {
     /// The icon alone.
     public static var iconOnly: IconOnlyLabelStyle { IconOnlyLabelStyle() }
 }
+
+// MARK: - Buttons labelled with a title and a symbol
+
+extension Button where Label == Controls.Label<Text, Image> {
+    /// A button labelled with `Text(titleKey)` and a system symbol (iOS 17): a ``Label``, so a toolbar
+    /// shows its icon and a list row its icon column.
+    /// Source: https://developer.apple.com/documentation/swiftui/button/init(_:systemimage:action:)
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping () -> Void) {
+        self.init(action: action) { Controls.Label(titleKey, systemImage: systemImage) }
+    }
+
+    /// A button labelled with the string as written and a system symbol.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage: String, action: @escaping () -> Void) {
+        self.init(action: action) { Controls.Label(title, systemImage: systemImage) }
+    }
+
+    /// A button with a role, labelled with `Text(titleKey)` and a system symbol.
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?, action: @escaping () -> Void) {
+        self.init(role: role, action: action) { Controls.Label(titleKey, systemImage: systemImage) }
+    }
+
+    /// A button with a role, labelled with the string as written and a system symbol.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage: String, role: ButtonRole?, action: @escaping () -> Void) {
+        self.init(role: role, action: action) { Controls.Label(title, systemImage: systemImage) }
+    }
+}

@@ -186,3 +186,81 @@ struct LabelTabItemTests {
         try check(older, titles: [2845, 3805])
     }
 }
+
+/// The placed texts' strings.
+private func strings(_ result: LayoutResult) -> [String] {
+    (0..<result.count).compactMap { (result.leaf(at: $0)?.element as? Text)?.string }
+}
+
+@Suite("Labels in toolbars show their icon; Menu, ShareLink and Button(_:systemImage:) make labels")
+struct LabelToolbarTests {
+    /// A bar button's symbol: the bar's 17-pt font (barButtonSize) at large scale (barButtonSymbolScale).
+    let barSymbol = 17 * 1.3
+
+    @Test("A Button's Label in a trailing toolbar item is its icon alone, 22.1 pt, 16 pt from the edge (barHorizontalMargin), centred in the 44-pt bar")
+    func buttonLabel() throws {
+        let result = NavigationStack {
+            Text("Body")
+                .navigationTitle("Fruit").navigationBarTitleDisplayMode(.inline)
+                .toolbar {
+                    ToolbarItem(placement: .topBarTrailing) {
+                        Button {} label: { Label("Add", systemImage: "plus") }
+                    }
+                }
+        }.layout(in: phone)
+        let icon = try #require(images(result).first)
+        #expect(close(icon.width, barSymbol) && close(icon.height, barSymbol), "\(icon)")
+        #expect(close(icon.maxX, 390 - 16))
+        #expect(close(icon.midY, 22))
+        #expect(!strings(result).contains("Add"))
+    }
+
+    @Test("A Label given to toolbar directly, in a bottom bar and as a Menu's label shows its icon alone; titleAndIcon opts back in to both")
+    func otherPlacements() throws {
+        let result = NavigationStack {
+            Text("Body")
+                .toolbar { Label("Add", systemImage: "plus") }
+                .toolbar {
+                    ToolbarItem(placement: .bottomBar) { Label("Share", systemImage: "square.and.arrow.up") }
+                    ToolbarItem(placement: .topBarLeading) {
+                        Menu { Button("Rename") {} } label: { Label("More", systemImage: "ellipsis.circle") }
+                    }
+                }
+        }.layout(in: phone)
+        #expect(images(result).count == 3)
+        #expect(images(result).allSatisfy { close($0.width, barSymbol) })
+        #expect(!strings(result).contains { ["Add", "Share", "More"].contains($0) })
+        // The bottom bar's one item is centred in it (toolbarHeight 44).
+        let bottom = try #require(images(result).first { $0.minY > 844 - 44 })
+        #expect(close(bottom.midX, 195) && close(bottom.midY, 844 - 22))
+
+        let both = NavigationStack {
+            Text("Body").toolbar { Label("Add", systemImage: "plus").labelStyle(.titleAndIcon) }
+        }.layout(in: phone)
+        // The icon, 8 pt (an HStack's), then "Add" (1869 units at 17 pt).
+        let icon = try #require(images(both).first)
+        #expect(close(icon.maxX, 390 - 16 - pt(1869, 17) - 8))
+        #expect(strings(both).contains("Add"))
+    }
+
+    @Test("ShareLink's default label is Label(\"Share\", systemImage: \"square.and.arrow.up\"); Menu(_:systemImage:) and Button(_:systemImage:) are labels")
+    func defaultLabels() throws {
+        let share = ShareLink(item: URL(string: "https://example.com")!).layout(in: .unspecified)
+        // The 17-pt symbol, 8 pt, then "Share" (2685 units at 17 pt).
+        #expect(close(share.size.width, 17 + 8 + pt(2685, 17)), "\(share.size)")
+        #expect(strings(share) == ["Share"])
+        let named = ShareLink("Send", item: URL(string: "https://example.com")!).layout(in: .unspecified)
+        #expect(strings(named) == ["Send"] && images(named).count == 1)
+        let menu = Menu("Options", systemImage: "ellipsis.circle") { Button("Rename") {} }.layout(in: .unspecified)
+        #expect(close(menu.size.width, 17 + 8 + pt(3717, 17)), "\(menu.size)")
+        let button = Button("Add", systemImage: "plus") {}.layout(in: .unspecified)
+        #expect(close(button.size.width, 17 + 8 + pt(1869, 17)), "\(button.size)")
+        // In a list row the same labels take the row's icon column: the title at 32 + 24 + 16.
+        let rows = List {
+            ShareLink(item: URL(string: "https://example.com")!)
+            Button("Add", systemImage: "plus") {}
+        }.layout(in: screen)
+        let titles = rows.elements.filter { $0.kind == "Text" }.map(\.frame)
+        #expect(titles.count == 2 && titles.allSatisfy { close($0.minX, 72) }, "\(titles)")
+    }
+}
