@@ -236,8 +236,10 @@ private struct IconThenTitle: View {
 /// A label in a list row, as UIKit's list cells lay out their image and text: the icon in a column
 /// (a symbol at ``IOSMetrics/listIconSymbolScale(_:)``, centred in ``IOSMetrics/listIconColumnWidth``
 /// scaled with body text, except at accessibility sizes; another image at its own width), drawn in
-/// the tint unless a foreground style is set; the title ``IOSMetrics/listIconToTitleSpacing`` after
-/// it, where the row's separator starts. `labelReservedIconWidth` and `labelIconToTitleSpacing` win.
+/// the tint unless a foreground style reaches it (UIKit's list cells draw their image in the inherited
+/// tint colour: `defaultImageTintColorForState:` is `nil` unless disabled); the title
+/// ``IOSMetrics/listIconToTitleSpacing`` after it, where the row's separator starts.
+/// `labelReservedIconWidth` and `labelIconToTitleSpacing` win.
 private struct ListRowLabel: View {
     @Environment(\.self) private var environment
     let configuration: LabelStyleConfiguration
@@ -250,9 +252,13 @@ private struct ListRowLabel: View {
         }
     }
 
-    /// The icon in its column, tinted unless the label's foreground style is set.
+    /// The icon in its column, in the tint unless a foreground style reaches it.
     @ViewBuilder private var icon: some View {
-        let tinted = TintedIcon(icon: configuration.icon, tints: environment.foregroundStyle == nil)
+        let tinted = configuration.icon.transformEnvironment(\.foregroundStyle) { style in
+            // Decided where the icon is laid out, so a style set around the label after it was
+            // built (a destructive button's red) still wins.
+            if style == nil { style = AnyShapeStyle(.tint) }
+        }
         if let width = environment.labelReservedIconWidth {
             tinted.frame(width: width)
         } else if configuration.iconIsSymbol && !environment.dynamicTypeSize.isAccessibilitySize {
@@ -284,21 +290,6 @@ extension View {
         font(.system(size: IOSMetrics.tabItemSymbolPointSize, weight: .medium))
             .imageScale(IOSMetrics.tabItemSymbolScale)
             .frame(width: IOSMetrics.tabIconSize.width, height: IOSMetrics.tabIconSize.height)
-    }
-}
-
-/// An icon in the tint (UIKit's list cells draw their image in the inherited tint colour:
-/// `defaultImageTintColorForState:` is `nil` unless disabled), or as it is.
-private struct TintedIcon: View {
-    let icon: LabelStyleConfiguration.Icon
-    let tints: Bool
-
-    var body: some View {
-        if tints {
-            icon.foregroundStyle(.tint)
-        } else {
-            icon
-        }
     }
 }
 
