@@ -112,6 +112,32 @@ struct LabelListRowTests {
         #expect(lines.allSatisfy { close($0.minX, 72) }, "\(lines)")
     }
 
+    @Test("A label shown as a row's value (a menu picker's selection, labeled content's value) is no row label: the separator still starts at the row's title")
+    func valueLabels() throws {
+        let result = Form {
+            Picker(selection: .constant(0)) {
+                Label { Text("Light").id("light") } icon: { Image(systemName: "sun.max") }.tag(0)
+            } label: {
+                Label("Appearance", systemImage: "circle.lefthalf.filled")
+            }
+            LabeledContent {
+                Label { Text("Full").id("full") } icon: { Image(systemName: "battery.100") }
+            } label: {
+                Label("Battery", systemImage: "bolt")
+            }
+            Text("Last")
+        }.layout(in: screen)
+        let lines = separators(result)
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { close($0.minX, 72) }, "\(lines)")
+        // The values are the title-and-icon style: the 17-pt symbol 8 pt before the title.
+        for id in ["light", "full"] {
+            let title = frame(result, id)
+            let icon = try #require(images(result).first { close($0.maxX, title.minX - 8) }, "\(id)")
+            #expect(close(icon.width, 17), "\(id): \(icon)")
+        }
+    }
+
     @Test("labelReservedIconWidth and labelIconToTitleSpacing set on the list win over iOS's column")
     func overrides() {
         let result = List {
