@@ -138,6 +138,19 @@ struct LabelListRowTests {
         }
     }
 
+    @Test("Right to left: the column is on the right, the title ends 72 pt from the right edge and the separator runs from it to the card's left edge")
+    func rightToLeft() throws {
+        let result = List {
+            Label { Text("Favorites").id("title") } icon: { Image(systemName: "star") }
+            Text("Other")
+        }.environment(\.layoutDirection, .rightToLeft).layout(in: screen)
+        #expect(close(frame(result, "title").maxX, 390 - 72))
+        let icon = try #require(images(result).first)
+        #expect(close(icon.maxX, 390 - 32 - (24 - 22.1) / 2))
+        let separator = try #require(separators(result).first)
+        #expect(close(separator.maxX, 390 - 72) && close(separator.minX, 16), "\(separator)")
+    }
+
     @Test("labelReservedIconWidth and labelIconToTitleSpacing set on the list win over iOS's column")
     func overrides() {
         let result = List {
