@@ -64,7 +64,7 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
     // MARK: What the placed frames show
 
     /// What a line box of the text is drawn outside of; `nil` when every line is inside the root
-    /// and inside every ancestor that clips.
+    /// (the screen: see ``Clip/root``) and inside every ancestor that clips.
     public var clip: Clip?
     /// The other shown texts a line box of this one overlaps, in pre-order.
     public var overlaps: [Overlap]
@@ -130,7 +130,8 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
 
     /// What a text is drawn outside of.
     public enum Clip: Sendable, Equatable {
-        /// The root's bounds (the screen).
+        /// The root's bounds — the screen: no wider or taller than the root's proposal on an
+        /// axis it gives (a `fixedSize()` text wider than the proposed width is off the screen).
         case root
         /// The clip shape of the element at `path` — `clipped()`, `clipShape(_:)`, `cornerRadius(_:)`
         /// — taken as the shape's bounding box in the element's frame.
@@ -301,7 +302,7 @@ extension LayoutResult {
     /// an ancestor) that a shown line box passes, else the root's bounds if one does.
     /// - Complexity: O(n) for n elements when any element clips; O(t) otherwise.
     private func clips(of texts: [PlacedText]) -> [PlacedText.Clip?] {
-        let root = CGRect(origin: .zero, size: size)
+        let root = screen
         guard !structure.drawing.isEmpty else {
             return texts.map { passes($0.lineBounds, root) ? .root : nil }
         }
@@ -325,6 +326,12 @@ extension LayoutResult {
             next += 1
         }
         return result
+    }
+
+    /// What a text must stay inside to be seen: the root's bounds, no wider or taller than a
+    /// finite proposal (a root that outgrows the screen it is proposed does not widen the screen).
+    var screen: CGRect {
+        CGRect(x: 0, y: 0, width: min(size.width, proposal.width ?? .infinity), height: min(size.height, proposal.height ?? .infinity))
     }
 
     /// The intersection of the bounding boxes of the element's clip shapes, in root coordinates;

@@ -111,6 +111,10 @@ struct PlacedTextTests {
         // Moved out by an offset: the root is the 38.148-wide text's own frame, the text 100 pt right.
         let moved = try #require(layout(Text("aaaa").offset(x: 100), width: nil).texts.first)
         #expect(moved.clip == .root)
+        // A root wider than its proposal does not widen the screen: 84.388 pt of text proposed 50.
+        let wide = layout(Text("aaaa bbbb").fixedSize(), width: 50)
+        #expect(close(wide.size.width, 84.388, 1e-6) && wide.texts.first?.clip == .root)
+        #expect(layout(Text("aaaa bbbb").fixedSize(), width: 90).texts.first?.clip == nil)
     }
 
     @Test("A ZStack of two texts: each overlaps the other")
