@@ -68,5 +68,11 @@ struct TextFitFindingsTests {
         // A button's title names the button's line; texts made from strings name none.
         #expect(texts[6].line == 35 && texts[7].line == nil)
         #expect(result.text(id: "Impressum")?.string == "Impressum")
+
+        // docs/views.md prints these findings: the page shows what they print.
+        let page = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/views.md").standardized.path, encoding: .utf8)
+        let printed = page.split(separator: "\n").filter { $0.hasPrefix("// SwiftUICompatibilityTests/TextFitFindingsTests.swift:") }
+        #expect(printed.map { String($0.dropFirst(3)) } == findings.map(\.description))
     }
 }
