@@ -256,18 +256,14 @@ final class TreeStructure: Sendable {
     let leaves: [Int: LeafSource]
     /// Each element's drawing effects (`opacity`, clips), by pre-order index; only those with some.
     let drawing: [Int: [DrawingEffect]]
-    /// The drawn leaves of a ``FitReportingLeaf`` type (texts), in pre-order (``LayoutResult/texts``).
-    let textLeaves: [Int]
 
     struct LeafSource: Sendable {
         let element: any LeafView
         let environment: EnvironmentValues
     }
 
-    init(paths: [[Int]], ids: [String?], kinds: [String], leaves: [Int: LeafSource] = [:], drawing: [Int: [DrawingEffect]] = [:],
-         textLeaves: [Int] = []) {
+    init(paths: [[Int]], ids: [String?], kinds: [String], leaves: [Int: LeafSource] = [:], drawing: [Int: [DrawingEffect]] = [:]) {
         self.drawing = drawing
-        self.textLeaves = textLeaves
         self.paths = paths
         self.ids = ids
         self.kinds = kinds

@@ -79,8 +79,7 @@ public final class LayoutTree {
         for node in builder.nodes where !builder.undrawn.contains(node.index) {
             if case .leaf(let leaf) = node.kind { leaves[node.index] = .init(element: leaf, environment: node.environment) }
         }
-        structure = TreeStructure(paths: builder.paths, ids: builder.ids, kinds: builder.kinds, leaves: leaves, drawing: builder.drawing,
-                                  textLeaves: builder.textLeaves)
+        structure = TreeStructure(paths: builder.paths, ids: builder.ids, kinds: builder.kinds, leaves: leaves, drawing: builder.drawing)
         self.environment = environment
         modifierIssues = builder.modifierIssues
         rootElement = element
@@ -496,8 +495,6 @@ private struct TreeBuilder {
     var undrawn = Set<Int>()
     /// Drawing effects (`opacity`, clips) by node index.
     var drawing: [Int: [DrawingEffect]] = [:]
-    /// The drawn leaves of a `FitReportingLeaf` type, in pre-order.
-    var textLeaves: [Int] = []
     /// Each `GeometryReader`'s frame by path, to build its content for (zero when absent).
     var readerFrames: [[Int]: CGRect] = [:]
     /// The readers built: their node and the frame their content was built for.
@@ -505,14 +502,13 @@ private struct TreeBuilder {
     /// What the engine needs to know of a leaf's type, found once per type: a dynamic cast to a
     /// protocol costs ~1,500 instructions, a leaf of the type met last a comparison.
     private var lastLeafType: ObjectIdentifier?
-    private var lastLeafTraits = LeafTraits(name: "", isDivider: false, diagnoses: false, reportsFit: false)
+    private var lastLeafTraits = LeafTraits(name: "", isDivider: false, diagnoses: false)
     private var leafTypes: [ObjectIdentifier: LeafTraits] = [:]
 
     struct LeafTraits {
         var name: String
         var isDivider: Bool
         var diagnoses: Bool
-        var reportsFit: Bool
     }
 
     private mutating func leafTraits(_ leaf: any LeafView) -> LeafTraits {
@@ -520,8 +516,7 @@ private struct TreeBuilder {
         if type == lastLeafType { return lastLeafTraits }
         let traits = leafTypes[type] ?? LeafTraits(name: (Swift.type(of: leaf) as? any NamedLeaf.Type)?.kindName ?? String(describing: Swift.type(of: leaf)),
                                                    isDivider: leaf is Divider,
-                                                   diagnoses: leaf is any DiagnosingLeaf,
-                                                   reportsFit: leaf is any FitReportingLeaf)
+                                                   diagnoses: leaf is any DiagnosingLeaf)
         leafTypes[type] = traits
         (lastLeafType, lastLeafTraits) = (type, traits)
         return traits
@@ -552,7 +547,7 @@ private struct TreeBuilder {
             kind = .leaf(leaf)
             kindName = traits.name
             diagnosing = drawn && traits.diagnoses
-            if !drawn { undrawn.insert(index) } else if traits.reportsFit { textLeaves.append(index) }
+            if !drawn { undrawn.insert(index) }
         case .spacer(let minLength):
             kind = .spacer(minLength)
             kindName = "Spacer"

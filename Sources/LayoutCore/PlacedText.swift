@@ -7,7 +7,7 @@ import Foundation
 //
 // | step | function |
 // |---|---|
-// | the texts shown, their leaves asked once each | `LayoutResult.placedTexts(only:)` |
+// | the texts shown (leaves of a `FitReportingLeaf` type), each asked once | `LayoutResult.placedTexts(only:)` |
 // | clipped: every clipping ancestor's bounds, then the root's | `LayoutResult.clip(of:lines:clips:)` |
 // | overlapping: a sweep over the texts by x, then their line boxes | `LayoutResult.overlapPairs(_:involving:)` |
 
@@ -231,7 +231,7 @@ extension LayoutResult {
     public func text(id: String) -> PlacedText? {
         guard let start = structure.idIndex[id] else { return nil }
         let prefix = structure.paths[start]
-        for index in structure.textLeaves where index >= start {
+        for (index, _) in textLeaves() where index >= start {
             guard structure.paths[index].starts(with: prefix) else { break }
             if let text = text(at: index) { return text }
         }
@@ -241,28 +241,66 @@ extension LayoutResult {
     /// Lengths under this are not a clip or an overlap: arithmetic noise in frames, far below a pixel.
     static let fitTolerance: CGFloat = 0.01
 
+    /// Asks a leaf of one ``FitReportingLeaf`` type for its report: made once per type, it casts
+    /// each leaf to that concrete type (a comparison), not to the protocol (a conformance lookup,
+    /// about a thousand instructions a text).
+    private struct FitReporter {
+        let report: (any LeafView, ProposedViewSize, CGSize, EnvironmentValues) -> PlacedText?
+
+        init<Leaf: FitReportingLeaf>(_: Leaf.Type) {
+            report = { leaf, proposal, size, environment in
+                (leaf as? Leaf)?.placedText(proposal: proposal, size: size, environment: environment)
+            }
+        }
+    }
+
+    /// The drawn leaves of a ``FitReportingLeaf`` type, in pre-order, each with its reporter: found
+    /// when asked (one cast per leaf type), so building a tree pays nothing for them.
+    private func textLeaves() -> [(index: Int, reporter: FitReporter)] {
+        var reporters: [ObjectIdentifier: FitReporter?] = [:]
+        var last: (type: ObjectIdentifier, reporter: FitReporter?)?  // most leaves are of the type met last
+        var found: [(index: Int, reporter: FitReporter)] = []
+        found.reserveCapacity(structure.leaves.count)
+        for (index, source) in structure.leaves {
+            let type = Swift.type(of: source.element)
+            let key = ObjectIdentifier(type)
+            let reporter: FitReporter?
+            if let last, last.type == key {
+                reporter = last.reporter
+            } else if let known = reporters[key] {
+                reporter = known
+            } else {
+                reporter = (type as? any FitReportingLeaf.Type).map { FitReporter($0) }
+                reporters[key] = .some(reporter)
+            }
+            last = (key, reporter)
+            if let reporter { found.append((index, reporter)) }
+        }
+        return found.sorted { $0.index < $1.index }
+    }
+
     /// The shown texts (all, or only the one at `only`), reported by their leaves and completed.
     func placedTexts(only: Int?) -> [PlacedText] {
-        var shown = structure.textLeaves.filter { $0 < placedProposals.count && !hidden[$0] }
+        var shown = textLeaves().filter { $0.index < placedProposals.count && !hidden[$0.index] }
         if let only {
-            guard shown.contains(only) else { return [] }
+            guard shown.contains(where: { $0.index == only }) else { return [] }
             // Only the texts whose frames meet this one's can overlap it: the others are not asked.
             let area = frames[only].insetBy(dx: -Self.fitTolerance, dy: -Self.fitTolerance)
-            shown = shown.filter { $0 == only || frames[$0].intersects(area) }
+            shown = shown.filter { $0.index == only || frames[$0.index].intersects(area) }
         }
         let ids = inheritedIDs()
         var texts: [PlacedText] = []
         texts.reserveCapacity(shown.count)
-        for index in shown {
-            guard let source = structure.leaves[index], let leaf = source.element as? any FitReportingLeaf,
-                  var text = leaf.placedText(proposal: placedProposals[index], size: frames[index].size,
-                                             environment: source.environment) else { continue }
+        for (index, reporter) in shown {
+            guard let source = structure.leaves[index],
+                  var text = reporter.report(source.element, placedProposals[index], frames[index].size, source.environment)
+            else { continue }
             let frame = frames[index]
             text.index = index
             text.path = structure.paths[index]
             text.id = ids.isEmpty ? nil : ids[index]
             text.frame = frame
-            text.lineBounds = text.lineBounds.map { $0.offsetBy(dx: frame.minX, dy: frame.minY) }
+            for line in text.lineBounds.indices { text.lineBounds[line] = text.lineBounds[line].offsetBy(dx: frame.minX, dy: frame.minY) }
             texts.append(text)
         }
         let target = only.flatMap { index in texts.firstIndex { $0.index == index } }
@@ -362,28 +400,38 @@ extension LayoutResult {
     /// - Complexity: O(t log t) to sort by x, then the pairs whose extents meet.
     func overlapPairs(_ texts: [PlacedText], involving target: Int?) -> [(Int, Int)] {
         let t = Self.fitTolerance
-        // Each text's extent: the union of its line boxes that show something.
-        let extents: [CGRect?] = texts.map { text in
-            var extent: CGRect?
-            for line in text.lineBounds where line.width > 0 && line.height > 0 { extent = extent?.union(line) ?? line }
-            return extent
+        // Each text's extent: the union of its line boxes that show something (none: it cannot overlap).
+        var extents: [(box: CGRect, text: Int)] = []
+        extents.reserveCapacity(texts.count)
+        for i in texts.indices {
+            var extent = CGRect.null
+            for line in texts[i].lineBounds where line.width > 0 && line.height > 0 { extent = extent.union(line) }
+            if !extent.isNull { extents.append((extent, i)) }
         }
-        var order = texts.indices.filter { extents[$0] != nil }
         if let target {
-            guard let area = extents[target] else { return [] }
-            return order.filter { $0 != target && Self.meet(area, extents[$0]!, t) && Self.linesMeet(texts[target], texts[$0], t) }
-                .map { (min($0, target), max($0, target)) }
+            guard let area = extents.first(where: { $0.text == target })?.box else { return [] }
+            return extents.filter { $0.text != target && Self.meet(area, $0.box, t) && Self.linesMeet(texts[target], texts[$0.text], t) }
+                .map { (min($0.text, target), max($0.text, target)) }
         }
-        order.sort { extents[$0]!.minX < extents[$1]!.minX }
+        extents.sort { $0.box.minX < $1.box.minX }
         var pairs: [(Int, Int)] = []
-        var active: [Int] = []
-        for i in order {
-            let box = extents[i]!
-            active.removeAll { extents[$0]!.maxX <= box.minX + t }
-            for j in active where Self.meet(box, extents[j]!, t) && Self.linesMeet(texts[i], texts[j], t) {
-                pairs.append((min(i, j), max(i, j)))
+        var active: [Int] = []  // positions in `extents` whose boxes may still reach the next one
+        for k in extents.indices {
+            let box = extents[k].box
+            // Those that end before this one starts end before every later one starts: dropped.
+            var kept = 0
+            for position in active.indices {
+                let j = active[position]
+                guard extents[j].box.maxX > box.minX + t else { continue }
+                active[kept] = j
+                kept += 1
+                if Self.meet(box, extents[j].box, t), Self.linesMeet(texts[extents[k].text], texts[extents[j].text], t) {
+                    let (a, b) = (extents[k].text, extents[j].text)
+                    pairs.append((min(a, b), max(a, b)))
+                }
             }
-            active.append(i)
+            active.removeLast(active.count - kept)
+            active.append(k)
         }
         return pairs
     }

@@ -203,8 +203,9 @@ extension LayoutOutput {
         case .dynamicType(let named): dynamicTypeSize = named.rawValue
         case .fontScale(let scale): fontScale = scale.value
         }
-        var fits: [Int: Fit] = [:]
-        for text in texts ?? result.texts { fits[text.index] = Fit(text) }
+        var fits = [Fit?](repeating: nil, count: result.count)
+        let placed = texts ?? result.texts
+        for i in placed.indices where placed[i].index < fits.count { fits[placed[i].index] = Fit(placed[i]) }
         self.init(
             dynamicTypeSize: dynamicTypeSize,
             fontScale: fontScale,
@@ -282,7 +283,10 @@ extension LayoutOutput.Element: JSONWritable {
     package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
             try json.field("firstBaseline", firstBaseline)
-            try json.field("fit", fit)
+            if let fit {
+                json.key("fit")
+                try fit.writeJSON(to: &json)
+            }
             try json.field("frame", frame)
             if let hidden { json.field("hidden", hidden) }
             json.field("id", id)
@@ -296,7 +300,10 @@ extension LayoutOutput.Element: JSONWritable {
 extension LayoutOutput.Fit: JSONWritable {
     package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
-            try json.field("clipped", clipped)
+            if let clipped {
+                json.key("clipped")
+                try clipped.writeJSON(to: &json)
+            }
             json.field("key", key)
             json.field("linesNeeded", linesNeeded)
             json.field("linesShown", linesShown)
@@ -305,7 +312,10 @@ extension LayoutOutput.Fit: JSONWritable {
             if let overlaps { try json.field("overlaps", overlaps) }
             try json.field("scale", scale)
             json.field("table", table)
-            try json.field("truncated", truncated)
+            if let truncated {
+                json.key("truncated")
+                try truncated.writeJSON(to: &json)
+            }
             if let untranslated { json.field("untranslated", untranslated) }
         }
     }
