@@ -24,5 +24,6 @@
 // | reading the environment in a body | `@Environment`, `EnvironmentValues.current` (task-local) | EnvironmentProperty.swift |
 // | the engine | `LayoutTree`: build → measure (memo, checks) → place (mirror RTL) → baselines | LayoutTree.swift |
 // | results and diagnostics | `LayoutResult`, `PlacedElement`, `LayoutDiagnostic`, `LeafDiagnostic` (what a `DiagnosingLeaf` reports) | LayoutResult.swift |
+// | how each text fits, when asked: lines, cut, scale, clipped, overlapping, source line | `LayoutResult.texts`/`findings`, `PlacedText` (what a `FitReportingLeaf` reports, completed from the frames) | PlacedText.swift |
 //
 // Containers (stacks, flow, ViewThatFits, AnyLayout) live in the `Layouts` module.

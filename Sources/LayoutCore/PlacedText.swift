@@ -8,7 +8,7 @@ import Foundation
 // | step | function |
 // |---|---|
 // | the texts shown (leaves of a `FitReportingLeaf` type), each asked once | `LayoutResult.placedTexts(only:)` |
-// | clipped: every clipping ancestor's bounds, then the root's | `LayoutResult.clip(of:lines:clips:)` |
+// | clipped: the innermost clipping ancestor a line passes, else the screen | `LayoutResult.clips(of:)` |
 // | overlapping: a sweep over the texts by x, then their line boxes | `LayoutResult.overlapPairs(_:involving:)` |
 
 /// One `Text` of a ``LayoutResult`` and how well it fits: the lines it shows and the lines it
