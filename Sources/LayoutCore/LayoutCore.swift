@@ -31,5 +31,6 @@
 // | `@Observable` models in views (Observation, the toolchain's) | `environment(_ object:)`, `@Environment(Model.self)`, `@Bindable` | ObservableObjects.swift |
 // | the engine | `LayoutTree`: build → measure (memo, checks) → place (mirror RTL) → baselines → actions (rebuild while they change state) | LayoutTree.swift |
 // | results and diagnostics | `LayoutResult`, `PlacedElement`, `LayoutDiagnostic`, `LeafDiagnostic` (what a `DiagnosingLeaf` reports) | LayoutResult.swift |
+// | how each text fits, when asked: lines, cut, scale, clipped, overlapping, source line | `LayoutResult.texts`/`findings`, `PlacedText` (what a `FitReportingLeaf` reports, completed from the frames) | PlacedText.swift |
 //
 // Containers (stacks, flow, ViewThatFits, AnyLayout) live in the `Layouts` module.

@@ -269,9 +269,13 @@ extension Text {
     /// A text showing `key` read as inline Markdown, its interpolated values in place: what a
     /// string literal makes, as in SwiftUI (see ``LocalizedStringKey``). TextFit has no string
     /// tables, so `tableName`, `bundle` and `comment` are accepted and unused: the key is shown.
-    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
+    ///
+    /// `fileID` and `line` (TextFit's own, defaulted: SwiftUI call sites compile unchanged) record
+    /// where the text is written, so that ``LayoutResult/findings`` name the line of a cut text.
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil,
+                fileID: StaticString = #fileID, line: UInt = #line) {
         let runs = key.runs()
-        self.init(runs: runs.isEmpty ? [Run(string: "")] : runs)
+        self.init(runs: runs.isEmpty ? [Run(string: "")] : runs, source: CallSite(fileID: fileID, line: line))
     }
 
     /// A text showing `input` as `format` writes it, in the locale of the environment it is

@@ -154,21 +154,34 @@ public struct Text: LeafView, Hashable {
 
     let runs: [Run]
     /// What this value measured last; copies share it (one allocation with its lock, and the
-    /// answers' array once asked), modifiers make a new one.
-    private let memo = Memo()
+    /// answers' array once asked), modifiers make a new one. It also holds where the text was
+    /// written (``CallSite``), which modifiers pass on: kept there, a `Text` stays two
+    /// words, inside an existential's inline buffer.
+    private let memo: Memo
 
     /// A text showing `content` as it is (no localisation or Markdown).
+    ///
+    /// It records no source location (nor does ``init(_:)-(S)``): a second initializer taking
+    /// `#fileID` would never be chosen (Swift prefers the call that uses no default argument), and
+    /// one taking it alone would break `Text.init` passed as a function (`.map(Text.init)`).
     public init(verbatim content: String) {
-        runs = [Run(string: content)]
+        self.init(runs: [Run(string: content)])
     }
 
-    init(runs: [Run]) {
+    init(runs: [Run], source: CallSite? = nil) {
         self.runs = runs
+        memo = Memo(source: source)
+    }
+
+    /// A text showing `content` as it is, recording where it was written: for views that make
+    /// their title's text (`Button("title")`), so that what is found about it names their call site.
+    package init<S: StringProtocol>(_ content: S, fileID: StaticString, line: UInt) {
+        self.init(runs: [Run(string: String(content))], source: CallSite(fileID: fileID, line: line))
     }
 
     /// A text showing `content` as it is: a string variable is neither localized nor read as
     /// Markdown, as in SwiftUI, where this initializer is likewise disfavoured so that a string
-    /// literal makes a ``LocalizedStringKey`` (``init(_:tableName:bundle:comment:)``).
+    /// literal makes a ``LocalizedStringKey`` (``init(_:tableName:bundle:comment:fileID:line:)``).
     @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) {
         self.init(verbatim: String(content))
@@ -177,9 +190,13 @@ public struct Text: LeafView, Hashable {
     /// The string shown (all runs, in order; interpolated numbers as in the default `en_US_POSIX` locale).
     public var string: String { runs.map(\.string).joined() }
 
-    /// One text made of `a` then `b`, each keeping its own styling: one paragraph with styled runs.
+    /// Where the text was written (`#fileID` and `#line` of its initializer), when it was recorded.
+    var callSite: CallSite? { memo.callSite }
+
+    /// One text made of `a` then `b`, each keeping its own styling: one paragraph with styled runs,
+    /// written where `a` was (or `b`, when `a`'s place is not known).
     public static func + (a: Text, b: Text) -> Text {
-        Text(runs: a.runs + b.runs)
+        Text(runs: a.runs + b.runs, source: a.callSite ?? b.callSite)
     }
 
     /// Texts are equal when their runs are (the memo is a cache, not content).
@@ -233,7 +250,7 @@ public struct Text: LeafView, Hashable {
     func map(_ change: (inout Run) -> Void) -> Text {
         var runs = self.runs
         for index in runs.indices { change(&runs[index]) }
-        return Text(runs: runs)
+        return Text(runs: runs, source: callSite)
     }
 
     // MARK: - Resolving against the environment
@@ -350,6 +367,13 @@ public struct Text: LeafView, Hashable {
             /// leaves memory when the cache evicts it. (LeakSanitizer reports the side table a weak
             /// reference makes as leaked; a false positive, suppressed in the `lsan.supp` files.)
             weak var paragraph: MeasuredParagraph?
+            /// Where the text was written: not a measurement, never reset.
+            let source: CallSite?
+
+            init(cache: Unmanaged<TextMeasurementCache>, source: CallSite?) {
+                self.cache = cache
+                self.source = source
+            }
 
             /// Forgets everything when `token` is a new environment, keeping the answers' storage
             /// (a value measured again in a new environment allocates nothing here).
@@ -362,7 +386,14 @@ public struct Text: LeafView, Hashable {
             }
         }
         private static let capacity = 4
-        private let state = Locked(State(cache: Unmanaged.passUnretained(.shared)))
+        private let state: Locked<State>
+
+        init(source: CallSite?) {
+            state = Locked(State(cache: Unmanaged.passUnretained(.shared), source: source))
+        }
+
+        /// Where the text was written (fixed when the memo is made).
+        var callSite: CallSite? { state.withLock { $0.source } }
 
         /// What a lookup found, and the cache to count it in (concrete structs, not tuples or a
         /// generic: their type metadata would be looked up at run time on every call). The cache
