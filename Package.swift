@@ -2,6 +2,42 @@
 // TextFit — a headless, SwiftUI-compatible text-measuring layout engine for Linux.
 // Module map and import rules: ../shared/DESIGN.md (copied in spirit to README.md).
 import PackageDescription
+import CompilerPluginSupport
+import Foundation
+
+/// The Swift toolchain's own SwiftSyntax (its `lib/swift/host` folder: modules and `.so` files), which
+/// TextFitMacros is compiled and linked against, so no swift-syntax package is fetched
+/// (docs/porting.md, "How the macros are built"). Found from the toolchain running this manifest:
+/// the PackageDescription library it is linked to, else `swiftc` on the PATH; `TEXTFIT_SWIFT_HOST`
+/// names another folder.
+func toolchainHostLibraries() -> String {
+    var candidates: [String] = []
+    if let chosen = ProcessInfo.processInfo.environment["TEXTFIT_SWIFT_HOST"] { candidates.append(chosen) }
+    // <toolchain>/usr/lib/swift/pm/ManifestAPI/libPackageDescription.so → <toolchain>/usr/lib/swift/host
+    if let maps = fopen("/proc/self/maps", "r") {
+        var line: UnsafeMutablePointer<CChar>?, capacity = 0
+        while getline(&line, &capacity, maps) > 0, let text = line.map({ String(cString: $0) }) {
+            if let path = text.firstIndex(of: "/").map({ String(text[$0...]).trimmingCharacters(in: .whitespacesAndNewlines) }),
+               path.hasSuffix("/pm/ManifestAPI/libPackageDescription.so") {
+                candidates.append(URL(fileURLWithPath: path).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent("host").path)
+            }
+        }
+        free(line)
+        fclose(maps)
+    }
+    // <toolchain>/usr/bin/swiftc → <toolchain>/usr/lib/swift/host
+    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let swiftc = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
+        if FileManager.default.isExecutableFile(atPath: swiftc.path) {
+            candidates.append(swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("lib/swift/host").path)
+        }
+    }
+    return candidates.first { FileManager.default.fileExists(atPath: $0 + "/SwiftSyntax.swiftmodule") }
+        ?? candidates.first ?? "/usr/lib/swift/host"
+}
+let host = toolchainHostLibraries()
 
 let package = Package(
     name: "TextFit",
@@ -11,6 +47,9 @@ let package = Package(
         // the operations (README, "Use TextFit in your package").
         .library(name: "TextFitLayout", targets: ["TextFitLayout"]),
         .executable(name: "textfit", targets: ["TextFitCLI"]),
+        // For Linux, where Apple's SwiftUI does not exist: a module named SwiftUI that re-exports
+        // TextFit and Observation, so files with `import SwiftUI` compile unedited (docs/porting.md).
+        .library(name: "SwiftUI", targets: ["SwiftUI"]),
     ],
     targets: [
         // MARK: - C libraries (system, found with pkg-config; Debian packages named as providers),
@@ -67,12 +106,29 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["TextLayout", "LayoutCore", "Typography", "CRSVG"]),
         // Catalog readers, pseudo-localization, fit sweeps and reports (`textfit stress`).
         .target(name: "LocalizationStress", dependencies: ["Catalogs", "TextLayout", "Layouts", "LayoutCore", "Rendering", "Typography"]),
+        // PreviewSupport: `#Preview` and `PreviewProvider`, found and laid out by name; the `@Entry` and
+        // `#Preview` macros' declarations (their plugin is TextFitMacros). `Extern`: the registry reads
+        // the linker's bounds of its records' section (Sources/PreviewSupport/PreviewRecords.swift).
+        .target(name: "PreviewSupport", dependencies: ["LayoutCore", "TextFitMacros"],
+                swiftSettings: [.enableExperimentalFeature("Extern")]),
+        // The compiler plugin for `#Preview`, `@Previewable` and `@Entry`: a host executable built
+        // against the toolchain's own SwiftSyntax (`host`, above), which SwiftPM builds first and
+        // passes to every target that depends on it, directly or not (`-load-plugin-executable`).
+        .macro(
+            name: "TextFitMacros",
+            swiftSettings: [.unsafeFlags(["-I", host])],
+            linkerSettings: [.unsafeFlags([
+                "-L", host, "-lSwiftSyntax", "-lSwiftSyntaxBuilder", "-lSwiftSyntaxMacros", "-lSwiftDiagnostics",
+                "-lSwiftCompilerPluginMessageHandling", "-Xlinker", "-rpath", "-Xlinker", host,
+            ])]),
         // The layout users' umbrella: re-exports Foundation and the view, layout, text and picture
         // modules; never the stress tester, the service or the operations.
-        .target(name: "TextFitLayout", dependencies: ["Typography", "TextLayout", "LayoutCore", "Layouts", "Controls", "Rendering"]),
+        .target(name: "TextFitLayout", dependencies: ["Typography", "TextLayout", "LayoutCore", "Layouts", "Controls", "Rendering", "PreviewSupport"]),
         // Umbrella: re-exports TextFitLayout and LocalizationStress and holds the Codable operations
         // (request → result) that the CLI and, later, the service share.
-        .target(name: "TextFit", dependencies: ["TextFitLayout", "Typography", "TextLayout", "LayoutCore", "Layouts", "Controls", "Rendering", "LocalizationStress"]),
+        .target(name: "TextFit", dependencies: ["TextFitLayout", "Typography", "TextLayout", "LayoutCore", "Layouts", "Controls", "Rendering", "LocalizationStress", "PreviewSupport"]),
+        // `import SwiftUI` on Linux: re-exports TextFit (and Observation), nothing of its own.
+        .target(name: "SwiftUI", dependencies: ["TextFit"]),
         // The measuring service: JSON lines over stdio, HTTP over GNU libmicrohttpd (its C module,
         // which loads it when a server starts, is Service's one C import, for HTTP alone).
         .target(name: "Service", dependencies: ["TextFit", "CMicroHTTPD"]),
@@ -103,7 +159,11 @@ let package = Package(
         .testTarget(name: "TextFitTests", dependencies: ["TextFit", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "TestSupport"]),
         // Code as a SwiftUI developer writes it, with `import TextFit` alone (no other dependency).
-        .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["TextFit"]),
+        .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["TextFit"], exclude: ["ImportSwiftUI"]),
+        // A view file as an app has it, `import SwiftUI` and all (the SwiftUI product), compiled with
+        // TEXTFIT_IOS defined, as docs/porting.md tells a port to, so its `#if os(iOS) || TEXTFIT_IOS` takes iOS's branch.
+        .testTarget(name: "SwiftUIImportTests", dependencies: ["SwiftUI"], path: "Tests/SwiftUICompatibilityTests/ImportSwiftUI",
+                    swiftSettings: [.define("TEXTFIT_IOS")]),
     ],
     swiftLanguageModes: [.v6]
 )

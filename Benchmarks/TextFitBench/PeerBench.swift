@@ -16,7 +16,12 @@
 //   paragraphs-one-size  the one-size half alone (for counting its instructions: run.py subtracts them);
 //   flow                 a FlowLayout of 10,000 fixed-size leaves (i: 20 + 37i mod 80 × 20 pt, spacing 6)
 //                        laid out at 375 (first) and relaid out at a new width (alternating 320, 375);
-//   flow-text            a FlowLayout of the 1,995 tags as Text leaves (body at 17 pt): relayout.
+//   flow-text            a FlowLayout of the 1,995 tags as Text leaves (body at 17 pt): relayout;
+//   tag-cloud            demo/tag-cloud.json built and laid out at W, the text cache warm (a screen
+//                        sweep's layout: every tree new, every text measured before);
+//   tag-cloud-fits       the same, and every text's fit asked (`LayoutResult.texts`);
+//   tag-cloud-json       the same as the service answers it: laid out, then `LayoutOutput` (fits
+//                        included) written as JSON.
 // Entry point: `runPeerWorkload(_:arguments:library:corpusDirectory:)`.
 import Foundation
 import LayoutCore
@@ -40,6 +45,9 @@ func runPeerWorkload(_ workload: String, width: Double, width2: Double, reps: In
     case "paragraphs-one-size": result = peer.paragraphSizes(twelve: false)
     case "flow": result = peer.flow()
     case "flow-text": result = peer.flowText()
+    case "tag-cloud": result = peer.tagCloud(fits: false)
+    case "tag-cloud-fits": result = peer.tagCloud(fits: true)
+    case "tag-cloud-json": result = peer.tagCloud(fits: false, json: true)
     default:
         FileHandle.standardError.write(Data("TextFitBench: unknown peer workload \(workload)\n".utf8))
         exit(2)
@@ -324,6 +332,27 @@ private struct PeerBench {
             for tag in tags { Text(verbatim: tag) }
         }, environment: environment)
         return relayouts(of: tree, notes: "FlowLayout of the \(tags.count) tags as Text leaves (17 pt), first-baseline rows; relayout at a new width")
+    }
+
+    func tagCloud(fits: Bool, json: Bool = false) -> Result {
+        let file = URL(fileURLWithPath: corpusDirectory).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("demo/tag-cloud.json")
+        guard let data = try? Data(contentsOf: file), let view = try? LayoutFile.element(from: data) else { fail("cannot read \(file.path)") }
+        let environment = self.environment(Shaper(library: library), TextMeasurementCache())
+        var height = 0.0, texts = 0, findings = 0, bytes = 0
+        let samples = timed(items: 1) { _ in
+            let result = LayoutTree(view, environment: environment).layout(in: ProposedViewSize(width: width, height: nil))
+            height = result.size.height
+            if json { bytes = (try? LayoutOutput(.dynamicType(.large), result).jsonData().count) ?? 0 }
+            if fits {
+                let placed = result.texts
+                texts = placed.count
+                findings = placed.count { $0.hasFindings }
+            }
+        }
+        return Result(items: 1, characters: 0, nsPerItem: samples,
+                      sums: [("height", height), ("texts", Double(texts)), ("findings", Double(findings)), ("json_bytes", Double(bytes))],
+                      notes: "demo/tag-cloud.json built and laid out at \(width) pt, text cache warm" + (fits ? "; every text's fit asked" : "") + (json ? "; written as the service's JSON" : ""))
     }
 
     /// `tree` laid out at 375 pt, then timed relayouts alternating 320 and 375 pt (each a new width).

@@ -6,7 +6,7 @@
 //
 // | views | file |
 // |---|---|
-// | iOS's lengths, colours and sizes, each citing its source | IOSMetrics.swift |
+// | iOS's lengths, colours and sizes (lists, bars, controls, images, labels), each citing its source | IOSMetrics.swift |
 // | list styles, form styles, the list environment (`listStyle`, spacing, `defaultMinListRowHeight`) | ListStyle.swift |
 // | `List`, `Form`, the list's, section's and row's layouts, row modifiers, list diagnostics | List.swift |
 // | `Section` | Section.swift |
@@ -23,8 +23,7 @@
 // | presentations, search, swipe actions and list editing (accepted, never shown) | Interaction.swift |
 // | `Image` (asset catalogs, system symbols, images in `Text`), `imageScale`, `symbolVariant` | Image.swift |
 // | image files' own sizes (PNG, JPEG, SVG, PDF) | ImageFile.swift |
-// | `Label`, `LabelStyle` and the built-in styles, `labelIconToTitleSpacing`, `labelReservedIconWidth` | Label.swift |
-// | iOS's constants for images and labels (docs/ios-metrics-images.md) | IOSMetrics+Images.swift |
+// | `Label`, `LabelStyle` and the built-in styles (a list row's icon column, a tab item's stack, a toolbar's icon), `labelIconToTitleSpacing`, `labelReservedIconWidth` | Label.swift |
 @_exported import LayoutCore
 @_exported import Layouts
 @_exported import TextLayout

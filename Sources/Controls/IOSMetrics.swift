@@ -1,7 +1,8 @@
 import Foundation
 import LayoutCore
+import Typography
 
-// iOS's metrics for lists, forms, bars and controls, as data: iPhone, compact width, iOS 17/18,
+// iOS's metrics for lists, forms, bars, controls, images and labels, as data: iPhone, compact width, iOS 17/18,
 // light appearance, the `.large` Dynamic Type size unless a row says how it scales. Each row cites
 // where its value comes from, in the order docs/ios-metrics.md ranks sources (numbers recorded on
 // Apple's UIKit or SwiftUI; Apple's documentation and HIG; re-implementations; then
@@ -68,6 +69,41 @@ enum IOSMetrics {
     /// before self-sizing.
     static let plainHeaderVerticalPadding: CGFloat = 3
 
+    /// The width a list row reserves for a label's symbol icon, which is centred in it so titles
+    /// line up: 24 pt at `.large`, scaled as body text is (× body's size ÷ 17: 32.47 at xxxLarge),
+    /// and not reserved at accessibility sizes, where the icon takes its own width. Source: UIKit's
+    /// `UITableConstants_IOS.defaultImageViewSymbolImageAndAccessoryLayoutWidthForSidebar:` returns
+    /// 24 (28 in a sidebar) through `UIFontMetrics.default.scaledValue(for:compatibleWith:)`
+    /// (UIKitCore decompiled from iOS 18.2, github.com/EthanArbuckle/iPhone17-1_18.2_22C152_Restore,
+    /// UITableConstants_IOS.m); the rule is the one `UIListContentImageProperties.reservedLayoutSize`
+    /// documents in UIKit's header: "Symbol images will be centered inside a standard width/height
+    /// that is scaled with the content size category. Non-symbol images will use a
+    /// reservedLayoutSize equal to the actual size of the displayed image … The
+    /// reservedLayoutSize.width is ignored by content views at Accessibility Dynamic Type sizes".
+    /// That SwiftUI's list rows lay a `Label` out by UIKit's list-cell constants (SwiftUI's `List`
+    /// is a UIKit collection view since iOS 16) is an approximation: no probe of SwiftUI's own
+    /// numbers is published.
+    static let listIconColumnWidth: CGFloat = 24
+
+    /// The space between a list row label's icon and its title: 16 pt, fixed. Source: UIKit's
+    /// `defaultImageToTextPaddingForSidebar:NO` returns `defaultCellContentLeadingPaddingForSidebar:NO`,
+    /// 16 (UITableConstants_IOS.m, as above), and a `UIListContentConfiguration` printed on iOS 16
+    /// reads "imageToTextPadding = 16" (a cell of an inset-grouped list, quoted in a published
+    /// debugging note); the same approximation for SwiftUI as ``listIconColumnWidth``.
+    static let listIconToTitleSpacing: CGFloat = 16
+
+    /// The scale of a list row label's symbol: large below the accessibility sizes, medium at
+    /// accessibility1 and 2, small from accessibility3. Source: UIKit's
+    /// `defaultImageSymbolConfigurationForTraitCollection:` (UITableConstants_IOS.m, as above) is
+    /// `UIImageSymbolConfiguration(textStyle: .body, scale:)` with `.large` outside the accessibility
+    /// categories, `.medium` from AccessibilityMedium and `.small` from AccessibilityExtraLarge; the
+    /// symbol follows the row's font (body unless set), as TextFit's symbols follow theirs.
+    static func listIconSymbolScale(_ size: DynamicTypeSize) -> Image.Scale {
+        if size >= .accessibility3 { return .small }
+        if size >= .accessibility1 { return .medium }
+        return .large
+    }
+
     /// A separator's colour: UIKit's `UIColor.separator` in light mode, (60, 60, 67) at 29 %
     /// (Apple's "UI element colors"; the HIG's Color page lists the same).
     static let separatorColor = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.29)
@@ -125,6 +161,13 @@ enum IOSMetrics {
     static let barTitleSize: CGFloat = 17
     static let barButtonSize: CGFloat = 17
 
+    /// The scale of a symbol in a bar button (a toolbar item's icon): large, in the bar's 17-pt font
+    /// (22.1 pt with TextFit's symbol rule). Source: UIKit's `_UIBarButtonItemData.imageSymbolConfiguration`
+    /// is `UIImageSymbolConfiguration(textStyle: <the bar's text style>, scale: .large)`, or the
+    /// title font's at large scale when one is set (UIKitCore decompiled from iOS 18.2,
+    /// github.com/EthanArbuckle/iPhone17-1_18.2_22C152_Restore, _UIBarButtonItemData.m).
+    static let barButtonSymbolScale = Image.Scale.large
+
     /// A bottom toolbar's height: 44 pt on iPhone (Hackworth, above).
     static let toolbarHeight: CGFloat = 44
 
@@ -141,14 +184,25 @@ enum IOSMetrics {
     /// are issue 49's: TextFit lays the tab bar out at 49.
     static let homeIndicatorInset: CGFloat = 34
 
-    /// A tab item's title: 10 pt medium, fixed (UITabBarItem's title font; tab bars do not follow
-    /// Dynamic Type, HIG "Tab bars" and "Large Content Viewer"). Approximation for the weight.
+    /// A tab item's title: 10 pt medium, fixed (tab bars do not follow Dynamic Type, HIG "Tab bars"
+    /// and "Large Content Viewer"). Source: UIKit's `_UITabBarItemData._fallbackTitleFontForState:`
+    /// is `systemFontOfSize:10 weight:` for stacked items, iPhone's portrait layout (UIKitCore
+    /// decompiled from iOS 18.2, github.com/EthanArbuckle/iPhone17-1_18.2_22C152_Restore,
+    /// _UITabBarItemData.m); the weight constant is not resolved there: medium is an approximation.
     static let tabTitleSize: CGFloat = 10
 
-    /// A tab item's icon slot (iOS 18's `Tab` draws a placeholder this size until `Image` is merged):
-    /// 25 × 25 pt, the HIG's tab bar glyph size for square glyphs in regular tab bars (the "Custom
-    /// icons" table of earlier editions of "Tab bars").
+    /// A tab item's icon slot: 25 × 25 pt, the HIG's tab bar glyph size for square glyphs in regular
+    /// tab bars (the "Custom icons" table of earlier editions of "Tab bars"). The icon is centred in
+    /// it; the title sits below.
     static let tabIconSize = CGSize(width: 25, height: 25)
+
+    /// The point size a tab item's symbol is drawn at: 18, medium weight, large scale (23.4 pt with
+    /// TextFit's symbol rule), fixed at every Dynamic Type size. Source: UIKit's
+    /// `_UITabBarItemData.preferredSymbolConfiguration` for stacked items is
+    /// `UIImageSymbolConfiguration(pointSize: 18, weight: .medium, scale: .large)` (the same
+    /// decompiled file; on SDKs before that, body text at large scale).
+    static let tabItemSymbolPointSize: CGFloat = 18
+    static let tabItemSymbolScale = Image.Scale.large
 
     /// Space between a tab's icon and title. Approximation: 2 pt (screenshots at 3×).
     static let tabIconTitleSpacing: CGFloat = 2
@@ -229,4 +283,42 @@ enum IOSMetrics {
 
     /// A `.bordered` button's fill: the tint at 15 % (approximation, screenshots).
     static let borderedFillOpacity = 0.15
+
+    // MARK: - Images and labels
+
+    /// A medium-scale system symbol's side, as a multiple of the font's point size (after Dynamic
+    /// Type): 1. Approximation: SF Symbols are drawn to match the text they sit in ("symbols
+    /// automatically align with text", HIG, SF Symbols), but each symbol's own width and height
+    /// are Apple's and unpublished; TextFit lays every symbol out as a square one font size wide.
+    static let symbolSidePerPoint = 1.0
+
+    /// The small and large image scales against the medium one: 0.8 and 1.3. Source: AppKit's
+    /// `NSImage.SymbolScale` ("approximately 20% smaller", "approximately 30% larger" than medium),
+    /// https://developer.apple.com/documentation/appkit/nsimage/symbolscale/small and …/large.
+    static func symbolScale(_ scale: Image.Scale) -> Double {
+        switch scale {
+        case .small: 0.8
+        case .medium: 1
+        case .large: 1.3
+        }
+    }
+
+    /// Where a symbol sits against the text's baseline: its centre half the cap height above it.
+    /// Approximation of the HIG's rule that symbols are centred on capital letters ("symbols align
+    /// with text", SF Symbols); the baseline each symbol carries is Apple's.
+    static let symbolCentreInCapHeights = 0.5
+
+    /// The cap height used when a font does not give one (OS/2 version 1 or older), in ems: 0.7.
+    /// Approximation (Noto Sans's is 0.714, SF Pro's 0.705).
+    static let fallbackCapHeightPerPoint = 0.7
+
+    /// The space between a label's icon and its title in the title-and-icon style outside lists,
+    /// tab bars and toolbars when `labelIconToTitleSpacing(_:)` sets none: `nil`, an `HStack`'s own
+    /// spacing (8 pt between an image and a text). Approximation: Apple publishes no default (the
+    /// environment value's documentation says only "a default value"); SwiftUI re-implementations
+    /// (OpenSwiftUI-style `TitleAndIconLabelStyle`) write `HStack { icon; title }`.
+    static let labelIconToTitleSpacing: CGFloat? = nil
+
+    /// How a label's icon and title line up: centred vertically. Approximation, as above.
+    static let labelAlignment = VerticalAlignment.center
 }

@@ -12,8 +12,8 @@ import Typography
 //   `Image("missing", bundle:)` fits 0 × 0; B8: made resizable in a 40 × 30 frame it takes the frame).
 // - `Image(systemName:)`: SF Symbols' metrics are Apple's. TextFit lays a symbol out as a square
 //   of the font's point size × the image scale, centred on half the font's cap height above the
-//   baseline (IOSMetrics+Images.swift; approximations, documented there and in
-//   docs/ios-metrics-images.md), and draws it as a placeholder box marked with its name.
+//   baseline (IOSMetrics.swift; approximations, documented there and in docs/ios-metrics.md),
+//   and draws it as a placeholder box marked with its name.
 // - Without `resizable()` an image is its own size whatever it is offered; resizable, it takes
 //   the proposal, its own size on a `nil` axis (so `scaledToFit()` keeps its ratio).
 // - In a `Text` (`Text("Rated \(Image(systemName: "star"))")`, `Text(Image(…))`) an image is
@@ -230,7 +230,7 @@ extension Image: LeafView {
                                   environment: EnvironmentValues) -> CGFloat? {
         guard case .system = source, resizing == nil, guide == .firstTextBaseline || guide == .lastTextBaseline else { return nil }
         let metrics = Self.textMetrics(in: environment)
-        return size.height / 2 + CGFloat(metrics.capHeight * IOSImageMetrics.symbolCentreInCapHeights)
+        return size.height / 2 + CGFloat(metrics.capHeight * IOSMetrics.symbolCentreInCapHeights)
     }
 
     /// The image's own size in `environment`: an asset's pixels ÷ its scale (a vector's own size),
@@ -248,14 +248,14 @@ extension Image: LeafView {
 
     /// A symbol's side in text of `pointSize` points, at the environment's image scale.
     static func symbolSide(pointSize: Double, environment: EnvironmentValues) -> CGFloat {
-        CGFloat(pointSize * IOSImageMetrics.symbolSidePerPoint * IOSImageMetrics.symbolScale(environment.imageScale))
+        CGFloat(pointSize * IOSMetrics.symbolSidePerPoint * IOSMetrics.symbolScale(environment.imageScale))
     }
 
     /// The environment's font size (points, after Dynamic Type) and its face's cap height.
     static func textMetrics(in environment: EnvironmentValues) -> (pointSize: Double, capHeight: Double) {
         let attributes = Text(verbatim: "").styledText(in: environment).attributes(at: 0)
         let size = (try? attributes.validated()) ?? 0
-        var capHeight = size * IOSImageMetrics.fallbackCapHeightPerPoint
+        var capHeight = size * IOSMetrics.fallbackCapHeightPerPoint
         if let shaper = environment.textShaper,
            let match = try? shaper.library.match(attributes.font, defaultWeight: attributes.defaultWeight, pointSize: size),
            let fontCapHeight = match.face.metrics.scaled(to: size, policy: attributes.lineMetrics).capHeight {
@@ -326,7 +326,7 @@ extension Image: TextAttachment {
         switch source {
         case .system:
             let side = Self.symbolSide(pointSize: pointSize, environment: environment)
-            let centre = -CGFloat(capHeight * IOSImageMetrics.symbolCentreInCapHeights)
+            let centre = -CGFloat(capHeight * IOSMetrics.symbolCentreInCapHeights)
             return CGRect(x: 0, y: centre - side / 2, width: side, height: side)
         case .asset:
             let size = resolvedAsset(in: environment)?.size ?? .zero

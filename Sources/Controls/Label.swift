@@ -1,15 +1,23 @@
 import Foundation
 
 // SwiftUI's `Label`: a title and an icon, laid out by the environment's `LabelStyle`. The built-in
-// styles: `titleAndIcon` (and `automatic`, which is it outside lists and toolbars) puts the icon
-// before the title in an `HStack`, centred, with the HStack's own spacing unless
-// `labelIconToTitleSpacing(_:)` sets one (IOSMetrics+Images.swift: approximations); `titleOnly` and
+// styles: `titleAndIcon` (and `automatic`, which is it outside lists, tab bars and toolbars) puts the
+// icon before the title in an `HStack`, centred, with the HStack's own spacing unless
+// `labelIconToTitleSpacing(_:)` sets one (IOSMetrics.swift: approximations); `titleOnly` and
 // `iconOnly` show one of them. A custom style gets the title and the icon as separate views
 // (`configuration.title`, `configuration.icon`).
 //
-// Lists line label icons up in a column. A list (or any container) does that through the
-// environment, as SwiftUI's iOS 26 API spells it: `labelReservedIconWidth(_:)` frames every icon
-// of the title-and-icon style to that width, centred, so titles start at one x.
+// The containers that restyle labels say so through the environment (`labelContext`), and the
+// built-in styles read it, as SwiftUI's automatic style reads the context it is in:
+// - a list row (List and Form set it for their rows): the icon in iOS's icon column
+//   (`IOSMetrics.listIconColumnWidth`, a symbol centred in it at `listIconSymbolScale`, in the
+//   tint), the title `listIconToTitleSpacing` after it and marked as where the row's separator
+//   starts (`.listRowSeparatorLeading`);
+// - a tab item: the icon in the tab bar's 25 × 25 slot (an 18-pt symbol at large scale) above the
+//   title;
+// - a toolbar item: the icon alone (`automatic`; `titleAndIcon` opts back in to both).
+// `labelReservedIconWidth(_:)` frames every icon to that width, centred, and
+// `labelIconToTitleSpacing(_:)` sets the gap, in any context where icon and title sit side by side.
 
 /// A title with an icon, laid out by the environment's ``LabelStyle``.
 /// Source: https://developer.apple.com/documentation/swiftui/label
@@ -79,6 +87,30 @@ private struct StyledLabel: View {
     }
 }
 
+// MARK: - Contexts
+
+/// The containers that lay labels out their own way, as they set it for the views inside.
+enum LabelContext: Sendable, Hashable {
+    /// A row of a `List` or `Form` (not its section headers and footers).
+    case listRow
+    /// A tab's item in a tab bar (`tabItem`, `Tab`).
+    case tabItem
+    /// An item of a navigation bar or a bottom toolbar.
+    case toolbar
+}
+
+private struct LabelContextKey: EnvironmentKey {
+    static let defaultValue: LabelContext? = nil
+}
+
+extension EnvironmentValues {
+    /// The container the labels inside are laid out for (`nil`: none that restyles them).
+    var labelContext: LabelContext? {
+        get { self[LabelContextKey.self] }
+        set { self[LabelContextKey.self] = newValue }
+    }
+}
+
 /// How labels inside look: `makeBody` gets the title and the icon as views.
 /// Source: https://developer.apple.com/documentation/swiftui/labelstyle
 public protocol LabelStyle: Sendable {
@@ -105,6 +137,15 @@ public struct LabelStyleConfiguration {
     public let title: Title
     /// The icon the label was made with.
     public let icon: Icon
+
+    /// Whether the icon is a system symbol (which a list row centres in its icon column; other
+    /// images keep their own width there, as UIKit reserves for them).
+    var iconIsSymbol: Bool {
+        let elements = icon.view.elements
+        guard elements.count == 1, case .leaf(let leaf) = elements[0].content, let image = leaf as? Image,
+              case .system = image.source else { return false }
+        return image.resizing == nil
+    }
 }
 
 /// A label style with its type erased, as the environment keeps it.
@@ -181,7 +222,7 @@ private struct IconThenTitle: View {
     let configuration: LabelStyleConfiguration
 
     var body: some View {
-        HStack(alignment: IOSImageMetrics.labelAlignment, spacing: spacing ?? IOSImageMetrics.labelIconToTitleSpacing) {
+        HStack(alignment: IOSMetrics.labelAlignment, spacing: spacing ?? IOSMetrics.labelIconToTitleSpacing) {
             if let reservedWidth {
                 configuration.icon.frame(width: reservedWidth)
             } else {
@@ -192,16 +233,108 @@ private struct IconThenTitle: View {
     }
 }
 
-/// The style of the context: on iOS outside lists and toolbars, ``TitleAndIconLabelStyle``.
-public struct DefaultLabelStyle: LabelStyle {
-    public init() {}
-    public func makeBody(configuration: Configuration) -> some View { IconThenTitle(configuration: configuration) }
+/// A label in a list row, as UIKit's list cells lay out their image and text: the icon in a column
+/// (a symbol at ``IOSMetrics/listIconSymbolScale(_:)``, centred in ``IOSMetrics/listIconColumnWidth``
+/// scaled with body text, except at accessibility sizes; another image at its own width), drawn in
+/// the tint unless a foreground style reaches it (UIKit's list cells draw their image in the inherited
+/// tint colour: `defaultImageTintColorForState:` is `nil` unless disabled); the title
+/// ``IOSMetrics/listIconToTitleSpacing`` after it, where the row's separator starts.
+/// `labelReservedIconWidth` and `labelIconToTitleSpacing` win.
+private struct ListRowLabel: View {
+    @Environment(\.self) private var environment
+    let configuration: LabelStyleConfiguration
+
+    var body: some View {
+        HStack(alignment: IOSMetrics.labelAlignment,
+               spacing: environment.labelIconToTitleSpacing ?? IOSMetrics.listIconToTitleSpacing) {
+            icon.imageScale(IOSMetrics.listIconSymbolScale(environment.dynamicTypeSize))
+            configuration.title.alignmentGuide(.listRowSeparatorLeading) { $0[.leading] }
+        }
+    }
+
+    /// The icon in its column, in the tint unless a foreground style reaches it.
+    @ViewBuilder private var icon: some View {
+        let tinted = configuration.icon.transformEnvironment(\.foregroundStyle) { style in
+            // Decided where the icon is laid out, so a style set around the label after it was
+            // built (a destructive button's red) still wins.
+            if style == nil { style = AnyShapeStyle(.tint) }
+        }
+        if let width = environment.labelReservedIconWidth {
+            tinted.frame(width: width)
+        } else if configuration.iconIsSymbol && !environment.dynamicTypeSize.isAccessibilitySize {
+            tinted.frame(minWidth: IOSMetrics.listIconColumnWidth * bodyScale(environment))
+        } else {
+            tinted
+        }
+    }
 }
 
-/// The icon before the title.
+/// A label in a tab item: the icon in the tab bar's slot above the title, ``IOSMetrics/tabIconTitleSpacing``
+/// apart (the tab bar sets the title's 10-pt font and the colours).
+private struct TabItemLabel: View {
+    let configuration: LabelStyleConfiguration
+
+    var body: some View {
+        VStack(spacing: IOSMetrics.tabIconTitleSpacing) {
+            configuration.icon.tabItemIconSlot()
+            configuration.title
+        }
+    }
+}
+
+extension View {
+    /// An image as a tab item's icon: a symbol at the tab bar's size
+    /// (``IOSMetrics/tabItemSymbolPointSize``, large scale), centred in the 25 × 25 slot
+    /// (``IOSMetrics/tabIconSize``); an asset image at its own size, centred there.
+    func tabItemIconSlot() -> some View {
+        font(.system(size: IOSMetrics.tabItemSymbolPointSize, weight: .medium))
+            .imageScale(IOSMetrics.tabItemSymbolScale)
+            .frame(width: IOSMetrics.tabIconSize.width, height: IOSMetrics.tabIconSize.height)
+    }
+}
+
+/// The layout of the context a label is in: in a list row, the row's icon column
+/// (``ListRowLabel``); in a tab item, the icon above the title; in a toolbar, the icon alone unless
+/// the style is `titleAndIcon` (Apple: "some containers might apply a different default label
+/// style to their content, such as only showing icons within toolbars on macOS and iOS. To opt in
+/// to showing both the title and the icon, you can apply the title and icon label style");
+/// elsewhere the icon, then the title.
+private struct ContextualLabel: View {
+    @Environment(\.labelContext) private var context
+    let configuration: LabelStyleConfiguration
+    let isTitleAndIcon: Bool
+
+    var body: some View {
+        switch context {
+        case .listRow: ListRowLabel(configuration: configuration)
+        case .tabItem: TabItemLabel(configuration: configuration)
+        case .toolbar:
+            if isTitleAndIcon {
+                IconThenTitle(configuration: configuration)
+            } else {
+                configuration.icon
+            }
+        case nil: IconThenTitle(configuration: configuration)
+        }
+    }
+}
+
+/// The style of the context: the title and icon as the container lays them out (a list row's
+/// column, a tab item's stack), the icon alone in toolbars, else the icon then the title.
+public struct DefaultLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        ContextualLabel(configuration: configuration, isTitleAndIcon: false)
+    }
+}
+
+/// The title and the icon, in the system-standard layout of the context (a list row's column, a tab
+/// item's stack), the icon first; in toolbars too, where the automatic style shows the icon alone.
 public struct TitleAndIconLabelStyle: LabelStyle {
     public init() {}
-    public func makeBody(configuration: Configuration) -> some View { IconThenTitle(configuration: configuration) }
+    public func makeBody(configuration: Configuration) -> some View {
+        ContextualLabel(configuration: configuration, isTitleAndIcon: true)
+    }
 }
 
 /// The title alone.
@@ -222,7 +355,7 @@ extension LabelStyle where Self == DefaultLabelStyle {
 }
 
 extension LabelStyle where Self == TitleAndIconLabelStyle {
-    /// The icon before the title.
+    /// The title and the icon, in the context's layout.
     public static var titleAndIcon: TitleAndIconLabelStyle { TitleAndIconLabelStyle() }
 }
 
@@ -234,4 +367,32 @@ extension LabelStyle where Self == TitleOnlyLabelStyle {
 extension LabelStyle where Self == IconOnlyLabelStyle {
     /// The icon alone.
     public static var iconOnly: IconOnlyLabelStyle { IconOnlyLabelStyle() }
+}
+
+// MARK: - Buttons labelled with a title and a symbol
+
+extension Button where Label == Controls.Label<Text, Image> {
+    /// A button labelled with `Text(titleKey)` and a system symbol (iOS 17): a ``Label``, so a toolbar
+    /// shows its icon and a list row its icon column.
+    /// Source: https://developer.apple.com/documentation/swiftui/button/init(_:systemimage:action:)
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping () -> Void) {
+        self.init(action: action) { Controls.Label(titleKey, systemImage: systemImage) }
+    }
+
+    /// A button labelled with the string as written and a system symbol.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage: String, action: @escaping () -> Void) {
+        self.init(action: action) { Controls.Label(title, systemImage: systemImage) }
+    }
+
+    /// A button with a role, labelled with `Text(titleKey)` and a system symbol.
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?, action: @escaping () -> Void) {
+        self.init(role: role, action: action) { Controls.Label(titleKey, systemImage: systemImage) }
+    }
+
+    /// A button with a role, labelled with the string as written and a system symbol.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage: String, role: ButtonRole?, action: @escaping () -> Void) {
+        self.init(role: role, action: action) { Controls.Label(title, systemImage: systemImage) }
+    }
 }

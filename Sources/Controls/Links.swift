@@ -5,7 +5,8 @@ import TextLayout
 
 // Views that go somewhere or open something, laid out as their labels: NavigationLink (in a list,
 // its label and a disclosure chevron; elsewhere its label in the tint, as a button), Link, Menu and
-// ShareLink (their labels in the tint). Destinations, menus and share sheets are never evaluated:
+// ShareLink (their labels in the tint; a menu with a symbol and a share link without a label show a
+// `Label`, which lays out as the context lays labels out). Destinations, menus and share sheets are never evaluated:
 // navigation and presentation are out of scope.
 
 /// A link that pushes a view on the navigation stack (never pushed here).
@@ -120,8 +121,27 @@ extension Menu where Label == Text {
     }
 }
 
-/// A button that would open the share sheet: its label in the tint. The default label is "Share"
-/// (SwiftUI's is `Label("Share", systemImage: "square.and.arrow.up")`; the icon waits for `Label`).
+extension Menu where Label == Controls.Label<Text, Image> {
+    /// A menu labelled with `Text(titleKey)` and a system symbol (iOS 17): a ``Label``, so a toolbar
+    /// shows its icon and a list row its icon column.
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, @ViewBuilder content: () -> Content) {
+        self.init(content: content) { Controls.Label(titleKey, systemImage: systemImage) }
+    }
+
+    /// A menu labelled with the string as written and a system symbol.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage: String, @ViewBuilder content: () -> Content) {
+        self.init(content: content) { Controls.Label(title, systemImage: systemImage) }
+    }
+
+    /// A menu labelled with `Text(titleKey)` and an image from the asset catalogs.
+    public init(_ titleKey: LocalizedStringKey, image: String, @ViewBuilder content: () -> Content) {
+        self.init(content: content) { Controls.Label(titleKey, image: image) }
+    }
+}
+
+/// A button that would open the share sheet: its label in the tint. Without a label it shows
+/// ``DefaultShareLinkLabel``: `Label("Share", systemImage: "square.and.arrow.up")`, or the title given.
 public struct ShareLink<Label: View>: View {
     let label: Label
 
@@ -130,16 +150,47 @@ public struct ShareLink<Label: View>: View {
         self.label = label()
     }
 
+    /// A share link for `items` showing `label`.
+    public init<Items: Sequence>(items: Items, subject: Text? = nil, message: Text? = nil, @ViewBuilder label: () -> Label) {
+        self.label = label()
+    }
+
     public var body: some View { Button(action: {}) { label } }
 }
 
-extension ShareLink where Label == Text {
-    /// A share link for `item` labelled "Share".
-    public init<Item>(item: Item, subject: Text? = nil, message: Text? = nil) { self.label = Text("Share") }
+extension ShareLink where Label == DefaultShareLinkLabel {
+    /// A share link for `item` with the system's label: "Share" and the share symbol.
+    public init<Item>(item: Item, subject: Text? = nil, message: Text? = nil) {
+        self.label = DefaultShareLinkLabel(title: Text("Share"))
+    }
 
-    /// A share link for `item` labelled `Text(titleKey)`.
+    /// A share link for `items` with the system's label.
+    public init<Items: Sequence>(items: Items, subject: Text? = nil, message: Text? = nil) {
+        self.label = DefaultShareLinkLabel(title: Text("Share"))
+    }
+
+    /// A share link for `item` titled `Text(titleKey)`, with the share symbol.
     public init<Item>(_ titleKey: LocalizedStringKey, item: Item, subject: Text? = nil, message: Text? = nil) {
-        self.label = Text(titleKey)
+        self.label = DefaultShareLinkLabel(title: Text(titleKey))
+    }
+
+    /// A share link for `item` titled with the string as written, with the share symbol.
+    @_disfavoredOverload
+    public init<S: StringProtocol, Item>(_ title: S, item: Item, subject: Text? = nil, message: Text? = nil) {
+        self.label = DefaultShareLinkLabel(title: Text(title))
+    }
+}
+
+/// The label of a ``ShareLink`` made without one: a ``Label`` of its title ("Share" unless given) and
+/// the `square.and.arrow.up` symbol, so it lays out as labels do where it is (a toolbar shows the
+/// symbol, a list row its icon column). Apple documents the type ("The default label used for a
+/// share link") but not its parts; the title and symbol are the ones SwiftUI shows.
+/// Source: https://developer.apple.com/documentation/swiftui/defaultsharelinklabel
+public struct DefaultShareLinkLabel: View {
+    let title: Text
+
+    public var body: some View {
+        Label { title } icon: { Image(systemName: "square.and.arrow.up") }
     }
 }
 

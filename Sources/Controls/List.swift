@@ -10,7 +10,7 @@ import TextLayout
 // are scrolled away, not cut.
 //
 // Built when the list is evaluated: the content's views are evaluated with the list's context in
-// the environment (so a `Toggle` knows it is a row), views that are sections (`Section` inside a
+// the environment (so a `Toggle` knows it is a row and a `Label` lays out in the row's icon column), views that are sections (`Section` inside a
 // list makes one element, `ListSectionLayout`) are kept, and runs of other views are put in a
 // section of their own, as iOS does with rows outside any `Section`.
 
@@ -110,7 +110,7 @@ struct ListContainer<Content: View>: PrimitiveView {
         // A form's style is always grouped on iOS; a list's is the environment's (inset grouped when automatic).
         let kind = isForm ? .insetGrouped : (environment.listStyleKind ?? .insetGrouped)
         let context = ListContext(metrics: ListMetrics(kind: kind))
-        let elements = content.environment(\.listContext, context).elements
+        let elements = content.environment(\.listContext, context).environment(\.labelContext, .listRow).elements
 
         var sections: [AnyElement] = []
         var loose: [AnyElement] = []

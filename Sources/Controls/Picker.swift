@@ -145,7 +145,10 @@ private struct PickerElements<Label: View, Content: View>: PrimitiveView {
 
     func appendElements(to list: inout [AnyElement]) {
         let start = list.count
-        let options = content.elements.map(untagged)
+        // Options are values, not rows (but in an inline picker in a list, where each is a row): a
+        // label among them is the title-and-icon style, and marks no row's separator.
+        let inlineRows = EnvironmentValues.current.pickerStyle == .inline && EnvironmentValues.current.listContext != nil
+        let options = (inlineRows ? content.elements : content.environment(\.labelContext, nil).elements).map(untagged)
         appendStyled(options, to: &list)
         // SwiftUI logs "Picker: the selection … is invalid and does not have an associated tag"; the
         // picker then shows no option. Reported on the picker's (first) element, which keeps its size.

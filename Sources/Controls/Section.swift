@@ -101,15 +101,15 @@ private struct SectionElements<Parent: View, Content: View, Footer: View>: Primi
             return
         }
         let increased = environment.headerProminence == .increased
+        // Headers and footers are no rows: a label there is the title-and-icon style's.
+        let header = header.environment(\.labelContext, nil)
         let headerElements: [AnyElement]
         if context.metrics.isGrouped && !increased {
             headerElements = header.font(.footnote).foregroundStyle(.secondary).textCase(.uppercase).elements
-        } else if context.metrics.isGrouped {
-            headerElements = header.font(.headline).elements
         } else {
             headerElements = header.font(.headline).elements
         }
-        let footerElements = footer.font(.footnote).foregroundStyle(.secondary).elements
+        let footerElements = footer.environment(\.labelContext, nil).font(.footnote).foregroundStyle(.secondary).elements
         let rows = isExpanded ? content.elements : []
         let spacing = environment.listSectionSpacing.value
         var section = makeSection(header: headerElements, rows: rows, footer: footerElements, context: context,

@@ -6,9 +6,10 @@ import TextLayout
 // TabView: the selected tab's view above a 49-pt tab bar (IOSMetrics.tabBarHeight) whose items share
 // its width equally, each its icon above its title (10 pt medium, fixed: tab bars do not follow
 // Dynamic Type), the selected one in the tint and the others gray. A tab's item is what
-// `tabItem { … }` gives (its views, stacked) or, with iOS 18's `Tab`, its title and a placeholder icon
-// (`Image` is drawn by another module). The bar sits at the bottom of what the tab view is offered;
-// the home indicator's safe area (34 pt) is the device's, not the bar's.
+// `tabItem { … }` gives, evaluated as a tab item (a `Label` stacks its icon in the 25 × 25 slot
+// above its title; a bare `Image` takes the slot too), or, with iOS 18's `Tab`, a label of its title
+// and image. The bar sits at the bottom of what the tab view is offered; the home indicator's safe
+// area (34 pt) is the device's, not the bar's.
 
 /// Tabs: the selected one's view, and a tab bar to choose between them.
 public struct TabView<SelectionValue: Hashable, Content: View>: View {
@@ -35,55 +36,56 @@ extension TabView where SelectionValue == Int {
 /// A tab (iOS 18): its title and icon in the tab bar, its content when selected.
 public struct Tab<Value: Hashable, Content: View>: View {
     let title: Text
-    let hasIcon: Bool
+    let icon: Image?
     let value: Value?
     let content: Content
 
     public var body: some View {
-        TabItemWriter(content: content, item: TabItemLabel(title: title, hasIcon: hasIcon), tagKeys: value.map(selectionKeys))
+        TabItemWriter(content: content, item: TabItemContent(title: title, icon: icon), tagKeys: value.map(selectionKeys))
     }
 }
 
 extension Tab where Value == Never {
-    /// A tab titled `Text(titleKey)` with a system image (drawn as a placeholder square here).
+    /// A tab titled `Text(titleKey)` with a system symbol.
     public init(_ titleKey: LocalizedStringKey, systemImage: String, @ViewBuilder content: () -> Content) {
-        self.init(title: Text(titleKey), hasIcon: true, value: nil, content: content())
+        self.init(title: Text(titleKey), icon: Image(systemName: systemImage), value: nil, content: content())
     }
 
-    /// A tab titled `Text(titleKey)` with an image from the asset catalog (a placeholder square here).
+    /// A tab titled `Text(titleKey)` with an image from the asset catalogs.
     public init(_ titleKey: LocalizedStringKey, image: String, @ViewBuilder content: () -> Content) {
-        self.init(title: Text(titleKey), hasIcon: true, value: nil, content: content())
+        self.init(title: Text(titleKey), icon: Image(image), value: nil, content: content())
     }
 }
 
 extension Tab {
     /// A tab with a selection value.
     public init(_ titleKey: LocalizedStringKey, systemImage: String, value: Value, @ViewBuilder content: () -> Content) {
-        self.init(title: Text(titleKey), hasIcon: true, value: value, content: content())
+        self.init(title: Text(titleKey), icon: Image(systemName: systemImage), value: value, content: content())
     }
 
-    /// A tab with a selection value and an image from the asset catalog (a placeholder square here).
+    /// A tab with a selection value and an image from the asset catalogs.
     public init(_ titleKey: LocalizedStringKey, image: String, value: Value, @ViewBuilder content: () -> Content) {
-        self.init(title: Text(titleKey), hasIcon: true, value: value, content: content())
+        self.init(title: Text(titleKey), icon: Image(image), value: value, content: content())
     }
 
     /// A tab titled with the string as written.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage: String, value: Value, @ViewBuilder content: () -> Content) {
-        self.init(title: Text(title), hasIcon: true, value: value, content: content())
+        self.init(title: Text(title), icon: Image(systemName: systemImage), value: value, content: content())
     }
 }
 
-/// A `Tab`'s item: a placeholder icon (the tab bar's 25 × 25 pt glyph slot) above the title.
-private struct TabItemLabel: View {
+/// A `Tab`'s item: a label of its title and image (laid out as a tab item), or its title alone.
+private struct TabItemContent: View {
     let title: Text
-    let hasIcon: Bool
+    let icon: Image?
 
     var body: some View {
-        if hasIcon {
-            RoundedRectangle(cornerRadius: 6, style: .continuous).frame(width: IOSMetrics.tabIconSize.width, height: IOSMetrics.tabIconSize.height)
+        if let icon {
+            Label { title } icon: { icon }
+        } else {
+            title
         }
-        title
     }
 }
 
@@ -128,7 +130,14 @@ private struct TabItemWriter<Content: View, Item: View>: PrimitiveView {
     let tagKeys: Set<String>?
 
     func appendElements(to list: inout [AnyElement]) {
-        let itemElements = item.elements
+        // Evaluated as a tab item: a label stacks its icon above its title; a bare image takes the
+        // icon's slot, as UIKit's tab bar item takes the image `tabItem { Image(…); Text(…) }` gives.
+        let itemElements = item.environment(\.labelContext, .tabItem).elements.map { element in
+            if case .leaf(let leaf) = element.content, leaf is Image {
+                return Elements([element]).tabItemIconSlot().element
+            }
+            return element
+        }
         let contentElements = content.elements
         let single = contentElements.count == 1 ? contentElements[0] : AnyElement(layout: VStackLayout(), children: contentElements)
         var element = AnyElement(layout: TabItemCarrier(item: itemElements), children: [single])

@@ -168,6 +168,7 @@ struct LabeledControl<Label: View, Control: View>: View {
             LabeledControlLayout(allowance: listContext == nil ? 0 : IOSMetrics.rowVerticalInset) {
                 HStack(spacing: 0) { label }.frame(maxWidth: .infinity, alignment: .leading)
                 HStack(spacing: IOSMetrics.labelControlSpacing) { control() }.fixedSize()
+                    .environment(\.labelContext, nil)
             }
         }
     }
@@ -224,6 +225,7 @@ public struct LabeledContent<Label: View, Content: View>: View {
             HStack(alignment: .firstTextBaseline, spacing: IOSMetrics.labelControlSpacing) {
                 label.frame(maxWidth: .infinity, alignment: .leading)
                 content.foregroundStyle(.secondary).multilineTextAlignment(.trailing)
+                    .environment(\.labelContext, nil)
             }
         }
     }

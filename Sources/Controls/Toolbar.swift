@@ -9,6 +9,9 @@ import TextLayout
 // (`automatic`, `primaryAction`, `topBarTrailing`, `navigationBarTrailing`, `confirmationAction`,
 // semibold, `destructiveAction`), centre (`principal`, replacing the title), bottom (`bottomBar`,
 // `status`); `keyboard` and `secondaryAction` (the overflow menu) are not drawn.
+// An item's view is evaluated as a toolbar item (`labelContext`): a `Label` there shows its icon
+// alone, as SwiftUI's automatic label style does in toolbars, and symbols are at the bar buttons'
+// large scale (IOSMetrics.barButtonSymbolScale).
 
 /// Where a toolbar item goes.
 public struct ToolbarItemPlacement: Sendable, Hashable {
@@ -47,10 +50,21 @@ public protocol ToolbarContent {
     var _toolbarItems: [_ToolbarEntry] { get }
 }
 
-/// One item of a toolbar: its placement and its view.
+/// One item of a toolbar: its placement and its view, evaluated when the toolbar is (as a toolbar item).
 public struct _ToolbarEntry {
     let placement: ToolbarItemPlacement
-    let content: AnyView
+    let makeElements: () -> [AnyElement]
+
+    init<Content: View>(placement: ToolbarItemPlacement, content: Content) {
+        self.placement = placement
+        makeElements = { content.elements }
+    }
+}
+
+/// A toolbar item's view, evaluated where it is placed.
+private struct ToolbarEntryContent: PrimitiveView {
+    let entry: _ToolbarEntry
+    func appendElements(to list: inout [AnyElement]) { list.append(contentsOf: entry.makeElements()) }
 }
 
 /// An item in a toolbar at a placement.
@@ -58,7 +72,7 @@ public struct ToolbarItem<ID, Content: View>: ToolbarContent {
     let placement: ToolbarItemPlacement
     let content: Content
 
-    public var _toolbarItems: [_ToolbarEntry] { [_ToolbarEntry(placement: placement, content: AnyView(content))] }
+    public var _toolbarItems: [_ToolbarEntry] { [_ToolbarEntry(placement: placement, content: content)] }
 }
 
 extension ToolbarItem where ID == () {
@@ -88,7 +102,7 @@ public struct ToolbarItemGroup<Content: View>: ToolbarContent {
         self.content = content()
     }
 
-    public var _toolbarItems: [_ToolbarEntry] { [_ToolbarEntry(placement: placement, content: AnyView(content))] }
+    public var _toolbarItems: [_ToolbarEntry] { [_ToolbarEntry(placement: placement, content: content)] }
 }
 
 /// Several toolbar contents, as a builder makes them.
@@ -127,7 +141,7 @@ extension View {
     /// Views for the trailing side of the navigation bar (`.automatic` placement).
     @_disfavoredOverload
     public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View {
-        ToolbarWriter(content: self, entries: [_ToolbarEntry(placement: .automatic, content: AnyView(content()))])
+        ToolbarWriter(content: self, entries: [_ToolbarEntry(placement: .automatic, content: content())])
     }
 
     /// Shows or hides a bar: `.hidden` for `.navigationBar` hides the navigation bar (others accepted).
@@ -165,8 +179,11 @@ private struct ToolbarWriter<Content: View>: PrimitiveView {
     func appendElements(to list: inout [AnyElement]) {
         if let collector = NavigationCollector.current {
             let evaluated = entries.filter { $0.placement.region != .hidden }.map { entry in
-                (placement: entry.placement,
-                 elements: entry.placement.emphasized ? entry.content.fontWeight(.semibold).elements : entry.content.elements)
+                let item = ToolbarEntryContent(entry: entry)
+                    .environment(\.labelContext, .toolbar)
+                    .imageScale(IOSMetrics.barButtonSymbolScale)
+                return (placement: entry.placement,
+                        elements: entry.placement.emphasized ? item.fontWeight(.semibold).elements : item.elements)
             }
             collector.update { $0.items.append(contentsOf: evaluated) }
         }

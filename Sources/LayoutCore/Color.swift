@@ -171,7 +171,7 @@ public struct ForegroundStyle: ShapeStyle, Hashable {
 /// opacities of Apple's light-mode label colours (secondary 60 %, tertiary 30 %, quaternary 18 %:
 /// UIColor.secondaryLabel, .tertiaryLabel, .quaternaryLabel). When no foreground is set,
 /// `.secondary` is ``Color/secondary``. iOS has no fifth label colour: `.quinary` is half the
-/// quaternary's opacity, 9 % (an approximation; docs/ios-metrics-images.md).
+/// quaternary's opacity, 9 % (an approximation; docs/ios-metrics.md).
 public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
     let level: Int
     public static let primary = HierarchicalShapeStyle(level: 0)

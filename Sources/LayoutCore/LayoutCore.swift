@@ -1,5 +1,6 @@
 // LayoutCore: SwiftUI's layout model, headless — propose, measure, place — with every frame
-// inspectable. Foundation only (CGFloat/CGSize/CGPoint/CGRect); no text, no C.
+// inspectable. Foundation only (CGFloat/CGSize/CGPoint/CGRect), and the standard library's Observation
+// and Synchronization; no text, no C.
 //
 // | concern | types and functions | file |
 // |---|---|---|
@@ -27,7 +28,9 @@
 // | a view built from its size | `GeometryReader`, `GeometryProxy`, `CoordinateSpace` | GeometryReader.swift |
 // | reading the environment in a body | `@Environment`, `EnvironmentValues.current` (task-local) | EnvironmentProperty.swift |
 // | measuring from UIKit code | `UIHostingController` (`sizeThatFits(in:)`), `UIView`'s fitting sizes | HostingController.swift |
+// | `@Observable` models in views (Observation, the toolchain's) | `environment(_ object:)`, `@Environment(Model.self)`, `@Bindable` | ObservableObjects.swift |
 // | the engine | `LayoutTree`: build → measure (memo, checks) → place (mirror RTL) → baselines → actions (rebuild while they change state) | LayoutTree.swift |
 // | results and diagnostics | `LayoutResult`, `PlacedElement`, `LayoutDiagnostic`, `LeafDiagnostic` (what a `DiagnosingLeaf` reports) | LayoutResult.swift |
+// | how each text fits, when asked: lines, cut, scale, clipped, overlapping, source line | `LayoutResult.texts`/`findings`, `PlacedText` (what a `FitReportingLeaf` reports, completed from the frames) | PlacedText.swift |
 //
 // Containers (stacks, flow, ViewThatFits, AnyLayout) live in the `Layouts` module.

@@ -9,7 +9,7 @@ import Foundation
 //   first colour (SVG has no conic gradient); `Color.gradient` as its colour (Apple does not
 //   publish how it derives the gradient);
 // - text is drawn in one colour: a gradient's first colour.
-// Every value is in docs/ios-metrics-images.md with its source.
+// Every value is in docs/ios-metrics.md with its source.
 
 /// A style that says itself what it paints (package: the styles below).
 package protocol ResolvableShapeStyle: ShapeStyle {
@@ -172,7 +172,7 @@ extension ShapeStyle {
 /// draws each as a flat white veil, in light mode: ultra-thin 35 %, thin 55 %, regular 70 %, thick
 /// 85 %, ultra-thick 93 % opaque; the bar material as regular. Apple publishes no values: these
 /// are approximations, chosen so a thicker material hides more of what is behind it and text on
-/// any of them reads as on the device (docs/ios-metrics-images.md).
+/// any of them reads as on the device (docs/ios-metrics.md).
 /// Source (the names and their order): https://developer.apple.com/documentation/swiftui/material
 public struct Material: ResolvableShapeStyle, Hashable {
     let name: String

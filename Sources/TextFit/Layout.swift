@@ -26,6 +26,55 @@ public struct LayoutOutput: Codable, Sendable, Equatable {
         /// a flow's items past `maxRows` and its unused overflow elements), whose frame is empty;
         /// absent (`nil`) otherwise, so the common output does not grow.
         public var hidden: Bool? = nil
+        /// How a shown `Text` fits (``LayoutResult/texts``); absent for every other element.
+        public var fit: Fit? = nil
+    }
+
+    /// How a text fits where it was placed (``PlacedText``). Fields that say nothing is wrong are
+    /// absent, so a text that fits is `{"linesNeeded": 1, "linesShown": 1, "neededWidth": …, "scale": 1}`.
+    public struct Fit: Codable, Sendable, Equatable {
+        public var linesShown: Int
+        /// At the placed width, full size, no line limit.
+        public var linesNeeded: Int
+        /// 1 unless `minimumScaleFactor` shrank the text.
+        public var scale: Double
+        /// The narrowest width that shows all of it within its line limit; absent when none does.
+        public var neededWidth: Double?
+        /// Where and why "…" cut it; absent when it shows all of it.
+        public var truncated: Truncated?
+        /// What it is drawn outside of; absent when nothing.
+        public var clipped: Clipped?
+        /// The shown texts it overlaps; absent when none.
+        public var overlaps: [Overlap]?
+        /// When its string came from a string table: the key, the table, the locale whose string
+        /// was used, and `true` when that is a fallback (absent otherwise).
+        public var key: String?
+        public var table: String?
+        public var locale: String?
+        public var untranslated: Bool?
+
+        public struct Truncated: Codable, Sendable, Equatable {
+            /// `head`, `middle` or `tail`.
+            public var position: String
+            /// `lineLimit` or `height`.
+            public var cause: String
+            /// The scalar offset "…" stands at (at the tail: where the shown text ends).
+            public var offset: Int
+            /// The scalars "…" stands for, `[start, end]`.
+            public var elided: [Int]
+        }
+
+        public struct Clipped: Codable, Sendable, Equatable {
+            /// `root` (the root's bounds) or `ancestor` (a clipping element at `path`).
+            public var by: String
+            public var path: [Int]?
+            public var id: String?
+        }
+
+        public struct Overlap: Codable, Sendable, Equatable {
+            public var path: [Int]
+            public var id: String?
+        }
     }
 
     /// The Dynamic Type size (`large`), for an iOS layout; absent under Android.
@@ -140,7 +189,7 @@ extension TextFitEngine {
     public func layoutOutputs(_ tree: some View, width: Double?, height: Double?, textSizes: [TextSize],
                               direction: LayoutDirection? = nil, locale: String? = nil, strings: LocalizedStrings? = nil) -> [LayoutOutput] {
         layout(tree, width: width, height: height, textSizes: textSizes, direction: direction, locale: locale, strings: strings)
-            .map(LayoutOutput.init)
+            .map { LayoutOutput($0, $1) }
     }
 
     /// ``layout(_:width:height:dynamicTypeSizes:direction:)`` as the JSON the CLI and the service print.
@@ -156,26 +205,58 @@ extension LayoutOutput {
         self.init(.dynamicType(size), result)
     }
 
-    /// The JSON form of one text size's layout: labelled `dynamicTypeSize` under iOS, `fontScale` under Android.
-    public init(_ size: TextSize, _ result: LayoutResult) {
+    /// The JSON form of one text size's layout: labelled `dynamicTypeSize` under iOS, `fontScale`
+    /// under Android; `texts` are the result's ``LayoutResult/texts`` when the caller has them
+    /// (they are asked for here otherwise).
+    public init(_ size: TextSize, _ result: LayoutResult, texts: [PlacedText]? = nil) {
         var dynamicTypeSize: String?, fontScale: Double?
         switch size {
         case .dynamicType(let named): dynamicTypeSize = named.rawValue
         case .fontScale(let scale): fontScale = scale.value
         }
+        var fits = [Fit?](repeating: nil, count: result.count)
+        let placed = texts ?? result.texts
+        for i in placed.indices where placed[i].index < fits.count { fits[placed[i].index] = Fit(placed[i]) }
         self.init(
             dynamicTypeSize: dynamicTypeSize,
             fontScale: fontScale,
             size: .init(width: result.size.width, height: result.size.height),
-            elements: result.elements.map { element in
+            elements: result.elements.enumerated().map { index, element in
                 .init(id: element.id, path: element.path, kind: element.kind,
                       frame: .init(x: element.frame.minX, y: element.frame.minY, width: element.frame.width,
                                    height: element.frame.height),
                       firstBaseline: element.firstTextBaseline, lastBaseline: element.lastTextBaseline,
-                      hidden: element.isHidden ? true : nil)
+                      hidden: element.isHidden ? true : nil, fit: fits[index])
             },
             diagnostics: result.diagnostics.map(\.description))
     }
+}
+
+extension LayoutOutput.Fit {
+    /// The JSON form of a text's fit.
+    public init(_ text: PlacedText) {
+        linesShown = text.linesShown
+        linesNeeded = text.linesNeeded
+        scale = text.scale
+        neededWidth = text.neededWidth
+        truncated = text.truncation.map {
+            Truncated(position: $0.position.rawValue, cause: $0.cause.rawValue, offset: $0.offset,
+                      elided: [$0.elided.lowerBound, $0.elided.upperBound])
+        }
+        switch text.clip {
+        case .root?: clipped = Clipped(by: "root")
+        case .ancestor(let path, let id)?: clipped = Clipped(by: "ancestor", path: path, id: id)
+        case nil: clipped = nil
+        }
+        overlaps = text.overlaps.isEmpty ? nil : text.overlaps.map { Overlap(path: $0.path, id: $0.id) }
+        key = text.key
+        table = text.table
+        locale = text.locale
+        untranslated = text.isUntranslated ? true : nil
+    }
+
+    /// Truncated, scaled, clipped, overlapping or untranslated (``PlacedText/hasFindings``).
+    public var hasFindings: Bool { truncated != nil || scale < 1 || clipped != nil || overlaps != nil || untranslated == true }
 }
 
 // MARK: - JSON (JSONWriter: the `Codable` form, keys in byte order)
@@ -213,11 +294,69 @@ extension LayoutOutput.Element: JSONWritable {
     package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
             try json.field("firstBaseline", firstBaseline)
+            if let fit {
+                json.key("fit")
+                try fit.writeJSON(to: &json)
+            }
             try json.field("frame", frame)
             if let hidden { json.field("hidden", hidden) }
             json.field("id", id)
             json.field("kind", kind)
             try json.field("lastBaseline", lastBaseline)
+            try json.field("path", path)
+        }
+    }
+}
+
+extension LayoutOutput.Fit: JSONWritable {
+    package func writeJSON(to writer: inout JSONWriter) throws {
+        try writer.object { json in
+            if let clipped {
+                json.key("clipped")
+                try clipped.writeJSON(to: &json)
+            }
+            json.field("key", key)
+            json.field("linesNeeded", linesNeeded)
+            json.field("linesShown", linesShown)
+            json.field("locale", locale)
+            try json.field("neededWidth", neededWidth)
+            if let overlaps { try json.field("overlaps", overlaps) }
+            try json.field("scale", scale)
+            json.field("table", table)
+            if let truncated {
+                json.key("truncated")
+                try truncated.writeJSON(to: &json)
+            }
+            if let untranslated { json.field("untranslated", untranslated) }
+        }
+    }
+}
+
+extension LayoutOutput.Fit.Truncated: JSONWritable {
+    package func writeJSON(to writer: inout JSONWriter) throws {
+        try writer.object { json in
+            json.field("cause", cause)
+            try json.field("elided", elided)
+            json.field("offset", offset)
+            json.field("position", position)
+        }
+    }
+}
+
+extension LayoutOutput.Fit.Clipped: JSONWritable {
+    package func writeJSON(to writer: inout JSONWriter) throws {
+        try writer.object { json in
+            json.field("by", by)
+            json.field("id", id)
+            if let path { try json.field("path", path) }
+        }
+    }
+}
+
+extension LayoutOutput.Fit.Overlap: JSONWritable {
+    package func writeJSON(to writer: inout JSONWriter) throws {
+        try writer.object { json in
+            json.field("id", id)
             try json.field("path", path)
         }
     }

@@ -16,5 +16,8 @@
 @_exported import Layouts
 @_exported import Controls
 @_exported import Rendering
+@_exported import PreviewSupport
+// Observation, as `import SwiftUI` brings it: `@Observable` models need no import of their own.
+@_exported import Observation
 @_exported import LocalizationStress
 @_exported import Catalogs

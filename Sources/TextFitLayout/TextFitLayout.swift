@@ -11,3 +11,6 @@
 @_exported import Catalogs
 @_exported import Controls
 @_exported import Rendering
+@_exported import PreviewSupport
+// Observation, as `import SwiftUI` brings it: `@Observable` models need no import of their own.
+@_exported import Observation

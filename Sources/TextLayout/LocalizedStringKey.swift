@@ -283,11 +283,16 @@ extension Text {
     /// locale: the string found is shown, read the same way (see ``LocalizedStrings`` for the
     /// lookup chain and how plural and device variants are chosen). With no catalogs, or a key
     /// none has, the key is shown. `comment` is for translators and unused.
-    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
+    ///
+    /// `fileID` and `line` (TextFit's own, defaulted: SwiftUI call sites compile unchanged) record
+    /// where the text is written, so that ``LayoutResult/findings`` name the line of a cut text.
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil,
+                fileID: StaticString = #fileID, line: UInt = #line) {
         var runs = key.runs()
         if runs.isEmpty { runs = [Run(string: "")] }
         self.init(runs: runs, lookups: [KeyLookup(key: key, table: tableName, bundlePath: bundle?.bundlePath,
-                                                  template: Run(string: ""), runs: 0..<runs.count)])
+                                                  template: Run(string: ""), runs: 0..<runs.count)],
+                  source: CallSite(fileID: fileID, line: line))
     }
 
     /// A text showing `input` as `format` writes it, in the locale of the environment it is

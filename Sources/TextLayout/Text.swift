@@ -157,23 +157,35 @@ public struct Text: LeafView, Hashable {
     /// (TextLocalization.swift); empty for a text made from a string.
     let lookups: [KeyLookup]
     /// What this value measured last; copies share it (one allocation with its lock, and the
-    /// answers' array once asked), modifiers make a new one.
-    private let memo = Memo()
+    /// answers' array once asked), modifiers make a new one. It also holds where the text was
+    /// written (``CallSite``), which modifiers pass on: kept there, a `Text` stays two
+    /// words, inside an existential's inline buffer.
+    private let memo: Memo
 
     /// A text showing `content` as it is (no localisation or Markdown).
+    ///
+    /// It records no source location (nor does ``init(_:)-(S)``): a second initializer taking
+    /// `#fileID` would never be chosen (Swift prefers the call that uses no default argument), and
+    /// one taking it alone would break `Text.init` passed as a function (`.map(Text.init)`).
     public init(verbatim content: String) {
-        runs = [Run(string: content)]
-        lookups = []
+        self.init(runs: [Run(string: content)])
     }
 
-    init(runs: [Run], lookups: [KeyLookup] = []) {
+    init(runs: [Run], lookups: [KeyLookup] = [], source: CallSite? = nil) {
         self.runs = runs
         self.lookups = lookups
+        memo = Memo(source: source)
+    }
+
+    /// A text showing `content` as it is, recording where it was written: for views that make
+    /// their title's text (`Button("title")`), so that what is found about it names their call site.
+    package init<S: StringProtocol>(_ content: S, fileID: StaticString, line: UInt) {
+        self.init(runs: [Run(string: String(content))], source: CallSite(fileID: fileID, line: line))
     }
 
     /// A text showing `content` as it is: a string variable is neither localized nor read as
     /// Markdown, as in SwiftUI, where this initializer is likewise disfavoured so that a string
-    /// literal makes a ``LocalizedStringKey`` (``init(_:tableName:bundle:comment:)``).
+    /// literal makes a ``LocalizedStringKey`` (``init(_:tableName:bundle:comment:fileID:line:)``).
     @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) {
         self.init(verbatim: String(content))
@@ -182,14 +194,18 @@ public struct Text: LeafView, Hashable {
     /// The string shown (all runs, in order; interpolated numbers as in the default `en_US_POSIX` locale).
     public var string: String { runs.map(\.string).joined() }
 
-    /// One text made of `a` then `b`, each keeping its own styling: one paragraph with styled runs.
+    /// Where the text was written (`#fileID` and `#line` of its initializer), when it was recorded.
+    var callSite: CallSite? { memo.callSite }
+
+    /// One text made of `a` then `b`, each keeping its own styling: one paragraph with styled runs,
+    /// written where `a` was (or `b`, when `a`'s place is not known).
     public static func + (a: Text, b: Text) -> Text {
         let shift = a.runs.count
         return Text(runs: a.runs + b.runs, lookups: a.lookups + b.lookups.map { lookup in
             var lookup = lookup
             lookup.runs = lookup.runs.lowerBound + shift..<lookup.runs.upperBound + shift
             return lookup
-        })
+        }, source: a.callSite ?? b.callSite)
     }
 
     /// Texts are equal when their runs and keys are (the memo is a cache, not content).
@@ -246,7 +262,7 @@ public struct Text: LeafView, Hashable {
         // A key's string is found later: the change is kept, to apply to the runs it makes.
         var lookups = self.lookups
         for index in lookups.indices { change(&lookups[index].template) }
-        return Text(runs: runs, lookups: lookups)
+        return Text(runs: runs, lookups: lookups, source: callSite)
     }
 
     // MARK: - Resolving against the environment
@@ -363,6 +379,13 @@ public struct Text: LeafView, Hashable {
             /// leaves memory when the cache evicts it. (LeakSanitizer reports the side table a weak
             /// reference makes as leaked; a false positive, suppressed in the `lsan.supp` files.)
             weak var paragraph: MeasuredParagraph?
+            /// Where the text was written: not a measurement, never reset.
+            let source: CallSite?
+
+            init(cache: Unmanaged<TextMeasurementCache>, source: CallSite?) {
+                self.cache = cache
+                self.source = source
+            }
 
             /// Forgets everything when `token` is a new environment, keeping the answers' storage
             /// (a value measured again in a new environment allocates nothing here).
@@ -375,7 +398,14 @@ public struct Text: LeafView, Hashable {
             }
         }
         private static let capacity = 4
-        private let state = Locked(State(cache: Unmanaged.passUnretained(.shared)))
+        private let state: Locked<State>
+
+        init(source: CallSite?) {
+            state = Locked(State(cache: Unmanaged.passUnretained(.shared), source: source))
+        }
+
+        /// Where the text was written (fixed when the memo is made).
+        var callSite: CallSite? { state.withLock { $0.source } }
 
         /// What a lookup found, and the cache to count it in (concrete structs, not tuples or a
         /// generic: their type metadata would be looked up at run time on every call). The cache

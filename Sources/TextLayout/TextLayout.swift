@@ -11,6 +11,7 @@
 // | metrics, baselines, visual order (L2), glyph positions | `LineBreaker.place`, `VisualLineBuilder` | per proposal |
 // | the `Text` leaf: environment → styled text → paragraph (cached), proposals, baselines, spacing | `Text`, `TextMeasurementCache` | per proposal (reused by named rules) |
 // | images inside a text: a word joiner tracked to the image's width; where a layout put them | `TextAttachment`, `ParagraphLayout.placedAttachments` | per text; per drawing |
+// | a placed text's fit: lines shown and needed, the cut, the scale, the width it needs (line breaking only) | `Text.placedText` (TextFitReport.swift), `LineBreaker.narrowestWidth(lines:)` | when a result is asked |
 //
 // Public entry points: `StyledText` (a string with styled runs, `+` concatenates), `ParagraphStyle`,
 // `Paragraph` (`idealSize`, `minimumSize`, `layout(width:height:)`, `sizeThatFits`), `ParagraphLayout`;

@@ -19,7 +19,7 @@ import Typography
 public final class TextMeasurementCache: Sendable {
     /// A named reason an earlier layout answers a new proposal without line breaking (after Yoga's
     /// named cache predicates). Every rule needs the earlier layout uncut (not truncated, not scaled
-    /// down) and its height to fit the new height. The width rules also need it to have broken no
+    /// down, no reserved blank line left out for its proposed height) and its height to fit the new height. The width rules also need it to have broken no
     /// word between grapheme clusters, and the paragraph's line widths to only grow as a line takes
     /// more text (no negative advance, no reshaping or soft hyphen at any break opportunity, greedy
     /// wrapping): then greedy breaking at the new width makes the same lines.
@@ -475,7 +475,9 @@ final class MeasuredParagraph: Sendable {
         let width: Double?
         let height: Double?
         let layout: ParagraphLayout
-        /// Not truncated and not scaled: every line shown at full size.
+        /// Not truncated and not scaled: every line shown at full size; and every reserved blank
+        /// line there (``ParagraphStyle/reservedLines``), which a proposed height may leave out — a
+        /// layout that lost some to its height cannot answer a taller proposal.
         let isUncut: Bool
         /// Every line ends at a break opportunity (no word was broken between grapheme clusters).
         let breaksAtOpportunities: Bool
@@ -533,7 +535,8 @@ final class MeasuredParagraph: Sendable {
         let (breaksAtOpportunities, wrapsNothing) = lineEnds(of: layout, breaks: paragraph.content.analysis.breaks)
         paragraph.withCacheRecords { records in
             // Made here, so the record is moved into the array, not copied.
-            Self.insert(Record(width: width, height: height, layout: layout, isUncut: !layout.isTruncated && layout.scale == 1,
+            let reservesAll = height == nil || layout.lineCount >= paragraph.style.reservedLines
+            Self.insert(Record(width: width, height: height, layout: layout, isUncut: !layout.isTruncated && layout.scale == 1 && reservesAll,
                                breaksAtOpportunities: breaksAtOpportunities, wrapsNothing: wrapsNothing),
                         into: &records, capacity: capacity)
         }

@@ -217,25 +217,30 @@ extension View {
 // MARK: - Buttons with a title (LayoutCore's Button.swift has the button itself)
 
 extension Button where Label == Text {
+    // `fileID` and `line` (TextFit's own, defaulted) record where the button is written, for its
+    // title's findings (``LayoutResult/findings``).
+
     /// A button whose label is `Text(titleKey)`: a literal is a key, read as Markdown, as in SwiftUI.
-    public init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void) {
-        self.init(action: action) { Text(titleKey) }
+    public init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(action: action) { Text(titleKey, fileID: fileID, line: line) }
     }
 
     /// A button whose label is the string as written.
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) {
-        self.init(action: action) { Text(title) }
+    public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(action: action) { Text(title, fileID: fileID, line: line) }
     }
 
     /// A button with a role whose label is `Text(titleKey)`.
-    public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping () -> Void) {
-        self.init(role: role, action: action) { Text(titleKey) }
+    public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping () -> Void,
+                fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(role: role, action: action) { Text(titleKey, fileID: fileID, line: line) }
     }
 
     /// A button with a role whose label is the string as written.
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping () -> Void) {
-        self.init(role: role, action: action) { Text(title) }
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping () -> Void,
+                                   fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(role: role, action: action) { Text(title, fileID: fileID, line: line) }
     }
 }

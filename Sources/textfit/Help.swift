@@ -94,7 +94,9 @@ let layoutHelp = """
                              .po); "key" nodes are looked up in them (docs/layout-file.md)
       --locale L             the locale the file's texts are shown in (de, pt-BR, ar, pseudo-xa):
                              keys' strings, plural variants, numbers (default en_US_POSIX)
-      --json                 one JSON object per size (JSON Lines)
+      --json                 one JSON object per size (JSON Lines); each shown text has a "fit": lines
+                             shown and needed, scale, needed width, and when so truncated, clipped, overlaps,
+                             and for a key its key, table, locale and whether it is untranslated
       --svg OUT.svg          also draw it (real glyph outlines); with several sizes, OUT-SIZE.svg each, all
                              written or none; a link, FIFO or device is written through, never replaced;
                              --svg - prints the one picture on standard output instead of the table
@@ -102,10 +104,12 @@ let layoutHelp = """
                              too); several sizes, links and --png - as for --svg
       --scale S              PNG pixels per point (default 1; 2 for a 2x picture; above 0, at most 16)
       --overlays             draw element bounds, line boxes and baselines in the SVG (and the PNG)
-      --summary              one line per size: size, element count, rows of the root container (its
-                             modifiers looked through): the bands its shown children occupy, children
-                             whose heights overlap being one row (a flow's or grid's rows, a vstack's
-                             children, 1 for an hstack or zstack); hidden elements never count
+      --summary              one line per size: size, element count, texts with findings, rows of the
+                             root container (its modifiers looked through): the bands its shown children
+                             occupy, children whose heights overlap being one row (a flow's or grid's
+                             rows, a vstack's children, 1 for an hstack or zstack); hidden elements never
+                             count. Then each text truncated, scaled, clipped or overlapping (the table
+                             lists them under each size too)
       --bundled-only         use the bundled fonts only
       --apple-fonts DIR      a folder holding Apple's fonts (SF Pro…): the system font under ios
                              (default: $TEXTFIT_APPLE_FONTS)

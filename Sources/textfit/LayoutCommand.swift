@@ -60,7 +60,9 @@ func runLayout(_ arguments: Arguments) throws {
     let width = try arguments.number("width", allowInfinity: true)
     let height = try arguments.number("height", allowInfinity: true)
     let results = engine.layout(tree, width: width, height: height, textSizes: sizes, direction: direction, locale: locale, strings: strings)
-    let outputs = results.map(LayoutOutput.init)
+    // Each text's fit, asked once: for the JSON and for the findings the table and summary list.
+    let texts = results.map { $0.1.texts }
+    let outputs = zip(results, texts).map { LayoutOutput($0.0, $0.1, texts: $1) }
     // What went wrong goes to standard error whatever the output format (and into --json too):
     // the layout still answers, so the exit status stays 0.
     for ((size, _), output) in zip(results, outputs) {
@@ -122,18 +124,30 @@ func runLayout(_ arguments: Arguments) throws {
         for output in outputs { print(String(decoding: try output.jsonData(), as: UTF8.self)) }
         return try finishStandardOutput()
     }
+    // Texts cut, shrunk, clipped or overlapping, by size: listed after the table (`PlacedText`'s description).
+    let findings = texts.map { $0.filter(\.hasFindings) }
+    func printFindings(_ found: [PlacedText], size: TextSize) {
+        guard !found.isEmpty else { return }
+        print("\(size): \(found.count) text\(found.count == 1 ? "" : "s") with findings:")
+        for text in found { print("  \(text)") }
+    }
     if arguments.flags.contains("summary") {
-        printTable(header: [platform == .ios ? "DYNAMIC TYPE" : "FONT SCALE", "DIRECTION", "WIDTH", "HEIGHT", "ELEMENTS", "ROWS"],
-                   rows: zip(outputs, results).map { output, result in
+        printTable(header: [platform == .ios ? "DYNAMIC TYPE" : "FONT SCALE", "DIRECTION", "WIDTH", "HEIGHT", "ELEMENTS", "FINDINGS", "ROWS"],
+                   rows: zip(zip(outputs, results), findings).map { pair, found in
+                       let (output, result) = pair
                        // Rows: the bands the root container's shown children occupy (children whose
                        // heights overlap are one row: a flow's row of items of different heights, an
                        // hstack), hidden elements (0 × 0) none (`LayoutResult.rootRowCount`).
-                       ["\(result.0)", direction == .rightToLeft ? "rtl" : "ltr", format(output.size.width),
-                        format(output.size.height), "\(output.elements.count)", "\(result.1.rootRowCount)"]
-                   }, rightAligned: [2, 3, 4, 5])
+                       return ["\(result.0)", direction == .rightToLeft ? "rtl" : "ltr", format(output.size.width),
+                               format(output.size.height), "\(output.elements.count)", "\(found.count)", "\(result.1.rootRowCount)"]
+                   }, rightAligned: [2, 3, 4, 5, 6])
+        if findings.contains(where: { !$0.isEmpty }) {
+            print()
+            for ((size, _), found) in zip(results, findings) { printFindings(found, size: size) }
+        }
         return try finishStandardOutput()
     }
-    for ((size, _), output) in zip(results, outputs) {
+    for (((size, _), output), found) in zip(zip(results, outputs), findings) {
         print("\(size): \(format(output.size.width)) × \(format(output.size.height)), \(output.elements.count) elements")
         printTable(header: ["PATH", "KIND", "ID", "X", "Y", "WIDTH", "HEIGHT", "BASELINE"],
                    rows: output.elements.map { element in
@@ -143,6 +157,7 @@ func runLayout(_ arguments: Arguments) throws {
                         format(element.frame.x), format(element.frame.y), format(element.frame.width), format(element.frame.height),
                         element.firstBaseline == element.frame.height ? "" : format(element.firstBaseline)]
                    }, rightAligned: [3, 4, 5, 6, 7])
+        printFindings(found, size: size)
     }
     try finishStandardOutput()
 }

@@ -36,6 +36,24 @@ struct ImageRenderingTests {
         #expect(!missing.contains("<image") && !missing.contains("placeholder"))
     }
 
+    @Test("A list row label's symbol is drawn in the tint (UIKit's cell image tint), a destructive button's in red, a label's own style wins")
+    func listRowIconColours() throws {
+        func stroke(after symbol: String, in picture: String) throws -> Substring {
+            let marker = try #require(picture.range(of: "data-symbol=\"\(symbol)\""))
+            return picture[marker.upperBound...].prefix(300)
+        }
+        let picture = svg(List {
+            Label("Favorites", systemImage: "star")
+            Button("Delete", systemImage: "trash", role: .destructive) {}
+            Label("Green", systemImage: "leaf").foregroundStyle(.green)
+        }.frame(width: 390, height: 300))
+        #expect(try stroke(after: "star", in: picture).contains("stroke=\"#007aff\""))   // the accent colour
+        #expect(try stroke(after: "trash", in: picture).contains("stroke=\"#ff3b30\""))  // systemRed
+        #expect(try stroke(after: "leaf", in: picture).contains("stroke=\"#34c759\""))   // systemGreen
+        // Outside a list a label's symbol is in the foreground colour.
+        #expect(try !stroke(after: "star", in: svg(Label("Favorites", systemImage: "star"))).contains("#007aff"))
+    }
+
     @Test("A symbol inside a text is drawn at its place in the line")
     func inlineSymbol() throws {
         // After "Rated " (50.711 pt, hb-shape) and 3.604 below the line's top (ImageTests).

@@ -125,7 +125,7 @@ struct AssetImageTests {
     }
 }
 
-@Suite("Image(systemName:): a symbol sized as the text around it (docs/ios-metrics-images.md)")
+@Suite("Image(systemName:): a symbol sized as the text around it (docs/ios-metrics.md)")
 struct SymbolImageTests {
     @Test("A medium symbol is a square one font size wide: 17 pt in body text, 28 in title")
     func medium() {

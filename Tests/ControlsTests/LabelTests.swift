@@ -23,7 +23,7 @@ struct PaddedLabelStyle: LabelStyle {
 struct LabelTests {
     // Noto Sans at 17 pt (hb-shape fonts/NotoSans-Regular.ttf "Favorites"): 519 + 561 + 508 + 605 +
     // 413 + 258 + 361 + 564 + 479 = 4268 units → 72.556 pt wide, (1069 + 293) × 0.017 = 23.154 tall.
-    // The symbol is 17 × 17 (docs/ios-metrics-images.md, "symbol side").
+    // The symbol is 17 × 17 (docs/ios-metrics.md, "symbol side").
     let titleWidth: CGFloat = 72.556, lineHeight: CGFloat = 23.154
 
     func layout(_ view: some View) -> LayoutResult { view.layout(in: .unspecified, environment: Fixtures.environment) }

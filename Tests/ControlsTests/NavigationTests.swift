@@ -127,8 +127,10 @@ struct NavigationTests {
         }.layout(in: phone)
         #expect(tabs.element(id: "a") == nil)
         #expect(tabs.element(id: "b") != nil)
-        // A Tab's icon is a 25 × 25 placeholder (tabIconSize) above its title.
-        #expect(tabs.elements.filter { $0.kind.contains("RoundedRectangle") && $0.frame.size == IOSMetrics.tabIconSize }.count == 2)
+        // A Tab's icon is its symbol, 18 pt at large scale (tabItemSymbolPointSize): 23.4 × 23.4, in a
+        // 25 × 25 slot (tabIconSize) above its title.
+        #expect(tabs.elements.filter { $0.kind == "Image" && close($0.frame.width, 23.4) && close($0.frame.height, 23.4) }.count == 2)
+        #expect(tabs.elements.filter { $0.frame.size == IOSMetrics.tabIconSize }.count == 2)
     }
 
     @Test("A navigation split view on iPhone shows its sidebar in a stack; a navigation link in a list is its label and a chevron (chevronSize, scaled with .body)")

@@ -16,7 +16,7 @@ private func same(_ a: Color, _ b: Color) -> Bool {
     abs(a.red - b.red) < 1e-9 && abs(a.green - b.green) < 1e-9 && abs(a.blue - b.blue) < 1e-9 && abs(a.opacity - b.opacity) < 1e-9
 }
 
-@Suite("Shape styles: link, fills, levels, materials, gradients, asset colours (docs/ios-metrics-images.md)")
+@Suite("Shape styles: link, fills, levels, materials, gradients, asset colours (docs/ios-metrics.md)")
 struct ShapeStyleTests {
     @Test(".link is UIColor.link, (0, 122, 255) in light mode")
     func link() {

@@ -118,6 +118,12 @@ struct DispatcherTests {
         let layout = try ServiceFixtures.json(try call("layout", #"{"tree": {"text": "Hi", "id": "t"}, "dynamicType": "all"}"#))
         let layouts = try #require(layout["layouts"] as? [[String: Any]])
         #expect(layouts.count == 12 && layouts.first?["dynamicTypeSize"] as? String == "xSmall")
+        // Each text's fit, as the CLI's --json writes it: "aaaa bbbb aaaa" (Noto Sans at 17 pt: a 561,
+        // b 615, space 260, "…" 791 units of 1000) cut to "aaaa…" in 60 pt, "…" at scalar 4.
+        let cut = try ServiceFixtures.json(try call("layout", #"{"tree": {"text": "aaaa bbbb aaaa", "lineLimit": 1}, "width": 60}"#))
+        let fit = try #require(((cut["layouts"] as? [[String: Any]])?.first?["elements"] as? [[String: Any]])?.first?["fit"] as? [String: Any])
+        #expect(fit["linesShown"] as? Int == 1 && fit["linesNeeded"] as? Int == 3)
+        #expect((fit["truncated"] as? [String: Any])?["offset"] as? Int == 4)
         let render = try call("render", #"{"tree": {"text": "Hi"}, "overlays": true}"#)
         #expect(render.contentType == "image/svg+xml" && String(decoding: render.body, as: UTF8.self).hasPrefix("<svg"))
         let families = try ServiceFixtures.json(try call("fonts", "{}"))["families"] as? [[String: Any]]

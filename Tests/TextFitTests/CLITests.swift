@@ -169,6 +169,39 @@ struct CLITests {
         #expect(table.stdout.components(separatedBy: "Box (hidden)").count - 1 == 4, "\(table.stdout)")
     }
 
+    /// Noto Sans at 17 pt (body, large), hb-shape advances (1000 units per em): a 561, b 615, space
+    /// 260, "…" 791. "aaaa bbbb aaaa" in 60 pt, one line: 60 − 13.447 leaves 46.553, so "aaaa"
+    /// (38.148) stays and "…" stands at scalar 4; unlimited it takes 3 lines; one line needs its
+    /// ideal width, 2244 + 260 + 2460 + 260 + 2244 = 7468 units, 126.956 pt. "bbbb" 41.82 pt
+    /// pulled 10 pt over "aaaa" by the stack's spacing: each overlaps the other.
+    @Test("layout lists the texts cut or overlapping: a fit object per text in --json, findings under the table and the summary")
+    func findings() throws {
+        let json = #"{"vstack": {"alignment": "leading", "children": [{"text": "aaaa bbbb aaaa", "lineLimit": 1, "frame": {"width": 60}, "id": "cut"}, {"hstack": {"spacing": -10, "children": [{"text": "aaaa"}, {"text": "bbbb", "id": "b"}]}}, {"text": "fits"}]}}"#
+        let output = try CLI.run(["layout", "-", "--bundled-only", "--json"], stdin: Data(json.utf8))
+        #expect(output.status == 0, "\(output.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let elements = try #require(object["elements"] as? [[String: Any]])
+        let fits = elements.compactMap { element in (element["fit"] as? [String: Any]).map { (element["path"] as? [Int] ?? [], $0) } }
+        #expect(fits.map(\.0) == [[0, 0], [1, 0], [1, 1], [2]])  // texts only: not the frame, stacks or root
+        let cut = fits[0].1
+        #expect(cut["linesShown"] as? Int == 1 && cut["linesNeeded"] as? Int == 3 && cut["scale"] as? Double == 1)
+        #expect(abs((cut["neededWidth"] as? Double ?? 0) - 126.956) < 1e-9)
+        let truncated = try #require(cut["truncated"] as? [String: Any])
+        #expect(truncated["offset"] as? Int == 4 && truncated["elided"] as? [Int] == [4, 14])
+        #expect(truncated["position"] as? String == "tail" && truncated["cause"] as? String == "lineLimit")
+        #expect((fits[1].1["overlaps"] as? [[String: Any]])?.first?["id"] as? String == "b")
+        #expect((fits[2].1["overlaps"] as? [[String: Any]])?.first?["path"] as? [Int] == [1, 0])
+        #expect(Set(fits[3].1.keys) == ["linesShown", "linesNeeded", "neededWidth", "scale"])  // fits: nothing more
+
+        let table = try CLI.run(["layout", "-", "--bundled-only"], stdin: Data(json.utf8))
+        #expect(table.stdout.contains("large: 3 texts with findings:\n  Text [0, 0] (id cut) \"aaaa bbbb aaaa\": truncated at 4 (tail, line limit), 1 of 3 lines, needs 127 pt\n  Text [1, 0] \"aaaa\": overlaps [1, 1] (id b)\n"), "\(table.stdout)")
+        let summary = try CLI.run(["layout", "-", "--bundled-only", "--summary"], stdin: Data(json.utf8))
+        let lines = summary.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0].split(separator: " ").suffix(3) == ["ELEMENTS", "FINDINGS", "ROWS"])
+        #expect(lines[1].split(separator: " ").suffix(2) == ["3", "3"], "\(summary.stdout)")
+        #expect(lines[2].isEmpty && lines[3] == "large: 3 texts with findings:")
+    }
+
     @Test("A malformed layout file exits 3 naming the JSON path")
     func badLayout() throws {
         let output = try CLI.run(["layout", "-", "--bundled-only"], stdin: Data(#"{"flow": {"children": [{"text": 3}]}}"#.utf8))

@@ -77,6 +77,48 @@ struct JSONWriterTests {
         #expect(String(decoding: try made.jsonData(), as: UTF8.self).contains(#""elements":[{"firstBaseline":1,"frame":{"height":3,"width":10.5,"x":0,"y":0},"kind":"VStack","lastBaseline":2,"path":[]}"#))
     }
 
+    @Test("Texts' fits — truncated, scaled, clipped, overlapping, and the string-table fields: the same bytes as JSONEncoder")
+    func fits() throws {
+        // A long title cut at one line, a text that shrinks, a badge over a label, a fixed-size word
+        // off the proposed width, a text in a negative-spacing row and one that fits.
+        let file = #"""
+        {"vstack": {"alignment": "leading", "children": [
+          {"text": "Synchronisierung wird ausgeführt", "lineLimit": 1, "id": "sync"},
+          {"text": "Einstellungen für Fortgeschrittene", "lineLimit": 1, "minimumScaleFactor": 0.5},
+          {"zstack": {"children": [{"text": "Nachrichten"}, {"text": "99+", "style": "caption", "id": "badge \"1\"/a"}]}},
+          {"hstack": {"spacing": -8, "children": [{"text": "Overlap"}, {"text": "Pair", "truncation": "middle"}]}},
+          {"text": "Rindfleischetikettierung", "fixedSize": true},
+          {"text": "aaaa\nbbbb", "lineLimit": 1}, {"text": "Fits"}]}}
+        """#
+        let tree = try LayoutFile.element(from: Data(file.utf8))
+        var fits: [LayoutOutput.Fit] = []
+        for output in try Engine.get().layoutOutputs(tree, width: 180, height: nil, dynamicTypeSizes: [.large, .accessibility2]) {
+            #expect(String(decoding: try output.jsonData(), as: UTF8.self)
+                    == String(decoding: roundingNumbers(inJSON: try Self.encoder.encode(output)), as: UTF8.self))
+            fits += output.elements.compactMap(\.fit)
+        }
+        // Each optional field was there to be written (and left out).
+        #expect(fits.contains { $0.truncated != nil } && fits.contains { $0.scale < 1 } && fits.contains { $0.clipped != nil })
+        #expect(fits.contains { $0.overlaps != nil } && fits.contains { $0.neededWidth == nil } && fits.contains { !$0.hasFindings })
+        // What layouts do not make yet: a clipping ancestor, string-table fields, escapes in an overlap's id.
+        var fit = LayoutOutput.Fit(linesShown: 1, linesNeeded: 3, scale: 0.75, neededWidth: 120.5,
+                                   truncated: .init(position: "head", cause: "height", offset: 0, elided: [0, 7]),
+                                   clipped: .init(by: "ancestor", path: [0, 2], id: "card \"x\""),
+                                   overlaps: [.init(path: [1], id: nil), .init(path: [], id: "tab\there")],
+                                   key: "settings.sync %lld", table: "Settings", locale: "de", untranslated: true)
+        let made = LayoutOutput(dynamicTypeSize: "large", size: .init(width: 10, height: 10), elements: [
+            .init(id: nil, path: [], kind: "Text", frame: .init(x: 0, y: 0, width: 10, height: 10), firstBaseline: 8, lastBaseline: 8, fit: fit),
+        ], diagnostics: [])
+        #expect(try made.jsonData() == roundingNumbers(inJSON: Self.encoder.encode(made)))
+        fit.clipped = .init(by: "root")
+        fit.untranslated = nil
+        let root = LayoutOutput(dynamicTypeSize: "large", size: .init(width: 10, height: 10), elements: [
+            .init(id: nil, path: [], kind: "Text", frame: .init(x: 0, y: 0, width: 10, height: 10), firstBaseline: 8, lastBaseline: 8, fit: fit),
+        ], diagnostics: [])
+        #expect(try root.jsonData() == roundingNumbers(inJSON: Self.encoder.encode(root)))
+        #expect(String(decoding: try root.jsonData(), as: UTF8.self).contains(#""clipped":{"by":"root"},"key""#))
+    }
+
     @Test("Numbers and escapes, written out by hand")
     func format() throws {
         func json(_ value: some JSONWritable) throws -> String {

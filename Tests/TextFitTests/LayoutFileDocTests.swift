@@ -129,6 +129,26 @@ struct LayoutFileDocTests {
         #expect(output.stderr.split(separator: "\n").map(String.init) == shown.map { "textfit: warning: large: \($0)" })
     }
 
+    @Test("The fit example: its file at --width 180 prints the summary and the fit objects the page shows")
+    func fitExample() throws {
+        let doc = try CLIUsageTests.document("docs/layout-file.md")
+        let input = try #require(doc.components(separatedBy: "For this file at `--width 180`:\n\n```json\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        let shown = try #require(doc.components(separatedBy: "For the file above, `--width 180 --summary`:\n\n```\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        let summary = try CLI.run(["layout", "-", "--bundled-only", "--width", "180", "--summary"], stdin: Data(input.utf8))
+        #expect(summary.status == 0 && summary.stdout == shown, "\(summary.stdout)")
+        // The two elements shown: the cut title and the badge.
+        let example = try LayoutDocExample(input, width: "180")
+        let sync = try #require(example.elements.first { $0["id"] as? String == "sync" }?["fit"] as? [String: Any])
+        #expect(sync["linesShown"] as? Int == 1 && sync["linesNeeded"] as? Int == 2 && sync["neededWidth"] as? Double == 271.609)
+        let truncated = try #require(sync["truncated"] as? [String: Any])
+        #expect(truncated["position"] as? String == "tail" && truncated["cause"] as? String == "lineLimit")
+        #expect(truncated["offset"] as? Int == 19 && truncated["elided"] as? [Int] == [19, 32])
+        let badge = try #require(example.elements.first { $0["id"] as? String == "badge" }?["fit"] as? [String: Any])
+        #expect(badge["neededWidth"] as? Double == 20.592 && (badge["overlaps"] as? [[String: [Int]]]) == [["path": [1, 0]]])
+    }
+
     @Test("--width infinity is an infinite proposal; inf is refused naming both spellings; nil is leaving it out")
     func infiniteProposal() throws {
         // A rectangle proposed ∞ answers ∞, which no frame can be: laid out as 0 wide and said so.

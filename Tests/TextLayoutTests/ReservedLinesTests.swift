@@ -69,6 +69,26 @@ struct ReservedLinesTests {
         #expect(close(paragraph.layout(width: nil, height: 1000).size.height, line))
     }
 
+    /// Fuzzing finding (`layoutfile`, 2026-12-07): an empty text reserving three lines, measured at
+    /// height 0 (no blank line fits) and then at a height that holds all three, answered 0 high the
+    /// second time: the text cache's rules took the first layout — not cut, not scaled, its lines all
+    /// there — as the answer to any taller proposal, though it had left its blank lines out for its
+    /// height. At 17 pt a line is 23.154 pt: three are 69.462, inside 80.
+    @Test("A layout that left reserved lines out for its height never answers a taller proposal")
+    func reservedLinesAndTheCache() throws {
+        for text in ["", "a"] {
+            let environment = try TextFixtures.environment()
+            let leaf = Text(verbatim: text).lineLimit(3...)
+            func height(_ proposal: ProposedViewSize) -> Double {
+                Double(leaf.layout(in: proposal, environment: environment).size.height)
+            }
+            let low = height(ProposedViewSize(width: 0, height: 0))
+            #expect(close(low, text.isEmpty ? 0 : 23.154, 1e-9))
+            #expect(close(height(ProposedViewSize(width: 120, height: 80)), 3 * 23.154, 1e-9), "\(text.debugDescription)")
+            #expect(close(height(ProposedViewSize(width: 120, height: nil)), 3 * 23.154, 1e-9), "\(text.debugDescription)")
+        }
+    }
+
     @Test("An empty text reserves blank lines in its font; it has no lines and no baseline")
     func emptyText() throws {
         let paragraph = try Fixtures.paragraph("", size: 1000, style: ParagraphStyle(reservedLines: 2))

@@ -4,7 +4,9 @@
 // by an extreme (JSONExtremes), which byte mutations rarely produce.
 // Checks: parsing succeeds or throws a LayoutFileError whose path starts at "$"; every size, frame
 // and baseline of the output is finite (so `textfit layout --json` can encode it) and sizes are
-// ≥ 0; parsing and laying out again gives the same output.
+// ≥ 0; each text's fit is consistent (lines needed ≥ lines shown, equal when nothing is cut or
+// shrunk; scale in (0, 1]; finite needed width; "…" inside what it stands for); parsing and laying
+// out again gives the same output.
 // Input: the JSON itself (so real layout files are seeds); its length picks the Dynamic Type size
 // and direction.
 import Foundation
@@ -42,6 +44,17 @@ func check(_ parse: () throws -> AnyView, input: String, variant: Int) {
                 fail("\(element.kind) at \(element.path) has frame \(f), baselines \(element.firstBaseline)/\(element.lastBaseline)")
             }
             if f.width < 0 || f.height < 0 { fail("\(element.kind) at \(element.path) has a negative size \(f)") }
+            if let fit = element.fit {
+                // A text's fit: counts whole and ordered (a cut or shrunk text needs at least the
+                // lines it shows), numbers finite, "…" inside what it stands for.
+                if fit.linesShown < 0 || fit.linesNeeded < fit.linesShown { fail("\(element.path): lines shown \(fit.linesShown), needed \(fit.linesNeeded)") }
+                if !(fit.scale.isFinite && fit.scale > 0 && fit.scale <= 1) { fail("\(element.path): scale \(fit.scale)") }
+                if let needed = fit.neededWidth, !(needed.isFinite && needed >= 0) { fail("\(element.path): needed width \(needed)") }
+                if let cut = fit.truncated, !(cut.elided.count == 2 && 0 <= cut.elided[0] && cut.elided[0] <= cut.elided[1] && cut.offset == cut.elided[0]) {
+                    fail("\(element.path): truncated \(cut)")
+                }
+                if fit.truncated == nil, fit.scale == 1, fit.linesNeeded != fit.linesShown { fail("\(element.path): fits, but needs \(fit.linesNeeded) lines, shows \(fit.linesShown)") }
+            }
         }
         do { _ = try JSONEncoder().encode(output) } catch { fail("the output cannot be encoded as JSON: \(error)") }
     }
