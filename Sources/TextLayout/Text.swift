@@ -208,8 +208,9 @@ public struct Text: LeafView, Hashable {
         }, source: a.callSite ?? b.callSite)
     }
 
-    /// Texts are equal when their runs and keys are (the memo is a cache, not content).
-    public static func == (a: Text, b: Text) -> Bool { a.runs == b.runs && a.lookups == b.lookups }
+    /// Texts are equal when their runs are: what they show with no string tables (the keys they
+    /// look up, and the memo, a cache, are not content).
+    public static func == (a: Text, b: Text) -> Bool { a.runs == b.runs }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(runs) }
 

@@ -257,12 +257,15 @@ public struct LocalizedStringResource: Equatable, Sendable, ExpressibleByStringI
 
 extension Text {
     /// A text showing `resource`: its key looked up as ``init(_:tableName:bundle:comment:)`` looks a
-    /// key up, in the resource's table and bundle, and its locale when it names one.
-    public init(_ resource: LocalizedStringResource) {
+    /// key up, in the resource's table and bundle, and its locale when it names one. Disfavoured, so
+    /// that a string literal stays a ``LocalizedStringKey`` (as in SwiftUI).
+    @_disfavoredOverload
+    public init(_ resource: LocalizedStringResource, fileID: StaticString = #fileID, line: UInt = #line) {
         let key = resource.value.key
         var runs = key.runs()
         if runs.isEmpty { runs = [Run(string: "")] }
         self.init(runs: runs, lookups: [KeyLookup(key: key, table: resource.table, bundlePath: resource.bundlePath,
-                                                  template: Run(string: ""), runs: 0..<runs.count, locale: resource.locale)])
+                                                  template: Run(string: ""), runs: 0..<runs.count, locale: resource.locale)],
+                  source: CallSite(fileID: fileID, line: line))
     }
 }

@@ -67,7 +67,7 @@ struct LayoutPlatformServiceTests {
         (#"{"tree": {"vstack": {"children": [{"text": "a", "variations": "GRAD=50"}]}}, "platform": "android"}"#,
          "$.tree.vstack.children[0].variations: 'GRAD=50': font 'Roboto"),
         (#"{"tree": {"text": "a", "font": "Roboto", "variations": "wght"}}"#, "$.tree.variations: 'wght'"),
-        (#"{"tree": {"text": "a"}, "scale": 2}"#, "scale: unknown field (expected direction, dynamicType, fontScale, height, platform, tree, width)"),
+        (#"{"tree": {"text": "a"}, "scale": 2}"#, "scale: unknown field (expected direction, dynamicType, fontScale, height, locale, platform, tree, width)"),
     ])
     func errors(_ body: String, _ message: String) throws {
         for operation in ["layout", "render"] {
@@ -77,7 +77,7 @@ struct LayoutPlatformServiceTests {
             #expect(error["code"] as? String == "invalid-request")
             let text = error["message"] as? String ?? ""
             // render also takes overlays, so its list of fields has one more.
-            #expect(text.contains(operation == "render" ? message.replacingOccurrences(of: "height, platform", with: "height, overlays, platform") : message),
+            #expect(text.contains(operation == "render" ? message.replacingOccurrences(of: "height, locale, platform", with: "height, locale, overlays, platform") : message),
                     "\(operation): \(text)")
         }
     }
