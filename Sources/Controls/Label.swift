@@ -41,25 +41,25 @@ public struct Label<Title: View, Icon: View>: View {
 
 extension Label where Title == Text, Icon == Image {
     /// A label titled with a localized key (read as Markdown) and a system symbol.
-    public init(_ titleKey: LocalizedStringKey, systemImage name: String) {
-        self.init(title: { Text(titleKey) }, icon: { Image(systemName: name) })
+    public init(_ titleKey: LocalizedStringKey, systemImage name: String, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(title: { Text(titleKey, fileID: fileID, line: line) }, icon: { Image(systemName: name) })
     }
 
     /// A label titled with a string as it is and a system symbol.
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, systemImage name: String) {
-        self.init(title: { Text(title) }, icon: { Image(systemName: name) })
+    public init<S: StringProtocol>(_ title: S, systemImage name: String, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(title: { Text(title, fileID: fileID, line: line) }, icon: { Image(systemName: name) })
     }
 
     /// A label titled with a localized key and an image from the asset catalogs.
-    public init(_ titleKey: LocalizedStringKey, image name: String) {
-        self.init(title: { Text(titleKey) }, icon: { Image(name) })
+    public init(_ titleKey: LocalizedStringKey, image name: String, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(title: { Text(titleKey, fileID: fileID, line: line) }, icon: { Image(name) })
     }
 
     /// A label titled with a string as it is and an image from the asset catalogs.
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, image name: String) {
-        self.init(title: { Text(title) }, icon: { Image(name) })
+    public init<S: StringProtocol>(_ title: S, image name: String, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(title: { Text(title, fileID: fileID, line: line) }, icon: { Image(name) })
     }
 }
 
@@ -375,24 +375,28 @@ extension Button where Label == Controls.Label<Text, Image> {
     /// A button labelled with `Text(titleKey)` and a system symbol (iOS 17): a ``Label``, so a toolbar
     /// shows its icon and a list row its icon column.
     /// Source: https://developer.apple.com/documentation/swiftui/button/init(_:systemimage:action:)
-    public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping () -> Void) {
-        self.init(action: action) { Controls.Label(titleKey, systemImage: systemImage) }
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping () -> Void,
+                fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(action: action) { Controls.Label(titleKey, systemImage: systemImage, fileID: fileID, line: line) }
     }
 
     /// A button labelled with the string as written and a system symbol.
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, systemImage: String, action: @escaping () -> Void) {
-        self.init(action: action) { Controls.Label(title, systemImage: systemImage) }
+    public init<S: StringProtocol>(_ title: S, systemImage: String, action: @escaping () -> Void,
+                                   fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(action: action) { Controls.Label(title, systemImage: systemImage, fileID: fileID, line: line) }
     }
 
     /// A button with a role, labelled with `Text(titleKey)` and a system symbol.
-    public init(_ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?, action: @escaping () -> Void) {
-        self.init(role: role, action: action) { Controls.Label(titleKey, systemImage: systemImage) }
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?, action: @escaping () -> Void,
+                fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(role: role, action: action) { Controls.Label(titleKey, systemImage: systemImage, fileID: fileID, line: line) }
     }
 
     /// A button with a role, labelled with the string as written and a system symbol.
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, systemImage: String, role: ButtonRole?, action: @escaping () -> Void) {
-        self.init(role: role, action: action) { Controls.Label(title, systemImage: systemImage) }
+    public init<S: StringProtocol>(_ title: S, systemImage: String, role: ButtonRole?, action: @escaping () -> Void,
+                                   fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(role: role, action: action) { Controls.Label(title, systemImage: systemImage, fileID: fileID, line: line) }
     }
 }

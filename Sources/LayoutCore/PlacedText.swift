@@ -184,7 +184,11 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
         if isOverlapping {
             findings.append("overlaps " + overlaps.map { "\($0.path)\($0.id.map { " (id \($0))" } ?? "")" }.joined(separator: ", "))
         }
-        if isUntranslated { findings.append("untranslated" + (locale.map { " (shown in \($0))" } ?? "")) }
+        if isUntranslated {
+            let what = key.map { " key \"\($0)\"" + (table.flatMap { $0 == "Localizable" ? nil : " (table \($0))" } ?? "") } ?? ""
+            findings.append(locale == nil ? "no catalog has the\(what.isEmpty ? " key" : what): the key is shown"
+                                          : "untranslated\(what), shown in \(locale!)")
+        }
         if findings.isEmpty { findings.append("fits") }
         return "\(location)Text \(path)\(named) \"\(quoted)\": " + findings.joined(separator: "; ")
     }

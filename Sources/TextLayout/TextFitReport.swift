@@ -47,9 +47,19 @@ extension Text: FitReportingLeaf {
             truncation = PlacedText.Truncation(position: position, cause: limited ? .lineLimit : .height, elided: elided)
         }
         let site = callSite
-        return PlacedText(string: paragraph.text.string, lineBounds: bounds, linesShown: layout.lineCount, linesNeeded: needed,
-                          truncation: truncation, scale: layout.scale, neededWidth: paragraph.neededWidth(lines: style.lineLimit),
-                          fileID: site.map { "\($0.fileID)" }, line: site.map { Int($0.line) })
+        var placed = PlacedText(string: paragraph.text.string, lineBounds: bounds, linesShown: layout.lineCount, linesNeeded: needed,
+                                truncation: truncation, scale: layout.scale, neededWidth: paragraph.neededWidth(lines: style.lineLimit),
+                                fileID: site.map { "\($0.fileID)" }, line: site.map { Int($0.line) })
+        // Where its string came from: the first key not translated into the environment's locale,
+        // else the first key (a concatenation may look up several).
+        let lookups = localizationLookups(in: environment)
+        if let lookup = lookups.first(where: { !$0.isTranslated }) ?? lookups.first {
+            placed.key = lookup.key
+            placed.table = lookup.table
+            placed.locale = lookup.locale
+            placed.isUntranslated = !lookup.isTranslated
+        }
+        return placed
     }
 }
 

@@ -73,4 +73,25 @@ struct LocalizedLayoutCLITests {
         let widths = elements.filter { ($0["path"] as? [Int])?.count == 1 }.map { (($0["frame"] as? [String: Any])?["width"] as? Double) ?? -1 }
         #expect(widths.count == 2 && widths[0] == widths[1], "\(widths)")
     }
+
+    @Test("--json gives each key's text its key, table, locale and whether it is untranslated in its fit; the table lists it")
+    func fitInJSON() throws {
+        let file = try Self.file([#"{"key": "settings.sync.title", "id": "title"}"#, #"{"key": "greeting %@", "table": "Other", "arguments": ["Ada"]}"#])
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let run = try CLI.run(["layout", file, "--bundled-only", "--json", "--strings", Self.app, "--locale", "fi"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.split(separator: "\n")[0].utf8)) as? [String: Any])
+        let fits = (object["elements"] as? [[String: Any]] ?? []).compactMap { $0["fit"] as? [String: Any] }
+        #expect(fits.count == 2)
+        // Finnish is in no catalog: both fall back to English, the source language.
+        #expect(fits[0]["key"] as? String == "settings.sync.title" && fits[0]["table"] as? String == "Localizable")
+        #expect(fits[0]["locale"] as? String == "en" && fits[0]["untranslated"] as? Bool == true)
+        #expect(fits[1]["key"] as? String == "greeting %@" && fits[1]["table"] as? String == "Other")
+        let table = try CLI.run(["layout", file, "--bundled-only", "--strings", Self.app, "--locale", "fi"])
+        #expect(table.stdout.contains("untranslated key \"settings.sync.title\", shown in en"), "\(table.stdout)")
+        let german = try CLI.run(["layout", file, "--bundled-only", "--json", "--strings", Self.app, "--locale", "de"])
+        let de = try #require(try JSONSerialization.jsonObject(with: Data(german.stdout.split(separator: "\n")[0].utf8)) as? [String: Any])
+        let deFits = (de["elements"] as? [[String: Any]] ?? []).compactMap { $0["fit"] as? [String: Any] }
+        #expect(deFits.first?["locale"] as? String == "de" && deFits.first?["untranslated"] == nil)
+    }
 }

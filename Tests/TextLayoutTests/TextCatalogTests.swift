@@ -224,4 +224,30 @@ struct TextCatalogTests {
         explicit.layoutDirection = .leftToRight
         #expect(firstX(explicit) == 0)
     }
+
+    @Test("A placed text's fit says which key, table and locale its string came from, and when it is untranslated")
+    func fitReportsTheKey() throws {
+        let line = #line + 3
+        func placed(_ locale: String) throws -> PlacedText {
+            let result = VStack {
+                Text("settings.sync.title")
+                Text("no.such.key", tableName: "Other")
+            }.layout(in: .unspecified, environment: try AppFixture.environment(locale))
+            return try #require(result.texts.first)
+        }
+        let german = try placed("de_CH")
+        #expect(german.key == "settings.sync.title" && german.table == "Localizable" && german.locale == "de" && !german.isUntranslated)
+        #expect(!german.hasFindings)
+        let finnish = try placed("fi")
+        #expect(finnish.locale == "en" && finnish.isUntranslated && finnish.hasFindings)
+        #expect(finnish.description.hasSuffix("untranslated key \"settings.sync.title\", shown in en"), "\(finnish.description)")
+        #expect(finnish.line == line && finnish.fileID == "TextLayoutTests/TextCatalogTests.swift")
+        let result = VStack { Text("no.such.key", tableName: "Other") }.layout(in: .unspecified, environment: try AppFixture.environment("de"))
+        let missing = try #require(result.texts.first)
+        #expect(missing.isUntranslated && missing.locale == nil && missing.table == "Other")
+        #expect(missing.description.hasSuffix("no catalog has the key \"no.such.key\" (table Other): the key is shown"), "\(missing.description)")
+        // Without catalogs nothing was looked up: nothing to report.
+        let plain = try #require(VStack { Text("settings.sync.title") }.layout(in: .unspecified, environment: try TextFixtures.environment()).texts.first)
+        #expect(plain.key == nil && !plain.isUntranslated)
+    }
 }
