@@ -13,7 +13,7 @@ public typealias TextAlignment = ParagraphStyle.Alignment
 // MARK: - Keys
 
 private struct DynamicTypeSizeKey: EnvironmentKey { static let defaultValue = DynamicTypeSize.large }
-private struct PlatformKey: EnvironmentKey { static let defaultValue: Platform? = nil }
+private struct PlatformKey: EnvironmentKey { static let defaultValue = Platform.ios }
 private struct FontScaleKey: EnvironmentKey { static let defaultValue = AndroidFontScale.standard }
 private struct FontKey: EnvironmentKey { static let defaultValue: Font? = nil }
 private struct LineLimitKey: EnvironmentKey { static let defaultValue: Int? = nil }
@@ -40,10 +40,11 @@ extension EnvironmentValues {
     }
 
     /// Whose text rules text follows: Apple's (the default) or Android's (Roboto, sizes in sp scaled
-    /// by ``fontScale``, Material 3's styles; text that sets no font is `bodyLarge`). Unless set, a
-    /// view laid out on an Android ``Device`` follows Android's.
+    /// by ``fontScale``, Material 3's styles; text that sets no font is `bodyLarge`). Laying out on
+    /// an Android ``Device`` does not change it: SwiftUI views are iOS's, set in Apple's text styles;
+    /// set it (as layout files with `platform: android` do) for Android's.
     public var platform: Platform {
-        get { self[PlatformKey.self] ?? (screen?.device.platform == .android ? .android : .ios) }
+        get { self[PlatformKey.self] }
         set { self[PlatformKey.self] = newValue }
     }
 

@@ -92,16 +92,19 @@ struct TextPixelGridTests {
         #expect(close(text.sizeThatFits(.unspecified, environment: onDevice).width, 256.0 / 3))
     }
 
-    @Test("An Android device lays text out in Android's type: Roboto, bodyLarge, unless the platform is set")
+    @Test("An Android device keeps the environment's text platform: SwiftUI views are set in Apple's styles unless it is set")
     func androidDevicePlatform() throws {
         struct Probe: View {
             @Environment(\.platform) var platform
             var body: some View { Box(width: platform == .android ? 2 : 1, height: 1).id("probe") }
         }
-        #expect(Probe().layout(on: .pixel8).frame("probe").width == 2)
-        #expect(Probe().layout(on: .iPhone16).frame("probe").width == 1)
-        #expect(Probe().environment(\.platform, .ios).layout(on: .pixel8).frame("probe").width == 1)
-        #expect(Probe().layout(in: .unspecified).frame("probe").width == 1)
+        #expect(Probe().layout(on: .pixel8).frame("probe").width == 1)
+        #expect(Probe().environment(\.platform, .android).layout(on: .pixel8).frame("probe").width == 2)
+        // A body-styled text on the Pixel 8 is measured (iOS's body in the bundled fonts), rounded to
+        // its 2.625 grid: "Hello world" 91.171 → ⌈239.324⌉ ÷ 2.625 = 240 / 2.625.
+        let environment = try TextFixtures.environment()
+        let frame = Text("Hello world").id("t").layout(on: .pixel8, environment: environment).frame("t")
+        #expect(close(frame.width, 240 / 2.625))
     }
 }
 
