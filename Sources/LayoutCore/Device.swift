@@ -24,8 +24,8 @@ public struct Device: Hashable, Sendable {
     }
 
     /// How the device is held. Landscape swaps the screen's width and height and uses the
-    /// landscape insets (the same on either side: the presets' insets are symmetric, as iOS reports
-    /// them for both landscape orientations).
+    /// landscape insets: one landscape, as iOS reports the same insets for both landscape
+    /// orientations; Android's presets are held with the navigation bar at the right.
     public enum Orientation: String, Hashable, Sendable, CaseIterable, Codable {
         case portrait, landscape
     }
