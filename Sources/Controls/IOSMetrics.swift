@@ -180,8 +180,9 @@ enum IOSMetrics {
     static let tabBarHeight: CGFloat = 49
 
     /// The home indicator's bottom safe-area inset on Face ID iPhones: "our safe area now has a 34 point
-    /// inset at the bottom" (Use Your Loaf, "Supporting iPhone X"): 49 + 34 = 83 with a tab bar. Devices
-    /// are issue 49's: TextFit lays the tab bar out at 49.
+    /// inset at the bottom" (Use Your Loaf, "Supporting iPhone X"): 49 + 34 = 83 with a tab bar. The
+    /// device's (``Device``'s insets): laid out on a device the tab bar is 49 pt above it and its
+    /// background runs under it; in a proposal there is none.
     static let homeIndicatorInset: CGFloat = 34
 
     /// A tab item's title: 10 pt medium, fixed (tab bars do not follow Dynamic Type, HIG "Tab bars"

@@ -148,7 +148,10 @@ struct ListContainer<Content: View>: PrimitiveView {
             background = AnyElement(layout: ZStackLayout(), children: [background, AnyElement(ControlDiagnostics(messages: issues))])
         }
         let layout = ListLayout(isGrouped: context.metrics.isGrouped, sectionSpacing: spacing)
-        Elements([AnyElement(layout: layout, children: [background] + sections)]).clipped().appendElements(to: &list)
+        // On a device the list runs under the status bar and the home indicator where it reaches
+        // them (a scroll view's frame does), and keeps its sections in the safe area (`ListLayout`).
+        Elements([AnyElement(layout: layout, children: [background] + sections)]).clipped().ignoresSafeArea()
+            .appendElements(to: &list)
     }
 }
 
@@ -189,6 +192,11 @@ struct Elements: PrimitiveView {
 /// The list: its background over the whole frame, its sections one under another, the space between
 /// them the section spacing in the grouped styles (35 pt above the first and below the last, whatever
 /// the spacing) and none in the plain ones. Takes the proposal; a `nil` axis is the content's extent.
+///
+/// Laid out on a device, where the list's frame runs into the unsafe area (it ignores the safe area,
+/// as a scroll view's frame fills the screen), its sections are kept out of it: below the status bar,
+/// above the home indicator and, in landscape, inside the sensor housing's side, as UIKit insets a
+/// list's content and its cells by the safe area.
 struct ListLayout: Layout {
     let isGrouped: Bool
     let sectionSpacing: CGFloat
@@ -206,9 +214,9 @@ struct ListLayout: Layout {
         subview[SectionSpacingAfterKey.self]
     }
 
-    private func measure(_ proposal: ProposedViewSize, _ subviews: Subviews) -> (size: CGSize, heights: [CGFloat]) {
+    private func measure(_ proposal: ProposedViewSize, _ subviews: Subviews, inset: CGFloat = 0) -> (size: CGSize, heights: [CGFloat]) {
         let sections = subviews.dropFirst()
-        let child = ProposedViewSize(width: proposal.width, height: nil)
+        let child = ProposedViewSize(width: proposal.width.map { max(0, $0 - inset) }, height: nil)
         var width: CGFloat = 0
         var heights: [CGFloat] = []
         var height = edgeSpacing
@@ -226,11 +234,14 @@ struct ListLayout: Layout {
     }
 
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-        let (_, heights) = measure(proposal, subviews)
+        // The part of the frame in the device's unsafe area (none outside a device).
+        let unsafe = subviews.environment.screen?.unsafeInsets(of: bounds, rightToLeft: subviews.layoutDirection == .rightToLeft) ?? EdgeInsets()
+        let (_, heights) = measure(proposal, subviews, inset: unsafe.leading + unsafe.trailing)
         subviews[0].place(at: bounds.origin, proposal: ProposedViewSize(bounds.size))
-        var y = bounds.minY + edgeSpacing
+        let sectionWidth = ProposedViewSize(width: proposal.width.map { max(0, $0 - unsafe.leading - unsafe.trailing) }, height: nil)
+        var y = bounds.minY + unsafe.top + edgeSpacing
         for (offset, section) in subviews.dropFirst().enumerated() {
-            section.place(at: CGPoint(x: bounds.minX, y: y), proposal: ProposedViewSize(width: proposal.width, height: nil))
+            section.place(at: CGPoint(x: bounds.minX + unsafe.leading, y: y), proposal: sectionWidth)
             y += heights[offset] + (offset < heights.count - 1 ? gap(after: offset, subviews) : 0)
         }
     }

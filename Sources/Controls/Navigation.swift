@@ -293,7 +293,9 @@ struct NavigationBar: View {
         let leading = items(.leading), trailing = items(.trailing), principal = items(.principal)
         let barFont = Font.system(size: IOSMetrics.barButtonSize)
         NavigationBarLayout(large: large, hasPrincipal: !principal.isEmpty) {
-            Rectangle().fill(background)
+            // On a device the bar's background runs up under the status bar and out to the screen's
+            // sides, as UIKit's bar extends its background; its items stay in the safe area.
+            Rectangle().fill(background).ignoresSafeArea(edges: [.top, .horizontal])
             HStack(spacing: IOSMetrics.barItemSpacing) { Elements(leading) }
                 .font(barFont).foregroundStyle(.tint).lineLimit(1)
             HStack(spacing: IOSMetrics.barItemSpacing) { Elements(trailing) }
@@ -391,6 +393,7 @@ struct BottomToolbar: View {
             .background {
                 Rectangle().fill(IOSMetrics.barBackground)
                     .overlay(alignment: .top) { Rectangle().fill(IOSMetrics.separatorColor).frame(height: 0.5) }
+                    .ignoresSafeArea(edges: [.bottom, .horizontal])  // under the home indicator, on a device
             }
     }
 }

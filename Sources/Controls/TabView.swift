@@ -8,8 +8,8 @@ import TextLayout
 // Dynamic Type), the selected one in the tint and the others gray. A tab's item is what
 // `tabItem { … }` gives, evaluated as a tab item (a `Label` stacks its icon in the 25 × 25 slot
 // above its title; a bare `Image` takes the slot too), or, with iOS 18's `Tab`, a label of its title
-// and image. The bar sits at the bottom of what the tab view is offered; the home indicator's safe
-// area (34 pt) is the device's, not the bar's.
+// and image. The bar sits at the bottom of what the tab view is offered: on a device, the safe
+// area's bottom, above the home indicator (34 pt), under which its background runs.
 
 /// Tabs: the selected one's view, and a tab bar to choose between them.
 public struct TabView<SelectionValue: Hashable, Content: View>: View {
@@ -222,8 +222,11 @@ private struct TabBar: View {
             }
         }
         .background {
+            // On a device the bar's background runs down under the home indicator (49 + 34 = 83 pt
+            // on a Face ID iPhone) and out to the screen's sides; its items stay in the safe area.
             Rectangle().fill(IOSMetrics.barBackground)
                 .overlay(alignment: .top) { Rectangle().fill(IOSMetrics.separatorColor).frame(height: 0.5) }
+                .ignoresSafeArea(edges: [.bottom, .horizontal])
         }
     }
 }

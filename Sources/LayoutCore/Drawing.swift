@@ -74,11 +74,13 @@ extension View {
         overlay { Rectangle().strokeBorder(content, lineWidth: width) }
     }
 
-    /// Fills the view's frame with `style` behind it (a background the view's size).
+    /// Fills the view's frame with `style` behind it (a background the view's size). Laid out on a
+    /// device, the fill extends into the safe area on `edges` where the view reaches it, as SwiftUI's
+    /// does (``ignoresSafeArea(_:edges:)``).
     /// Source: https://developer.apple.com/documentation/swiftui/view/background(_:ignoressafeareaedges:)
     @_disfavoredOverload
     public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
-        background { Rectangle().fill(style) }
+        background { Rectangle().fill(style).ignoresSafeArea(edges: edges) }
     }
 
     /// Fills `shape`, in the view's frame, with `style` behind the view: `.background(.blue, in: Capsule())`.
@@ -87,11 +89,12 @@ extension View {
         background { shape.fill(style, style: fillStyle) }
     }
 
-    /// Fills the view's frame with `style` over it.
+    /// Fills the view's frame with `style` over it; laid out on a device, into the safe area on
+    /// `edges` where the view reaches it, as the background does.
     /// Source: https://developer.apple.com/documentation/swiftui/view/overlay(_:ignoressafeareaedges:)
     @_disfavoredOverload
     public func overlay<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
-        overlay { Rectangle().fill(style) }
+        overlay { Rectangle().fill(style).ignoresSafeArea(edges: edges) }
     }
 
     /// Fills `shape`, in the view's frame, with `style` over the view.

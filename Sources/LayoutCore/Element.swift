@@ -88,6 +88,8 @@ package struct Traits: Sendable {
     package var drawing: [DrawingEffect] = []
     /// Preference modifiers and actions run after a layout, innermost first (Preferences.swift).
     var observations: [LayoutObservation] = []
+    /// The edges `ignoresSafeArea` lets the element extend into the safe area on (SafeArea.swift).
+    package var ignoredSafeAreaEdges: Edge.Set = []
 }
 
 /// One `alignmentGuide(_:computeValue:)`.

@@ -26,6 +26,8 @@
 // | a secondary view in the modified one's size; the ZStack rule both share | overlay, background, `DepthStacking` | Overlay.swift |
 // | where (or whether) a child is drawn | position, aspectRatio, hidden | Placement.swift |
 // | a view built from its size | `GeometryReader`, `GeometryProxy`, `CoordinateSpace` | GeometryReader.swift |
+// | devices: screens, safe-area insets, display scale, idiom; the presets, each value cited | `Device`, `DeviceIdiom`, `EnvironmentValues.deviceIdiom` | Device.swift, Device+Presets.swift |
+// | laying out on a device: the root is the screen, the view in its safe area; `ignoresSafeArea`; the pixel grid | `View.layout(on:orientation:environment:)`, `LayoutTree.layout(on:orientation:)`, `SafeAreaRegions` | SafeArea.swift |
 // | reading the environment in a body | `@Environment`, `EnvironmentValues.current` (task-local) | EnvironmentProperty.swift |
 // | measuring from UIKit code | `UIHostingController` (`sizeThatFits(in:)`), `UIView`'s fitting sizes | HostingController.swift |
 // | `@Observable` models in views (Observation, the toolchain's) | `environment(_ object:)`, `@Environment(Model.self)`, `@Bindable` | ObservableObjects.swift |

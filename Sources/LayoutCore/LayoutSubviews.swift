@@ -24,6 +24,10 @@ public struct LayoutSubviews: RandomAccessCollection, Equatable {
     /// The container's layout direction (`.rightToLeft` means the engine will mirror what you place).
     public var layoutDirection: LayoutDirection { parent.environment.layoutDirection }
 
+    /// The container's environment (for this package's containers: a list reads the screen it is
+    /// laid out on).
+    package var environment: EnvironmentValues { parent.environment }
+
     public subscript(index: Int) -> LayoutSubview {
         precondition(index >= startIndex && index < endIndex, "LayoutSubviews index \(index) out of range \(startIndex)..<\(endIndex)")
         return LayoutSubview(tree: tree, node: parent.children[index])

@@ -48,6 +48,10 @@ public final class LayoutTree {
     private let observations: [Int: [LayoutObservation]]
     /// The tree built for the readers' placed frames or changed state: it lays out in place of this one.
     @exclusivity(unchecked) private var rebuilt: LayoutTree?
+    /// Builds this tree's view on a screen (``layout(on:orientation:)``); `nil` for a tree built again.
+    private var makeDeviceTree: ((Screen) -> LayoutTree)?
+    /// The trees of this tree's view on the screens it was laid out on.
+    private var deviceTrees: [Screen: LayoutTree] = [:]
     /// Set while `layoutSettling` runs a pass of this tree.
     @exclusivity(unchecked) private var settlingReaders = false
     /// Readers still placed at a frame their content was not built for after the last rebuild, or
@@ -88,19 +92,41 @@ public final class LayoutTree {
     /// in that language is (``EnvironmentValues/launched``).
     /// - Complexity: O(n) for n elements.
     public convenience init(_ view: some View, environment: EnvironmentValues = EnvironmentValues()) {
-        let environment = environment.launched
+        self.init(view, environment: environment, screen: nil)
+    }
+
+    /// Builds the tree of `view` under `base`, on `screen` when given: the environment then has the
+    /// device in it (`laidOut(on:)`) and the root is the screen (`ScreenLayout`) holding the view.
+    private convenience init<V: View>(_ view: V, environment base: EnvironmentValues, screen: Screen?) {
         // Bodies are evaluated in the root environment (what `@Environment` reads), with the
         // tree's store for their `State`s.
         let store = StateStore()
         let evaluate: (EnvironmentValues) -> AnyElement = { environment in
-            StateStore.$updating.withValue(store) {
+            let element = StateStore.$updating.withValue(store) {
                 ViewEvaluation.$current.withValue(ViewEvaluation(store: store)) {
                     EnvironmentValues.$current.withValue(environment) { AnyElement(view) }
                 }
             }
+            guard let screen else { return element }
+            return AnyElement(layout: ScreenLayout(screen: screen), children: [element])
         }
+        // A right-to-left locale lays the tree out right to left unless the direction is set (`launched`).
+        let environment = (screen.map { base.laidOut(on: $0) } ?? base).launched
         self.init(element: evaluate(environment), view: evaluate, store: store, environment: environment,
                   readerFrames: [:], preferenceInputs: [:])
+        makeDeviceTree = { LayoutTree(view, environment: base, screen: $0) }
+    }
+
+    /// This tree's view on `screen`: this tree when it is laid out on that screen, else the tree
+    /// built for it (once, then kept).
+    func tree(on screen: Screen) -> LayoutTree {
+        if environment.screen == screen { return self }
+        if let kept = deviceTrees[screen] { return kept }
+        let made = makeDeviceTree?(screen)
+            ?? LayoutTree(element: AnyElement(layout: ScreenLayout(screen: screen), children: [rootElement]), view: nil,
+                          store: StateStore(), environment: environment.laidOut(on: screen), readerFrames: [:], preferenceInputs: [:])
+        deviceTrees[screen] = made
+        return made
     }
 
     /// Builds the tree of `element`, each `GeometryReader`'s content for its frame in `readerFrames`
@@ -325,7 +351,7 @@ public final class LayoutTree {
                     store.observed[key] = value
                     action(value)
                 case .geometryChange(let compute, let action):
-                    let value = compute(GeometryProxy(frame: node.placedFrame))
+                    let value = compute(GeometryProxy(frame: node.placedFrame, environment: node.environment))
                     let old = store.observed[key]
                     if let old, sameValue(old, value) { continue }
                     store.observed[key] = value
@@ -649,7 +675,31 @@ public final class LayoutTree {
             origin = bounds.origin
         }
         if mirrored { origin.x = bounds.minX + bounds.maxX - origin.x - size.width }
-        place(child, frame: CGRect(origin: origin, size: size), proposal: p)
+        if child.ignoredSafeAreaEdges.isEmpty {
+            place(child, frame: CGRect(origin: origin, size: size), proposal: p)
+        } else {
+            placeIgnoringSafeArea(child, frame: CGRect(origin: origin, size: size), proposal: p, by: parent)
+        }
+    }
+
+    /// Places a child that ignores the safe area (``View/ignoresSafeArea(_:edges:)``) where its
+    /// parent put it at `frame`, stretched on each of its edges that reach the screen's safe area
+    /// to the screen's edge (`Screen.stretch(of:edges:rightToLeft:)`): proposed the larger size
+    /// and anchored at its top-leading corner, as SwiftUI's `_SafeAreaRegionsIgnoringLayout` places
+    /// its child. Outside a device, where it is.
+    @inline(never)
+    private func placeIgnoringSafeArea(_ child: Node, frame: CGRect, proposal: ProposedViewSize, by parent: Node) {
+        guard let screen = child.environment.screen else { return place(child, frame: frame, proposal: proposal) }
+        let rightToLeft = child.environment.layoutDirection == .rightToLeft
+        let stretch = screen.stretch(of: frame, edges: child.ignoredSafeAreaEdges, rightToLeft: rightToLeft)
+        guard stretch != EdgeInsets() else { return place(child, frame: frame, proposal: proposal) }
+        let p = ProposedViewSize(width: proposal.width.map { $0 + stretch.leading + stretch.trailing },
+                                 height: proposal.height.map { $0 + stretch.top + stretch.bottom })
+        let size = placeable(measure(child, p, askedByLayout: false), of: child, by: parent)
+        // The stretch is physical (`leading` is the left side); the anchor is the leading corner,
+        // the right one in right-to-left.
+        let x = rightToLeft ? frame.maxX + stretch.trailing - size.width : frame.minX - stretch.leading
+        place(child, frame: CGRect(x: x, y: frame.minY - stretch.top, width: size.width, height: size.height), proposal: p)
     }
 
     /// Marks `node` and its descendants hidden, with empty frames at `point` (no baselines, no proposal).
@@ -747,7 +797,7 @@ private struct TreeBuilder {
             // evaluated in the reader's environment.
             let frame = readerFrames[path] ?? .zero
             readers.append((nodes.count, frame))
-            element.content = EnvironmentValues.$current.withValue(environment) { reader.element(frame: frame) }
+            element.content = EnvironmentValues.$current.withValue(environment) { reader.element(frame: frame, environment: environment) }
         }
         let index = nodes.count
         let kind: Node.Kind
@@ -773,7 +823,8 @@ private struct TreeBuilder {
             for issue in box.issues { modifierIssues.append((index, issue)) }
         }
         let node = Node(index: index, parentIndex: parent, kind: kind, environment: environment,
-                        overrides: element.traits.overrides, stackAxis: stackAxis, isDiagnosing: diagnosing)
+                        overrides: element.traits.overrides, stackAxis: stackAxis, isDiagnosing: diagnosing,
+                        ignoredSafeAreaEdges: element.traits.ignoredSafeAreaEdges)
         nodes.append(node)
         paths.append(path)
         ids.append(element.traits.id)
@@ -921,6 +972,8 @@ final class Node {
     let environment: EnvironmentValues
     /// The enclosing stack's axis (through geometry modifiers), for a `Spacer`.
     let stackAxis: Axis?
+    /// The edges on which `ignoresSafeArea` lets the node extend into a device's safe area.
+    let ignoredSafeAreaEdges: Edge.Set
     @exclusivity(unchecked) var priority: Double = 0
     var layoutValues: [ObjectIdentifier: any Sendable]?
     @exclusivity(unchecked) private var guides: [GuideMemoEntry] = []
@@ -976,8 +1029,9 @@ final class Node {
     }
 
     init(index: Int, parentIndex: Int, kind: Kind, environment: EnvironmentValues, overrides: [GuideOverride], stackAxis: Axis?,
-         isDiagnosing: Bool = false) {
+         isDiagnosing: Bool = false, ignoredSafeAreaEdges: Edge.Set = []) {
         self.index = index
+        self.ignoredSafeAreaEdges = ignoredSafeAreaEdges
         self.diagnosis = isDiagnosing ? .ask : .none
         self.parentIndex = parentIndex
         self.kind = kind

@@ -30,9 +30,9 @@ import LayoutCore
 /// - The picture covers the view's frame and anything drawn outside it (an offset child, glyph ink
 ///   past its line box), where SwiftUI's image is the view's frame alone; for most views the two are
 ///   the same. The background is transparent, as SwiftUI's is, unless ``options`` gives one.
-/// - ``environment`` and ``options`` are TextFit's: the environment the view is laid out in (the
-///   shaper, Dynamic Type size, layout direction, locale…), and how the SVG is drawn (overlays,
-///   background, colours).
+/// - ``environment``, ``options`` and ``device`` are TextFit's: the environment the view is laid
+///   out in (the shaper, Dynamic Type size, layout direction, locale…), how the SVG is drawn
+///   (overlays, background, colours), and the device whose screen the picture is.
 public final class ImageRenderer<Content: View> {
     /// The view drawn.
     public var content: Content { didSet { laidOut = nil } }
@@ -46,6 +46,13 @@ public final class ImageRenderer<Content: View> {
     /// How the picture is drawn. Default: ``SVGRenderer/Options`` with no margin and no background
     /// (transparent), so the picture is the view alone, as SwiftUI's is.
     public var options: SVGRenderer.Options = SVGRenderer.Options(margin: 0, background: nil) { didSet { drawn = nil } }
+    /// The device the view is laid out on (TextFit's addition; default `nil`: laid out in
+    /// ``proposedSize``). With a device the picture is its screen in ``orientation``, the view in its
+    /// safe area (``LayoutTree/layout(on:orientation:)``); set ``scale`` to its `displayScale` for
+    /// the device's pixels.
+    public var device: Device? { didSet { laidOut = nil } }
+    /// How ``device`` is held (default portrait).
+    public var orientation: Device.Orientation = .portrait { didSet { laidOut = nil } }
 
     /// The last layout and picture, kept until a property they depend on is set: reading `result`,
     /// `svg` and `pngData()` lays the view out and draws it once, not once each.
@@ -60,7 +67,8 @@ public final class ImageRenderer<Content: View> {
     /// The view laid out: its size and every element's frame and baselines, in points.
     public var result: LayoutResult {
         if let laidOut { return laidOut }
-        let result = LayoutTree(content, environment: environment).layout(in: proposedSize)
+        let tree = LayoutTree(content, environment: environment)
+        let result = device.map { tree.layout(on: $0, orientation: orientation) } ?? tree.layout(in: proposedSize)
         laidOut = result
         return result
     }

@@ -569,8 +569,17 @@ public struct Text: LeafView, Hashable {
     }
 
     /// The widest line × the lines' height for `proposal` (0 × 0 when the text cannot be measured).
+    ///
+    /// Laid out on a device (``LayoutTree/layout(on:orientation:)``), each length is rounded up to
+    /// the pixel grid of the environment's ``EnvironmentValues/displayScale``, as SwiftUI reports a
+    /// text's size on the device (`Text("Hello world")` is 85.33 × 20.33 pt on an iPhone 13 Pro:
+    /// 256/3 × 61/3); lines are broken at the exact widths, and the baselines stay the exact ones
+    /// (the extra fraction of a pixel is below the last line). Unrounded everywhere else, as the
+    /// paragraph's own answers (``paragraphLayout(in:environment:)``, `textfit measure`) are.
     public func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
-        answer(proposal, environment: environment)?.size ?? .zero
+        let size = answer(proposal, environment: environment)?.size ?? .zero
+        guard environment.screen != nil else { return size }
+        return size.roundedUp(toPixelsOf: environment.displayScale)
     }
 
     /// `.firstTextBaseline` and `.lastTextBaseline`: the first and last lines' baselines from the top,

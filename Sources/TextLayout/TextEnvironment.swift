@@ -40,7 +40,9 @@ extension EnvironmentValues {
     }
 
     /// Whose text rules text follows: Apple's (the default) or Android's (Roboto, sizes in sp scaled
-    /// by ``fontScale``, Material 3's styles; text that sets no font is `bodyLarge`).
+    /// by ``fontScale``, Material 3's styles; text that sets no font is `bodyLarge`). Laying out on
+    /// an Android ``Device`` does not change it: SwiftUI views are iOS's, set in Apple's text styles;
+    /// set it (as layout files with `platform: android` do) for Android's.
     public var platform: Platform {
         get { self[PlatformKey.self] }
         set { self[PlatformKey.self] = newValue }

@@ -10,6 +10,7 @@
 // | line limit, height, minimum scale factor, "…" truncation | `LineBreaker.layout(width:height:)` | per proposal |
 // | metrics, baselines, visual order (L2), glyph positions | `LineBreaker.place`, `VisualLineBuilder` | per proposal |
 // | the `Text` leaf: environment → styled text → paragraph (cached), proposals, baselines, spacing | `Text`, `TextMeasurementCache` | per proposal (reused by named rules) |
+// | on a device: the leaf's size rounded up to the display scale's pixel grid (the paragraph stays exact) | `Text.sizeThatFits` | per proposal |
 // | images inside a text: a word joiner tracked to the image's width; where a layout put them | `TextAttachment`, `ParagraphLayout.placedAttachments` | per text; per drawing |
 // | a placed text's fit: lines shown and needed, the cut, the scale, the width it needs (line breaking only) | `Text.placedText` (TextFitReport.swift), `LineBreaker.narrowestWidth(lines:)` | when a result is asked |
 //

@@ -136,11 +136,7 @@ extension LocalizedStringKey {
 
 // MARK: - Environment
 
-/// The device a String Catalog's device variations are chosen for (SwiftUI has no such value; it is
-/// the device an app runs on): iPhone unless set.
-public enum DeviceIdiom: String, Sendable, Hashable, CaseIterable {
-    case phone, pad, mac, watch, tv, vision
-
+extension DeviceIdiom {
     /// The name a String Catalog's `device` variation gives it (`iphone`, `ipad`, `mac`, `applewatch`,
     /// `appletv`, `applevision`).
     public var catalogName: String {
@@ -159,9 +155,6 @@ private struct LocalizedStringsKey: EnvironmentKey {
     static let defaultValue: LocalizedStrings? = nil
 }
 
-private struct DeviceIdiomKey: EnvironmentKey {
-    static let defaultValue = DeviceIdiom.phone
-}
 
 extension EnvironmentValues {
     /// Strings to look keys up in when neither the text nor the environment names a bundle: what
@@ -169,12 +162,6 @@ extension EnvironmentValues {
     package var localizedStrings: LocalizedStrings? {
         get { self[LocalizedStringsKey.self] }
         set { self[LocalizedStringsKey.self] = newValue }
-    }
-
-    /// The device a String Catalog's device variations are chosen for (``DeviceIdiom/phone`` unless set).
-    public var deviceIdiom: DeviceIdiom {
-        get { self[DeviceIdiomKey.self] }
-        set { self[DeviceIdiomKey.self] = newValue }
     }
 }
 

@@ -1,0 +1,223 @@
+import Foundation
+
+// Laying a view out on a device (`View.layout(on:orientation:environment:)`,
+// `LayoutTree.layout(on:orientation:)`), as an app's root view is laid out on the phone:
+//
+// | step | where |
+// |---|---|
+// | the environment gets the device: ``EnvironmentValues/displayScale``, ``EnvironmentValues/deviceIdiom``, the screen (package) | `EnvironmentValues.laidOut(on:)` |
+// | the root is the screen: the view proposed the safe area's size and centred in it, as the hosting view centres its root | `ScreenLayout` |
+// | a view that ignores the safe area (``View/ignoresSafeArea(_:edges:)``) and reaches the safe area's edge is stretched to the screen's edge and proposed the larger size | `Screen.stretch(of:edges:rightToLeft:)`, applied by `LayoutTree.place` |
+// | a reader's ``GeometryProxy/safeAreaInsets`` | `Screen.insets(of:rightToLeft:)` |
+// | a `Text`'s size rounded up to the pixel grid (TextLayout) | `CGSize.roundedUp(toPixelsOf:)` |
+//
+// The safe area is the screen's, in root coordinates (the root is the screen, at the origin):
+// containers do not add to it. Bars are laid out where iOS puts them because the content is placed
+// in the safe area (a navigation bar under the status bar, a tab bar above the home indicator); their
+// backgrounds ignore the safe area, as UIKit's bars extend theirs (docs/devices.md).
+
+/// The screen a tree is laid out on: a device held in an orientation. Set in the root environment
+/// by `layout(on:)`; `nil` in a tree laid out in a proposal.
+package struct Screen: Hashable, Sendable {
+    package let device: Device
+    package let orientation: Device.Orientation
+    /// The screen's bounds in root coordinates: the origin and the device's size in the orientation
+    /// (a negative or non-finite length is taken as 0).
+    package let bounds: CGRect
+    /// The safe area in root coordinates (physical: left is left in right-to-left layouts too). An
+    /// inset that is negative or not finite is taken as 0; insets wider than the screen leave an
+    /// empty safe area at the screen's centre.
+    package let safeFrame: CGRect
+
+    package init(device: Device, orientation: Device.Orientation) {
+        self.device = device
+        self.orientation = orientation
+        func length(_ v: CGFloat) -> CGFloat { v.isFinite && v > 0 ? v : 0 }
+        let size = device.size(in: orientation), insets = device.safeAreaInsets(in: orientation)
+        let width = length(size.width), height = length(size.height)
+        let left = length(insets.leading), right = length(insets.trailing)
+        let top = length(insets.top), bottom = length(insets.bottom)
+        bounds = CGRect(x: 0, y: 0, width: width, height: height)
+        let x = left + right <= width ? left : width * left / (left + right)
+        let y = top + bottom <= height ? top : height * top / (top + bottom)
+        safeFrame = CGRect(x: x, y: y, width: max(0, width - left - right), height: max(0, height - top - bottom))
+    }
+
+    /// The safe area as the layout engine places children in it (logical coordinates: mirrored in
+    /// right-to-left, where the engine mirrors what a layout places).
+    func logicalSafeFrame(rightToLeft: Bool) -> CGRect {
+        guard rightToLeft else { return safeFrame }
+        var frame = safeFrame
+        frame.origin.x = bounds.maxX - safeFrame.maxX
+        return frame
+    }
+
+    /// How far a view placed at `frame` (root coordinates) that ignores the safe area on `edges`
+    /// stretches past each side (physical: `leading` is the left side), toward the screen's edge: on
+    /// each of those edges that reaches the safe area's edge (within a millionth of a point), to the
+    /// screen's edge; elsewhere not at all. `.leading` and `.trailing` are the layout direction's.
+    package func stretch(of frame: CGRect, edges: Edge.Set, rightToLeft: Bool) -> EdgeInsets {
+        let (leftEdge, rightEdge): (Edge.Set, Edge.Set) = rightToLeft ? (.trailing, .leading) : (.leading, .trailing)
+        var stretch = EdgeInsets()
+        if edges.contains(.top), frame.minY <= safeFrame.minY + Self.tolerance { stretch.top = max(0, frame.minY - bounds.minY) }
+        if edges.contains(.bottom), frame.maxY >= safeFrame.maxY - Self.tolerance { stretch.bottom = max(0, bounds.maxY - frame.maxY) }
+        if edges.contains(leftEdge), frame.minX <= safeFrame.minX + Self.tolerance { stretch.leading = max(0, frame.minX - bounds.minX) }
+        if edges.contains(rightEdge), frame.maxX >= safeFrame.maxX - Self.tolerance { stretch.trailing = max(0, bounds.maxX - frame.maxX) }
+        return stretch
+    }
+
+    /// The safe-area insets a view at `frame` sees (``GeometryProxy/safeAreaInsets``): on each side
+    /// where the frame reaches the safe area's edge, that edge's unsafe band (the device's inset);
+    /// elsewhere 0. In the layout direction's terms (`leading` is the right side in right-to-left).
+    package func insets(of frame: CGRect, rightToLeft: Bool) -> EdgeInsets {
+        var insets = EdgeInsets()
+        if frame.minY <= safeFrame.minY + Self.tolerance { insets.top = safeFrame.minY - bounds.minY }
+        if frame.maxY >= safeFrame.maxY - Self.tolerance { insets.bottom = bounds.maxY - safeFrame.maxY }
+        let left = frame.minX <= safeFrame.minX + Self.tolerance ? safeFrame.minX - bounds.minX : 0
+        let right = frame.maxX >= safeFrame.maxX - Self.tolerance ? bounds.maxX - safeFrame.maxX : 0
+        (insets.leading, insets.trailing) = rightToLeft ? (right, left) : (left, right)
+        return insets
+    }
+
+    /// How much of `frame` lies in the unsafe area on each side (what UIKit insets a scroll view's
+    /// content by), in the layout direction's terms (`leading` is the right side in right-to-left).
+    package func unsafeInsets(of frame: CGRect, rightToLeft: Bool) -> EdgeInsets {
+        func clamp(_ v: CGFloat, _ limit: CGFloat) -> CGFloat { min(max(0, v), max(0, limit)) }
+        let left = clamp(safeFrame.minX - frame.minX, frame.width), right = clamp(frame.maxX - safeFrame.maxX, frame.width)
+        var insets = EdgeInsets(top: clamp(safeFrame.minY - frame.minY, frame.height), leading: 0,
+                                bottom: clamp(frame.maxY - safeFrame.maxY, frame.height), trailing: 0)
+        (insets.leading, insets.trailing) = rightToLeft ? (right, left) : (left, right)
+        return insets
+    }
+
+    private static let tolerance: CGFloat = 1e-6
+}
+
+private struct ScreenKey: EnvironmentKey {
+    static let defaultValue: Screen? = nil
+}
+
+extension EnvironmentValues {
+    /// The screen the tree is laid out on (`nil` unless laid out on a device).
+    package var screen: Screen? {
+        get { self[ScreenKey.self] }
+        set { self[ScreenKey.self] = newValue }
+    }
+
+    /// This environment with `screen`'s device in it: the screen, the device's display scale and its
+    /// idiom. The layout direction, locale and everything else stay as set.
+    package func laidOut(on screen: Screen) -> EnvironmentValues {
+        var environment = self
+        environment.screen = screen
+        environment.displayScale = screen.device.displayScale
+        environment.deviceIdiom = screen.device.idiom
+        return environment
+    }
+}
+
+// MARK: - Ignoring the safe area
+
+/// Kinds of safe area a view can extend into: SwiftUI's `SafeAreaRegions`.
+public struct SafeAreaRegions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// The device's and its containers' safe area (status bar, sensor housing, home indicator).
+    public static let container = SafeAreaRegions(rawValue: 1 << 0)
+    /// The software keyboard's extent. No keyboard is shown in a layout: ignoring it alone changes nothing.
+    public static let keyboard = SafeAreaRegions(rawValue: 1 << 1)
+    /// Every region.
+    public static let all: SafeAreaRegions = [.container, .keyboard]
+}
+
+extension View {
+    /// Lets this view extend into the safe area on `edges`: laid out on a device, on each of those
+    /// edges where its frame reaches the safe area's edge, its frame stretches to the screen's
+    /// edge and it is proposed the larger size (a background, a full-bleed image), anchored at its
+    /// top-leading corner, as SwiftUI's does. Outside a device (a layout in a proposal) it changes
+    /// nothing; `.keyboard` alone changes nothing either (no keyboard is shown).
+    /// Source: https://developer.apple.com/documentation/swiftui/view/ignoressafearea(_:edges:)
+    public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View {
+        let ignored = regions.contains(.container) ? edges : []
+        return eachElement { element in
+            var element = element
+            element.traits.ignoredSafeAreaEdges.formUnion(ignored)
+            return element
+        }
+    }
+
+    /// The spelling before iOS 14: ``ignoresSafeArea(_:edges:)`` of the container region.
+    /// Source: https://developer.apple.com/documentation/swiftui/view/edgesignoringsafearea(_:)
+    @available(*, deprecated, message: "Use ignoresSafeArea(_:edges:) instead.")
+    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View {
+        ignoresSafeArea(.container, edges: edges)
+    }
+}
+
+// MARK: - The root
+
+/// The root of a tree laid out on a device: as large as the screen whatever it is proposed, its
+/// one child (the view) proposed the safe area's size and centred in it.
+struct ScreenLayout: ModifierLayout {
+    static let modifierName = "screen"
+    let screen: Screen
+
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        screen.bounds.size
+    }
+
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        let safe = screen.logicalSafeFrame(rightToLeft: subviews.layoutDirection == .rightToLeft)
+        for subview in subviews {
+            subview.place(at: CGPoint(x: bounds.minX + safe.midX, y: bounds.minY + safe.midY), anchor: .center,
+                          proposal: ProposedViewSize(safe.size))
+        }
+    }
+}
+
+extension LayoutTree {
+    /// Lays the tree's view out on `device` held in `orientation`, as an app's root view is laid out
+    /// on the phone: the root is the screen (the result's size; its element's kind `screen`), the
+    /// view is proposed the safe area's size and centred in it, views that ignore the safe area
+    /// extend into it, and the environment has the device's ``EnvironmentValues/displayScale`` and
+    /// ``EnvironmentValues/deviceIdiom`` (the layout direction and the rest stay as set). A `Text`
+    /// reports its size rounded up to the device's pixel grid, as SwiftUI does on the device.
+    ///
+    /// The view is evaluated again for the device, once per device and orientation (kept for the
+    /// tree's life), starting from its views' initial state, as an app launched on that device.
+    /// - Complexity: the first layout on a device builds its tree (O(n)); then as ``layout(in:)``.
+    public func layout(on device: Device, orientation: Device.Orientation = .portrait) -> LayoutResult {
+        let screen = Screen(device: device, orientation: orientation)
+        return tree(on: screen).layout(in: ProposedViewSize(screen.bounds.size))
+    }
+}
+
+extension View {
+    /// Lays this view out on `device` held in `orientation`, in `environment` (see
+    /// ``LayoutTree/layout(on:orientation:)``): the result's size is the screen's, and every frame
+    /// is in the screen's coordinates.
+    ///
+    /// ```swift
+    /// let result = SettingsView().layout(on: .iPhone16Pro)
+    /// result.size                         // 402 × 874
+    /// result.elements[1].frame.minY       // 62: the view starts below the Dynamic Island
+    /// ```
+    public func layout(on device: Device, orientation: Device.Orientation = .portrait,
+                       environment: EnvironmentValues = EnvironmentValues()) -> LayoutResult {
+        LayoutTree(self, environment: environment).layout(on: device, orientation: orientation)
+    }
+}
+
+// MARK: - The pixel grid
+
+extension CGSize {
+    /// Each length rounded up to the next multiple of 1 ÷ `scale` (the pixel grid of a display of
+    /// `scale` pixels per point), as SwiftUI reports a text's size on the device: ⌈w × scale⌉ ÷ scale.
+    /// A length within a millionth of a pixel above a grid line counts as on it (arithmetic noise).
+    /// Unchanged for a scale that is not positive and finite, and for lengths that are not finite.
+    package func roundedUp(toPixelsOf scale: CGFloat) -> CGSize {
+        guard scale.isFinite, scale > 0 else { return self }
+        func round(_ v: CGFloat) -> CGFloat { v.isFinite ? (v * scale - 1e-6).rounded(.up) / scale : v }
+        return CGSize(width: max(0, round(width)), height: max(0, round(height)))
+    }
+}
