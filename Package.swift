@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(name: "TextFitTests", dependencies: ["TextFit", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "TestSupport"]),
         // Code as a SwiftUI developer writes it, with `import TextFit` alone (no other dependency).
-        .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["TextFit"], exclude: ["ImportSwiftUI"]),
+        .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["TextFit"], exclude: ["ImportSwiftUI", "Fixtures"]),
         // A view file as an app has it, `import SwiftUI` and all (the SwiftUI product), compiled with
         // TEXTFIT_IOS defined, as docs/porting.md tells a port to, so its `#if os(iOS) || TEXTFIT_IOS` takes iOS's branch.
         .testTarget(name: "SwiftUIImportTests", dependencies: ["SwiftUI"], path: "Tests/SwiftUICompatibilityTests/ImportSwiftUI",

@@ -123,7 +123,10 @@ public final class LocalizedStrings: Sendable {
                                                                               pluralLocale: candidate) else { continue }
             let reason: LocalizedStringLookup.Reason? = !chosen.isTranslated ? .untranslated(chosen.untranslatedReason ?? "missing")
                 : index > 0 && !Self.sameLanguage(candidate, chain[0]) ? .otherLanguage : nil
-            return LocalizedStringLookup(key: key, table: tableName, requestedLocale: locale, format: chosen.text, locale: chosen.locale,
+            // An untranslated entry that shows its source's text (the locale lacks the key, or its
+            // string is empty) is the source language's string.
+            let shownIn = !chosen.isTranslated && chosen.text == chosen.sourceText ? sourceLanguage : chosen.locale
+            return LocalizedStringLookup(key: key, table: tableName, requestedLocale: locale, format: chosen.text, locale: shownIn,
                                          variant: chosen.variant, isTranslated: reason == nil, reason: reason, origin: chosen.origin)
         }
         let source = LocaleName.canonical(sourceLanguage)

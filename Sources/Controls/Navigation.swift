@@ -145,7 +145,7 @@ extension View {
     }
 
     /// The title `Text(titleKey)`.
-    public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { navigationTitle(Text(titleKey)) }
+    public func navigationTitle(_ titleKey: LocalizedStringKey, fileID: StaticString = #fileID, line: UInt = #line) -> some View { navigationTitle(Text(titleKey, fileID: fileID, line: line)) }
 
     /// The title as written.
     @_disfavoredOverload

@@ -32,8 +32,8 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
 
 extension Picker where Label == Text {
     /// A picker labelled `Text(titleKey)`.
-    public init(_ titleKey: LocalizedStringKey, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
-        self.init(selection: selection, content: content) { Text(titleKey) }
+    public init(_ titleKey: LocalizedStringKey, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(selection: selection, content: content) { Text(titleKey, fileID: fileID, line: line) }
     }
 
     /// A picker labelled with the string as written.

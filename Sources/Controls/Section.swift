@@ -68,8 +68,8 @@ extension Section where Parent == EmptyView, Footer == EmptyView {
 
 extension Section where Parent == Text, Footer == EmptyView {
     /// A section whose header is `Text(titleKey)`.
-    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
-        self.init(content: content, header: { Text(titleKey) })
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(content: content, header: { Text(titleKey, fileID: fileID, line: line) })
     }
 
     /// A section whose header is the string as written.

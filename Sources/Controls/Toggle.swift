@@ -31,8 +31,8 @@ public struct Toggle<Label: View>: View {
 
 extension Toggle where Label == Text {
     /// A toggle labelled `Text(titleKey)`.
-    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {
-        self.init(isOn: isOn) { Text(titleKey) }
+    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(isOn: isOn) { Text(titleKey, fileID: fileID, line: line) }
     }
 
     /// A toggle labelled with the string as written.
@@ -246,8 +246,8 @@ extension LabeledContent where Label == Text {
 
 extension LabeledContent where Label == Text, Content == Text {
     /// A string value labelled `Text(titleKey)`.
-    public init<S: StringProtocol>(_ titleKey: LocalizedStringKey, value: S) {
-        self.init(content: { Text(value) }, label: { Text(titleKey) })
+    public init<S: StringProtocol>(_ titleKey: LocalizedStringKey, value: S, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(content: { Text(value) }, label: { Text(titleKey, fileID: fileID, line: line) })
     }
 
     /// A string value labelled with the string as written.

@@ -46,7 +46,9 @@ extension Text: FitReportingLeaf {
             let limited = style.lineLimit.map { layout.lineCount >= $0 } ?? false
             truncation = PlacedText.Truncation(position: position, cause: limited ? .lineLimit : .height, elided: elided)
         }
-        let site = callSite
+        // A text made inside TextFit's own views (a navigation title, a control's label) names a line
+        // of TextFit, not of the app: it is left without one rather than pointing there.
+        let site = callSite.flatMap { Self.isTextFitSource($0.fileID) ? nil : $0 }
         var placed = PlacedText(string: paragraph.text.string, lineBounds: bounds, linesShown: layout.lineCount, linesNeeded: needed,
                                 truncation: truncation, scale: layout.scale, neededWidth: paragraph.neededWidth(lines: style.lineLimit),
                                 fileID: site.map { "\($0.fileID)" }, line: site.map { Int($0.line) })
@@ -60,6 +62,17 @@ extension Text: FitReportingLeaf {
             placed.isUntranslated = !lookup.isTranslated
         }
         return placed
+    }
+}
+
+extension Text {
+    /// The modules whose files are TextFit's own (a `#fileID` is `Module/File.swift`).
+    static let textFitModules: Set<Substring> = ["LayoutCore", "Layouts", "TextLayout", "Controls", "Rendering", "Catalogs",
+                                                 "Typography", "TextFit", "TextFitLayout", "LocalizationStress", "PreviewSupport"]
+
+    static func isTextFitSource(_ fileID: StaticString) -> Bool {
+        let id = "\(fileID)"
+        return id.split(separator: "/").first.map(textFitModules.contains) ?? false
     }
 }
 
