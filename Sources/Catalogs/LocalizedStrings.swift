@@ -87,6 +87,14 @@ public final class LocalizedStrings: Sendable {
         return url.deletingPathExtension().lastPathComponent
     }
 
+    /// Whether the catalogs have strings for `locale` or a locale of its chain (`de` for `de-CH`), or
+    /// `locale` is a pseudo-locale (made from the source language's strings).
+    public func hasLocale(_ locale: String) -> Bool {
+        if PseudoLocale(name: locale) != nil { return true }
+        let known = Set(locales.map(LocaleName.canonical))
+        return Self.chain(for: locale).contains(where: known.contains)
+    }
+
     /// Whether any catalog has `key` in `table` (`Localizable` when `nil`).
     public func contains(_ key: String, table: String? = nil) -> Bool {
         tables[table ?? "Localizable"]?[key] != nil || tables[Self.anyTable]?[key] != nil

@@ -52,6 +52,10 @@ func runLayout(_ arguments: Arguments) throws {
     }
     let locale = arguments.values["locale"]
     let strings = try arguments.values["strings"].map(readStrings)
+    if let strings, let locale, !strings.hasLocale(locale) {
+        printError("warning: no catalog has the locale '\(locale)' (locales: \(strings.locales.joined(separator: ", "))); "
+                   + "keys show the source language's strings (\(strings.sourceLanguage)), as Foundation falls back")
+    }
     for name in ["width", "height"] {
         if let value = try arguments.number(name, allowInfinity: true), value < 0 {
             throw CommandError.usage("--\(name) must not be negative")

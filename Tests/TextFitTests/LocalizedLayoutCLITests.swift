@@ -80,6 +80,7 @@ struct LocalizedLayoutCLITests {
         defer { try? FileManager.default.removeItem(atPath: file) }
         let run = try CLI.run(["layout", file, "--bundled-only", "--json", "--strings", Self.app, "--locale", "fi"])
         #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("no catalog has the locale 'fi'") && run.stderr.contains("(en)"), "\(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.split(separator: "\n")[0].utf8)) as? [String: Any])
         let fits = (object["elements"] as? [[String: Any]] ?? []).compactMap { $0["fit"] as? [String: Any] }
         #expect(fits.count == 2)
