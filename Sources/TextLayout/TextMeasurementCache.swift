@@ -171,12 +171,16 @@ public final class TextMeasurementCache: Sendable {
         self.paragraphCapacity = max(1, paragraphCapacity)
         self.paragraphByteCapacity = max(1, paragraphByteCapacity)
         self.layoutsPerParagraph = max(1, layoutsPerParagraph)
-        ClosedFaces.subscribe(self) { cache, isClosed in cache.removeParagraphs(shapedWith: isClosed) }
+        let state = self.state
+        closedFaces = ClosedFaces.subscribe { isClosed in Self.removeParagraphs(from: state, shapedWith: isClosed) }
     }
+
+    /// The cache's subscription to faces a library closes (ends with the cache).
+    private let closedFaces: ClosedFaces.Subscription
 
     /// Drops the paragraphs with a piece in a face its library closed (``ClosedFaces``), so the
     /// face can be freed. (A layout's "…" set in a fallback face keeps that face until its paragraph leaves.)
-    private func removeParagraphs(shapedWith isClosed: ClosedFaces.Predicate) {
+    private static func removeParagraphs(from state: Locked<State>, shapedWith isClosed: ClosedFaces.Predicate) {
         func usesClosedFace(_ entry: MeasuredParagraph) -> Bool {
             guard case .success(let paragraph) = entry.paragraph else { return false }
             return paragraph.pieces.contains { isClosed($0.face) }

@@ -78,37 +78,41 @@ struct OpenFaces {
 
 /// Tells every cache that keeps font faces (the shaper's lines, the text measurement cache) that
 /// a library closed some, so they drop the entries that refer to them and the faces are freed
-/// (their tables, their HarfBuzz objects, their file's descriptor). Caches subscribe once, with
-/// an owner: a subscription ends with its owner.
+/// (their tables, their HarfBuzz objects, their file's descriptor).
+///
+/// A cache subscribes with a handler that holds what it empties (never the cache's owner, which
+/// a weak reference would make pay for every retain: Swift keeps a weakly referenced object's
+/// counts in a side table, and the shaper is retained on every measurement), and keeps the
+/// ``Subscription`` it gets: the subscription ends when that object is freed.
 package enum ClosedFaces {
     /// Whether a face is one of those closed (an instance of a variable face counts as its face).
     package typealias Predicate = @Sendable (FontFace) -> Bool
 
-    private struct Subscription {
-        weak var owner: AnyObject?
-        let handler: @Sendable (AnyObject, Predicate) -> Void
-    }
-
-    private static let subscriptions = Locked<[Subscription]>([])
-
-    /// Calls `handler` with `owner` each time faces are closed, for as long as `owner` lives.
-    package static func subscribe<Owner: AnyObject & Sendable>(_ owner: Owner,
-                                                               _ handler: @escaping @Sendable (Owner, Predicate) -> Void) {
-        subscriptions.withLock { list in
-            list.removeAll { $0.owner == nil }
-            list.append(Subscription(owner: owner) { owner, isClosed in handler(owner as! Owner, isClosed) })
+    /// A handler's registration; freeing it removes the handler.
+    package final class Subscription: Sendable {
+        fileprivate init() {}
+        deinit {
+            let id = ObjectIdentifier(self)
+            // The handler is released after the lock: what it holds may end other subscriptions.
+            let handler = ClosedFaces.handlers.withLock { $0.removeValue(forKey: id) }
+            withExtendedLifetime(handler) {}
         }
     }
 
-    /// Tells every living subscriber that `faces` are closed.
+    private static let handlers = Locked<[ObjectIdentifier: @Sendable (Predicate) -> Void]>([:])
+
+    /// Calls `handler` each time faces are closed, until the returned subscription is freed.
+    package static func subscribe(_ handler: @escaping @Sendable (Predicate) -> Void) -> Subscription {
+        let subscription = Subscription()
+        handlers.withLock { $0[ObjectIdentifier(subscription)] = handler }
+        return subscription
+    }
+
+    /// Tells every subscriber that `faces` are closed.
     static func announce(_ faces: [FontFace]) {
         guard !faces.isEmpty else { return }
         let closed = Set(faces.map(ObjectIdentifier.init))
         let isClosed: Predicate = { face in closed.contains(ObjectIdentifier(face.defaultInstance ?? face)) }
-        let living = subscriptions.withLock { list -> [(AnyObject, @Sendable (AnyObject, Predicate) -> Void)] in
-            list.removeAll { $0.owner == nil }
-            return list.compactMap { subscription in subscription.owner.map { ($0, subscription.handler) } }
-        }
-        for (owner, handler) in living { handler(owner, isClosed) }
+        for handler in handlers.withLock({ Array($0.values) }) { handler(isClosed) }
     }
 }

@@ -20,6 +20,8 @@ import Synchronization
 public final class Shaper: Sendable {
     public let library: FontLibrary
     private let lines: BoundedCache<LineKey, MatchedLine>
+    /// The line cache's subscription to faces the library closes (ends with the shaper).
+    private let closedFaces: ClosedFaces.Subscription
     private let runs: BoundedCache<RunKey, ShapedRun>
     private let shapeCalls = Atomic<Int>(0)
     private let shapedScalars = Atomic<Int>(0)
@@ -43,8 +45,9 @@ public final class Shaper: Sendable {
         }
         // A face the library closes is freed once no line refers to it. (Runs are keyed by the
         // face's number and hold only glyphs: a closed face's runs are never asked for again and age out.)
-        ClosedFaces.subscribe(self) { shaper, isClosed in
-            shaper.lines.removeAll { _, entry in isClosed(entry.font.face) || entry.line.runs.contains { isClosed($0.face) } }
+        let lines = self.lines
+        closedFaces = ClosedFaces.subscribe { isClosed in
+            lines.removeAll { _, entry in isClosed(entry.font.face) || entry.line.runs.contains { isClosed($0.face) } }
         }
     }
 

@@ -115,4 +115,32 @@ struct OpenFacesTests {
         _ = try shaper.measure("Hello world", attributes: TextAttributes(font: FontRequest(file: target.path), size: .points(17)))
         #expect(throws: TypographyError.fontFileChanged(path: target.path)) { try face.checkFileUnchanged() }
     }
+
+    /// A shaper owned only by a measurement cache's paragraphs ends its subscription while the cache's
+    /// own is being removed: the first version released the handler (and so the shaper) inside the
+    /// registry's lock and hung the test run. Ending a subscription that ends another must return,
+    /// and both handlers must be gone.
+    @Test("A subscription whose handler holds another subscription ends both", .timeLimit(.minutes(1)))
+    func nestedSubscriptionsEnd() throws {
+        final class Holder: Sendable {
+            let subscription: ClosedFaces.Subscription
+            init(_ subscription: ClosedFaces.Subscription) { self.subscription = subscription }
+        }
+        let calls = Locked(0)
+        weak var inner: ClosedFaces.Subscription?
+        var outer: ClosedFaces.Subscription? = {
+            let holder = Holder(ClosedFaces.subscribe { _ in calls.withLock { $0 += 1 } })
+            inner = holder.subscription
+            return ClosedFaces.subscribe { _ in withExtendedLifetime(holder) { calls.withLock { $0 += 1 } } }
+        }()
+        let library = try FontLibrary(.init(fontDirectory: Fixtures.fonts, useSystemFonts: false))
+        let face = try library.face(path: Fixtures.fonts + "/NotoSans-Regular.ttf")
+        ClosedFaces.announce([face])
+        #expect(calls.withLock { $0 } == 2)
+        #expect(outer != nil)
+        outer = nil
+        #expect(inner == nil, "the inner subscription outlived the handler that held it")
+        ClosedFaces.announce([face])
+        #expect(calls.withLock { $0 } == 2, "a handler was called after its subscription ended")
+    }
 }
