@@ -170,6 +170,11 @@ let package = Package(
         // TEXTFIT_IOS defined, as docs/porting.md tells a port to, so its `#if os(iOS) || TEXTFIT_IOS` takes iOS's branch.
         // The sample app's screens in every locale × Dynamic Type size × iPhone: exactly its planted findings.
         .testTarget(name: "SampleAppTests", dependencies: ["SampleApp", "SwiftUI"]),
+        // View files from public apps, unmodified (`import SwiftUI` and all), with their origin and
+        // licence beside them and stubs of the app types they use (Tests/OpenSourceViewTests/Fixtures).
+        .testTarget(name: "OpenSourceViewTests", dependencies: ["SwiftUI"],
+                    exclude: ["Fixtures/FoodTruck/LICENSE.txt", "Fixtures/FoodTruck/ORIGIN.md",
+                              "Fixtures/BackyardBirds/LICENSE.txt", "Fixtures/BackyardBirds/ORIGIN.md"]),
         .testTarget(name: "SwiftUIImportTests", dependencies: ["SwiftUI"], path: "Tests/SwiftUICompatibilityTests/ImportSwiftUI",
                     swiftSettings: [.define("TEXTFIT_IOS")]),
     ],
