@@ -6,14 +6,7 @@ struct DestinationCard: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
-            Color.clear
-                .frame(height: 96)
-                .overlay {
-                    Image(destination.imageName)
-                        .resizable()
-                        .scaledToFill()
-                }
-                .clipped()
+            DestinationPhoto(destination: destination, height: 96)
 
             VStack(alignment: .leading, spacing: 2) {
                 Text(destination.name)
@@ -35,6 +28,23 @@ struct DestinationCard: View {
             RoundedRectangle(cornerRadius: 14)
                 .strokeBorder(.quaternary, lineWidth: 1)
         }
+    }
+}
+
+/// A destination's picture filling a band `height` high, as wide as it is offered, cropped to it.
+struct DestinationPhoto: View {
+    let destination: Destination
+    let height: CGFloat
+
+    var body: some View {
+        Color.clear
+            .frame(height: height)
+            .overlay {
+                Image(destination.imageName)
+                    .resizable()
+                    .scaledToFill()
+            }
+            .clipped()
     }
 }
 

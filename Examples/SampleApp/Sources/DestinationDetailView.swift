@@ -8,14 +8,7 @@ struct DestinationDetailView: View {
     var body: some View {
         ScrollView {
             VStack(alignment: .leading, spacing: 16) {
-                Color.clear
-                    .frame(height: 200)
-                    .overlay {
-                        Image(destination.imageName)
-                            .resizable()
-                            .scaledToFill()
-                    }
-                    .clipped()
+                DestinationPhoto(destination: destination, height: 200)
 
                 VStack(alignment: .leading, spacing: 16) {
                     VStack(alignment: .leading, spacing: 4) {

@@ -49,13 +49,7 @@ struct FeaturedGuideCard: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 6) {
-            Color.clear
-                .frame(height: 150)
-                .overlay {
-                    Image(destination.imageName)
-                        .resizable()
-                        .scaledToFill()
-                }
+            DestinationPhoto(destination: destination, height: 150)
                 .clipShape(RoundedRectangle(cornerRadius: 12))
 
             Text("explore.featured.label")
