@@ -105,7 +105,9 @@ let package = Package(
         // Imports Typography for the glyph outlines and bitmaps it exposes (Swift types only, no C).
         .target(name: "Rendering", dependencies: ["TextLayout", "LayoutCore", "Typography", "CRSVG"]),
         // Catalog readers, pseudo-localization, fit sweeps and reports (`textfit stress`).
-        .target(name: "LocalizationStress", dependencies: ["Catalogs", "TextLayout", "Layouts", "LayoutCore", "Rendering", "Typography"]),
+        // The screen sweep (LocalizationSweep) lays out views and previews: PreviewSupport for `#Preview`s by name.
+        .target(name: "LocalizationStress", dependencies: ["Catalogs", "TextLayout", "Layouts", "LayoutCore", "Rendering", "Typography",
+                                                           "PreviewSupport"]),
         // PreviewSupport: `#Preview` and `PreviewProvider`, found and laid out by name; the `@Entry` and
         // `#Preview` macros' declarations (their plugin is TextFitMacros). `Extern`: the registry reads
         // the linker's bounds of its records' section (Sources/PreviewSupport/PreviewRecords.swift).
@@ -158,6 +160,8 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextLayout", "Layouts", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TextFitTests", dependencies: ["TextFit", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "TestSupport"]),
+        // The screen sweep as an app's test target uses it: `import TextFit`.
+        .testTarget(name: "ScreenSweepTests", dependencies: ["TextFit", "TestSupport"], exclude: ["Fixtures"]),
         // Code as a SwiftUI developer writes it, with `import TextFit` alone (no other dependency).
         .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["TextFit"], exclude: ["ImportSwiftUI", "Fixtures"]),
         // A view file as an app has it, `import SwiftUI` and all (the SwiftUI product), compiled with
