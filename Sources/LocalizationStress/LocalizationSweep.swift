@@ -45,6 +45,9 @@ public struct LocalizationSweep: Sendable {
     public struct Screen: Sendable, CustomStringConvertible {
         /// The name reports give it.
         public var name: String
+        /// The file it was read from (a layout file's path, `textfit stress --screens`): its
+        /// findings' ``Finding/fileID`` when their texts record no source line.
+        package var file: String?
         let make: @Sendable () -> any View
 
         /// A screen showing `content`.
@@ -271,6 +274,7 @@ public struct LocalizationSweep: Sendable {
                 for text in result.findings {
                     for var finding in Finding.findings(of: text, in: result, screen: screen.name, locale: locale, size: size,
                                                         device: device, orientation: orientation) {
+                        if finding.fileID == nil, let file = screen.file { finding.fileID = file }
                         finding.allowance = allowances.first { $0.allows(finding) }
                         found.append(finding)
                     }
@@ -278,6 +282,41 @@ public struct LocalizationSweep: Sendable {
             }
         }
         return found
+    }
+}
+
+extension LocalizationSweep {
+    /// The report of `findings` (this sweep's, in any order: the parts of a sharded run), as an
+    /// unsharded ``run()`` gives it: the findings put back in the sweep's order (screen, locale, text
+    /// size, device, orientation, the text's place, its kind), this sweep's allowances applied
+    /// again, and grouped. A finding of a screen, locale, size or device the sweep does not have is
+    /// left out.
+    package func report(regrouping findings: [Finding]) -> (report: Report, findings: [Finding]) {
+        func ranks<T: Hashable>(_ items: [T]) -> [T: Int] { Dictionary(items.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a }) }
+        let screenRank = ranks(screens.map(\.name)), localeRank = ranks(locales), sizeRank = ranks(textSizes)
+        let deviceRank = ranks(devices.map(\.name)), orientationRank = ranks(orientations)
+        let kindRank = ranks(Finding.Kind.allCases)
+        let keyed: [([Int], Finding)] = findings.compactMap { finding in
+            guard let screen = screenRank[finding.screen], let locale = localeRank[finding.locale], let size = sizeRank[finding.size],
+                  let device = deviceRank[finding.device], let orientation = orientationRank[finding.orientation] else { return nil }
+            var finding = finding
+            finding.allowance = allowances.first { $0.allows(finding) }
+            return ([screen, locale, size, device, orientation, finding.index, kindRank[finding.kind] ?? 0], finding)
+        }
+        let ordered = keyed.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
+        var groups = FindingGroups(sweep: self)
+        for finding in ordered { groups.add(finding) }
+        var report = Report(sweep: self, groups: groups.finished(), layouts: layoutCount)
+        report.findings = ordered.filter { !$0.isAllowed }
+        report.allowed = ordered.filter(\.isAllowed)
+        return (report, ordered)
+    }
+
+    /// Whether shard `index` of `count` lays out `screen` in `locale`: a (screen, locale) pair
+    /// belongs to shard `FNV-1a 64(screen's name, U+000A, locale) % count + 1` (as a catalog key
+    /// belongs to one: ``StressShard``), so every size and device of it is in one shard.
+    package static func shard(ofScreen screen: String, locale: String, count: Int) -> Int {
+        StressShard.index(ofKey: screen + "\n" + locale, count: count)
     }
 }
 

@@ -88,10 +88,11 @@ extension LocalizationSweep {
             return neededWidth - availableWidth
         }
 
-        /// `MyApp/Settings.swift:14`, the key when the text records no line, else the element path.
+        /// `MyApp/Settings.swift:14`; for a text that records no line, its element path, after the
+        /// file it came from when known (a layout file's: `screens/settings.json, element [0, 1]`).
         public var location: String {
-            if let fileID { return "\(fileID):\(line.map(String.init) ?? "?")" }
-            return "element \(path)"
+            if let fileID, let line { return "\(fileID):\(line)" }
+            return (fileID.map { $0 + ", " } ?? "") + "element \(path)\(id.map { " (id \($0))" } ?? "")"
         }
 
         /// `MyApp/Settings.swift:14: Settings · de · accessibility2 · iPhone SE (3rd generation):
@@ -100,17 +101,18 @@ extension LocalizationSweep {
             var line = "\(location): \(screen) · \(locale) · \(size.label) · \(device)\(orientation == .landscape ? " (landscape)" : ""): "
             line += "\(key ?? "text") \(kind.phrase(shownLocale: shownLocale, hasKey: key != nil)) \"\(Self.short(text))\""
             if let detail { line += " (\(detail))" }
-            if let room = Self.room(needed: neededWidth, available: availableWidth, kind: kind) { line += ", " + room }
+            if let room = Self.room(needed: neededWidth, available: availableWidth, kind: kind, unit: size.lengthUnit) { line += ", " + room }
             if let allowance { line += " — allowed: \(allowance.reason)" }
             return line
         }
 
-        /// `needs 367.8 pt, has 343 pt (+24.8)` for a kind about room; `nil` otherwise.
-        static func room(needed: Double?, available: Double?, kind: Kind) -> String? {
+        /// `needs 367.8 pt, has 343 pt (+24.8)` for a kind about room (`dp` under Android: `unit`);
+        /// `nil` otherwise.
+        static func room(needed: Double?, available: Double?, kind: Kind, unit: String = "pt") -> String? {
             guard kind != .untranslated, kind != .missingGlyphs, let needed else { return nil }
-            var words = "needs \(points(needed)) pt"
+            var words = "needs \(points(needed)) \(unit)"
             if let available {
-                words += ", has \(points(available)) pt"
+                words += ", has \(points(available)) \(unit)"
                 if needed > available { words += " (+\(points(needed - available)))" }
             }
             return words
@@ -223,6 +225,11 @@ extension LocalizationSweep {
             hasher.combine(reason)
         }
     }
+}
+
+extension TextSize {
+    /// What lengths are in at this size's platform: `pt` (iOS), `dp` (Android, whose sizes are font scales).
+    var lengthUnit: String { platform == .android ? "dp" : "pt" }
 }
 
 extension LocalizationSweep.Finding.Kind {

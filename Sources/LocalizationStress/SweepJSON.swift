@@ -6,7 +6,7 @@ import Typography
 // (docs/sweep.md, "The report"), written by `JSONWriter` with keys in byte order, and read back
 // (`Decodable`) from a shard's partial report. Fields that say nothing (`nil`, `false`) are left out.
 
-extension LocalizationSweep.Finding: JSONWritable, Decodable {
+extension LocalizationSweep.Finding: JSONWritable, Codable {
     package func writeJSON(to writer: inout JSONWriter) throws {
         try writer.object { json in
             json.field("accessibilityIdentifier", accessibilityIdentifier)
@@ -39,6 +39,37 @@ extension LocalizationSweep.Finding: JSONWritable, Decodable {
     private enum CodingKeys: String, CodingKey {
         case accessibilityIdentifier, allowed, availableWidth, detail, device, dynamicTypeSize, fileID, fontScale, id, index, key, kind
         case line, linesNeeded, linesShown, locale, neededWidth, orientation, path, scale, screen, shownLocale, table, text
+    }
+
+    /// Writes a finding as ``writeJSON(to:)`` does (a shard's partial report holds its findings so).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(accessibilityIdentifier, forKey: .accessibilityIdentifier)
+        try container.encodeIfPresent(allowance?.reason, forKey: .allowed)
+        try container.encodeIfPresent(availableWidth, forKey: .availableWidth)
+        try container.encodeIfPresent(detail, forKey: .detail)
+        try container.encode(device, forKey: .device)
+        switch size {
+        case .dynamicType(let size): try container.encode(size.rawValue, forKey: .dynamicTypeSize)
+        case .fontScale(let scale): try container.encode(scale.value, forKey: .fontScale)
+        }
+        try container.encodeIfPresent(fileID, forKey: .fileID)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encode(index, forKey: .index)
+        try container.encodeIfPresent(key, forKey: .key)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(line, forKey: .line)
+        try container.encode(linesNeeded, forKey: .linesNeeded)
+        try container.encode(linesShown, forKey: .linesShown)
+        try container.encode(locale, forKey: .locale)
+        try container.encodeIfPresent(neededWidth, forKey: .neededWidth)
+        try container.encode(orientation, forKey: .orientation)
+        try container.encode(path, forKey: .path)
+        try container.encode(scale, forKey: .scale)
+        try container.encode(screen, forKey: .screen)
+        try container.encodeIfPresent(shownLocale, forKey: .shownLocale)
+        try container.encodeIfPresent(table, forKey: .table)
+        try container.encode(text, forKey: .text)
     }
 
     /// Reads a finding as ``writeJSON(to:)`` writes it; its allowance comes back as the reason alone

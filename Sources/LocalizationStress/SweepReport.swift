@@ -66,7 +66,7 @@ extension LocalizationSweep {
             if !fitsOn.isEmpty { line += "; fits on \(fitsOn.joined(separator: ", "))" }
             var details: [String] = []
             if let detail = first.detail { details.append(detail) }
-            if let room = Finding.room(needed: first.neededWidth, available: first.availableWidth, kind: kind) {
+            if let room = Finding.room(needed: first.neededWidth, available: first.availableWidth, kind: kind, unit: first.size.lengthUnit) {
                 var words = room
                 if let largestExcess, let excess = first.excess, largestExcess > excess + 0.05 {
                     words += ", up to +\(Finding.points(largestExcess))"
@@ -184,7 +184,7 @@ struct FindingGroups {
 
     /// Adds `finding` (the sweep's next, in order) to its group.
     mutating func add(_ finding: LocalizationSweep.Finding) {
-        let identity = Identity(screen: finding.screen, text: finding.key.map { "k" + $0 } ?? finding.fileID.map { _ in "" } ?? "p\(finding.path)",
+        let identity = Identity(screen: finding.screen, text: finding.key.map { "k" + $0 } ?? finding.line.map { _ in "" } ?? "p\(finding.path)",
                                 kind: finding.kind, fileID: finding.fileID, line: finding.line)
         let device = LocalizationSweep.deviceLabel(finding.device, finding.orientation)
         guard let position = index[identity] else {
