@@ -266,7 +266,7 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
         }
         if checksCatalog { print(StressReport(verdicts: verdicts.map(terminalSafe), platform: platform).terminalSummary()) }
         if let screens { print("shard \(shard): \(screens.findings.count) screen finding\(screens.findings.count == 1 ? "" : "s") in \(screens.report.layouts) layouts") }
-        print("\nshard \(shard): \(checked.count) of \(entries.count) entries checked, written to "
+        print("\nshard \(shard): \(checksCatalog ? "\(checked.count) of \(entries.count) entries checked" : "screens only"), written to "
               + "'\(folder.appendingPathComponent(StressShardPart.fileName).path)'; textfit stress merge OUT/ PART… joins the "
               + "\(shard.count) part\(shard.count == 1 ? "" : "s") into the report and gives the exit status")
         return try finishStandardOutput()

@@ -88,10 +88,11 @@ func makeScreenSweep(_ arguments: Arguments, files: StressScreenFiles, platform:
     }
     var environment = EnvironmentValues()
     environment.textShaper = engine.shaper
+    let devices = try devicesOption(arguments, platform: platform)
     var sweep: LocalizationSweep
     do {
         sweep = try LocalizationSweep("textfit stress --screens", screens: screens, strings: strings, locales: locales,
-                                      pseudoLocales: pseudoLocales, devices: try devicesOption(arguments, platform: platform),
+                                      pseudoLocales: pseudoLocales, devices: devices,
                                       allowances: rules.allowances, environment: environment)
     } catch {
         throw CommandError.input("--locales: \(error)")
