@@ -263,4 +263,25 @@ struct ScreenSweepCLITests {
         // padding put it at (16, 36), so its outline at (14, 34), in red (failing).
         #expect(pictures.contains(/finding finding-shown\\" data-kinds=\\"truncated\\" data-index=\\"[0-9]+\\" x=\\"14\\" y=\\"34\\" [^>]*stroke=\\"#d1242f\\"/))
     }
+
+    @Test("With rules or --width the catalog check runs too: one report, both suites counted, the catalog page linking the screens page")
+    func besideTheCatalogCheck() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = try Self.run(Self.planted + ["--width", "120", "--dynamic-type", "large", "--report", directory])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("Worst offenders") && output.stdout.contains("\nScreens: 12 layouts"), "\(output.stdout)")
+        let report = try Self.json(directory + "/report.json")
+        let summary = try #require(report["summary"] as? [String: Any])
+        // 4 keys × 4 locales at one size against a 120-pt box; the screens: 1 × 4 × 1 × 3 layouts.
+        #expect(summary["checks"] as? Int == 16 && (report["screens"] as? [String: Any])?["layouts"] as? Int == 12)
+        let junit = try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)
+        let suites = junit.matches(of: /<testsuite name="([^"]+)" tests="([0-9]+)" failures="([0-9]+)">/).map { (String($0.1), Int($0.2)!, Int($0.3)!) }
+        #expect(suites.map(\.0) == ["ar", "de", "en", "fi", "screens"])
+        let header = try #require(junit.firstMatch(of: /<testsuites name="textfit stress" tests="([0-9]+)" failures="([0-9]+)">/))
+        #expect(Int(header.1) == suites.map(\.1).reduce(0, +) && Int(header.2) == suites.map(\.2).reduce(0, +), "\(junit.prefix(300))")
+        let index = try String(contentsOfFile: directory + "/index.html", encoding: .utf8)
+        #expect(index.contains("<a href=\"screens.html\">Screens</a>: 12 layouts"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/screens.html"))
+    }
 }
