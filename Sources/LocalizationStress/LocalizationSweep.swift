@@ -46,8 +46,10 @@ public struct LocalizationSweep: Sendable {
         /// The name reports give it.
         public var name: String
         /// The file it was read from (a layout file's path, `textfit stress --screens`): its
-        /// findings' ``Finding/fileID`` when their texts record no source line.
+        /// findings' ``Finding/fileID`` when their texts record no source line, with the line of
+        /// their key in it (`keyLines`, for keys written once in the file).
         package var file: String?
+        package var keyLines: [String: Int] = [:]
         let make: @Sendable () -> any View
 
         /// A screen showing `content`.
@@ -274,7 +276,10 @@ public struct LocalizationSweep: Sendable {
                 for text in result.findings {
                     for var finding in Finding.findings(of: text, in: result, screen: screen.name, locale: locale, size: size,
                                                         device: device, orientation: orientation) {
-                        if finding.fileID == nil, let file = screen.file { finding.fileID = file }
+                        if finding.fileID == nil, let file = screen.file {
+                            finding.fileID = file
+                            finding.line = finding.key.flatMap { screen.keyLines[$0] }
+                        }
                         finding.allowance = allowances.first { $0.allows(finding) }
                         found.append(finding)
                     }

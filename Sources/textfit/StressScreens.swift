@@ -66,6 +66,7 @@ func makeScreenSweep(_ arguments: Arguments, files: StressScreenFiles, platform:
             let document = try LayoutFile.document(from: file.data, limits: limits, platform: platform, fonts: engine.library)
             var screen = LocalizationSweep.Screen(file.name, view: document.tree)
             screen.file = file.path
+            screen.keyLines = keyLines(in: file.data)
             screens.append(screen)
         } catch let error as LayoutFileError {
             throw error.exceededLimit == nil ? CommandError.input("\(file.path): \(error)") : CommandError.limit("\(file.path): \(error)")
@@ -160,4 +161,20 @@ func screenPages(_ screens: ScreenSweepResult, beside catalogPages: [StressRepor
         files[index].text.replaceSubrange(title.upperBound..<title.upperBound, with: link)
     }
     return files + pages
+}
+
+/// The line (from 1) of each `"key": "…"` written once in a layout file's text: where a finding of
+/// that key's text points (`screens/settings.json:12`). A key written twice names no line (its
+/// findings give their element path instead).
+func keyLines(in data: Data) -> [String: Int] {
+    let text = String(decoding: data, as: UTF8.self)
+    var lines: [String: Int] = [:], repeated = Set<String>()
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for match in line.matches(of: /"key"\s*:\s*("(?:[^"\\]|\\.)*")/) {
+            guard let key = try? JSONDecoder().decode(String.self, from: Data(match.1.utf8)) else { continue }
+            if lines[key] != nil { repeated.insert(key) } else { lines[key] = number + 1 }
+        }
+    }
+    for key in repeated { lines[key] = nil }
+    return lines
 }

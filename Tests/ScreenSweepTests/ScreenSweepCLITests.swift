@@ -99,11 +99,13 @@ struct ScreenSweepCLITests {
         #expect(title["fitsOn"] as? [String] == ["iPhone 16 Pro Max"])
         #expect(abs((title["neededWidth"] as? Double ?? 0) - 353.675) < 0.01 && title["availableWidth"] as? Double == 343)
         #expect(title["sourceFails"] as? Bool == false && title["count"] as? Int == 3)
-        #expect(title["fileID"] as? String == Self.screens + "/Planted.json")
+        // The line of its key in the layout file (line 2 of Planted.json; the button's on line 3).
+        #expect(title["fileID"] as? String == Self.screens + "/Planted.json" && title["line"] as? Int == 2)
         let button = try #require(groups.first { $0["key"] as? String == "sweep.button" })
         #expect(button["kind"] as? String == "clipped" && button["locales"] as? [String] == ["ar"])
         #expect(button["firstFailingSize"] as? String == "xxLarge" && button["count"] as? Int == 21)
         #expect(abs((button["neededWidth"] as? Double ?? 0) - 217.245) < 0.01 && button["availableWidth"] as? Double == 210)
+        #expect(button["line"] as? Int == 3)
         let backup = try #require(groups.first { $0["key"] as? String == "sweep.backup" })
         #expect(backup["kind"] as? String == "untranslated" && backup["locales"] as? [String] == ["fi"] && backup["count"] as? Int == 36)
         let teaser = try #require(groups.first { $0["key"] as? String == "sweep.teaser" })
@@ -120,7 +122,7 @@ struct ScreenSweepCLITests {
         #expect(output.stdout.hasPrefix("Screens: 144 layouts (1 screen × 4 locales × 12 sizes × 3 devices), 3 failing, 1 allowed\n"), "\(output.stdout)")
         #expect(output.stdout.contains("Planted: sweep.title truncated in de from accessibility4 on iPhone SE (3rd generation), iPhone 16 Pro; "
             + "fits on iPhone 16 Pro Max — needs 353.7 pt, has 343 pt (+10.7)"), "\(output.stdout)")
-        #expect(output.stdout.contains("the translation's fault (en fits) — \(Self.screens)/Planted.json, element "), "\(output.stdout)")
+        #expect(output.stdout.contains("the translation's fault (en fits) — \(Self.screens)/Planted.json:2\n"), "\(output.stdout)")
         #expect(output.stdout.contains("(allowed) Planted: sweep.teaser truncated"), "\(output.stdout)")
         #expect(output.stdout.contains("report written to '\(directory)/'"), "\(output.stdout)")
         #expect(output.stderr.contains("3 failing screen findings"), "\(output.stderr)")
@@ -188,6 +190,7 @@ struct ScreenSweepCLITests {
                 {"platform": "android",
                  "vstack": {"alignment": "leading", "spacing": 8, "children": [
                    {"key": "sync_title", "style": "bodyLarge", "lineLimit": 1},
+                   {"key": "backup", "style": "labelLarge"},
                    {"key": "backup", "style": "labelLarge"}]},
                  "modifiers": [{"padding": 16}, {"frame": {"maxWidth": "infinity", "maxHeight": "infinity", "alignment": "topLeading"}}]}
                 """,
@@ -205,6 +208,9 @@ struct ScreenSweepCLITests {
                 "\(output.stdout)")
         #expect(output.stdout.contains("has 328 dp") && !output.stdout.contains(" pt"), "\(output.stdout)")
         #expect(output.stdout.contains("settings: backup untranslated (shown in en) in de"), "\(output.stdout)")
+        // sync_title's key is on line 3 of the file; backup's is written twice, so its place is its element.
+        #expect(output.stdout.contains("screens/settings.json:3\n"), "\(output.stdout)")
+        #expect(output.stdout.contains("screens/settings.json, element ["), "\(output.stdout)")
         let screens = try #require(try Self.json(directory + "/out/report.json")["screens"] as? [String: Any])
         #expect(screens["unit"] as? String == "dp" && screens["sizes"] as? [String] == ["1"])
         let title = try #require((screens["groups"] as? [[String: Any]])?.first { $0["key"] as? String == "sync_title" })
