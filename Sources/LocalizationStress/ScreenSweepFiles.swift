@@ -78,7 +78,7 @@ package struct ScreenSweepResult: Sendable {
     /// `Screens: 144 layouts (1 screen × 4 locales × 12 sizes × 3 devices), 3 failing, 1 allowed`,
     /// then a line per failing group and per allowed one, each ending at its source.
     package func terminalSummary() -> String {
-        var text = "Screens: " + report.description.drop { $0 != ":" }.dropFirst(2)
+        var text = report.description(title: "Screens")
         if report.groups.isEmpty { text += "\nEvery text fits on every screen, locale, size and device." }
         return text
     }
@@ -133,10 +133,7 @@ package struct ScreenSweepResult: Sendable {
             chunk.raw(");\n")
             files.append(("pictures/screens-\(start / perFile + 1).js", chunk.text))
         }
-        let summary = "\(report.layouts) layouts (\(report.screens.count) screen\(report.screens.count == 1 ? "" : "s") × "
-            + "\(report.locales.count) locale\(report.locales.count == 1 ? "" : "s") × \(report.textSizes.count) size"
-            + "\(report.textSizes.count == 1 ? "" : "s") × \(report.devices.count) device\(report.devices.count == 1 ? "" : "s")): "
-            + "\(failing.count) failing, \(report.groups.count - failing.count) allowed"
+        let summary = report.counts
         let html = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">

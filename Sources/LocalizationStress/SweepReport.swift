@@ -130,13 +130,23 @@ extension LocalizationSweep {
         /// `Settings sweep: 1,440 layouts (2 screens × 5 locales × 12 sizes × 3 devices), 2 failing, 1 allowed`,
         /// then a line per failing group and per allowed one.
         public var description: String {
-            let failing = failures, allowedGroups = groups.filter(\.isAllowed)
-            var text = "\(name): \(layouts) layouts (\(screens.count) screen\(screens.count == 1 ? "" : "s") × \(locales.count) locale"
-                + "\(locales.count == 1 ? "" : "s") × \(textSizes.count) size\(textSizes.count == 1 ? "" : "s") × \(devices.count) device"
-                + "\(devices.count == 1 ? "" : "s")), \(failing.count) failing, \(allowedGroups.count) allowed"
-            for group in failing { text += "\n  " + group.description }
-            for group in allowedGroups { text += "\n  (allowed) " + group.description }
+            description(title: name)
+        }
+
+        /// ``description`` with `title` in place of the sweep's name (the CLI's `Screens`).
+        package func description(title: String) -> String {
+            var text = "\(title): \(counts)"
+            for group in failures { text += "\n  " + group.description }
+            for group in groups where group.isAllowed { text += "\n  (allowed) " + group.description }
             return text
+        }
+
+        /// `1,440 layouts (2 screens × 5 locales × 12 sizes × 3 devices), 2 failing, 1 allowed`.
+        package var counts: String {
+            func some(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+            let failing = failures.count
+            return "\(layouts) layouts (\(some(screens.count, "screen")) × \(some(locales.count, "locale")) × \(some(textSizes.count, "size")) × "
+                + "\(some(devices.count, "device"))), \(failing) failing, \(groups.count - failing) allowed"
         }
     }
 

@@ -290,4 +290,24 @@ struct ScreenSweepCLITests {
         #expect(index.contains("<a href=\"screens.html\">Screens</a>: 12 layouts"))
         #expect(FileManager.default.fileExists(atPath: directory + "/screens.html"))
     }
+
+    @Test("A screen changed between the shards and the merge is refused, naming the file")
+    func changedScreenRefused() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let screen = directory + "/Planted.json"
+        try FileManager.default.copyItem(atPath: Self.repository.appendingPathComponent(Self.screens + "/Planted.json").path, toPath: screen)
+        let options = ["stress", Self.catalogs, "--screens", screen, "--bundled-only", "--dynamic-type", "large"]
+        for index in 1...2 {
+            let shard = try Self.run(options + ["--shard", "\(index)/2", "--report", directory + "/part-\(index)"])
+            #expect(shard.status == 0, "\(shard.stderr)")
+        }
+        var text = try String(contentsOfFile: screen, encoding: .utf8)
+        text = text.replacingOccurrences(of: #""spacing": 8"#, with: #""spacing": 9"#)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: screen))
+        let merged = try Self.run(["stress", "merge", directory + "/merged", directory + "/part-1", directory + "/part-2"])
+        #expect(merged.status == 3, "\(merged.stdout)")
+        #expect(merged.stderr.contains("the contents of '\(screen)'"), "\(merged.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/merged/report.json"))
+    }
 }
