@@ -179,6 +179,8 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
     }
 
     let engine = try makeEngine(arguments)
+    // The screens are read before any sweep: a layout file that does not parse fails fast.
+    let screenSweep = try screenFiles.map { try makeScreenSweep(arguments, files: $0, platform: platform, rules: rules, engine: engine) }
     // The source language's own entries are the source: they get no `sourceFails`.
     let sourceLanguage = arguments.values["source-language"] ?? catalog.sourceLanguage ?? "en"
     let sweep = StressSweep(shaper: engine.shaper, sourceLanguage: sourceLanguage)
@@ -250,9 +252,8 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
     }
     // The screens: swept (this shard's screen × locale pairs), or the parts' findings regrouped.
     var screens: ScreenSweepResult?
-    if let screenFiles {
-        let sweep = try makeScreenSweep(arguments, files: screenFiles, platform: platform, rules: rules, engine: engine)
-        screens = parts.map { mergedScreenSweep(sweep, parts: $0) } ?? runScreenSweep(sweep, shard: shard)
+    if let screenSweep {
+        screens = parts.map { mergedScreenSweep(screenSweep, parts: $0) } ?? runScreenSweep(screenSweep, shard: shard)
     }
     try fonts.checkUnchanged()
     if let shard, let fingerprint, let folder {
