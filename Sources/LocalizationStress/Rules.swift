@@ -456,7 +456,7 @@ private enum GlobToken: Sendable, Hashable {
 ///   `truncated`, `scaled`, `clipped`, `overlapping`, `untranslated`, `missing-glyphs`; default
 ///   `["truncated"]`) and `screen` (a screen's name: only on that screen):
 ///   `"allow": [{"key": "home.teaser", "reason": "cut at two lines by design"}]`
-///   (``LocalizationSweep/Allowance``; docs/sweep.md).
+///   (``LocalizationSweep/Allowance``; docs/stress.md, "Screens").
 /// - Every error is a ``RuleSetError`` naming the file and the JSON path: `$.rules[2].pattern: invalid
 ///   regular expression /a(/`.
 public struct RuleSet: Sendable {

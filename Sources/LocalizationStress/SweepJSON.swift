@@ -3,7 +3,7 @@ import LayoutCore
 import Typography
 
 // A screen sweep's findings and groups as JSON: what `report.json`'s `screens` part holds
-// (docs/sweep.md, "The report"), written by `JSONWriter` with keys in byte order, and read back
+// (docs/stress.md, "Screens"), written by `JSONWriter` with keys in byte order, and read back
 // (`Decodable`) from a shard's partial report. Fields that say nothing (`nil`, `false`) are left out.
 
 extension LocalizationSweep.Finding: JSONWritable, Codable {
