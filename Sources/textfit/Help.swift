@@ -166,6 +166,7 @@ let stressHelp = """
                              ipad-11-inch; android: android-phone, pixel-8, pixel-tablet); default iPhone SE,
                              16 Pro and 16 Pro Max, or under android (platform android: widths in dp) the three
                              Android presets
+      --orientations O,…     portrait (default), landscape or both: each device held each way
       --rules FILE           its "allow" list: findings meant to be, by key pattern, id or accessibilityIdentifier,
                              each with a reason: {"allow": [{"key": "home.teaser", "reason": "two lines by design"}]}
     EXAMPLES

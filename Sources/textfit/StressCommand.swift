@@ -62,7 +62,7 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
     // the catalog check runs only when asked for: a rules file with rules, or --width.
     let screenFiles = try arguments.values["screens"].map(StressScreenFiles.init)
     let checksCatalog = screenFiles == nil || !rules.rules.isEmpty || arguments.values["width"] != nil
-    if screenFiles == nil, let option = ["devices"].first(where: { arguments.values[$0] != nil }) {
+    if screenFiles == nil, let option = ["devices", "orientations"].first(where: { arguments.values[$0] != nil }) {
         throw CommandError.usage("--\(option) applies to screens: give --screens PATH (layout files) too")
     }
     // The platform: --platform, else the rules file's, else the screens', else (once the catalog is

@@ -90,10 +90,21 @@ func makeScreenSweep(_ arguments: Arguments, files: StressScreenFiles, platform:
     var environment = EnvironmentValues()
     environment.textShaper = engine.shaper
     let devices = try devicesOption(arguments, platform: platform)
+    var orientations: [Device.Orientation] = [.portrait]
+    if let list = arguments.values["orientations"] {
+        orientations = []
+        for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
+            guard let orientation = Device.Orientation(rawValue: name) else {
+                throw CommandError.usage("--orientations: '\(name)' is not an orientation (portrait, landscape)")
+            }
+            if !orientations.contains(orientation) { orientations.append(orientation) }
+        }
+        guard !orientations.isEmpty else { throw CommandError.usage("--orientations: name portrait, landscape or both") }
+    }
     var sweep: LocalizationSweep
     do {
         sweep = try LocalizationSweep("textfit stress --screens", screens: screens, strings: strings, locales: locales,
-                                      pseudoLocales: pseudoLocales, devices: devices,
+                                      pseudoLocales: pseudoLocales, devices: devices, orientations: orientations,
                                       allowances: rules.allowances, environment: environment)
     } catch {
         throw CommandError.input("--locales: \(error)")

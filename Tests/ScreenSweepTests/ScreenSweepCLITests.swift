@@ -310,4 +310,31 @@ struct ScreenSweepCLITests {
         #expect(merged.stderr.contains("the contents of '\(screen)'"), "\(merged.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/merged/report.json"))
     }
+
+    /// The SE held sideways is 667 × 375 pt with no insets (docs/devices.md): the German title gets
+    /// 667 − 2 × 16 = 635 pt, and at accessibility5 needs 7.525 × 53 = 398.8: it fits in landscape
+    /// and is cut in portrait (343 pt). But the stack is too tall for 375 pt: five lines (title,
+    /// button, backup, the teaser's two) of Noto Sans at 53 pt, each (1069 + 293) / 1000 × 53 =
+    /// 72.2 pt (hhea ascender and descender, no line gap), with 3 × 8 of spacing and 2 × 16 of
+    /// padding, are 417 pt: centred, it passes the screen's top and bottom, so its texts are
+    /// clipped in landscape only (in portrait the 647 pt below the status bar hold it).
+    @Test("--orientations lays each device out held each way; the title fits on the SE in landscape")
+    func orientations() throws {
+        let output = try Self.run(Self.planted + ["--devices", "iphone-se", "--orientations", "portrait,landscape",
+                                                  "--dynamic-type", "accessibility5", "--json"])
+        #expect(output.status == 1, "\(output.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let screens = try #require(root["screens"] as? [String: Any])
+        #expect(screens["devices"] as? [String] == ["iPhone SE (3rd generation)", "iPhone SE (3rd generation) landscape"])
+        #expect(screens["layouts"] as? Int == 4 * 2)
+        let groups = try #require(screens["groups"] as? [[String: Any]])
+        let title = try #require(groups.first { $0["key"] as? String == "sweep.title" && $0["kind"] as? String == "truncated" })
+        #expect(title["devices"] as? [String] == ["iPhone SE (3rd generation)"])
+        #expect(title["fitsOn"] as? [String] == ["iPhone SE (3rd generation) landscape"])
+        let clipped = groups.filter { $0["kind"] as? String == "clipped" && $0["key"] as? String != "sweep.button" }
+        #expect(!clipped.isEmpty && clipped.allSatisfy { $0["devices"] as? [String] == ["iPhone SE (3rd generation) landscape"] }, "\(clipped)")
+        #expect(clipped.allSatisfy { $0["detail"] as? String == "outside the screen" })
+        let bad = try Self.run(Self.planted + ["--orientations", "sideways"])
+        #expect(bad.status == 2 && bad.stderr.contains("--orientations: 'sideways' is not an orientation (portrait, landscape)"), "\(bad.stderr)")
+    }
 }
