@@ -50,6 +50,9 @@ let package = Package(
         // For Linux, where Apple's SwiftUI does not exist: a module named SwiftUI that re-exports
         // TextFit and Observation, so files with `import SwiftUI` compile unedited (docs/porting.md).
         .library(name: "SwiftUI", targets: ["SwiftUI"]),
+        // For test targets: a localization sweep's findings as Swift Testing issues at their source
+        // lines (docs/sweep.md). The one library that imports Testing, so nothing else links it.
+        .library(name: "TextFitTesting", targets: ["TextFitTesting"]),
     ],
     targets: [
         // MARK: - C libraries (system, found with pkg-config; Debian packages named as providers),
@@ -105,7 +108,9 @@ let package = Package(
         // Imports Typography for the glyph outlines and bitmaps it exposes (Swift types only, no C).
         .target(name: "Rendering", dependencies: ["TextLayout", "LayoutCore", "Typography", "CRSVG"]),
         // Catalog readers, pseudo-localization, fit sweeps and reports (`textfit stress`).
-        .target(name: "LocalizationStress", dependencies: ["Catalogs", "TextLayout", "Layouts", "LayoutCore", "Rendering", "Typography"]),
+        // The screen sweep (LocalizationSweep) lays out views and previews: PreviewSupport for `#Preview`s by name.
+        .target(name: "LocalizationStress", dependencies: ["Catalogs", "TextLayout", "Layouts", "LayoutCore", "Rendering", "Typography",
+                                                           "PreviewSupport"]),
         // PreviewSupport: `#Preview` and `PreviewProvider`, found and laid out by name; the `@Entry` and
         // `#Preview` macros' declarations (their plugin is TextFitMacros). `Extern`: the registry reads
         // the linker's bounds of its records' section (Sources/PreviewSupport/PreviewRecords.swift).
@@ -127,6 +132,9 @@ let package = Package(
         // Umbrella: re-exports TextFitLayout and LocalizationStress and holds the Codable operations
         // (request → result) that the CLI and, later, the service share.
         .target(name: "TextFit", dependencies: ["TextFitLayout", "Typography", "TextLayout", "LayoutCore", "Layouts", "Controls", "Rendering", "LocalizationStress", "PreviewSupport"]),
+        // Swift Testing glue for test targets: a sweep's failing findings recorded as issues at their
+        // lines, pictures attached. Imports Testing (the toolchain's), which no other module does.
+        .target(name: "TextFitTesting", dependencies: ["LocalizationStress"]),
         // `import SwiftUI` on Linux: re-exports TextFit (and Observation), nothing of its own.
         .target(name: "SwiftUI", dependencies: ["TextFit"]),
         // The measuring service: JSON lines over stdio, HTTP over GNU libmicrohttpd (its C module,
@@ -164,6 +172,8 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextLayout", "Layouts", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TextFitTests", dependencies: ["TextFit", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "TestSupport"]),
+        // The screen sweep as an app's test target uses it: `import TextFit` and `import TextFitTesting`.
+        .testTarget(name: "ScreenSweepTests", dependencies: ["TextFit", "TextFitTesting", "TestSupport"], exclude: ["Fixtures"]),
         // Code as a SwiftUI developer writes it, with `import TextFit` alone (no other dependency).
         .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["TextFit"], exclude: ["ImportSwiftUI", "Fixtures"]),
         // A view file as an app has it, `import SwiftUI` and all (the SwiftUI product), compiled with

@@ -1,6 +1,7 @@
 import Foundation
 
-// SwiftUI modifiers that change no layout: gestures, hit testing, accessibility, lifecycle
+// SwiftUI modifiers that change no layout: gestures, hit testing, accessibility (an identifier is
+// kept for a text's fit report, nothing else), lifecycle
 // (`onDisappear`, `task`), animation, coordinate-space names, and drawing effects TextFit does not
 // draw. They are accepted so that SwiftUI views compile unchanged, and each returns the view as it
 // is. Their closures never run: nothing is tapped, disappears or animates here. In SwiftUI too none
@@ -54,8 +55,13 @@ extension View {
     public func accessibilityValue(_ value: some StringProtocol) -> some View { self }
     /// Accepted and ignored: hiding from accessibility leaves the view drawn and laid out.
     public func accessibilityHidden(_ hidden: Bool) -> some View { self }
-    /// Accepted and ignored.
-    public func accessibilityIdentifier(_ identifier: some StringProtocol) -> some View { self }
+    /// Names the view for UI tests; changes no layout. Each text inside reports the innermost
+    /// identifier above it as its ``PlacedText/accessibilityIdentifier`` (what a localization sweep's
+    /// allowance can name), as SwiftUI gives a container's identifier to the elements inside it.
+    public func accessibilityIdentifier(_ identifier: some StringProtocol) -> some View {
+        let identifier = String(identifier)
+        return EnvironmentWriter(content: self) { $0.accessibilityIdentifier = identifier }
+    }
     /// Accepted and ignored.
     public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { self }
     /// Accepted and ignored.
@@ -64,6 +70,19 @@ extension View {
     public func accessibilitySortPriority(_ priority: Double) -> some View { self }
     /// Accepted and ignored.
     public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { self }
+}
+
+private struct AccessibilityIdentifierKey: EnvironmentKey {
+    static let defaultValue: String? = nil
+}
+
+extension EnvironmentValues {
+    /// The innermost `accessibilityIdentifier(_:)` above a view (TextFit's: read by a text's fit
+    /// report; SwiftUI keeps it in the accessibility tree, not the environment).
+    package var accessibilityIdentifier: String? {
+        get { self[AccessibilityIdentifierKey.self] }
+        set { self[AccessibilityIdentifierKey.self] = newValue }
+    }
 }
 
 /// The traits `accessibilityAddTraits(_:)` names (SwiftUI's set): accepted and ignored.

@@ -58,6 +58,11 @@ public struct LayoutResult: Sendable {
         structure.idIndex[id].map { self[$0] }
     }
 
+    /// The element at child path `path` (`[]`: the root); `nil` when there is none. - Complexity: O(n).
+    package func element(atPath path: [Int]) -> PlacedElement? {
+        structure.pathIndex(path).map { self[$0] }
+    }
+
     /// The leaf at pre-order position `index` as it was placed: the element, its environment and
     /// the proposal it was placed with (so a renderer lays text out exactly as the layout measured
     /// it). `nil` for containers, modifiers, hidden leaves (left out by their container, or inside a

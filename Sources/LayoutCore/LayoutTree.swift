@@ -95,6 +95,14 @@ public final class LayoutTree {
         self.init(view, environment: environment, screen: nil)
     }
 
+    /// Builds the tree of `view` on `device` held in `orientation` straight away, for a caller that
+    /// lays each view out on one device only (a localization sweep): ``layout(on:orientation:)``
+    /// with that device lays this tree out, with no tree of the view off a device built first.
+    package convenience init(_ view: some View, environment: EnvironmentValues, on device: Device,
+                             orientation: Device.Orientation = .portrait) {
+        self.init(view, environment: environment, screen: Screen(device: device, orientation: orientation))
+    }
+
     /// Builds the tree of `view` under `base`, on `screen` when given: the environment then has the
     /// device in it (`laidOut(on:)`) and the root is the screen (`ScreenLayout`) holding the view.
     private convenience init<V: View>(_ view: V, environment base: EnvironmentValues, screen: Screen?) {

@@ -31,6 +31,8 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
     /// The text's `.id(_:)`, else the nearest enclosing element's (a `ForEach` item's, a layout
     /// file node's, whose id is on its outermost modifier).
     public var id: String?
+    /// The innermost `accessibilityIdentifier(_:)` set on the text or an element around it.
+    public var accessibilityIdentifier: String?
     /// The text's frame in root coordinates.
     public var frame: CGRect
     /// The file the view was written in (`#fileID`, "Module/File.swift") and its line, when the
@@ -60,6 +62,12 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
     /// breaking only at break opportunities: with no limit its ideal width (a line per hard line).
     /// `nil` when no width does (more hard lines than the limit). A proposed height is not a limit here.
     public var neededWidth: Double?
+    /// The width the text was proposed where it was placed: what ``neededWidth`` is to be set
+    /// against; `nil` when it was asked for its ideal width (a `fixedSize()` text).
+    public var proposedWidth: Double?
+    /// The grapheme clusters of the text that no font has a glyph for (drawn as the font's
+    /// missing-glyph box; 0 when every character has a glyph).
+    public var missingGlyphs: Int
 
     // MARK: What the placed frames show
 
@@ -89,7 +97,7 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
     /// ``path``, ``id``, ``frame``), what it is clipped by and what it overlaps, and moves
     /// `lineBounds` (given from the leaf's top-left corner) into root coordinates.
     public init(string: String, lineBounds: [CGRect], linesShown: Int, linesNeeded: Int, truncation: Truncation? = nil,
-                scale: Double = 1, neededWidth: Double?, fileID: String? = nil, line: Int? = nil) {
+                scale: Double = 1, neededWidth: Double?, missingGlyphs: Int = 0, fileID: String? = nil, line: Int? = nil) {
         self.index = 0
         self.path = []
         self.frame = .zero
@@ -100,6 +108,7 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
         self.truncation = truncation
         self.scale = scale
         self.neededWidth = neededWidth
+        self.missingGlyphs = missingGlyphs
         self.fileID = fileID
         self.line = line
         self.overlaps = []
@@ -162,8 +171,11 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
     public var isClipped: Bool { clip != nil }
     public var isOverlapping: Bool { !overlaps.isEmpty }
 
-    /// Truncated, scaled, clipped, overlapping or untranslated.
-    public var hasFindings: Bool { isTruncated || isScaled || isClipped || isOverlapping || isUntranslated }
+    /// Has characters no font has a glyph for (``missingGlyphs``).
+    public var hasMissingGlyphs: Bool { missingGlyphs > 0 }
+
+    /// Truncated, scaled, clipped, overlapping, untranslated or missing glyphs.
+    public var hasFindings: Bool { isTruncated || isScaled || isClipped || isOverlapping || isUntranslated || hasMissingGlyphs }
 
     /// `Module/File.swift:12: Text [0, 2] (id title) "Synchronisierung wird ausgeführt": truncated
     /// at 17 (tail, line limit), 1 of 2 lines, needs 231.4 pt; …`: where, what, and each finding
@@ -193,6 +205,7 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
             findings.append(locale == nil ? "no catalog has the\(what.isEmpty ? " key" : what): the key is shown"
                                           : "untranslated\(what), shown in \(locale!)")
         }
+        if hasMissingGlyphs { findings.append("\(missingGlyphs) character\(missingGlyphs == 1 ? "" : "s") no font has") }
         if findings.isEmpty { findings.append("fits") }
         return "\(location)Text \(path)\(named) \"\(quoted)\": " + findings.joined(separator: "; ")
     }
@@ -227,7 +240,7 @@ extension LayoutResult {
     ///   line limit, a search of widths for the cut ones). Not kept: keep the array.
     public var texts: [PlacedText] { placedTexts(only: nil) }
 
-    /// The texts that are truncated, scaled, clipped, overlapping or untranslated
+    /// The texts that are truncated, scaled, clipped, overlapping, untranslated or missing glyphs
     /// (``PlacedText/hasFindings``), in pre-order.
     public var findings: [PlacedText] { texts.filter(\.hasFindings) }
 
@@ -308,6 +321,8 @@ extension LayoutResult {
             text.path = structure.paths[index]
             text.id = ids.isEmpty ? nil : ids[index]
             text.frame = frame
+            text.proposedWidth = placedProposals[index].width.map(Double.init)
+            text.accessibilityIdentifier = source.environment.accessibilityIdentifier
             for line in text.lineBounds.indices { text.lineBounds[line] = text.lineBounds[line].offsetBy(dx: frame.minX, dy: frame.minY) }
             texts.append(text)
         }
@@ -411,7 +426,7 @@ extension LayoutResult {
 
     /// What a text must stay inside to be seen: the root's bounds, no wider or taller than a
     /// finite proposal (a root that outgrows the screen it is proposed does not widen the screen).
-    var screen: CGRect {
+    package var screen: CGRect {
         CGRect(x: 0, y: 0, width: min(size.width, proposal.width ?? .infinity), height: min(size.height, proposal.height ?? .infinity))
     }
 

@@ -449,6 +449,14 @@ private enum GlobToken: Sendable, Hashable {
 ///   platform of the run (``check(platform:)``). Either way a style of the other platform
 ///   (`bodyLarge` under ios, `body` under android), `dynamicType` under android or `fontScale` under
 ///   ios is an error naming the rule.
+/// - `allow` (top level): the findings of a screen sweep (`textfit stress --screens`) that are meant
+///   to be, each an object naming one text by `key` (a key or a key pattern, as `pattern` is
+///   written), `id` (a layout file node's `id`, or its nearest enclosing one's) or
+///   `accessibilityIdentifier`, with a `reason` (required) and optionally `kinds` (an array of
+///   `truncated`, `scaled`, `clipped`, `overlapping`, `untranslated`, `missing-glyphs`; default
+///   `["truncated"]`) and `screen` (a screen's name: only on that screen):
+///   `"allow": [{"key": "home.teaser", "reason": "cut at two lines by design"}]`
+///   (``LocalizationSweep/Allowance``; docs/stress.md, "Screens").
 /// - Every error is a ``RuleSetError`` naming the file and the JSON path: `$.rules[2].pattern: invalid
 ///   regular expression /a(/`.
 public struct RuleSet: Sendable {
@@ -470,6 +478,8 @@ public struct RuleSet: Sendable {
     public let placeholders: PlaceholderSamples.Overrides
     /// The platform the file says its rules are for (`"platform"`), if it says.
     public let platform: Platform?
+    /// The screen sweep's allowances (`"allow"`), in file order.
+    public let allowances: [LocalizationSweep.Allowance]
 
     /// No rules: every key gets the defaults.
     public init(file: String = "") {
@@ -477,6 +487,7 @@ public struct RuleSet: Sendable {
         self.rules = []
         self.placeholders = PlaceholderSamples.Overrides()
         self.platform = nil
+        self.allowances = []
     }
 
     /// Reads a rules file's JSON; `file` names it in errors.
@@ -492,7 +503,7 @@ public struct RuleSet: Sendable {
         }
         let reader = FieldReader(file: file)
         let object = try reader.object(root, at: "$")
-        try reader.onlyKnown(object, ["platform", "rules", "placeholders", "samples"], at: "$")
+        try reader.onlyKnown(object, ["platform", "rules", "placeholders", "samples", "allow"], at: "$")
         if let value = object["platform"] {
             let name = try reader.string(value, at: "$.platform")
             guard let platform = Platform(name: name) else {
@@ -514,6 +525,12 @@ public struct RuleSet: Sendable {
             }
         }
         self.rules = rules
+        var allowances: [LocalizationSweep.Allowance] = []
+        if let list = object["allow"] {
+            guard case .array(let items) = list else { throw reader.error("$.allow", "expected an array of allowances") }
+            for (index, item) in items.enumerated() { allowances.append(try reader.allowance(item, at: "$.allow[\(index)]")) }
+        }
+        self.allowances = allowances
         if let platform { try check(platform: platform) }
     }
 
@@ -687,6 +704,51 @@ private struct FieldReader {
         }
         return number
     }
+
+    /// One of `allow`'s objects: exactly one of `key`, `id` and `accessibilityIdentifier`, a `reason`,
+    /// and optionally `kinds` and `screen`.
+    func allowance(_ value: JSONValue, at path: String) throws(RuleSetError) -> LocalizationSweep.Allowance {
+        let object = try self.object(value, at: path)
+        try onlyKnown(object, ["key", "id", "accessibilityIdentifier", "reason", "kinds", "screen", "comment"], at: path)
+        let named = ["key", "id", "accessibilityIdentifier"].filter { object[$0] != nil }
+        guard named.count == 1, let field = named.first else {
+            throw error(path, named.isEmpty ? "name the text: one of key, id or accessibilityIdentifier"
+                                            : "give one of key, id or accessibilityIdentifier, not \(named.joined(separator: " and "))")
+        }
+        let name = try string(object[field]!, at: child(path, field))
+        guard !name.isEmpty else { throw error(child(path, field), "must not be empty") }
+        let target: LocalizationSweep.Allowance.Target
+        switch field {
+        case "key":
+            do { _ = try KeyPattern(name) } catch { throw self.error(child(path, "key"), error.message) }
+            target = .key(name)
+        case "id": target = .id(name)
+        default: target = .accessibilityIdentifier(name)
+        }
+        guard let reasonValue = object["reason"] else {
+            throw error(child(path, "reason"), "missing: say why the finding is meant to be (it is shown wherever the finding is)")
+        }
+        let reason = try string(reasonValue, at: child(path, "reason"))
+        guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else { throw error(child(path, "reason"), "must not be empty") }
+        var kinds: Set<LocalizationSweep.Finding.Kind> = [.truncated]
+        if let value = object["kinds"] {
+            guard case .array(let items) = value, !items.isEmpty else {
+                throw error(child(path, "kinds"), "expected a non-empty array of kinds (\(Self.findingKinds))")
+            }
+            kinds = []
+            for (index, item) in items.enumerated() {
+                let kindName = try string(item, at: "\(child(path, "kinds"))[\(index)]")
+                guard let kind = LocalizationSweep.Finding.Kind(rawValue: kindName) else {
+                    throw error("\(child(path, "kinds"))[\(index)]", "\"\(kindName)\" is not a kind of finding (\(Self.findingKinds))")
+                }
+                kinds.insert(kind)
+            }
+        }
+        let screen = try object["screen"].map { value throws(RuleSetError) in try string(value, at: child(path, "screen")) }
+        return LocalizationSweep.Allowance(target, kinds: kinds, screen: screen, reason: reason)
+    }
+
+    static let findingKinds = LocalizationSweep.Finding.Kind.allCases.map(\.rawValue).joined(separator: ", ")
 
     func rule(_ value: JSONValue, index: Int) throws(RuleSetError) -> RuleSet.Rule {
         let path = "$.rules[\(index)]"

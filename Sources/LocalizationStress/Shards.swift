@@ -177,13 +177,18 @@ public struct StressShardPart: Sendable, Codable {
     public var platform: Platform
     /// This shard's entries, in entry order.
     public var checked: [Checked]
+    /// The screen sweep's findings of this shard's screen × locale pairs (`--screens`), allowed ones
+    /// too; `nil` when the run sweeps no screens.
+    public var screens: [LocalizationSweep.Finding]?
 
-    public init(shard: StressShard, run: Fingerprint, entries: Int, platform: Platform, checked: [Checked]) {
+    public init(shard: StressShard, run: Fingerprint, entries: Int, platform: Platform, checked: [Checked],
+                screens: [LocalizationSweep.Finding]? = nil) {
         self.shard = shard
         self.run = run
         self.entries = entries
         self.platform = platform
         self.checked = checked
+        self.screens = screens
     }
 
     /// This shard's verdicts, in entry order.

@@ -147,6 +147,22 @@ public struct SVGRenderer: Sendable {
     /// - Throws: ``SVGSizeLimitExceeded`` naming the limit and the element where the picture passed it.
     public func svg(_ result: LayoutResult, byteLimit: Int) throws(SVGSizeLimitExceeded) -> String {
         var document = SVGDocument(options: options)
+        try draw(result, into: &document, byteLimit: byteLimit)
+        return document.finish()
+    }
+
+    /// ``svg(_:)-(LayoutResult)`` with the glyphs defined in `glyphs` rather than in the SVG: for pages
+    /// that inline many pictures of screens and carry `glyphs.svg()` once (as the paragraph form does).
+    public func svg(_ result: LayoutResult, sharing glyphs: inout SVGGlyphSheet) -> String {
+        var document = SVGDocument(options: options, sharesGlyphs: true)
+        swap(&document.glyphSheet, &glyphs)
+        try? draw(result, into: &document, byteLimit: .max)  // no limit: nothing to throw
+        swap(&document.glyphSheet, &glyphs)
+        return document.finish()
+    }
+
+    /// Draws every element of `result` into `document` (``svg(_:byteLimit:)``).
+    private func draw(_ result: LayoutResult, into document: inout SVGDocument, byteLimit: Int) throws(SVGSizeLimitExceeded) {
         let root = result.root.frame
         document.include(root)
         document.overflowSource(root)
@@ -220,7 +236,6 @@ public struct SVGRenderer: Sendable {
         if byteLimit != .max, document.byteCount > byteLimit {
             throw SVGSizeLimitExceeded(byteLimit: byteLimit, element: nil, path: nil)
         }
-        return document.finish()
     }
 
     /// The parts of `content` outside `container` as at most four disjoint rectangles (above,

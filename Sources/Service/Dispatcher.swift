@@ -1,4 +1,5 @@
 import Foundation
+import LayoutCore
 import TextFit
 
 /// Answers the service's operations — `measure`, `layout`, `render`, `fonts`, `stress-check` —

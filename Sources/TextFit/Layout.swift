@@ -52,6 +52,8 @@ public struct LayoutOutput: Codable, Sendable, Equatable {
         public var table: String?
         public var locale: String?
         public var untranslated: Bool?
+        /// The characters no font has a glyph for; absent when there are none.
+        public var missingGlyphs: Int? = nil
 
         public struct Truncated: Codable, Sendable, Equatable {
             /// `head`, `middle` or `tail`.
@@ -253,10 +255,13 @@ extension LayoutOutput.Fit {
         table = text.table
         locale = text.locale
         untranslated = text.isUntranslated ? true : nil
+        missingGlyphs = text.hasMissingGlyphs ? text.missingGlyphs : nil
     }
 
-    /// Truncated, scaled, clipped, overlapping or untranslated (``PlacedText/hasFindings``).
-    public var hasFindings: Bool { truncated != nil || scale < 1 || clipped != nil || overlaps != nil || untranslated == true }
+    /// Truncated, scaled, clipped, overlapping, untranslated or missing glyphs (``PlacedText/hasFindings``).
+    public var hasFindings: Bool {
+        truncated != nil || scale < 1 || clipped != nil || overlaps != nil || untranslated == true || missingGlyphs != nil
+    }
 }
 
 // MARK: - JSON (JSONWriter: the `Codable` form, keys in byte order)
@@ -319,6 +324,7 @@ extension LayoutOutput.Fit: JSONWritable {
             json.field("linesNeeded", linesNeeded)
             json.field("linesShown", linesShown)
             json.field("locale", locale)
+            if let missingGlyphs { json.field("missingGlyphs", missingGlyphs) }
             try json.field("neededWidth", neededWidth)
             if let overlaps { try json.field("overlaps", overlaps) }
             try json.field("scale", scale)

@@ -140,8 +140,9 @@ public enum LayoutFile {
     /// The modifiers a node may carry as keys beside its kind, in the order they are applied,
     /// innermost first (then the `modifiers` chain, then `id`). Each can also be a link of the chain.
     public static let shorthandOrder = ["alignmentGuide", "padding", "aspectRatio", "frame", "fixedSize", "overlay", "background",
-                                        "position", "offset", "hidden", "layoutDirection", "layoutPriority", "startsNewRow",
-                                        "gridCellColumns", "gridColumnAlignment", "gridCellAnchor", "gridCellUnsizedAxes"]
+                                        "clipped", "position", "offset", "hidden", "layoutDirection", "layoutPriority", "startsNewRow",
+                                        "gridCellColumns", "gridColumnAlignment", "gridCellAnchor", "gridCellUnsizedAxes",
+                                        "accessibilityIdentifier"]
     static let modifierNames = Set(shorthandOrder)
 
     /// The JSON values inside a node that are nodes themselves, with their paths: a container's

@@ -545,6 +545,13 @@ struct LayoutFileParser: Sendable {
             return try secondary(name, value, element, path)
         case "hidden":
             return try holder.bool(name) == true ? AnyElement(element.hidden()) : element
+        case "clipped":
+            return try holder.bool(name) == true ? AnyElement(element.clipped()) : element
+        case "accessibilityIdentifier":
+            guard let identifier = try holder.string(name), !identifier.isEmpty else {
+                throw LayoutFileError(path: path, message: "expected a non-empty string (the text's accessibilityIdentifier)")
+            }
+            return AnyElement(element.accessibilityIdentifier(identifier))
         case "aspectRatio":
             return try aspectRatio(value, element, path)
         case "layoutDirection":

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutCore
 
 /// What to measure and how: the measure command's options, in the JSON the CLI and the service read.
 public struct MeasureRequest: Codable, Sendable, Equatable {

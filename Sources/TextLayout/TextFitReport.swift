@@ -51,7 +51,7 @@ extension Text: FitReportingLeaf {
         let site = callSite.flatMap { Self.isTextFitSource($0.fileID) ? nil : $0 }
         var placed = PlacedText(string: paragraph.text.string, lineBounds: bounds, linesShown: layout.lineCount, linesNeeded: needed,
                                 truncation: truncation, scale: layout.scale, neededWidth: paragraph.neededWidth(lines: style.lineLimit),
-                                fileID: site.map { "\($0.fileID)" }, line: site.map { Int($0.line) })
+                                missingGlyphs: paragraph.missingClusters.count, fileID: site.map { "\($0.fileID)" }, line: site.map { Int($0.line) })
         // Where its string came from: the first key not translated into the environment's locale,
         // else the first key (a concatenation may look up several).
         let lookups = localizationLookups(in: environment)

@@ -39,7 +39,7 @@ struct Arguments {
         "line-metrics", "line-spacing", "minimum-scale", "svg", "png", "scale", "rules", "max-lines", "padding", "locales", "report",
         "baseline", "source-language", "http", "max-text-bytes", "max-elements", "max-depth", "max-entries", "max-pictures",
         "platform", "font-scale", "variations", "font-width", "instance", "design", "apple-fonts", "allow-origin", "allow-host", "font-dir",
-        "shard", "strings",
+        "shard", "strings", "screens", "devices", "orientations",
     ]
     static let flagOptions: Set<String> = ["italic", "bundled-only", "json", "json-input", "help", "overlays", "summary",
                                            "truncation-allowed", "strict", "stdio", "markdown"]
@@ -128,7 +128,7 @@ struct Arguments {
         "stress": ["rules", "width", "max-lines", "style", "font", "font-file", "size", "weight", "padding", "truncation-allowed",
                    "minimum-scale", "locales", "dynamic-type", "source-language", "report", "max-pictures", "baseline", "strict",
                    "json", "max-entries", "max-text-bytes", "bundled-only", "platform", "font-scale", "apple-fonts", "variations",
-                   "shard", "markdown"],
+                   "shard", "markdown", "screens", "devices", "orientations"],
         "serve": ["stdio", "http", "bundled-only", "apple-fonts", "allow-origin", "allow-host", "font-dir", "strings"],
     ]
     /// What picks the font and its size: `measure`'s, and `fonts --for`'s.

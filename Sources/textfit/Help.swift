@@ -20,6 +20,7 @@ let usageIntro = """
       textfit layout FILE.json [options]   lay out a tree (docs/layout-file.md): frames, baselines, SVG, PNG
       textfit stress CATALOG… [options]    check every key × locale × text size (Dynamic Type or font scale) against a container
       textfit stress merge OUT/ PART…      join the partial reports of --shard runs into OUT/, as one run (docs/stress.md)
+      textfit stress CATALOG… --screens P  lay out layout-file screens in every locale × text size × device (docs/stress.md, "Screens")
       textfit serve --stdio | --http [HOST:]PORT   the measuring service (JSON lines, or HTTP; docs/service.md)
       textfit --help | --version
     """
@@ -154,6 +155,22 @@ let stressHelp = """
                              a partial report (DIR/shard.json, needs --report DIR; exit 0 whatever the verdicts);
                              textfit stress merge OUT/ PART… joins the N parts into OUT/ as one unsharded run
                              (report, summary and exit status; merge takes --json and --baseline only)
+    SCREENS (docs/stress.md, "Screens": layout files whose texts name the catalogs' keys, beside or instead of rules)
+      --screens PATH         a layout file, or a folder of them (*.json, each a screen named by its path):
+                             each laid out in every locale (--locales) × text size (--dynamic-type or
+                             --font-scale; default all) × device; findings grouped in the summary,
+                             report.json's "screens", junit.xml's "screens" suite and screens.html (each
+                             finding's screen drawn, its text outlined); any finding no allowance covers
+                             exits 1. With --screens the catalog check runs only with rules or --width
+      --devices D,…          device presets (iphone-se, iphone-16, iphone-16-pro, iphone-16-pro-max, ipad-mini,
+                             ipad-11-inch; android: android-phone, pixel-8, pixel-tablet); default iPhone SE,
+                             16 Pro and 16 Pro Max, or under android (platform android: widths in dp) the three
+                             Android presets
+      --orientations O,…     portrait (default), landscape or both: each device held each way
+      --rules FILE           its "allow" list: findings meant to be, by key pattern, id or accessibilityIdentifier,
+                             each with a reason: {"allow": [{"key": "home.teaser", "reason": "two lines by design"}]}
+    EXAMPLES
+      textfit stress Resources/ --screens screens/ --rules stress-rules.json --devices iphone-se,iphone-16-pro-max --report out/
     """
 
 /// `textfit fonts --help`.

@@ -58,8 +58,15 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
     } else {
         rules = RuleSet()
     }
-    // The platform: --platform, else the rules file's, else (once the catalog is read) android for
-    // Android resources alone. Known now, the options that depend on it are checked before the read.
+    // --screens: layout files swept over the catalogs' locales (StressScreens.swift). With screens,
+    // the catalog check runs only when asked for: a rules file with rules, or --width.
+    let screenFiles = try arguments.values["screens"].map(StressScreenFiles.init)
+    let checksCatalog = screenFiles == nil || !rules.rules.isEmpty || arguments.values["width"] != nil
+    if screenFiles == nil, let option = ["devices", "orientations"].first(where: { arguments.values[$0] != nil }) {
+        throw CommandError.usage("--\(option) applies to screens: give --screens PATH (layout files) too")
+    }
+    // The platform: --platform, else the rules file's, else the screens', else (once the catalog is
+    // read) android for Android resources alone. Known now, the options that depend on it are checked before the read.
     let explicitPlatform = arguments.values["platform"] == nil ? nil : try platformOption(arguments)
     if let explicitPlatform, let own = rules.platform, own != explicitPlatform {
         throw CommandError.usage("--platform \(explicitPlatform.rawValue): the rules file '\(rules.file)' is for \(own.rawValue) "
@@ -101,7 +108,7 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
         }
         do { try rules.check(platform: platform) } catch { throw CommandError.input("\(error)") }
     }
-    if let known = explicitPlatform ?? rules.platform { try settle(known, because: "") }
+    if let known = explicitPlatform ?? rules.platform ?? screenFiles?.declaredPlatform { try settle(known, because: "") }
     // Read before the sweep: it fails fast, and `--report out/ --baseline out/report.json` compares with
     // the previous run, not with the report this run writes.
     let baseline = try arguments.values["baseline"].map { file in
@@ -156,7 +163,7 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
     }
     guard !entries.isEmpty else { throw CommandError.input("no strings to check in \(arguments.positional.joined(separator: ", "))") }
     let platform: Platform
-    if let known = explicitPlatform ?? rules.platform {
+    if let known = explicitPlatform ?? rules.platform ?? screenFiles?.declaredPlatform {
         platform = known
     } else {
         platform = catalog.formats == [.android] ? .android : .ios
@@ -172,6 +179,8 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
     }
 
     let engine = try makeEngine(arguments)
+    // The screens are read before any sweep: a layout file that does not parse fails fast.
+    let screenSweep = try screenFiles.map { try makeScreenSweep(arguments, files: $0, platform: platform, rules: rules, engine: engine) }
     // The source language's own entries are the source: they get no `sourceFails`.
     let sourceLanguage = arguments.values["source-language"] ?? catalog.sourceLanguage ?? "en"
     let sweep = StressSweep(shaper: engine.shaper, sourceLanguage: sourceLanguage)
@@ -223,11 +232,13 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
     let fonts = FontFileWatch(directory: engine.library.fontDirectory, extra: fontFile.map { [$0] } ?? [])
     // A progress bar on stderr when it is a terminal; quiet otherwise.
     var progress: (@Sendable (Int) -> Void)?
-    if isatty(2) != 0 { progress = { drawProgress($0, of: total) } }
+    if isatty(2) != 0, checksCatalog { progress = { drawProgress($0, of: total) } }
     let verdicts: [StressVerdict]
     var checked: [StressShardPart.Checked] = []
     do {
-        if let parts {
+        if !checksCatalog {
+            verdicts = []  // screens alone
+        } else if let parts {
             // The shards' verdicts, back in entry order: the order of this sweep, had it run.
             verdicts = try StressShardPart.verdicts(of: parts, keys: entries.map(\.key))
         } else if let shard {
@@ -239,17 +250,24 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
     } catch {
         throw CommandError.input("\(error)")
     }
+    // The screens: swept (this shard's screen × locale pairs), or the parts' findings regrouped.
+    var screens: ScreenSweepResult?
+    if let screenSweep {
+        screens = parts.map { mergedScreenSweep(screenSweep, parts: $0) } ?? runScreenSweep(screenSweep, shard: shard)
+    }
     try fonts.checkUnchanged()
     if let shard, let fingerprint, let folder {
         // A partial report: the merge writes the report, the summary and the exit status.
-        let part = StressShardPart(shard: shard, run: fingerprint, entries: entries.count, platform: platform, checked: checked)
+        let part = StressShardPart(shard: shard, run: fingerprint, entries: entries.count, platform: platform, checked: checked,
+                                   screens: screens?.findings)
         do {
             try StressReport.write([(StressShardPart.fileName, try part.json())], to: folder)
         } catch {
             throw CommandError.output("\(error); no partial report was written")
         }
-        print(StressReport(verdicts: verdicts.map(terminalSafe), platform: platform).terminalSummary())
-        print("\nshard \(shard): \(checked.count) of \(entries.count) entries checked, written to "
+        if checksCatalog { print(StressReport(verdicts: verdicts.map(terminalSafe), platform: platform).terminalSummary()) }
+        if let screens { print("shard \(shard): \(screens.findings.count) screen finding\(screens.findings.count == 1 ? "" : "s") in \(screens.report.layouts) layouts") }
+        print("\nshard \(shard): \(checksCatalog ? "\(checked.count) of \(entries.count) entries checked" : "screens only"), written to "
               + "'\(folder.appendingPathComponent(StressShardPart.fileName).path)'; textfit stress merge OUT/ PART… joins the "
               + "\(shard.count) part\(shard.count == 1 ? "" : "s") into the report and gives the exit status")
         return try finishStandardOutput()
@@ -258,10 +276,12 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
 
     if let folder {
         // index.html and its pictures in pictures/1.js, pictures/2.js, … (the page loads those of the rows in view).
-        let html = sweep.htmlFiles(of: report, entries: entries, containers: containers, maxPictures: maxPictures)
+        var html = checksCatalog ? sweep.htmlFiles(of: report, entries: entries, containers: containers, maxPictures: maxPictures) : []
+        if let screens { html = screenPages(screens, beside: html, maxPictures: maxPictures) }
         do {
             // All or nothing: temporary names, renamed into place once all are written.
-            try StressReport.write([("report.json", try report.json()), ("junit.xml", Data(report.junit().utf8))]
+            try StressReport.write([("report.json", try report.json(screens: screens)),
+                                    ("junit.xml", Data(report.junit(screens: screens, checksCatalog: checksCatalog).utf8))]
                                     + html.map { ($0.name, Data($0.text.utf8)) }, to: folder)
         } catch {
             throw CommandError.output("\(error); no report was written (a previous one in '\(folder.path)' is untouched)")
@@ -270,22 +290,34 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
         let written = Set(html.map(\.name))
         let pictureFolder = folder.appendingPathComponent("pictures")
         for name in (try? FileManager.default.contentsOfDirectory(atPath: pictureFolder.path)) ?? []
-        where name.hasSuffix(".js") && Int(name.dropLast(3)) != nil && !written.contains("pictures/" + name) {
+        where name.hasSuffix(".js") && (Int(name.dropLast(3)) != nil || name.hasPrefix("screens-")) && !written.contains("pictures/" + name) {
             try? FileManager.default.removeItem(at: pictureFolder.appendingPathComponent(name))
         }
     }
     var failing = report.verdicts.filter { $0.failed }
     if let baseline { failing = report.regressions(against: baseline) }
     if arguments.flags.contains("json") {
-        print(String(decoding: try report.json(), as: UTF8.self))
+        print(String(decoding: try report.json(screens: screens), as: UTF8.self))
     } else {
         // Keys, locales and variants come from the catalogs: their control characters are escaped
         // (issue 27), so a catalog cannot send escape sequences to the terminal.
-        print(StressReport(verdicts: report.verdicts.map(terminalSafe), platform: platform).terminalSummary())
-        if arguments.values["baseline"] != nil { print("\n\(failing.count) verdicts worse than the baseline") }
+        if checksCatalog {
+            print(StressReport(verdicts: report.verdicts.map(terminalSafe), platform: platform).terminalSummary())
+            if arguments.values["baseline"] != nil { print("\n\(failing.count) verdicts worse than the baseline") }
+        }
+        if let screens {
+            print((checksCatalog ? "\n" : "") + terminalSafe(screens.terminalSummary(), keepingNewlines: true))
+            if let folder { print("\nreport written to '\(folder.path)/' (index.html\(checksCatalog ? ", screens.html" : ""), report.json, junit.xml)") }
+        }
     }
     try finishStandardOutput()
-    if !failing.isEmpty { throw CommandError(code: .failures, message: "\(failing.count) failing check\(failing.count == 1 ? "" : "s")") }
+    let failingScreens = screens?.failing.count ?? 0
+    if !failing.isEmpty || failingScreens > 0 {
+        var parts: [String] = []
+        if !failing.isEmpty { parts.append("\(failing.count) failing check\(failing.count == 1 ? "" : "s")") }
+        if failingScreens > 0 { parts.append("\(failingScreens) failing screen finding\(failingScreens == 1 ? "" : "s") (groups)") }
+        throw CommandError(code: .failures, message: parts.joined(separator: ", "))
+    }
 }
 
 /// `textfit stress merge OUT/ PART…` (issue 28): checks that the parts (`--shard I/N` runs' report
@@ -349,6 +381,7 @@ func stressFingerprint(_ arguments: Arguments) throws -> StressShardPart.Fingerp
         }
     }
     paths += [arguments.values["rules"], arguments.values["font-file"]].compactMap { $0 }
+    if let screens = arguments.values["screens"] { paths += try StressScreenFiles(screens).paths }
     let files = try paths.map { path in
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CommandError.input("cannot read '\(path)' (a file of the run, whose contents a shard records)")

@@ -295,7 +295,7 @@ private let defaults = Constraint(width: 320, maxLines: 1, style: .body)
 
     @Test(arguments: [
         Case(json: "[]", path: "$", message: "expected an object, found an array"),
-        Case(json: #"{"rulez": []}"#, path: "$.rulez", message: "unknown field (known fields: platform, rules, placeholders, samples)"),
+        Case(json: #"{"rulez": []}"#, path: "$.rulez", message: "unknown field (known fields: platform, rules, placeholders, samples, allow)"),
         Case(json: #"{"rules": {}}"#, path: "$.rules", message: "expected an array of rules"),
         Case(json: #"{"rules": [3]}"#, path: "$.rules[0]", message: "expected an object, found a number"),
         Case(json: #"{"rules": [{"width": 10}]}"#, path: "$.rules[0].pattern", message: "missing: every rule needs a key pattern"),
@@ -472,5 +472,54 @@ struct AndroidRulesTests {
         let data = try JSONEncoder().encode(constraint)
         #expect(String(decoding: data, as: UTF8.self).contains(#""fontScale":"1,2""#))
         #expect(try JSONDecoder().decode(Constraint.self, from: data) == constraint)
+    }
+}
+
+/// A rules file's `allow` list: the screen sweep's allowances (`textfit stress --screens`).
+@Suite("Rules file: allowances for screen sweeps")
+struct RuleAllowanceTests {
+    @Test("Each allowance names one text by key pattern, id or accessibilityIdentifier, with its reason, kinds and screen")
+    func readsAllowances() throws {
+        let rules = try RuleSet(json: Data(#"""
+            {"allow": [
+              {"key": "home.teaser.*", "reason": "cut at two lines by design"},
+              {"id": "promo", "kinds": ["scaled", "truncated"], "screen": "Home", "reason": "the banner shrinks"},
+              {"accessibilityIdentifier": "legal.footer", "kinds": ["untranslated"], "reason": "legal text stays in English", "comment": "ticket 12"}]}
+            """#.utf8), file: "rules.json")
+        #expect(rules.rules.isEmpty)
+        #expect(rules.allowances == [
+            .key("home.teaser.*", reason: "cut at two lines by design"),
+            .id("promo", kinds: [.scaled, .truncated], screen: "Home", reason: "the banner shrinks"),
+            .accessibilityIdentifier("legal.footer", kinds: [.untranslated], reason: "legal text stays in English"),
+        ])
+        // The key pattern is a pattern: it covers the teaser's body on any screen, not another key.
+        func finding(key: String, kind: LocalizationSweep.Finding.Kind = .truncated) -> LocalizationSweep.Finding {
+            LocalizationSweep.Finding(kind: kind, screen: "Home", locale: "de", size: .dynamicType(.large), device: "iPhone 16 Pro",
+                                      orientation: .portrait, key: key, table: nil, shownLocale: nil, text: "…", neededWidth: nil,
+                                      availableWidth: nil, linesShown: 1, linesNeeded: 2, scale: 1, fileID: nil, line: nil, id: nil,
+                                      accessibilityIdentifier: nil, index: 0, path: [], detail: nil, allowance: nil)
+        }
+        #expect(rules.allowances[0].allows(finding(key: "home.teaser.body")))
+        #expect(!rules.allowances[0].allows(finding(key: "home.title")))
+        #expect(!rules.allowances[0].allows(finding(key: "home.teaser.body", kind: .clipped)), "truncation alone unless kinds says")
+        #expect(RuleSet().allowances.isEmpty)
+    }
+
+    @Test("A bad allowance is an error naming its path", arguments: [
+        (#"{"allow": {}}"#, "$.allow", "expected an array of allowances"),
+        (#"{"allow": [{"reason": "x"}]}"#, "$.allow[0]", "name the text: one of key, id or accessibilityIdentifier"),
+        (#"{"allow": [{"key": "a", "id": "b", "reason": "x"}]}"#, "$.allow[0]", "give one of key, id or accessibilityIdentifier, not key and id"),
+        (#"{"allow": [{"key": "a"}]}"#, "$.allow[0].reason", "missing: say why the finding is meant to be (it is shown wherever the finding is)"),
+        (#"{"allow": [{"key": "a", "reason": "  "}]}"#, "$.allow[0].reason", "must not be empty"),
+        (#"{"allow": [{"id": "", "reason": "x"}]}"#, "$.allow[0].id", "must not be empty"),
+        (#"{"allow": [{"key": "a", "reason": "x", "kinds": []}]}"#, "$.allow[0].kinds",
+         "expected a non-empty array of kinds (truncated, scaled, clipped, overlapping, untranslated, missing-glyphs)"),
+        (#"{"allow": [{"key": "a", "reason": "x", "kinds": ["cut"]}]}"#, "$.allow[0].kinds[0]",
+         "\"cut\" is not a kind of finding (truncated, scaled, clipped, overlapping, untranslated, missing-glyphs)"),
+    ])
+    func errors(_ json: String, _ path: String, _ message: String) {
+        #expect(throws: RuleSetError(file: "rules.json", path: path, message: message)) {
+            try RuleSet(json: Data(json.utf8), file: "rules.json")
+        }
     }
 }

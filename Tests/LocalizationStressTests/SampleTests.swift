@@ -243,7 +243,7 @@ struct SampleTests {
         BadCase(json: #"{"rules": [{"pattern": "a", "samples": "x"}]}"#, path: "$.rules[0].samples",
                 message: "expected an object, found a string"),
         BadCase(json: #"{"sample": {}}"#, path: "$.sample",
-                message: "unknown field (known fields: platform, rules, placeholders, samples)"),
+                message: "unknown field (known fields: platform, rules, placeholders, samples, allow)"),
     ]
 
     @Test(arguments: badSamples)

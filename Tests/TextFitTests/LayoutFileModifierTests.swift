@@ -259,3 +259,35 @@ struct LayoutFileModifierTests {
         #expect(throws: Never.self) { _ = try LayoutFile.element(from: Data(json.utf8), limits: .init(maxElements: 4)) }
     }
 }
+
+@Suite("Layout files: clipped and accessibilityIdentifier (what a screen sweep reads)")
+struct LayoutFileClipTests {
+    /// A `fixedSize` "Rindfleischetikettierung" (24 letters of body text, far wider than 50 pt) in a
+    /// 50-pt frame, centred in a 300-pt frame: it passes the small frame's sides but stays inside
+    /// the root. Only `clipped` on the small frame makes that a clip, by the frame.
+    @Test("clipped cuts what passes the node: a text wider than a clipped frame is clipped by it; unclipped it is not")
+    func clipped() throws {
+        let json = { (clip: String) in
+            #"{"vstack": {"children": [{"text": "Rindfleischetikettierung", "fixedSize": true, "modifiers": [{"frame": {"width": 50}}\#(clip)], "id": "c"}]}, "frame": {"width": 300}}"#
+        }
+        let clippedResult = try layout(json(#", {"clipped": true}"#))
+        let text = try #require(clippedResult.texts.first)
+        guard case .ancestor(let path, let id)? = text.clip else {
+            Issue.record("not clipped by its frame: \(text)")
+            return
+        }
+        #expect(id == "c" && clippedResult.element(atPath: path)?.frame.width == 50)
+        #expect(text.frame.width > 100, "\(text.frame)")
+        let open = try layout(json(""))
+        #expect(open.texts.first?.clip == nil)
+        #expect(try layout(json(#", {"clipped": false}"#)).texts.first?.clip == nil)
+    }
+
+    @Test("accessibilityIdentifier names the texts inside it, the innermost winning; an empty one is refused")
+    func accessibilityIdentifier() throws {
+        let result = try layout(#"{"vstack": {"children": [{"text": "a", "accessibilityIdentifier": "inner"}, {"text": "b"}]}, "accessibilityIdentifier": "outer"}"#)
+        #expect(result.texts.map(\.accessibilityIdentifier) == ["inner", "outer"])
+        let error = refusal(#"{"text": "a", "accessibilityIdentifier": ""}"#)
+        #expect(error?.path == "$.accessibilityIdentifier" && error?.message == "expected a non-empty string (the text's accessibilityIdentifier)")
+    }
+}

@@ -197,4 +197,27 @@ struct PlacedTextTests {
         let decoded = try JSONDecoder().decode(LayoutResult.self, from: JSONEncoder().encode(result))
         #expect(decoded.texts.isEmpty)
     }
+
+    /// U+0378 is unassigned (Unicode's UnicodeData.txt has no such code point): no font has a glyph
+    /// for it, one grapheme cluster.
+    @Test("A character no font has is a finding: missingGlyphs counts its clusters")
+    func missingGlyphs() throws {
+        let text = try #require(layout(Text(verbatim: "aaaa \u{378}"), width: nil).texts.first)
+        #expect(text.missingGlyphs == 1 && text.hasMissingGlyphs && text.hasFindings)
+        #expect(text.description.hasSuffix(": 1 character no font has"))
+        let fine = try #require(layout(Text(verbatim: "aaaa"), width: nil).texts.first)
+        #expect(fine.missingGlyphs == 0 && !fine.hasFindings)
+    }
+
+    @Test("A text reports the innermost accessibilityIdentifier around it, and the width it was proposed")
+    func accessibilityIdentifier() throws {
+        let result = layout(VStack {
+            Text("aaaa").accessibilityIdentifier("inner")
+            Text("bbbb")
+            Text("aaaa").fixedSize()
+        }.accessibilityIdentifier("outer"), width: 60)
+        #expect(result.texts.map(\.accessibilityIdentifier) == ["inner", "outer", "outer"])
+        #expect(result.texts.map(\.proposedWidth) == [60, 60, nil])
+        #expect(layout(Text("aaaa"), width: 60).texts.first?.accessibilityIdentifier == nil)
+    }
 }

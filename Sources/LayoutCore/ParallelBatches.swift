@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 
-/// Work on many independent items (texts to measure) spread over every core, in batches, with the
-/// answers in the order of the items.
+/// Work on many independent items (texts to measure, screens to lay out) spread over every core, in
+/// batches, with the answers in the order of the items.
 ///
 /// A batch is a run of consecutive items given to one thread: big enough that handing it over
 /// costs little beside measuring it (a tag takes ~10 µs), small enough that the cores finish
