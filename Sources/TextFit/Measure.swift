@@ -250,6 +250,15 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         return style
     }
 
+    /// Sets the user's text size: the Dynamic Type size, or the font scale (under the android platform).
+    /// A list of sizes (``TextSize/list(parsing:platform:field:)``) is measured by setting each in turn.
+    public mutating func setTextSize(_ size: TextSize) {
+        switch size {
+        case .dynamicType(let size): dynamicType = size.rawValue
+        case .fontScale(let scale): fontScale = scale.value
+        }
+    }
+
     /// The text attributes this request describes.
     /// - Throws: ``RequestError`` naming the field that cannot be understood.
     /// A text style of either platform.
@@ -286,7 +295,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         guard let dynamicType else { return .standard }
         let sizes = try TextSize.list(parsing: dynamicType, platform: .android, field: "dynamicType")
         guard sizes.count == 1, case .fontScale(let scale) = sizes[0] else {
-            throw RequestError(field: "dynamicType", "'\(dynamicType)' names several font scales, but measure takes one; send one request per scale")
+            throw RequestError(field: "dynamicType", "'\(dynamicType)' names several font scales, but one request's settings are one size; set each in turn (setTextSize(_:))")
         }
         return scale
     }
@@ -376,12 +385,12 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
             throw RequestError(field: "fontScale", "a font scale is Android's text size; under ios give dynamicType (or platform android)")
         } else if let dynamicType {
             if dynamicType.contains(",") || dynamicType.trimmingCharacters(in: .whitespaces).lowercased() == "all" {
-                // The CLI measures a list size by size; a request's answer has one result per text,
-                // which cannot carry several sizes.
-                throw RequestError(field: "dynamicType", "'\(dynamicType)' names several sizes, but measure takes one (its results are one per text); send one request per size")
+                // The CLI and the service measure a list size by size (``setTextSize(_:)``); one
+                // request's settings are one size.
+                throw RequestError(field: "dynamicType", "'\(dynamicType)' names several sizes, but one request's settings are one size; set each in turn (setTextSize(_:))")
             }
             guard let parsed = DynamicTypeSize(name: dynamicType) else {
-                throw RequestError(field: "dynamicType", "'\(dynamicType)' is not a Dynamic Type size (\(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw RequestError(field: "dynamicType", "'\(dynamicType)' is not a Dynamic Type size; expected \(DynamicTypeSize.namesForMessages)")
             }
             attributes.dynamicTypeSize = parsed
         }
@@ -471,6 +480,31 @@ public struct MeasureResult: Codable, Sendable, Equatable {
         public var hyphenated: Bool
     }
 
+    /// A font the text was set in, and the parts of the text set in it: the font asked for, and
+    /// each fallback font that drew what it lacks (Arabic or Japanese text in Noto Sans is set in
+    /// Noto Sans Arabic or Droid Sans Fallback).
+    public struct FontUse: Codable, Sendable, Equatable {
+        /// The family name (`Noto Sans Arabic`).
+        public var family: String
+        /// The font file: an absolute path from the CLI; relative to its folder from the service.
+        public var file: String
+        /// The face within the file (a font collection's index; 0 for most files).
+        public var faceIndex: Int
+        /// A variable font's instance, as `hb-shape --variations` spells it; absent for a static font
+        /// or the default instance.
+        public var variations: String? = nil
+        /// The ranges of the text set in this font, in logical order, neighbours joined.
+        public var ranges: [TextRange]
+    }
+
+    /// A range of the text: Unicode scalar offsets, `start` included, `end` not.
+    public struct TextRange: Codable, Sendable, Equatable {
+        /// The first scalar's offset.
+        public var start: Int
+        /// The offset just past the last scalar.
+        public var end: Int
+    }
+
     public struct Missing: Codable, Sendable, Equatable {
         public var start: Int
         public var end: Int
@@ -501,8 +535,13 @@ public struct MeasureResult: Codable, Sendable, Equatable {
     /// for a font without a `wdth` axis; a locale whose subtags ICU has no data for, measured without
     /// them: `locale 'de-XX' is measured as 'de': …`, ``CanonicalLocale``); absent when there are none.
     public var adjustments: [String]? = nil
-    /// The requested font as resolved.
+    /// The font asked for (family, or file, weight, width, italic), as resolved; where it lacks a
+    /// character the text is set in another font too: ``fonts`` lists every font it was set in.
     public var font: Font
+    /// Every font the text was set in, in the order they first occur in it, each with the ranges
+    /// it covers (from ``runs``): the font asked for, where it was used, and each fallback font.
+    /// Empty for an empty text.
+    public var fonts: [FontUse]
     /// The face's weight, and whether weight and slant differ from the request.
     public var weight: Int
     public var weightSubstituted: Bool
@@ -655,6 +694,20 @@ extension TextFitEngine {
                   end: range.upperBound, width: width, glyphs: glyphs)
         }
         let runs = paragraph.fontRuns.map { run($0.face, $0.script, $0.direction, $0.range, $0.width, $0.glyphCount) }
+        var uses: [MeasureResult.FontUse] = []
+        for run in runs {
+            guard let index = uses.firstIndex(where: { $0.file == run.font.file && $0.faceIndex == run.font.faceIndex
+                                                        && $0.variations == run.font.variations }) else {
+                uses.append(.init(family: run.font.family, file: run.font.file, faceIndex: run.font.faceIndex,
+                                  variations: run.font.variations, ranges: [.init(start: run.start, end: run.end)]))
+                continue
+            }
+            if let last = uses[index].ranges.last, last.end == run.start {
+                uses[index].ranges[uses[index].ranges.count - 1].end = run.end
+            } else {
+                uses[index].ranges.append(.init(start: run.start, end: run.end))
+            }
+        }
         // By index, fields read in place (zipping copied each line and each line's runs).
         let lines = shown.lines.indices.map { i in
             MeasureResult.Line(start: shown.lines[i].range.lowerBound, end: shown.lines[i].range.upperBound,
@@ -677,7 +730,7 @@ extension TextFitEngine {
             text: text, dynamicType: android ? nil : attributes.dynamicTypeSize.rawValue,
             fontScale: android ? attributes.fontScale.value : nil,
             adjustments: settings.adjustments,
-            font: settings.font, weight: primary.face.weight.value,
+            font: settings.font, fonts: uses, weight: primary.face.weight.value,
             weightSubstituted: primary.weightSubstituted, italicSubstituted: primary.italicSubstituted, size: settings.size,
             ideal: .init(width: ideal.size.width, height: ideal.size.height),
             minimum: .init(width: minimum.width, height: minimum.height, segment: minimum.segment, reason: minimum.reason.rawValue),
@@ -763,6 +816,10 @@ extension MeasureResult: JSONWritable {
         writer.key("font")
         fonts.write(font, to: &writer)
         try writer.field("fontScale", fontScale)
+        writer.key("fonts")
+        writer.beginArray()
+        for use in self.fonts { use.writeJSON(to: &writer, fileName: fileName) }
+        writer.endArray()
         writer.key("ideal")
         try writer.size(width: ideal.width, height: ideal.height)
         if let ink {
@@ -827,6 +884,29 @@ extension MeasureResult.Font: JSONWritable {
         writer.field("faceIndex", faceIndex)
         writer.field("family", family)
         writer.field("file", file)
+        writer.field("variations", variations)
+        writer.endObject()
+    }
+}
+
+extension MeasureResult.FontUse: JSONWritable {
+    package func writeJSON(to writer: inout JSONWriter) { writeJSON(to: &writer, fileName: nil) }
+
+    /// The font with its file named by `fileName` (as it is when `nil`).
+    func writeJSON(to writer: inout JSONWriter, fileName: ((String) -> String)?) {
+        writer.beginObject()
+        writer.field("faceIndex", faceIndex)
+        writer.field("family", family)
+        writer.field("file", fileName.map { $0(file) } ?? file)
+        writer.key("ranges")
+        writer.beginArray()
+        for range in ranges {
+            writer.beginObject()
+            writer.field("end", range.end)
+            writer.field("start", range.start)
+            writer.endObject()
+        }
+        writer.endArray()
         writer.field("variations", variations)
         writer.endObject()
     }
