@@ -157,7 +157,9 @@ public struct DynamicTypeRange: Sendable, Hashable, Codable, CustomStringConvert
         let items = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         for item in items {
-            guard !item.isEmpty else { throw DynamicTypeRangeError("empty item in \"\(text)\"") }
+            guard !item.isEmpty else {
+                throw DynamicTypeRangeError("'\(text)' has an empty item; expected \(DynamicTypeSize.listForMessages)")
+            }
             if item.lowercased() == "all" {
                 found += DynamicTypeSize.allCases
                 continue
@@ -169,7 +171,9 @@ public struct DynamicTypeRange: Sendable, Hashable, Codable, CustomStringConvert
             }
             let from = normalized[..<dots.lowerBound].trimmingCharacters(in: .whitespaces)
             let to = normalized[dots.upperBound...].trimmingCharacters(in: .whitespaces)
-            guard !(from.isEmpty && to.isEmpty) else { throw DynamicTypeRangeError("a range needs at least one end") }
+            guard !(from.isEmpty && to.isEmpty) else {
+                throw DynamicTypeRangeError("'\(item)': a range needs at least one end; expected \(DynamicTypeSize.listForMessages)")
+            }
             let lower = from.isEmpty ? DynamicTypeSize.allCases.first! : try Self.size(from)
             let upper = to.isEmpty ? DynamicTypeSize.allCases.last! : try Self.size(to)
             guard lower <= upper else {
@@ -182,12 +186,11 @@ public struct DynamicTypeRange: Sendable, Hashable, Codable, CustomStringConvert
 
     private static func size(_ name: String) throws(DynamicTypeRangeError) -> DynamicTypeSize {
         guard let size = DynamicTypeSize(name: name) else {
-            let known = DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")
             if AndroidFontScale(name: name) != nil {
-                throw DynamicTypeRangeError("\"\(name)\" is a font scale, which is Android's (platform android); "
-                                            + "under ios the text size is a Dynamic Type size: all or one of \(known)")
+                throw DynamicTypeRangeError("'\(name)' is a font scale, which is Android's (platform android); "
+                                            + "under ios the text size is a Dynamic Type size: \(DynamicTypeSize.listForMessages)")
             }
-            throw DynamicTypeRangeError("unknown Dynamic Type size \"\(name)\" (expected all or one of \(known))")
+            throw DynamicTypeRangeError("'\(name)' is not a Dynamic Type size; expected \(DynamicTypeSize.listForMessages)")
         }
         return size
     }

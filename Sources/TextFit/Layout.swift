@@ -105,14 +105,14 @@ extension DynamicTypeSize {
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard items.count <= DynamicTypeSize.allCases.count else {
             throw RequestError(field: "dynamicType", "has \(items.count) items; at most \(DynamicTypeSize.allCases.count), "
-                               + "one per Dynamic Type size (or FROM...TO, or all)")
+                               + "one per Dynamic Type size; expected \(DynamicTypeSize.listForMessages)")
         }
         var sizes: [DynamicTypeSize] = []
         for name in items {
             guard !name.isEmpty else {
                 throw RequestError(field: "dynamicType", text.trimmingCharacters(in: .whitespaces).isEmpty
-                    ? "empty; expected a Dynamic Type size, a comma list of sizes, FROM...TO, or all"
-                    : "'\(text)' has an empty item; expected a Dynamic Type size, a comma list of sizes, FROM...TO, or all")
+                    ? "empty; expected \(DynamicTypeSize.listForMessages)"
+                    : "'\(text)' has an empty item; expected \(DynamicTypeSize.listForMessages)")
             }
             let named: [DynamicTypeSize]
             // A range, as `textfit stress` and rules files write it (`large...accessibility2`, `...large`).
@@ -120,12 +120,12 @@ extension DynamicTypeSize {
                 do {
                     named = try DynamicTypeRange(parsing: name).sizes
                 } catch {
-                    throw RequestError(field: "dynamicType", "'\(name)': \(error)")
+                    throw RequestError(field: "dynamicType", "\(error)")
                 }
             } else if let size = DynamicTypeSize(name: name) {
                 named = [size]
             } else {
-                throw RequestError(field: "dynamicType", "'\(name)' is not a Dynamic Type size (or FROM...TO, or all)")
+                throw RequestError(field: "dynamicType", "'\(name)' is not a Dynamic Type size; expected \(DynamicTypeSize.listForMessages)")
             }
             for size in named where !sizes.contains(size) { sizes.append(size) }
         }

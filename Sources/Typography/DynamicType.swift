@@ -10,6 +10,12 @@ public enum DynamicTypeSize: String, CaseIterable, Codable, Sendable, Comparable
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
     case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
 
+    /// The sizes as a message lists them: every mistake in a size names them all.
+    public static let namesForMessages = "xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1…accessibility5 (ax1…ax5)"
+
+    /// What a list of sizes may hold, for messages: ``namesForMessages``, a comma list, a range, `all`.
+    public static let listForMessages = namesForMessages + ", a comma list of them, FROM...TO, or all"
+
     /// Whether this is one of the five accessibility sizes.
     public var isAccessibilitySize: Bool { self >= .accessibility1 }
 

@@ -196,13 +196,14 @@ struct FontScaleListTests {
     }
 
     @Test(arguments: [
-        ("0", "invalid font scale 0: it must be a finite number greater than 0"),
-        ("-1", "invalid font scale -1: it must be a finite number greater than 0"),
-        ("abc", "cannot read font scale 'abc': expected a number such as 1.3 or a percentage such as 130%"),
-        ("nan", "cannot read font scale 'nan': expected a number such as 1.3 or a percentage such as 130%"),
-        ("1e999", "invalid font scale infinity: it must be a finite number greater than 0"),
-        ("1,,2", #"empty item in "1,,2"; expected font scales such as 1, 1.3, 2 (or 130%), or all"#),
-        ("ax1", #""ax1" is a Dynamic Type size, which is iOS's; under android the text size is a font scale (0.85, 1, 1.15, 1.3, 1.5, 1.8, 2, or any number greater than 0), or all"#),
+        // Every mistake says what a list may hold: one wording (issue 50).
+        ("0", "0 is not a font scale; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
+        ("-1", "-1 is not a font scale; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
+        ("abc", "'abc' is not a font scale; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
+        ("nan", "'nan' is not a font scale; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
+        ("1e999", "infinity is not a font scale; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
+        ("1,,2", "'1,,2' has an empty item; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
+        ("ax1", "'ax1' is a Dynamic Type size, which is iOS's; under android the text size is a font scale: a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
     ])
     func errors(text: String, message: String) {
         #expect(throws: FontScaleListError(message)) { try FontScaleList(parsing: text) }
