@@ -82,7 +82,7 @@ let measureHelp = """
       textfit measure "Rindfleischetikettierung" --style headline --dynamic-type large,ax3 --width 120
       textfit measure "Einstellungen" --platform android --style bodyLarge --font-scale 1,1.3,2
       textfit measure "مرحبا" "設定を変更する" --json | jq -c '{text, fonts: [.fonts[].family]}'
-      printf 'Save\nSpeichern\n' | textfit measure - --width 80 --json --bundled-only
+      printf 'Save\\nSpeichern\\n' | textfit measure - --width 80 --json --bundled-only
     """
 
 /// `textfit layout --help`.
@@ -179,7 +179,7 @@ let stressHelp = """
     EXAMPLES
       textfit stress Localizable.xcstrings --width 320 --max-lines 1 --report out/
       textfit stress app/src/main/res --width 160 --report out/        (Android: every font scale, in dp)
-      textfit stress Localizable.xcstrings --rules rules.json --locales de,fr,pseudo-xa --baseline out/report.json
+      textfit stress Localizable.xcstrings --rules rules.json --locales de,ar,pseudo-xa --baseline out/report.json
       a rules file (docs/stress.md), the first matching pattern giving each key its container:
         {"rules": [{"pattern": "button.*", "width": 120, "maxLines": 1, "style": "headline"},
                    {"pattern": "onboarding.*", "width": 300, "maxLines": 3, "truncation": true}]}

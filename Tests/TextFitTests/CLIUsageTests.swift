@@ -480,9 +480,9 @@ extension CLIUsageTests {
         }
     }
 
-    @Test("The README's measure example shows the rows measure prints")
+    @Test("docs/measure.md's first example shows the rows measure prints")
     func readmeMeasureExample() throws {
-        let readme = try Self.document("README.md")
+        let readme = try Self.document("docs/measure.md")
         let output = try CLI.run(["measure", "Rindfleischetikettierung", "--style", "body", "--dynamic-type", "large,accessibility3",
                                   "--width", "120", "--bundled-only"])
         let rows = output.stdout.split(separator: "\n").prefix(3)
