@@ -93,7 +93,9 @@ public struct FontScaleList: Sendable, Hashable, Codable, CustomStringConvertibl
 
 /// Why a list of font scales did not parse.
 public struct FontScaleListError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

@@ -18,14 +18,18 @@ import Typography
 public struct StressReport: Sendable, Codable {
     /// Per key × locale × variant: where it stops fitting.
     public struct FirstFailure: Sendable, Codable, Hashable {
+        /// The key.
         public var key: String
+        /// The locale, as the catalog names it.
         public var locale: String
+        /// The variant (`plural.one`, `device.ipad`), or `""`.
         public var variant: String
         /// The largest checked size at which it still passes, if any ("fits up to xxxLarge"), as
         /// ``TextSize/description`` writes it (`xxxLarge`, `1.3`).
         public var passesUpTo: String?
         /// The first checked size at which it fails (`accessibility1`, `1.5`), and how.
         public var failsFrom: String
+        /// How it fails from there (truncated, overflow, …).
         public var status: StressStatus
         /// Whether the source text fails there too (``StressVerdict/sourceFails`` of that verdict):
         /// `false`, the translation's fault; `nil`, no source to compare.
@@ -34,8 +38,11 @@ public struct StressReport: Sendable, Codable {
         public var untranslated: Bool = false
     }
 
+    /// The counts of a run.
     public struct Summary: Sendable, Codable {
+        /// How many verdicts there are: keys × locales × variants × sizes.
         public var checks: Int
+        /// How many verdicts fail (with a baseline: how many are worse than it).
         public var failures: Int
         /// Verdict counts per status.
         public var statuses: [String: Int]
@@ -79,7 +86,9 @@ public struct StressReport: Sendable, Codable {
 
     /// Whose text sizes the verdicts are: Dynamic Type sizes (ios) or font scales (android).
     public var platform: Platform
+    /// Every verdict, in the catalogs' order.
     public var verdicts: [StressVerdict]
+    /// The counts, and each failing case's first failing size.
     public var summary: Summary
 
     /// Summarises `verdicts` (which come in entry order, sizes smallest first), checked under
@@ -442,7 +451,9 @@ public struct StressReport: Sendable, Codable {
 
 /// A report file that could not be written: the path and the system's reason.
 public struct ReportWriteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file or folder that could not be written.
     public var path: String
+    /// Why, in words (`Permission denied`, `No space left on device`).
     public var reason: String
 
     public var description: String { "cannot write '\(path)': \(reason)" }

@@ -14,6 +14,7 @@ extension StressReport {
         /// The container it was checked in, in words (`120 pt wide, 1 line, body`).
         public var container: String?
 
+        /// What the report page shows of an entry besides its verdicts: source text, origin, container.
         public init(sourceText: String? = nil, origin: String? = nil, container: String? = nil) {
             self.sourceText = sourceText
             self.origin = origin

@@ -49,6 +49,7 @@ public struct Constraint: Sendable, Codable, Hashable {
     /// Whether the texts are read as inline Markdown, as SwiftUI's `Text("key")` reads them (ios).
     public var markdown: Bool
 
+    /// A container: its width and line limit, its text's font and size, and what may give.
     public init(width: Double, maxLines: Int? = 1, style: TextStyle? = nil, font: String? = nil, size: Double? = nil,
                 weight: FontWeight? = nil, padding: Double = 0, truncation: Bool = false,
                 minimumScaleFactor: Double = 1, dynamicType: DynamicTypeRange = .all,
@@ -227,7 +228,9 @@ public struct DynamicTypeRange: Sendable, Hashable, Codable, CustomStringConvert
 
 /// Why a Dynamic Type range did not parse.
 public struct DynamicTypeRangeError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
@@ -286,7 +289,9 @@ public struct KeyPattern: Sendable, Hashable, CustomStringConvertible {
 
 /// Why a key pattern did not parse.
 public struct KeyPatternError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
@@ -459,6 +464,7 @@ public struct RuleSet: Sendable {
     public struct Rule: Sendable {
         /// Its index in `rules` (as in the JSON path `$.rules[index]`).
         public let index: Int
+        /// The key pattern the rule applies to.
         public let pattern: KeyPattern
         /// The comment the rule carries, if any.
         public let comment: String?
@@ -593,11 +599,14 @@ public struct RuleSet: Sendable {
 
 /// A problem in a rules file: the file, the JSON path of the offending value, and what is wrong.
 public struct RuleSetError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The rules file.
     public var file: String
     /// A JSON path: `$`, `$.rules[2].pattern`, `$.placeholders.names["%1$@"]`.
     public var path: String
+    /// What is wrong, in words.
     public var message: String
 
+    /// A problem at `path` of `file`.
     public init(file: String, path: String, message: String) {
         self.file = file
         self.path = path

@@ -41,6 +41,7 @@ public struct RasterizationError: Error, Sendable, CustomStringConvertible {
         case unavailable
     }
 
+    /// What went wrong.
     public let kind: Kind
     public let description: String
 

@@ -2,7 +2,9 @@ import Foundation
 
 /// Holds the fonts and caches every operation shares; safe to use from many threads.
 public final class TextFitEngine: Sendable {
+    /// The fonts: the bundled ones, your Apple fonts, and the system's unless bundled-only.
     public let library: FontLibrary
+    /// The shaper every measurement goes through, with its caches.
     public let shaper: Shaper
 
     /// Opens the font library (bundled fonts, plus system fonts unless `bundledOnly`).
@@ -26,9 +28,12 @@ public final class TextFitEngine: Sendable {
 
 /// An error in a request: the field named and what is wrong.
 public struct RequestError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The field at fault, as the request names it (`width`, `dynamicType`, `$.tree.children[2].style`).
     public let field: String
+    /// What is wrong with it.
     public let message: String
 
+    /// An error about `field`, saying `message`.
     public init(field: String, _ message: String) {
         self.field = field
         self.message = message

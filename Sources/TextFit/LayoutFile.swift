@@ -220,6 +220,7 @@ extension LayoutFile {
         /// → cell; `modifiers` → link → `overlay` → `content` → node).
         public static let deepestSupported = 100
 
+        /// Limits: nodes in the file, its depth, and the bytes of one text.
         public init(maxElements: Int = 100_000, maxDepth: Int = 64, maxTextBytes: Int = 1 << 20) {
             self.maxElements = maxElements
             self.maxDepth = maxDepth
@@ -308,7 +309,9 @@ extension LayoutFile {
 
 /// A problem in a layout file: where (a JSON path such as `$.flow.children[2].padding`) and what.
 public struct LayoutFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The JSON path of the value at fault (`$.flow.children[2].padding`).
     public let path: String
+    /// What is wrong with it.
     public let message: String
     /// The ``LayoutFile/Limits`` property exceeded (`maxElements`, `maxDepth`, `maxTextBytes`), if
     /// the file is refused for its size rather than for a mistake.

@@ -2,6 +2,7 @@ import Foundation
 
 /// What to measure and how: the measure command's options, in the JSON the CLI and the service read.
 public struct MeasureRequest: Codable, Sendable, Equatable {
+    /// The texts to measure, each measured on its own (a text may hold line breaks).
     public var texts: [String]
     /// A family name (bundled, or on the system unless bundled-only).
     public var font: String?
@@ -15,6 +16,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     public var style: String?
     /// `regular`, `semibold`, `bold`, … or 1–1000; default: the style's weight.
     public var weight: String?
+    /// Whether to use an italic face (a variable font without one: its `ital` or `slnt` axis).
     public var italic: Bool?
     /// A Dynamic Type size (`large`, `accessibility3`, `ax3`, …); default `large`.
     public var dynamicType: String?
@@ -69,6 +71,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     /// the result's `text` and offsets are then those of the text shown.
     public var markdown: Bool?
 
+    /// A request with the given settings; every one is optional but `texts` (the CLI's options, in camelCase).
     public init(texts: [String], font: String? = nil, fontFile: String? = nil, faceIndex: Int? = nil, size: Double? = nil,
                 style: String? = nil, weight: String? = nil, italic: Bool? = nil, dynamicType: String? = nil,
                 locale: String? = nil, features: [String]? = nil, tracking: Double? = nil, tabInterval: Double? = nil,
@@ -327,6 +330,9 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         }
     }
 
+    /// The text attributes this request describes, checked: font, size, Dynamic Type size or font
+    /// scale, locale, features, tracking.
+    /// \n - Throws: ``RequestError`` naming the field that cannot be understood.
     public func attributes() throws -> TextAttributes {
         try checkFieldLengths()
         var attributes = TextAttributes()
@@ -413,33 +419,47 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
 /// Offsets are Unicode scalar offsets into `text`; lengths are points; baselines are measured from
 /// the top of the text.
 public struct MeasureResult: Codable, Sendable, Equatable {
+    /// A font as an answer names it: the family, the file and the face in it.
     public struct Font: Codable, Sendable, Equatable {
+        /// The family name (`Noto Sans`).
         public var family: String
+        /// The font file: an absolute path from the CLI; relative to its folder from the service.
         public var file: String
+        /// The face within the file (a font collection's index; 0 for most files).
         public var faceIndex: Int
         /// A variable font's instance, as `hb-shape --variations` spells it (`wght=600,opsz=17`);
         /// absent for a static font or the default instance.
         public var variations: String? = nil
     }
 
+    /// A width and a height, in points.
     public struct Size: Codable, Sendable, Equatable {
+        /// The width, in points.
         public var width: Double
+        /// The height, in points.
         public var height: Double
     }
 
     /// The CSS min-content size and the segment that sets it.
     public struct Minimum: Codable, Sendable, Equatable {
+        /// The width of the longest piece of the text that cannot be broken (min-content), in points.
         public var width: Double
+        /// The height of the text laid out at that width, in points.
         public var height: Double
+        /// The piece of the text that sets the width.
         public var segment: String
         /// `word`, `url`, `non-breaking-joiner`, `no-dictionary-break`, `unbreakable-sequence` or `empty`.
         public var reason: String
     }
 
+    /// The proposal measured against: a width and a height, each points or `nil` (no limit).
     public struct Proposal: Codable, Sendable, Equatable {
+        /// The proposed width; `nil`: none (the text's ideal width).
         public var width: Double?
+        /// The proposed height; `nil`: none.
         public var height: Double?
 
+        /// A proposal of `width` by `height` points (`nil`: no limit on that axis).
         public init(width: Double?, height: Double?) {
             self.width = width
             self.height = height
@@ -448,35 +468,57 @@ public struct MeasureResult: Codable, Sendable, Equatable {
 
     /// The answer for the proposal (`width`, `height`, `lines`).
     public struct Fitting: Codable, Sendable, Equatable {
+        /// What was proposed.
         public var proposal: Proposal
+        /// The width of the widest line, never the proposal's.
         public var width: Double
+        /// The height of the lines shown.
         public var height: Double
+        /// How many lines are shown.
         public var lineCount: Int
+        /// Whether the text was cut ("…") to fit the line limit or the height.
         public var truncated: Bool
+        /// How far `minimumScale` shrank the text (1: not at all); not a display scale.
         public var scale: Double
     }
 
+    /// A run of the text set in one font, in one script and direction.
     public struct Run: Codable, Sendable, Equatable {
+        /// The font the run is set in.
         public var font: Font
+        /// The run's script, as an ISO 15924 code (`Latn`, `Arab`, `Hani`).
         public var script: String
+        /// `ltr` or `rtl`.
         public var direction: String
+        /// The offset of the run's first Unicode scalar in the text.
         public var start: Int
+        /// The offset just past the run's last Unicode scalar.
         public var end: Int
+        /// The run's advance width, in points.
         public var width: Double
         /// Glyph count (on the logical `runs` only).
         public var glyphs: Int?
     }
 
+    /// A line of the laid-out text.
     public struct Line: Codable, Sendable, Equatable {
+        /// The offset of the line's first Unicode scalar in the text.
         public var start: Int
+        /// The offset just past the line's last Unicode scalar.
         public var end: Int
+        /// The line's width, in points (trailing spaces left out).
         public var width: Double
+        /// The baseline's distance from the top of the text, in points.
         public var baseline: Double
+        /// The line's ascent above its baseline, in points.
         public var ascent: Double
+        /// The line's descent below its baseline, in points.
         public var descent: Double
         /// Runs in visual order, left to right.
         public var runs: [Run]
+        /// Whether the line ends in "…" (the text was cut here).
         public var truncated: Bool
+        /// Whether the line ends in a hyphen the line breaker added.
         public var hyphenated: Bool
     }
 
@@ -505,22 +547,35 @@ public struct MeasureResult: Codable, Sendable, Equatable {
         public var end: Int
     }
 
+    /// A cluster of the text that no font has a glyph for.
     public struct Missing: Codable, Sendable, Equatable {
+        /// The offset of the cluster's first Unicode scalar.
         public var start: Int
+        /// The offset just past the cluster's last Unicode scalar.
         public var end: Int
+        /// The cluster's characters.
         public var text: String
     }
 
+    /// A rectangle in points: its origin (`x`, `y`) and size.
     public struct Rect: Codable, Sendable, Equatable {
+        /// The origin and size, in points.
         public var x: Double, y: Double, width: Double, height: Double
     }
 
+    /// The asked-for face's vertical metrics at the measured size, in points.
     public struct Metrics: Codable, Sendable, Equatable {
+        /// The ascent: from the baseline up to the top of a line.
         public var ascent: Double
+        /// The descent: from the baseline down to the bottom of a line.
         public var descent: Double
+        /// The line gap the font adds between lines.
         public var leading: Double
+        /// The height of a capital letter; `nil` when the font does not say.
         public var capHeight: Double?
+        /// The height of a lower-case x; `nil` when the font does not say.
         public var xHeight: Double?
+        /// The font's units per em (its design grid), to read font units.
         public var unitsPerEm: Int
     }
 
@@ -544,22 +599,29 @@ public struct MeasureResult: Codable, Sendable, Equatable {
     public var fonts: [FontUse]
     /// The face's weight, and whether weight and slant differ from the request.
     public var weight: Int
+    /// Whether the face's weight differs from the one asked for (the nearest there is).
     public var weightSubstituted: Bool
+    /// Whether an upright face stands in for an italic one asked for (or the other way).
     public var italicSubstituted: Bool
+    /// The point size the text was set at (the style's at the Dynamic Type size, or the size asked).
     public var size: Double
     /// No wrapping: a new line only at hard breaks.
     public var ideal: Size
+    /// The min-content width: the longest piece that cannot be broken, and why.
     public var minimum: Minimum
     /// Present when the request gives a width, a height or a line limit.
     public var fitting: Fitting?
     /// Baselines of the fitting layout (of the ideal one without a proposal), from its top.
     public var firstBaseline: Double
+    /// The last line's baseline, from the top, of the fitting layout (of the ideal one without a proposal).
     public var lastBaseline: Double
     /// Lines of the fitting layout (of the ideal one without a proposal).
     public var lines: [Line]
     /// The font runs in logical order over the whole text.
     public var runs: [Run]
+    /// How many clusters no font has a glyph for (each drawn as the font's `.notdef`).
     public var missingGlyphs: Int
+    /// The clusters no font has a glyph for.
     public var missing: [Missing]
     /// Ink bounds of the ideal layout's first line as drawn, relative to its left edge on its
     /// baseline, y down; `nil` when the line has no ink (spaces only, or no line).

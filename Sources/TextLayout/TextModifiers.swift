@@ -12,7 +12,9 @@ extension Text {
     /// SwiftUI's `Text.Case`: how ``View/textCase(_:)`` changes the letters of text before it is
     /// measured (with the environment's locale: Turkish "i" uppercases to "İ").
     public enum Case: Hashable, Sendable {
+        /// Every letter in capitals.
         case uppercase
+        /// Every letter in small letters.
         case lowercase
     }
 

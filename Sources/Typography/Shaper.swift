@@ -18,6 +18,7 @@ import Synchronization
 /// direction and language, so a new point size (a Dynamic Type change) costs a multiplication.
 /// Both caches are bounded and shared safely between threads.
 public final class Shaper: Sendable {
+    /// The fonts the shaper picks from.
     public let library: FontLibrary
     private let lines: BoundedCache<LineKey, MatchedLine>
     private let runs: BoundedCache<RunKey, ShapedRun>
@@ -688,6 +689,8 @@ public struct ClusterFont: Sendable {
     public let start: Int, end: Int
     /// The cluster's script after Common/Inherited resolution.
     public let script: Script
+    /// The face the cluster is set in.
     public let face: FontFace
+    /// Which step of the fallback chain chose it.
     public let choice: FontLibrary.FontChoice
 }

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""`make docs`: the API reference of the TextFit and TextFitLayout products, built offline with the
+toolchain's DocC, and held to two rules (issue 50):
+
+1. Every public symbol has a summary line: a documentation comment whose first line says what it
+   is. The symbol graph of each product's umbrella module, with the modules it re-exports
+   (swift-symbolgraph-extract's -experimental-allowed-reexported-modules: `import TextFit` brings
+   them, so their symbols are the product's), is read, and a public symbol without one is listed
+   with its file and line; any such symbol fails the build.
+2. No DocC warning: a symbol link (``Name``) that does not resolve, an ambiguous one, a missing
+   article, a parameter documented that does not exist… DocC's diagnostics (its --diagnostics-file
+   JSON) are printed, and any warning fails the build.
+
+Steps: the debug build's modules (the Makefile builds the TextFit target first) → symbol graphs in
+.build/docs/symbol-graphs/PRODUCT → `docc convert` of Sources/PRODUCT/PRODUCT.docc → a static site
+in .build/docs/PRODUCT (hosting base path PRODUCT, so `python3 -m http.server -d .build/docs`
+serves both: http://localhost:8000/TextFit/documentation/textfit/).
+
+Usage: Tests/docs/build.py [--swift swift] [--out .build/docs] [--product TextFit] [--check-only]
+(--check-only: the symbol graphs and the summary check, no DocC).
+"""
+import argparse, json, os, shutil, subprocess, sys, time
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
+# Each product's umbrella module and the modules it re-exports (Sources/PRODUCT/PRODUCT.swift's
+# `@_exported import`s of this package's modules).
+PRODUCTS = {
+    "TextFit": ["TextFitLayout", "Typography", "TextLayout", "LayoutCore", "Layouts", "Controls", "Rendering",
+                "PreviewSupport", "LocalizationStress", "Catalogs"],
+    "TextFitLayout": ["Typography", "TextLayout", "LayoutCore", "Layouts", "Catalogs", "Controls", "Rendering",
+                      "PreviewSupport"],
+}
+
+
+def run(command, **kwargs):
+    return subprocess.run(command, check=True, capture_output=True, text=True, **kwargs).stdout.strip()
+
+
+def toolchain_tool(swift, name):
+    """A tool of the toolchain `swift` belongs to (docc, swift-symbolgraph-extract)."""
+    path = shutil.which(swift) or swift
+    candidate = os.path.join(os.path.dirname(os.path.realpath(path)), name)
+    return candidate if os.access(candidate, os.X_OK) else (shutil.which(name) or name)
+
+
+def reexported(product):
+    """The package modules `Sources/PRODUCT/PRODUCT.swift` re-exports, to keep PRODUCTS honest."""
+    with open(os.path.join(ROOT, "Sources", product, product + ".swift")) as f:
+        return [line.split()[-1] for line in f if line.startswith("@_exported import ")]
+
+
+def symbol_graph(swift, bin_path, product, out):
+    """Extracts PRODUCT's symbol graph, its re-exported modules included, into `out`."""
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    # The C modules the Swift modules import, as SwiftPM passes them: module maps and headers.
+    cflags = []
+    for modulemap in ["CICU/include/module.modulemap", "CHarfBuzz/module.modulemap", "CFreeType/module.modulemap",
+                      "CFontconfig/module.modulemap", "CMicroHTTPD/include/module.modulemap",
+                      os.path.join(bin_path, "CRSVG.build", "module.modulemap")]:
+        cflags += ["-Xcc", "-fmodule-map-file=" + os.path.join(ROOT, modulemap)]
+    for include in ["CICU/include", "CRSVG/include", "CMicroHTTPD/include"]:
+        cflags += ["-Xcc", "-I" + os.path.join(ROOT, include)]
+    for flag in run(["pkg-config", "--cflags-only-I", "harfbuzz", "freetype2", "fontconfig"]).split():
+        cflags += ["-Xcc", flag]
+    triple = json.loads(run([toolchain_tool(swift, "swiftc"), "-print-target-info"]))["target"]["triple"]
+    run([toolchain_tool(swift, "swift-symbolgraph-extract"), "-module-name", product,
+         "-I", os.path.join(bin_path, "Modules"), "-target", triple,
+         "-minimum-access-level", "public", "-skip-synthesized-members", "-output-dir", out,
+         "-experimental-allowed-reexported-modules=" + ",".join(PRODUCTS[product])] + cflags)
+
+
+def summary(symbol):
+    """The first line of a symbol's documentation comment, or ''."""
+    lines = (symbol.get("docComment") or {}).get("lines") or []
+    for line in lines:
+        text = line.get("text", "").strip()
+        if text:
+            return text
+    return ""
+
+
+def undocumented(graph_dir, product):
+    """Public symbols of the product without a summary line: (file:line, title, kind)."""
+    missing = []
+    for name in sorted(os.listdir(graph_dir)):
+        if not name.startswith(product + ".") and not name.startswith(product + "@"):
+            continue
+        with open(os.path.join(graph_dir, name)) as f:
+            graph = json.load(f)
+        for symbol in graph["symbols"]:
+            if summary(symbol):
+                continue
+            location = symbol.get("location") or {}
+            uri = location.get("uri", "").replace("file://", "")
+            where = os.path.relpath(uri, ROOT) if uri else "?"
+            line = location.get("position", {}).get("line", -1) + 1
+            path = ".".join(symbol["pathComponents"])
+            missing.append((f"{where}:{line}", path, symbol["kind"]["identifier"]))
+    return sorted(set(missing))
+
+
+def docc(swift, product, graph_dir, out):
+    """Converts Sources/PRODUCT/PRODUCT.docc with the symbol graphs; returns DocC's warnings."""
+    catalog = os.path.join(ROOT, "Sources", product, product + ".docc")
+    target = os.path.join(out, product)
+    shutil.rmtree(target, ignore_errors=True)
+    diagnostics = os.path.join(out, product + "-diagnostics.json")
+    subprocess.run([toolchain_tool(swift, "docc"), "convert", catalog, "--additional-symbol-graph-dir", graph_dir,
+                    "--fallback-display-name", product, "--fallback-bundle-identifier", "org.textfit." + product,
+                    "--output-path", target, "--transform-for-static-hosting", "--hosting-base-path", product,
+                    "--diagnostics-file", diagnostics],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(diagnostics) as f:
+        found = json.load(f)["diagnostics"]
+    warnings = []
+    for item in found:
+        if item.get("severity") not in ("warning", "error"):
+            continue
+        source = (item.get("source") or "").replace("file://", "")
+        line = ((item.get("range") or {}).get("start") or {}).get("line", "?")
+        where = f"{os.path.relpath(source, ROOT)}:{line}" if source else product
+        warnings.append(f"{where}: {item.get('summary')}")
+    return warnings
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--swift", default="swift")
+    parser.add_argument("--out", default=os.path.join(ROOT, ".build", "docs"))
+    parser.add_argument("--product", action="append", choices=sorted(PRODUCTS))
+    parser.add_argument("--check-only", action="store_true")
+    options = parser.parse_args()
+    bin_path = run([options.swift, "build", "--package-path", ROOT, "--show-bin-path"])
+    failed = False
+    for product in options.product or ["TextFit", "TextFitLayout"]:
+        started = time.time()
+        own = [module for module in reexported(product) if module in PRODUCTS["TextFit"] + ["TextFitLayout"]]
+        if sorted(own) != sorted(PRODUCTS[product]):
+            print(f"docs: Sources/{product}/{product}.swift re-exports {sorted(own)}, Tests/docs/build.py lists "
+                  f"{sorted(PRODUCTS[product])}: update PRODUCTS")
+            failed = True
+        graphs = os.path.join(options.out, "symbol-graphs", product)
+        symbol_graph(options.swift, bin_path, product, graphs)
+        missing = undocumented(graphs, product)
+        for where, path, kind in missing:
+            print(f"{where}: {path} ({kind}) has no summary line")
+        if missing:
+            print(f"docs: {product}: {len(missing)} public symbols without a summary line (a /// comment whose first line says what it is)")
+            failed = True
+        if options.check_only:
+            continue
+        warnings = docc(options.swift, product, graphs, options.out)
+        for warning in warnings:
+            print(warning)
+        if warnings:
+            print(f"docs: {product}: {len(warnings)} DocC warnings (unresolved or ambiguous symbol links, …)")
+            failed = True
+        print(f"docs: {product}: {os.path.relpath(os.path.join(options.out, product), ROOT)} "
+              f"({len(missing)} undocumented, {len(warnings)} warnings, {time.time() - started:.1f} s)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
