@@ -90,7 +90,12 @@ public struct SearchFieldPlacement: Sendable, Hashable {
         SearchFieldPlacement(name: "navigationBarDrawer")
     }
     /// Whether the drawer stays visible when the list scrolls.
-    public enum NavigationBarDrawerDisplayMode: Sendable { case automatic, always }
+    public enum NavigationBarDrawerDisplayMode: Sendable {
+        /// As the platform decides: hidden when the list scrolls, on iOS.
+        case automatic
+        /// Always visible.
+        case always
+    }
 }
 
 /// The leading or trailing edge.

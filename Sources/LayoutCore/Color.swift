@@ -41,7 +41,7 @@ public struct Color: Hashable, Sendable {
     ///
     /// A name no catalog has draws nothing (clear), and a `Color` view of it reports a
     /// `missingAsset` diagnostic naming it, as SwiftUI logs "No color named '…' found in asset
-    /// catalog". See ``AssetCatalog/color(named:)`` for the components read.
+    /// catalog". See `AssetCatalog.color(named:)` for the components read.
     /// Source: https://developer.apple.com/documentation/swiftui/color/init(_:bundle:)
     public init(_ name: String, bundle: Bundle? = nil) {
         red = 0

@@ -106,9 +106,21 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
     /// How "…" cut a text.
     public struct Truncation: Sendable, Equatable {
         /// Where on its line "…" stands (the text's `truncationMode`).
-        public enum Position: String, Sendable, Codable { case head, middle, tail }
+        public enum Position: String, Sendable, Codable {
+            /// At the start of the line.
+            case head
+            /// In the middle of the line.
+            case middle
+            /// At the end of the line.
+            case tail
+        }
         /// What cut it: its line limit, or the height it was proposed (at least one line is always shown).
-        public enum Cause: String, Sendable, Codable { case lineLimit, height }
+        public enum Cause: String, Sendable, Codable {
+            /// The text's line limit.
+            case lineLimit
+            /// The height it was proposed.
+            case height
+        }
 
         /// Where on its line "…" stands.
         public var position: Position

@@ -171,7 +171,7 @@ extension View {
         onChange(of: value, initial: initial) { _, _ in action() }
     }
 
-    /// ``onChange(of:initial:_:)`` with the new value only (SwiftUI's older form, never initial).
+    /// `onChange(of:initial:_:)` with the new value only (SwiftUI's older form, never initial).
     public func onChange<V: Equatable>(of value: V, perform action: @escaping (_ newValue: V) -> Void) -> some View {
         onChange(of: value, initial: false) { _, new in action(new) }
     }

@@ -154,8 +154,24 @@ public struct FillStyle: Sendable, Hashable {
 /// How a path is stroked, as SwiftUI's (and Core Graphics') defaults: 1 pt, butt caps, miter
 /// joins with a limit of 10, no dashes.
 public struct StrokeStyle: Sendable, Hashable {
-    public enum LineCap: Sendable, Hashable { case butt, round, square }
-    public enum LineJoin: Sendable, Hashable { case miter, round, bevel }
+    /// How a stroke's open ends are drawn.
+    public enum LineCap: Sendable, Hashable {
+        /// Square, ending at the end point.
+        case butt
+        /// A half circle beyond the end point.
+        case round
+        /// Square, half the line's width beyond the end point.
+        case square
+    }
+    /// How a stroke's corners are drawn.
+    public enum LineJoin: Sendable, Hashable {
+        /// A sharp corner (bevelled beyond the miter limit).
+        case miter
+        /// A rounded corner.
+        case round
+        /// A corner cut off flat.
+        case bevel
+    }
 
     /// The stroke's width, in points.
     public var lineWidth: CGFloat

@@ -9,6 +9,8 @@ public final class TextFitEngine: Sendable {
 
     /// Opens the font library (bundled fonts, plus system fonts unless `bundledOnly`).
     /// - Parameters:
+    ///   - bundledOnly: `true` to use the bundled fonts (and `appleFonts`) alone, not the system's
+    ///     (Fontconfig's), so results are the same on every machine.
     ///   - fontDirectory: the bundled fonts folder; `nil` finds it.
     ///   - appleFonts: a folder holding the user's copy of Apple's fonts (SF Pro…): the system font
     ///     on iOS is then SF Pro (``FontLibrary/Configuration/appleFontsDirectory``).

@@ -162,6 +162,7 @@ extension TextFitEngine {
     /// a Dynamic Type size is iOS's, a font scale Android's (Roboto, Material 3's `bodyLarge` for
     /// text that sets no font, sizes in sp scaled by it).
     /// - Parameters:
+    ///   - textSize: the user's text size: a Dynamic Type size (iOS) or a font scale (Android).
     ///   - direction: the layout direction; `nil` leaves it to the locale (right to left for a
     ///     right-to-left language, as an app launched in it is laid out; else left to right).
     ///   - locale: the locale texts are shown in (`de`, `ar-EG`, `pseudo-xa`); `nil`: `en_US_POSIX`.
@@ -187,7 +188,7 @@ extension TextFitEngine {
     }
 
     /// Lays `tree` out for a proposal (`nil` axes ask for the ideal) at each text size (each a
-    /// Dynamic Type size under iOS or a font scale under Android; ``environment(_:direction:)``).
+    /// Dynamic Type size under iOS or a font scale under Android; ``environment(_:direction:locale:strings:)``).
     public func layout(_ tree: some View, width: Double?, height: Double?, textSizes: [TextSize],
                        direction: LayoutDirection? = nil, locale: String? = nil, strings: LocalizedStrings? = nil)
         -> [(TextSize, LayoutResult)] {
@@ -208,7 +209,7 @@ extension TextFitEngine {
             }
     }
 
-    /// ``layout(_:width:height:textSizes:direction:)`` as the JSON the CLI and the service print.
+    /// ``layout(_:width:height:textSizes:direction:locale:strings:)`` as the JSON the CLI and the service print.
     public func layoutOutputs(_ tree: some View, width: Double?, height: Double?, textSizes: [TextSize],
                               direction: LayoutDirection? = nil, locale: String? = nil, strings: LocalizedStrings? = nil) -> [LayoutOutput] {
         layout(tree, width: width, height: height, textSizes: textSizes, direction: direction, locale: locale, strings: strings)

@@ -40,6 +40,8 @@ public enum LayoutFile {
 
     /// Parses a layout file (``element(from:limits:)``) with its root's settings.
     /// - Parameters:
+    ///   - data: the layout file's JSON.
+    ///   - limits: the largest tree, JSON and texts accepted (``Limits``).
     ///   - platform: the platform the caller asks for (`--platform`, the service's `platform`),
     ///     which wins over the root's `platform`; `nil` to take the root's.
     ///   - fonts: the fonts the tree will be laid out with, to refuse a `variations` axis or an

@@ -667,7 +667,7 @@ extension TextFitEngine {
     /// Measures every text of a request as a paragraph: the ideal size (hard breaks only), the
     /// minimum (min-content) with its unbreakable segment, the fitting layout for the proposal,
     /// lines with baselines, font runs and missing glyphs. Many texts are measured in parallel, on
-    /// every core (``ParallelBatches``); the results are in the order of the texts.
+    /// every core (`ParallelBatches`); the results are in the order of the texts.
     /// - Throws: ``RequestError`` or ``TypographyError`` naming the input at fault.
     public func measure(_ request: MeasureRequest) throws -> [MeasureResult] {
         let settings = try measureSettings(request)

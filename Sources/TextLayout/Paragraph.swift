@@ -8,7 +8,7 @@ import Typography
 /// opportunities), bidi levels, font runs and HarfBuzz shaping happen here, once. Every layout
 /// afterwards — a new width, a line limit, truncation, balancing, a minimum scale — is arithmetic
 /// on per-scalar advances; only the pieces at a line end that HarfBuzz flags unsafe-to-break are
-/// reshaped (through the shaper's cache). A new Dynamic Type size (``resized(to:)``) reuses the
+/// reshaped (through the shaper's cache). A new Dynamic Type size (``resized(to:)-(DynamicTypeSize)``) reuses the
 /// analysis and the shaped runs, which are in font units.
 ///
 /// A text of one left-to-right line — one style run, no hard break, tab, control character,

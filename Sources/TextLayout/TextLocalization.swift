@@ -245,7 +245,7 @@ public struct LocalizedStringResource: Equatable, Sendable, ExpressibleByStringI
 }
 
 extension Text {
-    /// A text showing `resource`: its key looked up as ``init(_:tableName:bundle:comment:)`` looks a
+    /// A text showing `resource`: its key looked up as ``init(_:tableName:bundle:comment:fileID:line:)`` looks a
     /// key up, in the resource's table and bundle, and its locale when it names one. Disfavoured, so
     /// that a string literal stays a ``LocalizedStringKey`` (as in SwiftUI).
     @_disfavoredOverload

@@ -171,7 +171,7 @@ public struct FontFamilyInfo: Hashable, Sendable, Codable {
 /// bundled and Apple faces for the library's life, any other (files requests name, system fonts
 /// for fallback) while it is among the ``Configuration/maxOpenFaces`` most recently used (and
 /// within ``Configuration/maxOpenFaceBytes``); a face closed past those bounds is dropped from
-/// every cache (``ClosedFaces``) and freed, and opened again if asked for again.
+/// every cache (`ClosedFaces`) and freed, and opened again if asked for again.
 /// Thread-safe: every lookup table is behind a lock, faces are immutable.
 public final class FontLibrary: Sendable {
     /// Where the fonts come from.
@@ -761,7 +761,7 @@ public final class FontLibrary: Sendable {
     }
 
     /// Drops every entry of the library's caches, and of every cache that subscribed
-    /// (``ClosedFaces``), that refers to `faces` (or to their variable instances), so they are freed.
+    /// (`ClosedFaces`), that refers to `faces` (or to their variable instances), so they are freed.
     private func close(_ faces: [FontFace]) {
         guard !faces.isEmpty else { return }
         let closed = Set(faces.map(ObjectIdentifier.init))

@@ -87,7 +87,7 @@ extension FontFace {
     /// The ink box of glyph `glyph` in font units (see ``GlyphExtents``), or `nil` when the face
     /// reports none (a space, an index out of range). For bitmap glyphs this is the bitmap's box.
     ///
-    /// Kept per face, one word per glyph (``GlyphExtentsTable``): every measured line's `ink` reads
+    /// Kept per face, one word per glyph (`GlyphExtentsTable`): every measured line's `ink` reads
     /// the boxes of its glyphs, and a CFF glyph's box is found by running its charstring.
     public func extents(of glyph: UInt32) -> GlyphExtents? {
         guard Int(glyph) < glyphCount else { return nil }
