@@ -19,7 +19,7 @@ PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev fontcon
   librsvg2-dev libcairo2-dev librsvg2-bin \
   unicode-data libharfbuzz-bin fonts-dejavu-core fonts-inter-variable python3-fonttools unicode-cldr-core cmark-gfm jq curl
 
-.PHONY: setup build demo test install uninstall bench bench-peers sanitize browser-test clean load-replicas
+.PHONY: setup build demo test docs install uninstall bench bench-peers sanitize browser-test clean load-replicas
 
 ## setup: install the missing Debian packages (idempotent; prints the command when not root)
 setup:
@@ -67,10 +67,21 @@ demo: setup
 	echo && echo "The tag cloud as SwiftUI code (Examples/TagCloud/main.swift, docs/library.md's example), with ImageRenderer:" && \
 	$$($(SWIFT) build --show-bin-path)/TagCloudExample demo/out
 
-## test: the whole test suite (Swift Testing)
+## test: the whole test suite (Swift Testing), after the API reference's checks (`make docs`)
 test: setup
 	$(SWIFT) build --product textfit
+	python3 Tests/docs/build.py --swift $(SWIFT)
 	$(SWIFT) test --disable-xctest
+
+## docs: the API reference of the TextFit and TextFitLayout products, offline, with the toolchain's DocC
+## (Tests/docs/build.py): symbol graphs of the debug build → .build/docs/TextFit and .build/docs/TextFitLayout,
+## static sites (serve them: python3 -m http.server -d .build/docs, then
+## http://localhost:8000/TextFit/documentation/textfit/). Fails, listing each, on a public symbol without a
+## summary line, a code block in an article that does not compile, or any DocC warning (a symbol link
+## that does not resolve…). About 25 s after the build; `make test` runs it.
+docs: setup
+	@$(SWIFT) build --product textfit >/dev/null
+	python3 Tests/docs/build.py --swift $(SWIFT)
 
 ## install: `make install PREFIX=~/.local` builds textfit for release with the Swift runtime linked in
 ## (--static-swift-stdlib, in .build/install: it runs without the toolchain, needing only the Debian
@@ -135,12 +146,15 @@ sanitize: setup
 ## browser-test: in headless Chromium (Debian chromium, installed here when missing), the playground
 ## page (changes width and Dynamic Type size, checks the rows; screenshot in demo/out/playground.png)
 ## and a stress report's pictures (the page's shared glyph sheet draws as each picture's own
-## definitions would; screenshot in demo/out/stress-report.png)
+## definitions would; screenshot in demo/out/stress-report.png; the page fits 1280 and 390 px windows:
+## demo/out/stress-report-1280.png, -390.png), and the API reference (`make docs`; screenshots in
+## demo/out/docs-*.png)
 browser-test: setup
 	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@$(SWIFT) build --product textfit >/dev/null
 	Tests/browser/playground-test.sh
 	Tests/browser/report-test.sh
+	Tests/browser/docs-test.sh
 
 clean:
 	$(SWIFT) package clean

@@ -11,13 +11,16 @@ toolchain's DocC, and held to two rules (issue 50):
    article, a parameter documented that does not exist… DocC's diagnostics (its --diagnostics-file
    JSON) are printed, and any warning fails the build.
 
+3. The articles' code compiles: each ```swift block (but a package manifest) is type-checked by
+   itself against the built modules.
+
 Steps: the debug build's modules (the Makefile builds the TextFit target first) → symbol graphs in
 .build/docs/symbol-graphs/PRODUCT → `docc convert` of Sources/PRODUCT/PRODUCT.docc → a static site
 in .build/docs/PRODUCT (hosting base path PRODUCT, so `python3 -m http.server -d .build/docs`
 serves both: http://localhost:8000/TextFit/documentation/textfit/).
 
 Usage: Tests/docs/build.py [--swift swift] [--out .build/docs] [--product TextFit] [--check-only]
-(--check-only: the symbol graphs and the summary check, no DocC).
+(--check-only: the symbol graphs, the summary check and the articles' code, no DocC).
 """
 import argparse, json, os, shutil, subprocess, sys, time
 
@@ -50,11 +53,8 @@ def reexported(product):
         return [line.split()[-1] for line in f if line.startswith("@_exported import ")]
 
 
-def symbol_graph(swift, bin_path, product, out):
-    """Extracts PRODUCT's symbol graph, its re-exported modules included, into `out`."""
-    shutil.rmtree(out, ignore_errors=True)
-    os.makedirs(out)
-    # The C modules the Swift modules import, as SwiftPM passes them: module maps and headers.
+def c_module_flags(bin_path):
+    """The C modules the Swift modules import, as SwiftPM passes them: module maps and headers."""
     cflags = []
     for modulemap in ["CICU/include/module.modulemap", "CHarfBuzz/module.modulemap", "CFreeType/module.modulemap",
                       "CFontconfig/module.modulemap", "CMicroHTTPD/include/module.modulemap",
@@ -64,6 +64,14 @@ def symbol_graph(swift, bin_path, product, out):
         cflags += ["-Xcc", "-I" + os.path.join(ROOT, include)]
     for flag in run(["pkg-config", "--cflags-only-I", "harfbuzz", "freetype2", "fontconfig"]).split():
         cflags += ["-Xcc", flag]
+    return cflags
+
+
+def symbol_graph(swift, bin_path, product, out):
+    """Extracts PRODUCT's symbol graph, its re-exported modules included, into `out`."""
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    cflags = c_module_flags(bin_path)
     triple = json.loads(run([toolchain_tool(swift, "swiftc"), "-print-target-info"]))["target"]["triple"]
     run([toolchain_tool(swift, "swift-symbolgraph-extract"), "-module-name", product,
          "-I", os.path.join(bin_path, "Modules"), "-target", triple,
@@ -99,6 +107,49 @@ def undocumented(graph_dir, product):
             path = ".".join(symbol["pathComponents"])
             missing.append((f"{where}:{line}", path, symbol["kind"]["identifier"]))
     return sorted(set(missing))
+
+
+def swift_blocks(product):
+    """The ```swift blocks of PRODUCT.docc's articles: (article, line, code). A package manifest
+    (`// swift-tools-version`) is not one: it is not compiled against TextFit."""
+    catalog = os.path.join(ROOT, "Sources", product, product + ".docc")
+    blocks = []
+    for name in sorted(os.listdir(catalog)):
+        if not name.endswith(".md"):
+            continue
+        with open(os.path.join(catalog, name)) as f:
+            lines = f.read().split("\n")
+        start = None
+        for number, line in enumerate(lines, 1):
+            if start is None and line.strip() == "```swift":
+                start = number
+            elif start is not None and line.strip() == "```":
+                code = "\n".join(lines[start:number - 1])
+                if not code.startswith("// swift-tools-version"):
+                    blocks.append((os.path.join(catalog, name), start, code))
+                start = None
+    return blocks
+
+
+def check_snippets(swift, bin_path, product, out):
+    """Type-checks each ```swift block of PRODUCT's articles, by itself, against the built modules,
+    so the articles' code cannot drift from the API. Returns the failures."""
+    cflags = c_module_flags(bin_path)
+    failures = []
+    folder = os.path.join(out, "snippets", product)
+    shutil.rmtree(folder, ignore_errors=True)
+    for index, (article, line, code) in enumerate(swift_blocks(product)):
+        directory = os.path.join(folder, str(index))
+        os.makedirs(directory)
+        with open(os.path.join(directory, "main.swift"), "w") as f:
+            f.write(code + "\n")
+        result = subprocess.run([toolchain_tool(swift, "swiftc"), "-typecheck", "-I", os.path.join(bin_path, "Modules"),
+                                 os.path.join(directory, "main.swift")] + cflags, capture_output=True, text=True)
+        if result.returncode != 0:
+            errors = [l for l in result.stderr.splitlines() if ": error:" in l]
+            failures.append(f"{os.path.relpath(article, ROOT)}:{line}: the code block does not compile: "
+                            + "; ".join(e.split(": error: ", 1)[1] for e in errors[:3]))
+    return failures
 
 
 def docc(swift, product, graph_dir, out):
@@ -148,6 +199,12 @@ def main():
             print(f"{where}: {path} ({kind}) has no summary line")
         if missing:
             print(f"docs: {product}: {len(missing)} public symbols without a summary line (a /// comment whose first line says what it is)")
+            failed = True
+        broken = check_snippets(options.swift, bin_path, product, options.out)
+        for failure in broken:
+            print(failure)
+        if broken:
+            print(f"docs: {product}: {len(broken)} code blocks in the articles do not compile")
             failed = True
         if options.check_only:
             continue
