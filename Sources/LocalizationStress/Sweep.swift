@@ -190,6 +190,10 @@ public struct StressVerdict: Sendable, Hashable {
     /// With a line limit: the lines the text takes at the container's text width at this size with
     /// no limit and no shrinking (hard breaks included). `nil` without a limit.
     public var linesNeeded: Int? = nil
+    /// With a line limit and an ``excess``: about how many characters too long the text is, an
+    /// estimate for a translator — the excess on each of the limit's lines divided by the text's own
+    /// average advance (its width set on one line over its grapheme clusters), rounded up.
+    public var excessCharacters: Int? = nil
 
     /// Whose fault: whether the source text, measured the same way (same container and size, its
     /// placeholders replaced by the same samples), gets a failing verdict too. `nil` when the entry
@@ -429,10 +433,24 @@ public struct StressSweep: Sendable {
             if let needed = verdict.neededWidth {
                 verdict.excess = needed - width
                 verdict.excessPercent = width > 0 ? 100 * (needed - width) / width : nil
+                if let lines = container.maxLines {
+                    verdict.excessCharacters = Self.excessCharacters(needed - width, lines: lines, paragraph: paragraph)
+                }
             }
             verdict.linesNeeded = unlimited?.layout(width: width).lineCount
         }
         return verdict
+    }
+
+    /// About how many characters too long a text is that needs `excess` more width on each of
+    /// `lines` lines (``StressVerdict/excessCharacters``): `lines × excess` over the paragraph's
+    /// average advance (the width of its runs over its grapheme clusters), rounded up; `nil` for an
+    /// empty text or one with no width.
+    static func excessCharacters(_ excess: Double, lines: Int, paragraph: Paragraph) -> Int? {
+        let clusters = paragraph.text.string.count
+        let advance = paragraph.fontRuns.reduce(0) { $0 + $1.width }
+        guard clusters > 0, advance > 0, excess > 0 else { return nil }
+        return Int((Double(max(1, lines)) * excess / (advance / Double(clusters))).rounded(.up))
     }
 
     /// The narrowest text width at which `paragraph` passes on fit in `container` (see

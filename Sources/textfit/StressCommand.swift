@@ -235,13 +235,13 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
         } catch {
             throw CommandError.output("\(error); no partial report was written")
         }
-        print(StressReport(verdicts: verdicts.map(terminalSafe), platform: platform).terminalSummary())
+        print(StressReport(verdicts: verdicts.map(terminalSafe), platform: platform, sourceLanguage: sourceLanguage).terminalSummary())
         print("\nshard \(shard): \(checked.count) of \(entries.count) entries checked, written to "
               + "'\(folder.appendingPathComponent(StressShardPart.fileName).path)'; textfit stress merge OUT/ PART… joins the "
               + "\(shard.count) part\(shard.count == 1 ? "" : "s") into the report and gives the exit status")
         return try finishStandardOutput()
     }
-    let report = StressReport(verdicts: verdicts, platform: platform)
+    let report = StressReport(verdicts: verdicts, platform: platform, sourceLanguage: sourceLanguage)
 
     if let folder {
         // index.html and its pictures in pictures/1.js, pictures/2.js, … (the page loads those of the rows in view).
@@ -268,8 +268,13 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
     } else {
         // Keys, locales and variants come from the catalogs: their control characters are escaped
         // (issue 27), so a catalog cannot send escape sequences to the terminal.
-        print(StressReport(verdicts: report.verdicts.map(terminalSafe), platform: platform).terminalSummary())
+        print(StressReport(verdicts: report.verdicts.map(terminalSafe), platform: platform, sourceLanguage: sourceLanguage).terminalSummary())
         if arguments.values["baseline"] != nil { print("\n\(failing.count) verdicts worse than the baseline") }
+    }
+    // Where the report is: on standard output after the summary, on standard error under --json.
+    if let folder {
+        let written = "report written to '\(terminalSafe(folder.appendingPathComponent("index.html").path))' (open it in a browser; report.json and junit.xml beside it)"
+        if arguments.flags.contains("json") { printError(written) } else { print("\n" + written) }
     }
     try finishStandardOutput()
     if !failing.isEmpty { throw CommandError(code: .failures, message: "\(failing.count) failing check\(failing.count == 1 ? "" : "s")") }
