@@ -168,7 +168,14 @@ struct AndroidReportTests {
         let summary = report.terminalSummary()
         #expect(summary.contains("settings · en: fits up to font scale 1.3, truncated from font scale 1.5"))
         #expect(summary.contains("14 checks, 6 failing (android, font scales 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2)"))
-        let page = try ReportTests.PageData(report.html(sourceText: { _ in nil }, draw: { _, _ in nil }))
+        // Android's containers are in dp, and so is every width said of them (issue 50): never pt.
+        #expect(xml.contains(" dp, 1 line(s)") && xml.contains(" dp, has ") && !xml.contains(" pt"), "\(xml)")
+        #expect(summary.contains(" dp, has ") && !summary.contains(" pt"), "\(summary)")
+        let html = report.html(sourceText: { _ in nil }, draw: { _, _ in nil })
+        #expect(html.contains(#""unit":"dp""#) && html.contains("Widths are in dp (text sizes in sp)"))
+        // The size strip's cells are labelled: a font scale by its number.
+        #expect(html.contains(#""short":["0.85×","1×","1.15×","1.3×","1.5×","1.8×","2×"]"#))
+        let page = try ReportTests.PageData(html)
         #expect(page.sizes == settings.map { "font scale \(try! AndroidFontScale($0))" })
         #expect(page.sizes.first == "font scale 0.85" && page.row(0)[1] == "font scale 1.5")
     }
