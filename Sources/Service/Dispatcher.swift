@@ -12,7 +12,7 @@ import TextFit
 /// | `layout` | `{"tree": <layout-file node>, "width", "height", "platform": "ios" \| "android", "dynamicType": SIZE \| "all" \| "a,b" (or "fontScale": 1.3 \| "1,2"), "direction": "ltr" \| "rtl"}` | `{"layouts": [LayoutOutput]}` |
 /// | `render` | the `layout` body (first size only) + `"overlays": bool` | the SVG (`image/svg+xml`) |
 /// | `fonts` | `{}` or `{"for": TEXT, …font options}` | `{"families": […]}` or `{"clusters": […]}` |
-/// | `stress-check` | `{"key", "texts": {"de": "…", …}, "sourceLanguage": "en", "constraint": {rules-file fields: "width", "maxLines", "style", "dynamicType", …}}` | `{"verdicts": [StressVerdict]}` (with `neededWidth`, `excess`, `excessPercent`, `linesNeeded` when failing; `sourceFails` given a `sourceLanguage`) |
+/// | `stress-check` | `{"key", "texts": {"de": "…", …}, "sourceLanguage": "en", "constraint": {rules-file fields: "width", "maxLines", "style", "dynamicType", …}}` | `{"verdicts": [StressVerdict]}` (with `neededWidth`, `excess`, `excessPercent`, `excessCharacters`, `linesNeeded` when failing; `sourceFails` given a `sourceLanguage`) |
 ///
 /// Files (issue 27): a request's `fontFile` (`measure`, `fonts`) is refused (`forbidden`) unless the
 /// dispatcher has a ``fontFolder`` (`textfit serve --font-dir DIR`); then only regular files inside
