@@ -183,9 +183,12 @@ extension StressReport {
 
         func options(_ values: [String]) -> String { values.map { "<option>\(xmlEscaped($0))</option>" }.joined() }
         let locales = Set(verdicts.map(\.locale)).sorted()
-        let everyFailure = offenderLines(summary.worstFirst())
-        let fallback = everyFailure.isEmpty ? "" : "<noscript><p>Every failing case (the table needs JavaScript):</p><ol>"
-            + everyFailure.map { "<li>\(xmlEscaped($0))</li>" }.joined() + "</ol></noscript>\n"
+        let worst = summary.worstFirst()
+        let everyFailure = zip(offenderLines(worst), firstFailingVerdicts(of: worst)).map { line, verdict in
+            xmlEscaped(line) + (verdict.map { "<br><span class=\"said\">" + xmlEscaped(Self.quoted($0.text)) + "</span>" } ?? "")
+        }
+        let fallback = everyFailure.isEmpty ? "" : "<noscript><p>Every failing case, with its text (the table needs JavaScript):</p><ol>"
+            + everyFailure.map { "<li>\($0)</li>" }.joined() + "</ol></noscript>\n"
         let html = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
