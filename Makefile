@@ -71,6 +71,7 @@ demo: setup
 test: setup
 	$(SWIFT) build --product textfit
 	python3 Tests/docs/build.py --swift $(SWIFT)
+	python3 Tests/docs/build.py --swift $(SWIFT) --self-test
 	$(SWIFT) test --disable-xctest
 
 ## docs: the API reference of the TextFit and TextFitLayout products, offline, with the toolchain's DocC
@@ -78,7 +79,8 @@ test: setup
 ## static sites (serve them: python3 -m http.server -d .build/docs, then
 ## http://localhost:8000/TextFit/documentation/textfit/). Fails, listing each, on a public symbol without a
 ## summary line, a code block in an article that does not compile, or any DocC warning (a symbol link
-## that does not resolve…). About 25 s after the build; `make test` runs it.
+## that does not resolve…). About 25 s after the build. `make test` runs it, then its self-test (about
+## 25 s: a copy of the catalog with a broken link and a broken code block must fail both checks).
 docs: setup
 	@$(SWIFT) build --product textfit >/dev/null
 	python3 Tests/docs/build.py --swift $(SWIFT)

@@ -19,8 +19,10 @@ Steps: the debug build's modules (the Makefile builds the TextFit target first) 
 in .build/docs/PRODUCT (hosting base path PRODUCT, so `python3 -m http.server -d .build/docs`
 serves both: http://localhost:8000/TextFit/documentation/textfit/).
 
-Usage: Tests/docs/build.py [--swift swift] [--out .build/docs] [--product TextFit] [--check-only]
-(--check-only: the symbol graphs, the summary check and the articles' code, no DocC).
+Usage: Tests/docs/build.py [--swift swift] [--out .build/docs] [--product TextFit] [--check-only] [--self-test]
+(--check-only: the symbol graphs, the summary check and the articles' code, no DocC; --self-test:
+a copy of TextFitLayout's catalog with a broken symbol link and a broken code block must fail both
+checks, so a check that passes can fail).
 """
 import argparse, json, os, shutil, subprocess, sys, time
 
@@ -109,10 +111,18 @@ def undocumented(graph_dir, product):
     return sorted(set(missing))
 
 
+def catalog_path(product):
+    """PRODUCT's DocC catalog (the self-test points it at a broken copy)."""
+    return CATALOGS.get(product) or os.path.join(ROOT, "Sources", product, product + ".docc")
+
+
+CATALOGS = {}
+
+
 def swift_blocks(product):
     """The ```swift blocks of PRODUCT.docc's articles: (article, line, code). A package manifest
     (`// swift-tools-version`) is not one: it is not compiled against TextFit."""
-    catalog = os.path.join(ROOT, "Sources", product, product + ".docc")
+    catalog = catalog_path(product)
     blocks = []
     for name in sorted(os.listdir(catalog)):
         if not name.endswith(".md"):
@@ -131,14 +141,17 @@ def swift_blocks(product):
     return blocks
 
 
-def check_snippets(swift, bin_path, product, out):
-    """Type-checks each ```swift block of PRODUCT's articles, by itself, against the built modules,
-    so the articles' code cannot drift from the API. Returns the failures."""
+def check_snippets(swift, bin_path, product, out, only=None):
+    """Type-checks each ```swift block of PRODUCT's articles (of the article named `only`, if given),
+    by itself, against the built modules, so the articles' code cannot drift from the API. Returns
+    the failures."""
     cflags = c_module_flags(bin_path)
     failures = []
     folder = os.path.join(out, "snippets", product)
     shutil.rmtree(folder, ignore_errors=True)
     for index, (article, line, code) in enumerate(swift_blocks(product)):
+        if only and os.path.basename(article) != only:
+            continue
         directory = os.path.join(folder, str(index))
         os.makedirs(directory)
         with open(os.path.join(directory, "main.swift"), "w") as f:
@@ -154,7 +167,7 @@ def check_snippets(swift, bin_path, product, out):
 
 def docc(swift, product, graph_dir, out):
     """Converts Sources/PRODUCT/PRODUCT.docc with the symbol graphs; returns DocC's warnings."""
-    catalog = os.path.join(ROOT, "Sources", product, product + ".docc")
+    catalog = catalog_path(product)
     target = os.path.join(out, product)
     shutil.rmtree(target, ignore_errors=True)
     diagnostics = os.path.join(out, product + "-diagnostics.json")
@@ -176,14 +189,51 @@ def docc(swift, product, graph_dir, out):
     return warnings
 
 
+def self_test(swift, bin_path, out):
+    """The checks can fail: a copy of TextFitLayout's catalog with a symbol link that does not
+    resolve and a code block that does not compile must give a DocC warning naming the link and a
+    failing block. Returns the problems found with the checks (none when they work)."""
+    import tempfile
+    problems = []
+    with tempfile.TemporaryDirectory() as folder:
+        broken = os.path.join(folder, "TextFitLayout.docc")
+        shutil.copytree(catalog_path("TextFitLayout"), broken, symlinks=False)
+        with open(os.path.join(broken, "Broken.md"), "w") as f:
+            f.write("# Broken\n\nA link to ``NoSuchSymbolInTextFit``.\n\n```swift\nimport TextFitLayout\n"
+                    "let width: Double = Shaper.noSuchMember\n```\n")
+        CATALOGS["TextFitLayout"] = broken
+        try:
+            graphs = os.path.join(out, "symbol-graphs", "TextFitLayout")
+            if not os.path.isdir(graphs):
+                symbol_graph(swift, bin_path, "TextFitLayout", graphs)
+            blocks = check_snippets(swift, bin_path, "TextFitLayout", os.path.join(folder, "out"), only="Broken.md")
+            if len(blocks) != 1 or "noSuchMember" not in blocks[0]:
+                problems.append(f"a code block that does not compile was not caught: {blocks}")
+            warnings = docc(swift, "TextFitLayout", graphs, os.path.join(folder, "out"))
+            if not any("NoSuchSymbolInTextFit" in w and "Broken.md" in w for w in warnings):
+                problems.append(f"a symbol link that does not resolve gave no DocC warning: {warnings}")
+        finally:
+            del CATALOGS["TextFitLayout"]
+    return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--swift", default="swift")
     parser.add_argument("--out", default=os.path.join(ROOT, ".build", "docs"))
     parser.add_argument("--product", action="append", choices=sorted(PRODUCTS))
     parser.add_argument("--check-only", action="store_true")
+    parser.add_argument("--self-test", action="store_true", help="check that a broken link and a broken code block fail")
     options = parser.parse_args()
     bin_path = run([options.swift, "build", "--package-path", ROOT, "--show-bin-path"])
+    if options.self_test:
+        started = time.time()
+        problems = self_test(options.swift, bin_path, options.out)
+        for problem in problems:
+            print("docs self-test: " + problem)
+        print(f"docs self-test: a broken symbol link and a code block that does not compile "
+              f"{'are not both caught' if problems else 'are caught'} ({time.time() - started:.1f} s)")
+        return 1 if problems else 0
     failed = False
     for product in options.product or ["TextFit", "TextFitLayout"]:
         started = time.time()
