@@ -8,6 +8,7 @@ SWIFT ?= swift
 # unicode-cldr-core: CLDR's plurals.xml, numberingSystems.xml and locale files, which the plural-count and
 # number-format tests of LocaleNumbers and the stress samples take their expected values from;
 # cmark-gfm: the CommonMark reference parser the inline-Markdown tests hold Text's string-literal keys to;
+# jq and curl: the README's and docs' commands use them, and DocCommandsTests runs those commands;
 # librsvg2-dev and libcairo2-dev: PNG pictures (Rendering rasterises its SVG with librsvg onto cairo;
 # CRSVG declares the types itself and loads librsvg-2.so.2 and libcairo.so.2 with dlopen on the first
 # PNG, so they bring the runtime libraries librsvg2-2 and libcairo2 the tests and the demo draw with);
@@ -16,9 +17,9 @@ SWIFT ?= swift
 # rasterisation against).
 PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev fontconfig libicu-dev libfribidi-dev libmicrohttpd-dev \
   librsvg2-dev libcairo2-dev librsvg2-bin \
-  unicode-data libharfbuzz-bin fonts-dejavu-core fonts-inter-variable python3-fonttools unicode-cldr-core cmark-gfm
+  unicode-data libharfbuzz-bin fonts-dejavu-core fonts-inter-variable python3-fonttools unicode-cldr-core cmark-gfm jq curl
 
-.PHONY: setup build demo test bench bench-peers sanitize browser-test clean load-replicas
+.PHONY: setup build demo test docs install uninstall bench bench-peers sanitize browser-test clean load-replicas
 
 ## setup: install the missing Debian packages (idempotent; prints the command when not root)
 setup:
@@ -40,7 +41,7 @@ build: setup
 ## out a multilingual tag cloud (demo/tag-cloud.json) at three sizes, LTR and RTL, into SVGs in demo/out/;
 ## then Android: strings in Roboto at three font scales, and localization sweeps of demo/catalogs
 ## (an Android catalog on android, the same strings as a String Catalog on ios; failing checks are the
-## point of a sweep, so its exit status 1 does not stop the demo); last, the README's view-built tag
+## point of a sweep, so its exit status 1 does not stop the demo); last, docs/library.md's view-built tag
 ## cloud (Examples/TagCloud: `struct TagChip: View` in a FlowLayout) prints its frames and writes
 ## demo/out/tag-cloud.svg and demo/out/tag-cloud.png (ImageRenderer, PNG through librsvg); then the
 ## sample app (Examples/SampleApp: a travel app's tabs, list, form, grid and detail page, `import
@@ -67,15 +68,51 @@ demo: setup
 	{ $$bin stress demo/catalogs/Settings.xcstrings --bundled-only --platform ios --width 160 --max-lines 1 \
 	    --dynamic-type xSmall,large,accessibility3; [ $$? -le 1 ]; } && \
 	echo && echo "SVGs: $$(ls demo/out/*.svg | tr '\n' ' ')" && \
-	echo && echo "The tag cloud as SwiftUI code (Examples/TagCloud/main.swift, the README's example), with ImageRenderer:" && \
+	echo && echo "The tag cloud as SwiftUI code (Examples/TagCloud/main.swift, docs/library.md's example), with ImageRenderer:" && \
 	$$($(SWIFT) build --show-bin-path)/TagCloudExample demo/out && \
 	echo && echo "The sample app (Examples/SampleApp, written as an iOS app's SwiftUI is) on an iPhone 16 Pro, every screen in four of its six languages:" && \
 	$$($(SWIFT) build --show-bin-path)/SampleAppDemo demo/out
 
-## test: the whole test suite (Swift Testing)
+## test: the whole test suite (Swift Testing), after the API reference's checks (`make docs`)
 test: setup
 	$(SWIFT) build --product textfit
+	python3 Tests/docs/build.py --swift $(SWIFT)
+	python3 Tests/docs/build.py --swift $(SWIFT) --self-test
 	$(SWIFT) test --disable-xctest
+
+## docs: the API reference of the TextFit and TextFitLayout products, offline, with the toolchain's DocC
+## (Tests/docs/build.py): symbol graphs of the debug build → .build/docs/TextFit and .build/docs/TextFitLayout,
+## static sites (serve them: python3 -m http.server -d .build/docs, then
+## http://localhost:8000/TextFit/documentation/textfit/). Fails, listing each, on a public symbol without a
+## summary line, a code block in an article that does not compile, or any DocC warning (a symbol link
+## that does not resolve…). About 25 s after the build. `make test` runs it, then its self-test (about
+## 25 s: a copy of the catalog with a broken link and a broken code block must fail both checks).
+docs: setup
+	@$(SWIFT) build --product textfit >/dev/null
+	python3 Tests/docs/build.py --swift $(SWIFT)
+
+## install: `make install PREFIX=~/.local` builds textfit for release with the Swift runtime linked in
+## (--static-swift-stdlib, in .build/install: it runs without the toolchain, needing only the Debian
+## runtime libraries, README "Troubleshooting") and installs PREFIX/bin/textfit, its fonts with their
+## MANIFEST and licences in PREFIX/share/textfit/fonts — where the binary looks for them,
+## ../share/textfit/fonts from itself (docs/fonts.md) — and LICENSE in PREFIX/share/doc/textfit.
+## DESTDIR is put before PREFIX, for packaging. uninstall removes exactly those files.
+PREFIX ?= /usr/local
+INSTALL_BUILD := -c release --static-swift-stdlib --scratch-path .build/install
+FONT_FILES = $(wildcard fonts/*.ttf fonts/*.otf) fonts/MANIFEST fonts/LICENSE-OFL.txt fonts/LICENSE-Apache-2.0.txt
+install: setup
+	@echo "make install: building textfit for release (a few minutes the first time)…"
+	@$(SWIFT) build $(INSTALL_BUILD) --product textfit >/dev/null
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/textfit/fonts" "$(DESTDIR)$(PREFIX)/share/doc/textfit"
+	install -m 755 "$$($(SWIFT) build $(INSTALL_BUILD) --show-bin-path)/textfit" "$(DESTDIR)$(PREFIX)/bin/textfit"
+	install -m 644 $(FONT_FILES) "$(DESTDIR)$(PREFIX)/share/textfit/fonts/"
+	install -m 644 LICENSE "$(DESTDIR)$(PREFIX)/share/doc/textfit/LICENSE"
+	@echo "make install: $(DESTDIR)$(PREFIX)/bin/textfit, its fonts in $(DESTDIR)$(PREFIX)/share/textfit/fonts"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/textfit" "$(DESTDIR)$(PREFIX)/share/doc/textfit/LICENSE"
+	rm -f $(addprefix "$(DESTDIR)$(PREFIX)/share/textfit/fonts/,$(addsuffix ",$(notdir $(FONT_FILES))))
+	-rmdir "$(DESTDIR)$(PREFIX)/share/textfit/fonts" "$(DESTDIR)$(PREFIX)/share/textfit" "$(DESTDIR)$(PREFIX)/share/doc/textfit" 2>/dev/null
 
 ## bench: benchmarks in a release build (not part of `make test`), each group in a fresh process:
 ## single lines against the raw-HarfBuzz floor, paragraphs, layouts, the localization stress sweep,
@@ -117,14 +154,17 @@ sanitize: setup
 ## browser-test: in headless Chromium (Debian chromium, installed here when missing), the playground
 ## page (changes width and Dynamic Type size, checks the rows; screenshot in demo/out/playground.png)
 ## and a stress report's pictures (the page's shared glyph sheet draws as each picture's own
-## definitions would; screenshot in demo/out/stress-report.png) and its screens page (each finding's
-## screen loads lazily with its text outlined in red; screenshot in demo/out/screens-report.png)
+## definitions would; screenshot in demo/out/stress-report.png; the page fits 1280 and 390 px windows:
+## demo/out/stress-report-1280.png, -390.png), its screens page (each finding's screen loads lazily
+## with its text outlined in red; screenshot in demo/out/screens-report.png), and the API reference
+## (`make docs`; screenshots in demo/out/docs-*.png)
 browser-test: setup
 	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@$(SWIFT) build --product textfit >/dev/null
 	Tests/browser/playground-test.sh
 	Tests/browser/report-test.sh
 	Tests/browser/screens-test.sh
+	Tests/browser/docs-test.sh
 
 clean:
 	$(SWIFT) package clean

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // TextFit — a headless, SwiftUI-compatible text-measuring layout engine for Linux.
-// Module map and import rules: ../shared/DESIGN.md (copied in spirit to README.md).
+// Module map and import rules: ../shared/DESIGN.md (in spirit: docs/library.md, docs/development.md).
 import PackageDescription
 import CompilerPluginSupport
 import Foundation
@@ -44,7 +44,7 @@ let package = Package(
     products: [
         .library(name: "TextFit", targets: ["TextFit"]),
         // For layout users: views, layouts, text, SVG and PNG; not the stress tester, the service or
-        // the operations (README, "Use TextFit in your package").
+        // the operations (docs/library.md, "Use TextFit in your package").
         .library(name: "TextFitLayout", targets: ["TextFitLayout"]),
         .executable(name: "textfit", targets: ["TextFitCLI"]),
         // For Linux, where Apple's SwiftUI does not exist: a module named SwiftUI that re-exports
@@ -144,7 +144,7 @@ let package = Package(
         .executableTarget(name: "TextFitCLI", dependencies: ["TextFit", "Service"], path: "Sources/textfit"),
 
         // MARK: - Examples (built by `swift build`; `make demo` runs the tag cloud)
-        // The README's "Use TextFit in your package" program, word for word: a view-built tag cloud.
+        // docs/library.md's "Use TextFit in your package" program, word for word: a view-built tag cloud.
         .executableTarget(name: "TagCloudExample", dependencies: ["TextFitLayout"], path: "Examples/TagCloud"),
         // Wayfarer, a small travel app written as an iOS app's SwiftUI is (`import SwiftUI`, an
         // `@Observable` model, `#Preview`s, `Text("key")` with a String Catalog and an asset catalog in
@@ -170,7 +170,7 @@ let package = Package(
         .testTarget(name: "LocalizationStressTests", dependencies: ["LocalizationStress", "Catalogs", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Rendering", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextLayout", "Layouts", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "TextFitTests", dependencies: ["TextFit", "TestSupport"]),
+        .testTarget(name: "TextFitTests", dependencies: ["TextFit", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "TestSupport"]),
         // The screen sweep as an app's test target uses it: `import TextFit` and `import TextFitTesting`.
         .testTarget(name: "ScreenSweepTests", dependencies: ["TextFit", "TextFitTesting", "TestSupport"], exclude: ["Fixtures"]),

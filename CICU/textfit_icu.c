@@ -407,6 +407,19 @@ int32_t textfit_locale_maximize(const char *id, char *out, int32_t capacity, int
     return written(length, capacity, status, error);
 }
 
+int32_t textfit_locale_language_name(const char *language, char *out, int32_t capacity, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    UChar name[256];
+    int32_t length = uloc_getDisplayLanguage(language, "en", name, 256, &status);
+    if (U_FAILURE(status) || length >= 256) {
+        *error = U_FAILURE(status) ? status : U_BUFFER_OVERFLOW_ERROR;
+        return -1;
+    }
+    int32_t written8 = 0;
+    u_strToUTF8(out, capacity, &written8, name, length, &status);
+    return written(written8, capacity, status, error);
+}
+
 // Appends `name` and a newline to `buffer` (as far as `capacity` allows, always NUL-terminated);
 // `*used` counts every byte the whole list needs.
 static void append_line(const char *name, int32_t length, char *buffer, int32_t capacity, int32_t *used) {

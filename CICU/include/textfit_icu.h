@@ -173,6 +173,12 @@ int32_t textfit_locale_to_tag(const char *id, char *tag, int32_t capacity, int32
 /// -1 with `*error`.
 int32_t textfit_locale_maximize(const char *id, char *out, int32_t capacity, int32_t *error);
 
+/// The English name of the language `language` (uloc_getDisplayLanguage in "en", CLDR's names:
+/// "de" → "German", "tlh" → "Klingon") as UTF-8 into `out` of `capacity` bytes, NUL-terminated.
+/// Returns the length, or -1 with `*error`; for a code CLDR has no name for, the code itself.
+/// Given only codes ICU lists (TEXTFIT_LOCALES_*), never a request's string.
+int32_t textfit_locale_language_name(const char *language, char *out, int32_t capacity, int32_t *error);
+
 /// Lists for `textfit_locale_list`.
 enum {
     /// ICU IDs of the locales ICU has data for (uloc_openAvailableByType with

@@ -53,6 +53,7 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
         case key, locale, variant, text, sourceText, comment, isTranslated, untranslatedReason, state, maxWidth, origin
     }
 
+    /// An entry: a key's text in a locale (and variant), with its source text, state and origin.
     public init(key: String, locale: String, variant: String = "", text: String, sourceText: String? = nil,
                 comment: String? = nil, isTranslated: Bool = true, state: String? = nil, maxWidth: Double? = nil,
                 untranslatedReason: String? = nil, origin: SourceLocation) {
@@ -72,10 +73,14 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
 
 /// A place in a catalog file: the file, and a line (text formats) or a JSON path (String Catalogs).
 public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The catalog file.
     public var file: String
+    /// The line, for line-based formats (`.strings`, XML, `.po`).
     public var line: Int?
+    /// The JSON path, for String Catalogs (`$.strings["Done"].localizations.de`).
     public var jsonPath: String?
 
+    /// A place in `file`: a line or a JSON path.
     public init(file: String, line: Int? = nil, jsonPath: String? = nil) {
         self.file = file
         self.line = line
@@ -91,9 +96,12 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
 
 /// Something wrong in a catalog: where, and what.
 public struct CatalogProblem: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Where the problem is.
     public var location: SourceLocation
+    /// What is wrong, in words.
     public var message: String
 
+    /// A problem at `location`.
     public init(_ location: SourceLocation, _ message: String) {
         self.location = location
         self.message = message
@@ -120,6 +128,7 @@ public enum CatalogFormat: String, Sendable, Hashable, CaseIterable {
 
 /// Everything read from one or more catalog files.
 public struct Catalog: Sendable {
+    /// Every entry: key × locale × variant, with its text.
     public var entries: [CatalogEntry]
     /// The source language when a file names it (String Catalogs, XLIFF `source-language`).
     public var sourceLanguage: String?
@@ -137,6 +146,7 @@ public struct Catalog: Sendable {
     /// as Android by default).
     public var formats: Set<CatalogFormat>
 
+    /// A catalog of these entries (what the readers give).
     public init(entries: [CatalogEntry] = [], sourceLanguage: String? = nil, sourceEntries: [CatalogEntry] = [],
                 problems: [CatalogProblem] = [], formats: Set<CatalogFormat> = []) {
         self.entries = entries

@@ -264,7 +264,9 @@ public struct LocalizedStringLookup: Sendable, Hashable {
         }
     }
 
+    /// The key looked up.
     public var key: String
+    /// The table it was looked up in (`Localizable`).
     public var table: String
     /// The locale asked for.
     public var requestedLocale: String

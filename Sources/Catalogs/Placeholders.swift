@@ -37,6 +37,7 @@ public struct Placeholder: Sendable, Hashable {
     /// The name of a `{name}` argument, a `%#@name@` variable or a Python `%(name)s`.
     public var name: String?
 
+    /// A placeholder as written (`token`), of `kind`, with its position (`%1$@`) or name (`{count}`).
     public init(token: String, kind: PlaceholderKind, position: Int? = nil, name: String? = nil) {
         self.token = token
         self.kind = kind

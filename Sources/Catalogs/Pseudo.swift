@@ -16,7 +16,7 @@ import Foundation
 /// | `pseudo-xb` | ``rightToLeft`` | Android's `ar-XB` bidi method |
 ///
 /// Every generator leaves placeholders, backslash escapes and markup exactly as written (see
-/// ``FormatScanner``), so that ``PlaceholderSamples/substitute(_:)`` still finds them.
+/// ``FormatScanner``), so that `PlaceholderSamples.substitute(_:)` still finds them.
 public enum PseudoLocale: String, CaseIterable, Sendable, Codable {
     /// Letters replaced by accented look-alikes, one for one (see ``accentedForms``).
     case accented = "pseudo-xa"
@@ -76,7 +76,7 @@ public enum PseudoLocale: String, CaseIterable, Sendable, Codable {
     }
 
     /// Pseudo-translations of source-language entries: the same keys, variants, comments, width limits
-    /// and origins, with ``rawValue`` as locale, the transformed text, the original as `sourceText`,
+    /// and origins, with `rawValue` as locale, the transformed text, the original as `sourceText`,
     /// `isTranslated` true (a pseudo-translation is never "untranslated") and state `pseudo`.
     public func pseudoEntries(from sourceEntries: [CatalogEntry]) -> [CatalogEntry] {
         sourceEntries.map { entry in

@@ -12,10 +12,15 @@ import TextLayout
 public struct ButtonBorderShape: Sendable, Hashable {
     enum Kind: Sendable, Hashable { case automatic, capsule, circle, rounded(CGFloat?) }
     let kind: Kind
+    /// The platform's shape (a capsule on iOS).
     public static let automatic = ButtonBorderShape(kind: .automatic)
+    /// A capsule.
     public static let capsule = ButtonBorderShape(kind: .capsule)
+    /// A circle.
     public static let circle = ButtonBorderShape(kind: .circle)
+    /// A rounded rectangle with the platform's radius.
     public static let roundedRectangle = ButtonBorderShape(kind: .rounded(nil))
+    /// A rounded rectangle with corners of `radius` points.
     public static func roundedRectangle(radius: CGFloat) -> ButtonBorderShape { ButtonBorderShape(kind: .rounded(radius)) }
 }
 
@@ -37,7 +42,9 @@ extension View {
 
 /// A button with a light fill of the tint behind its tinted label.
 public struct BorderedButtonStyle: ButtonStyle {
+    /// A button on a tinted, translucent background.
     public init() {}
+    /// The label on a tinted, translucent background.
     public func makeBody(configuration: Configuration) -> some View {
         BorderedButtonBody(label: configuration.label, prominent: false, destructive: configuration.role == .destructive)
     }
@@ -45,7 +52,9 @@ public struct BorderedButtonStyle: ButtonStyle {
 
 /// A button filled with the tint, its label white.
 public struct BorderedProminentButtonStyle: ButtonStyle {
+    /// A button on a background of the tint, its label white.
     public init() {}
+    /// The label in white on the tint.
     public func makeBody(configuration: Configuration) -> some View {
         BorderedButtonBody(label: configuration.label, prominent: true, destructive: configuration.role == .destructive)
     }

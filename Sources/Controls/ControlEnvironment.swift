@@ -8,6 +8,7 @@ import TextLayout
 
 /// The size of controls: `mini`, `small`, `regular` (the default), `large`, `extraLarge`.
 public enum ControlSize: Sendable, Hashable, CaseIterable {
+    /// The sizes of controls, smallest first; iOS lays out `regular`.
     case mini, small, regular, large, extraLarge
 }
 

@@ -71,22 +71,26 @@ public struct Image: Hashable, Sendable {
 
     /// How a resizable image fills space larger than itself.
     public enum ResizingMode: Sendable, Hashable {
+        /// Whether a resizable image repeats its middle (tile) or stretches it.
         case tile, stretch
     }
 
     /// Whether an image is drawn as it is or as a template in the foreground colour.
     public enum TemplateRenderingMode: Sendable, Hashable {
+        /// Whether an image draws as a template (in the foreground colour) or in its own colours.
         case template, original
     }
 
     /// The quality of an image's scaling.
     public enum Interpolation: Sendable, Hashable {
+        /// How much an image is smoothed when scaled.
         case none, low, medium, high
     }
 
     /// The size of a symbol relative to the text it sits in: small, medium (the default), large.
     /// Source: https://developer.apple.com/documentation/swiftui/image/scale
     public enum Scale: Sendable, Hashable {
+        /// A symbol's size relative to its text: small, medium or large.
         case small, medium, large
     }
 
@@ -134,9 +138,13 @@ public struct Image: Hashable, Sendable {
 /// Source: https://developer.apple.com/documentation/swiftui/symbolrenderingmode
 public struct SymbolRenderingMode: Sendable, Hashable {
     let name: String
+    /// A symbol in one colour.
     public static let monochrome = SymbolRenderingMode(name: "monochrome")
+    /// A symbol in its own colours.
     public static let multicolor = SymbolRenderingMode(name: "multicolor")
+    /// A symbol in one colour at several opacities.
     public static let hierarchical = SymbolRenderingMode(name: "hierarchical")
+    /// A symbol in the colours given.
     public static let palette = SymbolRenderingMode(name: "palette")
 }
 
@@ -148,17 +156,28 @@ public struct SymbolVariants: Sendable, Hashable {
     var shape: String?
     var isFilled = false
 
+    /// The symbol itself, no variant.
     public static let none = SymbolVariants()
+    /// The symbol with a slash through it.
     public static let slash = SymbolVariants(hasSlash: true)
+    /// The symbol in a circle.
     public static let circle = SymbolVariants(shape: "circle")
+    /// The symbol in a square.
     public static let square = SymbolVariants(shape: "square")
+    /// The symbol in a rectangle.
     public static let rectangle = SymbolVariants(shape: "rectangle")
+    /// The filled symbol.
     public static let fill = SymbolVariants(isFilled: true)
 
+    /// This variant with a slash.
     public var slash: SymbolVariants { var v = self; v.hasSlash = true; return v }
+    /// This variant in a circle.
     public var circle: SymbolVariants { var v = self; v.shape = "circle"; return v }
+    /// This variant in a square.
     public var square: SymbolVariants { var v = self; v.shape = "square"; return v }
+    /// This variant in a rectangle.
     public var rectangle: SymbolVariants { var v = self; v.shape = "rectangle"; return v }
+    /// This variant filled.
     public var fill: SymbolVariants { var v = self; v.isFilled = true; return v }
 
     /// `name` with these variants' suffixes, as SF Symbols names them (slash, shape, fill).

@@ -79,17 +79,28 @@ extension View {
 /// Where a search field goes (accepted).
 public struct SearchFieldPlacement: Sendable, Hashable {
     let name: String
+    /// Where the platform puts it (a drawer under the navigation bar on iOS).
     public static let automatic = SearchFieldPlacement(name: "automatic")
+    /// In the toolbar.
     public static let toolbar = SearchFieldPlacement(name: "toolbar")
+    /// In the sidebar.
     public static let sidebar = SearchFieldPlacement(name: "sidebar")
+    /// In a drawer under the navigation bar.
     public static func navigationBarDrawer(displayMode: SearchFieldPlacement.NavigationBarDrawerDisplayMode = .automatic) -> SearchFieldPlacement {
         SearchFieldPlacement(name: "navigationBarDrawer")
     }
-    public enum NavigationBarDrawerDisplayMode: Sendable { case automatic, always }
+    /// Whether the drawer stays visible when the list scrolls.
+    public enum NavigationBarDrawerDisplayMode: Sendable {
+        /// As the platform decides: hidden when the list scrolls, on iOS.
+        case automatic
+        /// Always visible.
+        case always
+    }
 }
 
 /// The leading or trailing edge.
 public enum HorizontalEdge: Int8, Sendable, Hashable, CaseIterable {
+    /// The leading or trailing edge.
     case leading, trailing
 }
 
@@ -103,6 +114,7 @@ extension ForEach {
 
 /// An edit button for a list's navigation bar: "Edit", in the tint.
 public struct EditButton: View {
+    /// SwiftUI's Edit/Done button for lists: a bar button titled "Edit".
     public init() {}
     public var body: some View { Button("Edit") {} }
 }
@@ -121,21 +133,25 @@ public struct FocusState<Value: Hashable> {
     /// A focus state that is `nil` (nothing focused).
     public init<T: Hashable>() where Value == T? { state = State(wrappedValue: nil) }
 
+    /// The focused value (`nil`, `false`: nothing focused; nothing is ever focused here).
     public var wrappedValue: Value {
         get { state.wrappedValue }
         nonmutating set { state.wrappedValue = newValue }
     }
 
+    /// A binding to the focus, for `focused(_:)`.
     public var projectedValue: Binding { Binding(binding: state.projectedValue) }
 
     /// A binding to a focus state, as `focused(_:)` takes it.
     @propertyWrapper
     public struct Binding {
         let binding: LayoutCore.Binding<Value>
+        /// The focused value.
         public var wrappedValue: Value {
             get { binding.wrappedValue }
             nonmutating set { binding.wrappedValue = newValue }
         }
+        /// This binding.
         public var projectedValue: Binding { self }
     }
 }
@@ -143,17 +159,24 @@ public struct FocusState<Value: Hashable> {
 /// How a text field capitalises what is typed (accepted).
 public struct TextInputAutocapitalization: Sendable, Hashable {
     let name: String
+    /// No automatic capitals.
     public static let never = TextInputAutocapitalization(name: "never")
+    /// A capital at the start of each word.
     public static let words = TextInputAutocapitalization(name: "words")
+    /// A capital at the start of each sentence.
     public static let sentences = TextInputAutocapitalization(name: "sentences")
+    /// Every character in capitals.
     public static let characters = TextInputAutocapitalization(name: "characters")
 }
 
 /// The label of the keyboard's return key (accepted).
 public struct SubmitLabel: Sendable, Hashable {
     let name: String
+    /// The return key's titles (accepted; there is no keyboard here).
     public static let done = SubmitLabel(name: "done"), go = SubmitLabel(name: "go"), send = SubmitLabel(name: "send")
+    /// The return key's titles (accepted).
     public static let join = SubmitLabel(name: "join"), route = SubmitLabel(name: "route"), search = SubmitLabel(name: "search")
+    /// The return key's titles (accepted).
     public static let `return` = SubmitLabel(name: "return"), next = SubmitLabel(name: "next"), `continue` = SubmitLabel(name: "continue")
 }
 
@@ -161,11 +184,13 @@ public struct SubmitLabel: Sendable, Hashable {
 public struct SubmitTriggers: OptionSet, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// What submits: a text field, or a search field.
     public static let text = SubmitTriggers(rawValue: 1), search = SubmitTriggers(rawValue: 2)
 }
 
 /// UIKit's keyboard types, as `keyboardType(_:)` takes them (accepted; UIKit's type on Apple platforms).
 public enum UIKeyboardType: Int, Sendable {
+    /// UIKit's keyboard types (accepted; there is no keyboard here).
     case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress,
          decimalPad, twitter, webSearch, asciiCapableNumberPad
 }
@@ -173,12 +198,19 @@ public enum UIKeyboardType: Int, Sendable {
 /// UIKit's text content types, as `textContentType(_:)` takes them (accepted).
 public struct UITextContentType: Sendable, Hashable {
     let rawValue: String
+    /// A content type named `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The kinds of content a text field holds, for autofill (accepted).
     public static let name = UITextContentType(rawValue: "name"), username = UITextContentType(rawValue: "username")
+    /// The kinds of content a text field holds, for autofill (accepted).
     public static let password = UITextContentType(rawValue: "password"), newPassword = UITextContentType(rawValue: "newPassword")
+    /// The kinds of content a text field holds, for autofill (accepted).
     public static let emailAddress = UITextContentType(rawValue: "emailAddress"), oneTimeCode = UITextContentType(rawValue: "oneTimeCode")
+    /// The kinds of content a text field holds, for autofill (accepted).
     public static let telephoneNumber = UITextContentType(rawValue: "telephoneNumber"), URL = UITextContentType(rawValue: "URL")
+    /// The kinds of content a text field holds, for autofill (accepted).
     public static let givenName = UITextContentType(rawValue: "givenName"), familyName = UITextContentType(rawValue: "familyName")
+    /// The kinds of content a text field holds, for autofill (accepted).
     public static let fullStreetAddress = UITextContentType(rawValue: "fullStreetAddress"), postalCode = UITextContentType(rawValue: "postalCode")
 }
 

@@ -114,8 +114,11 @@ extension EnvironmentValues {
 /// How labels inside look: `makeBody` gets the title and the icon as views.
 /// Source: https://developer.apple.com/documentation/swiftui/labelstyle
 public protocol LabelStyle: Sendable {
+    /// The view the style makes.
     associatedtype Body: View
+    /// The label's parts: its title and icon.
     typealias Configuration = LabelStyleConfiguration
+    /// The label drawn in this style.
     @ViewBuilder func makeBody(configuration: Configuration) -> Body
 }
 
@@ -322,7 +325,9 @@ private struct ContextualLabel: View {
 /// The style of the context: the title and icon as the container lays them out (a list row's
 /// column, a tab item's stack), the icon alone in toolbars, else the icon then the title.
 public struct DefaultLabelStyle: LabelStyle {
+    /// The platform's label style (title and icon in a list, icon first).
     public init() {}
+    /// The title and the icon, as the context shows them.
     public func makeBody(configuration: Configuration) -> some View {
         ContextualLabel(configuration: configuration, isTitleAndIcon: false)
     }
@@ -331,7 +336,9 @@ public struct DefaultLabelStyle: LabelStyle {
 /// The title and the icon, in the system-standard layout of the context (a list row's column, a tab
 /// item's stack), the icon first; in toolbars too, where the automatic style shows the icon alone.
 public struct TitleAndIconLabelStyle: LabelStyle {
+    /// The title and the icon.
     public init() {}
+    /// The icon, then the title.
     public func makeBody(configuration: Configuration) -> some View {
         ContextualLabel(configuration: configuration, isTitleAndIcon: true)
     }
@@ -339,13 +346,17 @@ public struct TitleAndIconLabelStyle: LabelStyle {
 
 /// The title alone.
 public struct TitleOnlyLabelStyle: LabelStyle {
+    /// The title alone.
     public init() {}
+    /// The title alone.
     public func makeBody(configuration: Configuration) -> some View { configuration.title }
 }
 
 /// The icon alone.
 public struct IconOnlyLabelStyle: LabelStyle {
+    /// The icon alone.
     public init() {}
+    /// The icon alone.
     public func makeBody(configuration: Configuration) -> some View { configuration.icon }
 }
 

@@ -19,7 +19,7 @@ import TextLayout
 /// Lays out as iOS does in the environment's ``ListStyle`` (inset grouped by default): rows at
 /// least `defaultMinListRowHeight` (44 pt) high, their content inset by the row insets
 /// (``View/listRowInsets(_:)``), separators between rows, sections spaced by
-/// ``View/listSectionSpacing(_:)``. The list fills the proposal; on a `nil` axis it is as large as
+/// ``View/listSectionSpacing(_:)-(ListSectionSpacing)``. The list fills the proposal; on a `nil` axis it is as large as
 /// its content. Selection is accepted and not shown.
 public struct List<SelectionValue: Hashable, Content: View>: View {
     let content: Content

@@ -26,36 +26,42 @@ protocol KindedListStyle: ListStyle {
 /// inset-grouped by default in iOS 14's SwiftUI when it has sections, and in every case since iOS 16;
 /// a `Form`'s `.automatic` style is `.grouped`, which draws an inset-grouped list).
 public struct DefaultListStyle: KindedListStyle {
+    /// The platform's list style (inset grouped on iOS).
     public init() {}
     var kind: ListStyleKind? { nil }
 }
 
 /// Rows edge to edge on the list's background, separated by separators.
 public struct PlainListStyle: KindedListStyle {
+    /// Rows edge to edge, no section cards.
     public init() {}
     var kind: ListStyleKind? { .plain }
 }
 
 /// Sections edge to edge, on the grouped background, with uppercase footnote headers.
 public struct GroupedListStyle: KindedListStyle {
+    /// Sections in full-width groups.
     public init() {}
     var kind: ListStyleKind? { .grouped }
 }
 
 /// Sections as rounded cards inset from the list's edges, on the grouped background (Settings).
 public struct InsetGroupedListStyle: KindedListStyle {
+    /// Sections in inset cards with rounded corners (iOS's default).
     public init() {}
     var kind: ListStyleKind? { .insetGrouped }
 }
 
 /// Rows inset from the list's edges, without cards.
 public struct InsetListStyle: KindedListStyle {
+    /// Rows inset from the edges.
     public init() {}
     var kind: ListStyleKind? { .inset }
 }
 
 /// A sidebar: on iPhone, laid out as `insetGrouped`.
 public struct SidebarListStyle: KindedListStyle {
+    /// A sidebar's list.
     public init() {}
     var kind: ListStyleKind? { .insetGrouped }
 }
@@ -96,47 +102,59 @@ public protocol FormStyle: Sendable {}
 
 /// iOS's form style: a grouped form.
 public struct AutomaticFormStyle: FormStyle {
+    /// The platform's form style (grouped on iOS).
     public init() {}
 }
 
 /// A grouped form: an inset-grouped list on iOS.
 public struct GroupedFormStyle: FormStyle {
+    /// Sections in inset grouped cards.
     public init() {}
 }
 
 /// Labels in a column beside their controls (macOS); laid out as ``GroupedFormStyle``.
 public struct ColumnsFormStyle: FormStyle {
+    /// Labels and controls in columns (macOS's).
     public init() {}
 }
 
 extension FormStyle where Self == AutomaticFormStyle {
+    /// The platform's form style.
     public static var automatic: AutomaticFormStyle { AutomaticFormStyle() }
 }
 
 extension FormStyle where Self == GroupedFormStyle {
+    /// Sections in inset grouped cards.
     public static var grouped: GroupedFormStyle { GroupedFormStyle() }
 }
 
 extension FormStyle where Self == ColumnsFormStyle {
+    /// Labels and controls in columns.
     public static var columns: ColumnsFormStyle { ColumnsFormStyle() }
 }
 
 /// Whether something is shown: the system decides (`automatic`), or it is `visible` or `hidden`.
 public enum Visibility: Sendable, Hashable, CaseIterable {
+    /// Whether something is shown: as the platform decides, shown, or hidden.
     case automatic, visible, hidden
 }
 
 /// The top or bottom edge.
 public enum VerticalEdge: Int8, Sendable, Hashable, CaseIterable {
+    /// The top or bottom edge.
     case top, bottom
 
     /// A set of vertical edges.
     public struct Set: OptionSet, Sendable, Hashable {
         public let rawValue: Int8
         public init(rawValue: Int8) { self.rawValue = rawValue }
+        /// The set of one edge.
         public init(_ edge: VerticalEdge) { self.init(rawValue: 1 << edge.rawValue) }
+        /// The top edge.
         public static let top = Set(.top)
+        /// The bottom edge.
         public static let bottom = Set(.bottom)
+        /// Both edges.
         public static let all: Set = [.top, .bottom]
     }
 }
@@ -145,13 +163,17 @@ public enum VerticalEdge: Int8, Sendable, Hashable, CaseIterable {
 /// `IOSMetrics.sectionSpacing`), ``compact`` (20 pt, an approximation) or ``custom(_:)``.
 public struct ListSectionSpacing: Sendable, Hashable {
     let value: CGFloat?
+    /// The platform's spacing between sections.
     public static let `default` = ListSectionSpacing(value: nil)
+    /// Compact spacing between sections.
     public static let compact = ListSectionSpacing(value: IOSMetrics.compactSectionSpacing)
+    /// `spacing` points between sections.
     public static func custom(_ spacing: CGFloat) -> ListSectionSpacing { ListSectionSpacing(value: spacing) }
 }
 
 /// A section header's prominence: ``increased`` headers are larger and keep their case.
 public enum Prominence: Sendable, Hashable {
+    /// Normal, or increased prominence (a section header in a larger font).
     case standard, increased
 }
 

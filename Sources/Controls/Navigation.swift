@@ -63,6 +63,7 @@ extension NavigationStack where Data: MutableCollection & RandomAccessCollection
 public struct NavigationView<Content: View>: View {
     let content: Content
 
+    /// A navigation view of `content` (the older `NavigationStack`).
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
 
     public var body: some View { NavigationContainer(root: content) }
@@ -100,24 +101,35 @@ public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: V
 /// Which columns of a split view show (accepted; compact width shows one).
 public struct NavigationSplitViewVisibility: Sendable, Hashable {
     let name: String
+    /// As the platform decides.
     public static let automatic = NavigationSplitViewVisibility(name: "automatic")
+    /// Every column shown.
     public static let all = NavigationSplitViewVisibility(name: "all")
+    /// The content and detail columns.
     public static let doubleColumn = NavigationSplitViewVisibility(name: "doubleColumn")
+    /// The detail column alone.
     public static let detailOnly = NavigationSplitViewVisibility(name: "detailOnly")
 }
 
 /// A list of values pushed on a stack (accepted; nothing is pushed in a layout).
 public struct NavigationPath: Sendable, Equatable {
+    /// How many values are on the path.
     public private(set) var count = 0
+    /// Whether the path holds no value.
     public var isEmpty: Bool { count == 0 }
+    /// An empty path.
     public init() {}
+    /// A path of these values.
     public init<S: Sequence>(_ elements: S) where S.Element: Hashable { count = elements.underestimatedCount }
+    /// Adds a value to the path (a destination pushed).
     public mutating func append<V: Hashable>(_ value: V) { count += 1 }
+    /// Removes the last `k` values (destinations popped).
     public mutating func removeLast(_ k: Int = 1) { count = max(0, count - k) }
 }
 
 /// The title display modes, as `navigationBarTitleDisplayMode(_:)` takes them.
 public enum NavigationBarItem {
+    /// How a navigation bar shows its title.
     public enum TitleDisplayMode: Sendable, Hashable {
         /// Inherited; the root of a stack shows a large title.
         case automatic
@@ -131,8 +143,11 @@ public enum NavigationBarItem {
 /// The toolbar title display modes of iOS 17 (`toolbarTitleDisplayMode(_:)`).
 public struct ToolbarTitleDisplayMode: Sendable, Hashable {
     let mode: NavigationBarItem.TitleDisplayMode
+    /// Inherited; the root of a stack shows a large title.
     public static let automatic = ToolbarTitleDisplayMode(mode: .automatic)
+    /// Small, centred in the bar.
     public static let inline = ToolbarTitleDisplayMode(mode: .inline)
+    /// Large, below the bar.
     public static let large = ToolbarTitleDisplayMode(mode: .large)
     /// A large title inside the bar (laid out as `large`).
     public static let inlineLarge = ToolbarTitleDisplayMode(mode: .large)

@@ -57,22 +57,77 @@ enum PickerStyleKind: Sendable, Hashable { case automatic, menu, segmented, inli
 
 protocol KindedPickerStyle: PickerStyle { var kind: PickerStyleKind { get } }
 
-public struct DefaultPickerStyle: KindedPickerStyle { public init() {}; var kind: PickerStyleKind { .automatic } }
-public struct MenuPickerStyle: KindedPickerStyle { public init() {}; var kind: PickerStyleKind { .menu } }
-public struct SegmentedPickerStyle: KindedPickerStyle { public init() {}; var kind: PickerStyleKind { .segmented } }
-public struct InlinePickerStyle: KindedPickerStyle { public init() {}; var kind: PickerStyleKind { .inline } }
-public struct NavigationLinkPickerStyle: KindedPickerStyle { public init() {}; var kind: PickerStyleKind { .navigationLink } }
-public struct WheelPickerStyle: KindedPickerStyle { public init() {}; var kind: PickerStyleKind { .wheel } }
+/// The platform's picker style: a menu on iOS.
+public struct DefaultPickerStyle: KindedPickerStyle {
+    /// The platform's picker style: a menu on iOS.
+    public init() {}
+    var kind: PickerStyleKind { .automatic }
+}
+/// A menu that opens from a button showing the selection.
+public struct MenuPickerStyle: KindedPickerStyle {
+    /// A menu that opens from a button showing the selection.
+    public init() {}
+    var kind: PickerStyleKind { .menu }
+}
+/// A row of segments, one per option.
+public struct SegmentedPickerStyle: KindedPickerStyle {
+    /// A row of segments, one per option.
+    public init() {}
+    var kind: PickerStyleKind { .segmented }
+}
+/// The options inline, as rows of the list they are in.
+public struct InlinePickerStyle: KindedPickerStyle {
+    /// The options inline, as rows of the list they are in.
+    public init() {}
+    var kind: PickerStyleKind { .inline }
+}
+/// A row that opens a list of the options.
+public struct NavigationLinkPickerStyle: KindedPickerStyle {
+    /// A row that opens a list of the options.
+    public init() {}
+    var kind: PickerStyleKind { .navigationLink }
+}
+/// A scrolling wheel of options.
+public struct WheelPickerStyle: KindedPickerStyle {
+    /// A scrolling wheel of options.
+    public init() {}
+    var kind: PickerStyleKind { .wheel }
+}
 /// A row of options (iOS 17 palette): laid out as `segmented`.
-public struct PalettePickerStyle: KindedPickerStyle { public init() {}; var kind: PickerStyleKind { .segmented } }
+public struct PalettePickerStyle: KindedPickerStyle {
+    /// A row of options, laid out as `segmented`.
+    public init() {}
+    var kind: PickerStyleKind { .segmented }
+}
 
-extension PickerStyle where Self == DefaultPickerStyle { public static var automatic: DefaultPickerStyle { .init() } }
-extension PickerStyle where Self == MenuPickerStyle { public static var menu: MenuPickerStyle { .init() } }
-extension PickerStyle where Self == SegmentedPickerStyle { public static var segmented: SegmentedPickerStyle { .init() } }
-extension PickerStyle where Self == InlinePickerStyle { public static var inline: InlinePickerStyle { .init() } }
-extension PickerStyle where Self == NavigationLinkPickerStyle { public static var navigationLink: NavigationLinkPickerStyle { .init() } }
-extension PickerStyle where Self == WheelPickerStyle { public static var wheel: WheelPickerStyle { .init() } }
-extension PickerStyle where Self == PalettePickerStyle { public static var palette: PalettePickerStyle { .init() } }
+extension PickerStyle where Self == DefaultPickerStyle {
+    /// The platform's picker style: a menu on iOS.
+    public static var automatic: DefaultPickerStyle { .init() }
+}
+extension PickerStyle where Self == MenuPickerStyle {
+    /// A menu that opens from a button showing the selection.
+    public static var menu: MenuPickerStyle { .init() }
+}
+extension PickerStyle where Self == SegmentedPickerStyle {
+    /// A row of segments, one per option.
+    public static var segmented: SegmentedPickerStyle { .init() }
+}
+extension PickerStyle where Self == InlinePickerStyle {
+    /// The options inline, as rows of the list they are in.
+    public static var inline: InlinePickerStyle { .init() }
+}
+extension PickerStyle where Self == NavigationLinkPickerStyle {
+    /// A row that opens a list of the options.
+    public static var navigationLink: NavigationLinkPickerStyle { .init() }
+}
+extension PickerStyle where Self == WheelPickerStyle {
+    /// A scrolling wheel of options.
+    public static var wheel: WheelPickerStyle { .init() }
+}
+extension PickerStyle where Self == PalettePickerStyle {
+    /// A row of options (iOS 17 palette), laid out as `segmented`.
+    public static var palette: PalettePickerStyle { .init() }
+}
 
 private struct PickerStyleKey: EnvironmentKey { static let defaultValue = PickerStyleKind.automatic }
 

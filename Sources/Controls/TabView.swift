@@ -110,15 +110,35 @@ extension View {
 
 /// How a tab view looks (accepted; iOS's tab bar is drawn).
 public protocol TabViewStyle: Sendable {}
-public struct DefaultTabViewStyle: TabViewStyle { public init() {} }
-public struct PageTabViewStyle: TabViewStyle {
+/// The platform's tab view style: a tab bar on iOS.
+public struct DefaultTabViewStyle: TabViewStyle {
+    /// The platform's tab view style.
     public init() {}
-    public struct IndexDisplayMode: Sendable { public static let automatic = IndexDisplayMode(), always = IndexDisplayMode(), never = IndexDisplayMode() }
+}
+/// Pages the user swipes between, with an index of dots.
+public struct PageTabViewStyle: TabViewStyle {
+    /// Pages with the platform's index.
+    public init() {}
+    /// Whether the index of dots shows: as the platform decides, always, or never.
+    public struct IndexDisplayMode: Sendable {
+        /// As the platform decides: shown when there is more than one page.
+        public static let automatic = IndexDisplayMode()
+        /// Always shown.
+        public static let always = IndexDisplayMode()
+        /// Never shown.
+        public static let never = IndexDisplayMode()
+    }
+    /// Pages with the index shown as `indexDisplayMode` says.
     public init(indexDisplayMode: IndexDisplayMode) {}
 }
-extension TabViewStyle where Self == DefaultTabViewStyle { public static var automatic: DefaultTabViewStyle { .init() } }
+/// The platform's tab view style.
+extension TabViewStyle where Self == DefaultTabViewStyle {
+    /// The platform's tab view style: a tab bar on iOS.
+    public static var automatic: DefaultTabViewStyle { .init() } }
 extension TabViewStyle where Self == PageTabViewStyle {
+    /// Pages with an index of dots.
     public static var page: PageTabViewStyle { .init() }
+    /// Pages with the index shown as `indexDisplayMode` says.
     public static func page(indexDisplayMode: PageTabViewStyle.IndexDisplayMode) -> PageTabViewStyle { .init() }
 }
 

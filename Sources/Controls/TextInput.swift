@@ -150,13 +150,40 @@ enum TextFieldStyleKind: Sendable, Hashable { case plain, roundedBorder }
 
 protocol KindedTextFieldStyle: TextFieldStyle { var kind: TextFieldStyleKind { get } }
 
-public struct DefaultTextFieldStyle: KindedTextFieldStyle { public init() {}; var kind: TextFieldStyleKind { .plain } }
-public struct PlainTextFieldStyle: KindedTextFieldStyle { public init() {}; var kind: TextFieldStyleKind { .plain } }
-public struct RoundedBorderTextFieldStyle: KindedTextFieldStyle { public init() {}; var kind: TextFieldStyleKind { .roundedBorder } }
+/// The platform's text field style: plain on iOS.
+public struct DefaultTextFieldStyle: KindedTextFieldStyle {
+    /// The platform's text field style: plain on iOS.
+    public init() {}
+    var kind: TextFieldStyleKind { .plain }
+}
+/// A text field with no border.
+public struct PlainTextFieldStyle: KindedTextFieldStyle {
+    /// A text field with no border.
+    public init() {}
+    var kind: TextFieldStyleKind { .plain }
+}
+/// A text field with a rounded border.
+public struct RoundedBorderTextFieldStyle: KindedTextFieldStyle {
+    /// A text field with a rounded border.
+    public init() {}
+    var kind: TextFieldStyleKind { .roundedBorder }
+}
 
-extension TextFieldStyle where Self == DefaultTextFieldStyle { public static var automatic: DefaultTextFieldStyle { .init() } }
-extension TextFieldStyle where Self == PlainTextFieldStyle { public static var plain: PlainTextFieldStyle { .init() } }
-extension TextFieldStyle where Self == RoundedBorderTextFieldStyle { public static var roundedBorder: RoundedBorderTextFieldStyle { .init() } }
+/// The platform's text field style.
+extension TextFieldStyle where Self == DefaultTextFieldStyle {
+    /// The platform's text field style: plain on iOS.
+    public static var automatic: DefaultTextFieldStyle { .init() }
+}
+/// A text field with no border.
+extension TextFieldStyle where Self == PlainTextFieldStyle {
+    /// A text field with no border.
+    public static var plain: PlainTextFieldStyle { .init() }
+}
+/// A text field with a rounded border.
+extension TextFieldStyle where Self == RoundedBorderTextFieldStyle {
+    /// A text field with a rounded border.
+    public static var roundedBorder: RoundedBorderTextFieldStyle { .init() }
+}
 
 private struct TextFieldStyleKey: EnvironmentKey { static let defaultValue = TextFieldStyleKind.plain }
 

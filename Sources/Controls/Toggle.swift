@@ -62,8 +62,11 @@ public struct ToggleStyleConfiguration {
 
 /// How toggles inside look: `makeBody` gets the label and the state.
 public protocol ToggleStyle: Sendable {
+    /// The view the style makes.
     associatedtype Body: View
+    /// The toggle's parts: its label and whether it is on.
     typealias Configuration = ToggleStyleConfiguration
+    /// The toggle drawn in this style.
     @ViewBuilder func makeBody(configuration: Configuration) -> Body
 }
 
@@ -97,8 +100,10 @@ private struct StyledToggle: View {
 
 /// iOS's toggle: the label, then the switch.
 public struct SwitchToggleStyle: ToggleStyle {
+    /// An iOS switch.
     public init() {}
 
+    /// The label, then a switch at the trailing end.
     public func makeBody(configuration: Configuration) -> some View {
         LabeledControl(label: configuration.label) { SwitchView(isOn: configuration.isOn) }
     }
@@ -106,14 +111,18 @@ public struct SwitchToggleStyle: ToggleStyle {
 
 /// The default style, ``SwitchToggleStyle`` on iOS.
 public struct DefaultToggleStyle: ToggleStyle {
+    /// The platform's style: a switch on iOS.
     public init() {}
+    /// A switch.
     public func makeBody(configuration: Configuration) -> some View { SwitchToggleStyle().makeBody(configuration: configuration) }
 }
 
 /// A toggle drawn as a bordered button: its label, tinted, with the tint's fill when on.
 public struct ButtonToggleStyle: ToggleStyle {
+    /// A button that shows whether it is on.
     public init() {}
 
+    /// The label as a button, tinted when on.
     public func makeBody(configuration: Configuration) -> some View {
         Button(action: {}) { configuration.label }
             .buttonStyle(configuration.isOn ? AnyBorderedStyle(prominent: true) : AnyBorderedStyle(prominent: false))
@@ -121,14 +130,17 @@ public struct ButtonToggleStyle: ToggleStyle {
 }
 
 extension ToggleStyle where Self == DefaultToggleStyle {
+    /// The platform's style: a switch on iOS.
     public static var automatic: DefaultToggleStyle { DefaultToggleStyle() }
 }
 
 extension ToggleStyle where Self == SwitchToggleStyle {
+    /// A switch.
     public static var `switch`: SwitchToggleStyle { SwitchToggleStyle() }
 }
 
 extension ToggleStyle where Self == ButtonToggleStyle {
+    /// A button.
     public static var button: ButtonToggleStyle { ButtonToggleStyle() }
 }
 

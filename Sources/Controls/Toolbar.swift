@@ -26,21 +26,33 @@ public struct ToolbarItemPlacement: Sendable, Hashable {
 
     /// iOS's choice for the item: the trailing side of the navigation bar.
     public static let automatic = ToolbarItemPlacement(.trailing)
+    /// The main action: the navigation bar's trailing end on iOS.
     public static let primaryAction = ToolbarItemPlacement(.trailing)
+    /// A secondary action: hidden on iOS (it goes in an overflow menu).
     public static let secondaryAction = ToolbarItemPlacement(.hidden)
+    /// The centre of the navigation bar, in place of the title.
     public static let principal = ToolbarItemPlacement(.principal)
+    /// The navigation bar's leading end.
     public static let topBarLeading = ToolbarItemPlacement(.leading)
+    /// The navigation bar's trailing end.
     public static let topBarTrailing = ToolbarItemPlacement(.trailing)
+    /// The navigation bar's leading end (the older name).
     public static let navigationBarLeading = ToolbarItemPlacement(.leading)
+    /// The navigation bar's trailing end (the older name).
     public static let navigationBarTrailing = ToolbarItemPlacement(.trailing)
+    /// The bottom toolbar.
     public static let bottomBar = ToolbarItemPlacement(.bottom)
+    /// The bottom toolbar's status area.
     public static let status = ToolbarItemPlacement(.bottom)
+    /// Above the keyboard: not shown here (there is no keyboard).
     public static let keyboard = ToolbarItemPlacement(.hidden)
     /// A form's confirming action ("Done", "Save"): trailing, semibold.
     public static let confirmationAction = ToolbarItemPlacement(.trailing, emphasized: true)
     /// A form's cancelling action ("Cancel"): leading.
     public static let cancellationAction = ToolbarItemPlacement(.leading)
+    /// A destructive action: the navigation bar's trailing end.
     public static let destructiveAction = ToolbarItemPlacement(.trailing)
+    /// A navigation action: the navigation bar's leading end.
     public static let navigation = ToolbarItemPlacement(.leading)
 }
 
@@ -113,21 +125,32 @@ public struct _ToolbarItems: ToolbarContent {
 /// Builds toolbar content from `ToolbarItem`s, `ToolbarItemGroup`s, `if`s and `ForEach`-free lists.
 @resultBuilder
 public enum ToolbarContentBuilder {
+    /// Items of a toolbar written in a builder.
     public static func buildExpression<C: ToolbarContent>(_ content: C) -> _ToolbarItems { _ToolbarItems(_toolbarItems: content._toolbarItems) }
+    /// The items of several parts, in order.
     public static func buildBlock(_ parts: _ToolbarItems...) -> _ToolbarItems { _ToolbarItems(_toolbarItems: parts.flatMap(\._toolbarItems)) }
+    /// An optional part's items, or none.
     public static func buildOptional(_ part: _ToolbarItems?) -> _ToolbarItems { part ?? _ToolbarItems(_toolbarItems: []) }
+    /// The first branch of an `if`.
     public static func buildEither(first: _ToolbarItems) -> _ToolbarItems { first }
+    /// The second branch of an `if`.
     public static func buildEither(second: _ToolbarItems) -> _ToolbarItems { second }
+    /// The items of a `for` loop's parts, in order.
     public static func buildArray(_ parts: [_ToolbarItems]) -> _ToolbarItems { _ToolbarItems(_toolbarItems: parts.flatMap(\._toolbarItems)) }
+    /// Items behind an availability check.
     public static func buildLimitedAvailability(_ part: _ToolbarItems) -> _ToolbarItems { part }
 }
 
 /// Which bars `toolbar(_:for:)` and `toolbarBackground(_:for:)` speak of.
 public struct ToolbarPlacement: Sendable, Hashable {
     let name: String
+    /// Wherever the platform puts bars.
     public static let automatic = ToolbarPlacement(name: "automatic")
+    /// The navigation bar.
     public static let navigationBar = ToolbarPlacement(name: "navigationBar")
+    /// The bottom toolbar.
     public static let bottomBar = ToolbarPlacement(name: "bottomBar")
+    /// The tab bar.
     public static let tabBar = ToolbarPlacement(name: "tabBar")
 }
 
@@ -164,9 +187,13 @@ extension View {
 /// A toolbar's role (accepted).
 public struct ToolbarRole: Sendable, Hashable {
     let name: String
+    /// The platform's default role.
     public static let automatic = ToolbarRole(name: "automatic")
+    /// A browser's toolbar.
     public static let browser = ToolbarRole(name: "browser")
+    /// An editor's toolbar.
     public static let editor = ToolbarRole(name: "editor")
+    /// A navigation stack's toolbar.
     public static let navigationStack = ToolbarRole(name: "navigationStack")
 }
 

@@ -306,13 +306,40 @@ enum ProgressStyleKind: Sendable, Hashable { case automatic, linear, circular }
 
 protocol KindedProgressViewStyle: ProgressViewStyle { var kind: ProgressStyleKind { get } }
 
-public struct DefaultProgressViewStyle: KindedProgressViewStyle { public init() {}; var kind: ProgressStyleKind { .automatic } }
-public struct LinearProgressViewStyle: KindedProgressViewStyle { public init() {}; var kind: ProgressStyleKind { .linear } }
-public struct CircularProgressViewStyle: KindedProgressViewStyle { public init() {}; var kind: ProgressStyleKind { .circular } }
+/// The platform's progress view style.
+public struct DefaultProgressViewStyle: KindedProgressViewStyle {
+    /// The platform's progress view style.
+    public init() {}
+    var kind: ProgressStyleKind { .automatic }
+}
+/// A bar.
+public struct LinearProgressViewStyle: KindedProgressViewStyle {
+    /// A bar.
+    public init() {}
+    var kind: ProgressStyleKind { .linear }
+}
+/// A spinner.
+public struct CircularProgressViewStyle: KindedProgressViewStyle {
+    /// A spinner.
+    public init() {}
+    var kind: ProgressStyleKind { .circular }
+}
 
-extension ProgressViewStyle where Self == DefaultProgressViewStyle { public static var automatic: DefaultProgressViewStyle { .init() } }
-extension ProgressViewStyle where Self == LinearProgressViewStyle { public static var linear: LinearProgressViewStyle { .init() } }
-extension ProgressViewStyle where Self == CircularProgressViewStyle { public static var circular: CircularProgressViewStyle { .init() } }
+/// The platform's progress view style.
+extension ProgressViewStyle where Self == DefaultProgressViewStyle {
+    /// The platform's progress view style.
+    public static var automatic: DefaultProgressViewStyle { .init() }
+}
+/// A bar.
+extension ProgressViewStyle where Self == LinearProgressViewStyle {
+    /// A bar.
+    public static var linear: LinearProgressViewStyle { .init() }
+}
+/// A spinner.
+extension ProgressViewStyle where Self == CircularProgressViewStyle {
+    /// A spinner.
+    public static var circular: CircularProgressViewStyle { .init() }
+}
 
 private struct ProgressStyleKey: EnvironmentKey { static let defaultValue = ProgressStyleKind.automatic }
 

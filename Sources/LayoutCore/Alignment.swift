@@ -40,8 +40,11 @@ public struct HorizontalAlignment: Sendable, Equatable, Hashable {
     /// The value for a view that sets none.
     func defaultValue(in d: ViewDimensions) -> CGFloat { key.defaultValue(in: d) }
 
+    /// The leading edge (left, or right in a right-to-left layout).
     public static let leading = HorizontalAlignment(LeadingID.self)
+    /// The horizontal centre.
     public static let center = HorizontalAlignment(HorizontalCenterID.self)
+    /// The trailing edge (right, or left in a right-to-left layout).
     public static let trailing = HorizontalAlignment(TrailingID.self)
 
     var merge: GuideMerge { .average }
@@ -67,8 +70,11 @@ public struct VerticalAlignment: Sendable, Equatable, Hashable {
     /// The value for a view that sets none.
     func defaultValue(in d: ViewDimensions) -> CGFloat { key.defaultValue(in: d) }
 
+    /// The top edge.
     public static let top = VerticalAlignment(TopID.self)
+    /// The vertical centre.
     public static let center = VerticalAlignment(VerticalCenterID.self)
+    /// The bottom edge.
     public static let bottom = VerticalAlignment(BottomID.self)
     /// The first line's baseline; a view without text answers its height.
     public static let firstTextBaseline = VerticalAlignment(FirstTextBaselineID.self)
@@ -85,22 +91,34 @@ public struct VerticalAlignment: Sendable, Equatable, Hashable {
 
 /// A pair of guides, one per axis (for `ZStackLayout` and `frame(…, alignment:)`).
 public struct Alignment: Sendable, Equatable, Hashable {
+    /// The alignment across: leading, centre, trailing or a custom guide.
     public var horizontal: HorizontalAlignment
+    /// The alignment up and down: top, centre, bottom, a baseline or a custom guide.
     public var vertical: VerticalAlignment
 
+    /// An alignment of these two guides.
     public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
         self.horizontal = horizontal
         self.vertical = vertical
     }
 
+    /// The centre on both axes.
     public static let center = Alignment(horizontal: .center, vertical: .center)
+    /// The leading edge, centred vertically.
     public static let leading = Alignment(horizontal: .leading, vertical: .center)
+    /// The trailing edge, centred vertically.
     public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+    /// The top edge, centred horizontally.
     public static let top = Alignment(horizontal: .center, vertical: .top)
+    /// The bottom edge, centred horizontally.
     public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+    /// The top leading corner.
     public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+    /// The top trailing corner.
     public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+    /// The bottom leading corner.
     public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+    /// The bottom trailing corner.
     public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
 }
 

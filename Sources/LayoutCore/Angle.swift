@@ -45,15 +45,25 @@ public struct Angle: Hashable, Comparable, Sendable, Codable {
 
     public static func < (lhs: Angle, rhs: Angle) -> Bool { lhs.radians < rhs.radians }
 
+    /// The sum of two angles.
     public static func + (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians + rhs.radians) }
+    /// The difference of two angles.
     public static func - (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians - rhs.radians) }
+    /// The opposite angle.
     public static prefix func - (angle: Angle) -> Angle { Angle(radians: -angle.radians) }
+    /// The angle scaled by a factor.
     public static func * (lhs: Angle, rhs: Double) -> Angle { Angle(radians: lhs.radians * rhs) }
+    /// The angle scaled by a factor.
     public static func * (lhs: Double, rhs: Angle) -> Angle { Angle(radians: lhs * rhs.radians) }
+    /// The angle divided by a factor.
     public static func / (lhs: Angle, rhs: Double) -> Angle { Angle(radians: lhs.radians / rhs) }
+    /// Adds an angle.
     public static func += (lhs: inout Angle, rhs: Angle) { lhs = lhs + rhs }
+    /// Subtracts an angle.
     public static func -= (lhs: inout Angle, rhs: Angle) { lhs = lhs - rhs }
+    /// Scales the angle by a factor.
     public static func *= (lhs: inout Angle, rhs: Double) { lhs = lhs * rhs }
+    /// Divides the angle by a factor.
     public static func /= (lhs: inout Angle, rhs: Double) { lhs = lhs / rhs }
 
     /// Multiplies the angle by `rhs` (SwiftUI's `VectorArithmetic` requirement).
@@ -81,11 +91,17 @@ public struct Angle: Hashable, Comparable, Sendable, Codable {
 /// (`CGPointApplyAffineTransform`). Defined here only where CoreGraphics is missing (Linux);
 /// on Apple platforms CoreGraphics' own type is used.
 public struct CGAffineTransform: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The x scale (and rotation's cosine): x' = a·x + c·y + tx.
     public var a: CGFloat
+    /// The y shear (and rotation's sine): y' = b·x + d·y + ty.
     public var b: CGFloat
+    /// The x shear (and rotation's negative sine).
     public var c: CGFloat
+    /// The y scale (and rotation's cosine).
     public var d: CGFloat
+    /// The x translation, in points.
     public var tx: CGFloat
+    /// The y translation, in points.
     public var ty: CGFloat
 
     /// The identity transform.

@@ -44,14 +44,19 @@ private struct StyledButton: View {
 /// What a button is for: a destructive or cancelling action.
 public struct ButtonRole: Sendable, Equatable {
     let name: String
+    /// An action that deletes data (red).
     public static let destructive = ButtonRole(name: "destructive")
+    /// An action that cancels (in dialogs, set apart).
     public static let cancel = ButtonRole(name: "cancel")
 }
 
 /// How buttons inside look: `makeBody` gets the label and whether the button is pressed (never, here).
 public protocol ButtonStyle: Sendable {
+    /// The view the style makes.
     associatedtype Body: View
+    /// The button's parts: its label, role and whether it is pressed.
     typealias Configuration = ButtonStyleConfiguration
+    /// The button drawn in this style.
     @ViewBuilder func makeBody(configuration: Configuration) -> Body
 }
 
@@ -104,19 +109,25 @@ private func tinted(_ configuration: ButtonStyleConfiguration) -> some View {
 
 /// The default style: on iOS outside lists and toolbars, ``BorderlessButtonStyle``.
 public struct DefaultButtonStyle: ButtonStyle {
+    /// The platform's button style (borderless on iOS).
     public init() {}
+    /// The label, tinted.
     public func makeBody(configuration: Configuration) -> some View { tinted(configuration) }
 }
 
 /// No border, the label in the tint.
 public struct BorderlessButtonStyle: ButtonStyle {
+    /// A button with no border: the label, tinted.
     public init() {}
+    /// The label, tinted.
     public func makeBody(configuration: Configuration) -> some View { tinted(configuration) }
 }
 
 /// The label as it is, untinted.
 public struct PlainButtonStyle: ButtonStyle {
+    /// A button that is its label, as it is.
     public init() {}
+    /// The label, as it is.
     public func makeBody(configuration: Configuration) -> some View { configuration.label }
 }
 

@@ -41,7 +41,7 @@ public struct Color: Hashable, Sendable {
     ///
     /// A name no catalog has draws nothing (clear), and a `Color` view of it reports a
     /// `missingAsset` diagnostic naming it, as SwiftUI logs "No color named '…' found in asset
-    /// catalog". See ``AssetCatalog/color(named:)`` for the components read.
+    /// catalog". See `AssetCatalog.color(named:)` for the components read.
     /// Source: https://developer.apple.com/documentation/swiftui/color/init(_:bundle:)
     public init(_ name: String, bundle: Bundle? = nil) {
         red = 0
@@ -72,6 +72,7 @@ public struct Color: Hashable, Sendable {
 
     /// The colour spaces SwiftUI's component initialisers name.
     public enum RGBColorSpace: Sendable, Hashable {
+        /// The standard RGB colour space (the one TextFit draws in).
         case sRGB
         /// Linear sRGB: components are gamma-encoded to sRGB (IEC 61966-2-1 transfer function).
         case sRGBLinear
@@ -122,21 +123,37 @@ public struct Color: Hashable, Sendable {
         return Color(red: red, green: green, blue: blue, opacity: self.opacity * opacity)
     }
 
+    /// iOS's system red (light appearance).
     public static let red = Color(255, 59, 48)
+    /// iOS's system orange (light appearance).
     public static let orange = Color(255, 149, 0)
+    /// iOS's system yellow (light appearance).
     public static let yellow = Color(255, 204, 0)
+    /// iOS's system green (light appearance).
     public static let green = Color(52, 199, 89)
+    /// iOS's system mint (light appearance).
     public static let mint = Color(0, 199, 190)
+    /// iOS's system teal (light appearance).
     public static let teal = Color(48, 176, 199)
+    /// iOS's system cyan (light appearance).
     public static let cyan = Color(50, 173, 230)
+    /// iOS's system blue (light appearance).
     public static let blue = Color(0, 122, 255)
+    /// iOS's system indigo (light appearance).
     public static let indigo = Color(88, 86, 214)
+    /// iOS's system purple (light appearance).
     public static let purple = Color(175, 82, 222)
+    /// iOS's system pink (light appearance).
     public static let pink = Color(255, 45, 85)
+    /// iOS's system brown (light appearance).
     public static let brown = Color(162, 132, 94)
+    /// White.
     public static let white = Color(255, 255, 255)
+    /// iOS's system grey (light appearance).
     public static let gray = Color(142, 142, 147)
+    /// Black.
     public static let black = Color(0, 0, 0)
+    /// No colour: fully transparent.
     public static let clear = Color(0, 0, 0, opacity: 0)
     /// The light-mode label colour (black).
     public static let primary = Color(0, 0, 0)
@@ -164,6 +181,7 @@ extension Color: ShapeStyle {}
 
 /// The foreground style of the environment (set with `foregroundStyle(_:)`; black by default).
 public struct ForegroundStyle: ShapeStyle, Hashable {
+    /// The environment's foreground style.
     public init() {}
 }
 
@@ -174,10 +192,15 @@ public struct ForegroundStyle: ShapeStyle, Hashable {
 /// quaternary's opacity, 9 % (an approximation; docs/ios-metrics.md).
 public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
     let level: Int
+    /// The foreground style itself.
     public static let primary = HierarchicalShapeStyle(level: 0)
+    /// The foreground style at 60 % opacity (iOS's secondary label colour).
     public static let secondary = HierarchicalShapeStyle(level: 1)
+    /// The foreground style at 30 % opacity (iOS's tertiary label colour).
     public static let tertiary = HierarchicalShapeStyle(level: 2)
+    /// The foreground style at 18 % opacity (iOS's quaternary label colour).
     public static let quaternary = HierarchicalShapeStyle(level: 3)
+    /// The foreground style at 9 % opacity (an approximation: iOS has no fifth level).
     public static let quinary = HierarchicalShapeStyle(level: 4)
 
     var opacity: Double { Self.opacities[min(max(level, 0), 4)] }
@@ -188,6 +211,7 @@ public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
 
 /// The tint: the style `tint(_:)` set around the view, else the accent colour (``Color/accentColor``).
 public struct TintShapeStyle: ShapeStyle, Hashable {
+    /// The tint of the environment.
     public init() {}
 }
 
@@ -199,6 +223,7 @@ extension ShapeStyle where Self == TintShapeStyle {
 /// Any shape style, erased.
 public struct AnyShapeStyle: ShapeStyle {
     package let base: any ShapeStyle
+    /// `style`, erased to one type.
     public init<S: ShapeStyle>(_ style: S) { base = (style as? AnyShapeStyle)?.base ?? style }
 }
 
@@ -208,30 +233,51 @@ extension ShapeStyle where Self == ForegroundStyle {
 }
 
 extension ShapeStyle where Self == HierarchicalShapeStyle {
+    /// The foreground style itself.
     public static var primary: HierarchicalShapeStyle { .primary }
+    /// The foreground style at 60 % opacity.
     public static var secondary: HierarchicalShapeStyle { .secondary }
+    /// The foreground style at 30 % opacity.
     public static var tertiary: HierarchicalShapeStyle { .tertiary }
+    /// The foreground style at 18 % opacity.
     public static var quaternary: HierarchicalShapeStyle { .quaternary }
+    /// The foreground style at 9 % opacity.
     public static var quinary: HierarchicalShapeStyle { .quinary }
 }
 
 /// The named colours as shape styles, so `.foregroundStyle(.blue)` and `.background(.blue)` compile.
 extension ShapeStyle where Self == Color {
+    /// iOS's system red.
     public static var red: Color { Color.red }
+    /// iOS's system orange.
     public static var orange: Color { Color.orange }
+    /// iOS's system yellow.
     public static var yellow: Color { Color.yellow }
+    /// iOS's system green.
     public static var green: Color { Color.green }
+    /// iOS's system mint.
     public static var mint: Color { Color.mint }
+    /// iOS's system teal.
     public static var teal: Color { Color.teal }
+    /// iOS's system cyan.
     public static var cyan: Color { Color.cyan }
+    /// iOS's system blue.
     public static var blue: Color { Color.blue }
+    /// iOS's system indigo.
     public static var indigo: Color { Color.indigo }
+    /// iOS's system purple.
     public static var purple: Color { Color.purple }
+    /// iOS's system pink.
     public static var pink: Color { Color.pink }
+    /// iOS's system brown.
     public static var brown: Color { Color.brown }
+    /// White.
     public static var white: Color { Color.white }
+    /// iOS's system grey.
     public static var gray: Color { Color.gray }
+    /// Black.
     public static var black: Color { Color.black }
+    /// No colour: fully transparent.
     public static var clear: Color { Color.clear }
 }
 

@@ -20,6 +20,7 @@ import Foundation
 public struct Device: Hashable, Sendable {
     /// Whose device it is: Apple's (points, Dynamic Type) or an Android one (dp, font scale).
     public enum Platform: String, Hashable, Sendable, CaseIterable, Codable {
+        /// iOS (Apple's devices) or Android.
         case ios, android
     }
 
@@ -27,6 +28,7 @@ public struct Device: Hashable, Sendable {
     /// landscape insets: one landscape, as iOS reports the same insets for both landscape
     /// orientations; Android's presets are held with the navigation bar at the right.
     public enum Orientation: String, Hashable, Sendable, CaseIterable, Codable {
+        /// Upright, or turned on its side.
         case portrait, landscape
     }
 
@@ -80,6 +82,7 @@ extension Device: CustomStringConvertible {
 /// The kind of device an app runs on, as UIKit's `UIUserInterfaceIdiom` names them: what a String
 /// Catalog's device variations are chosen by. iPhone (`.phone`) unless set.
 public enum DeviceIdiom: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The kind of device: phone, tablet, Mac, watch, TV or headset (SwiftUI's `UIUserInterfaceIdiom`).
     case phone, pad, mac, watch, tv, vision
 }
 

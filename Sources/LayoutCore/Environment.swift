@@ -10,6 +10,7 @@ import Synchronization
 /// ```
 /// Other modules add their own keys this way (TextLayout adds the Dynamic Type size and fonts).
 public protocol EnvironmentKey {
+    /// The value's type.
     associatedtype Value: Sendable
     /// The value when no ancestor set one.
     static var defaultValue: Value { get }
@@ -197,6 +198,7 @@ private struct CalendarKey: EnvironmentKey {
 /// A key for a value a view carries to its parent layout (read as `subview[Key.self]`), set with
 /// `layoutValue(key:value:)`.
 public protocol LayoutValueKey {
+    /// The value's type.
     associatedtype Value: Sendable
     /// The value of a subview that set none.
     static var defaultValue: Value { get }

@@ -36,6 +36,7 @@ public struct GeometryReader<Content: View>: View {
     /// Builds the content from the reader's geometry.
     public var content: (GeometryProxy) -> Content
 
+    /// A view that takes the whole space proposed and gives `content` its size.
     public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {
         self.content = content
     }
@@ -120,12 +121,14 @@ public protocol CoordinateSpaceProtocol: Sendable {
 
 /// The view's own coordinate space.
 public struct LocalCoordinateSpace: CoordinateSpaceProtocol {
+    /// The view's own coordinates.
     public init() {}
     public var coordinateSpace: CoordinateSpace { .local }
 }
 
 /// The root's coordinate space.
 public struct GlobalCoordinateSpace: CoordinateSpaceProtocol {
+    /// The root's coordinates.
     public init() {}
     public var coordinateSpace: CoordinateSpace { .global }
 }
@@ -137,14 +140,17 @@ public struct NamedCoordinateSpace: CoordinateSpaceProtocol, Hashable {
 }
 
 extension CoordinateSpaceProtocol where Self == LocalCoordinateSpace {
+    /// The view's own coordinates.
     public static var local: LocalCoordinateSpace { LocalCoordinateSpace() }
 }
 
 extension CoordinateSpaceProtocol where Self == GlobalCoordinateSpace {
+    /// The root's coordinates.
     public static var global: GlobalCoordinateSpace { GlobalCoordinateSpace() }
 }
 
 extension CoordinateSpaceProtocol where Self == NamedCoordinateSpace {
+    /// The coordinates of the view named `name` with `coordinateSpace(name:)`.
     public static func named(_ name: some Hashable) -> NamedCoordinateSpace { NamedCoordinateSpace(name: String(describing: name)) }
 }
 

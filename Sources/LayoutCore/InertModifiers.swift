@@ -40,7 +40,9 @@ extension View {
 /// Whether text can be selected (`textSelection(_:)`): accepted and ignored.
 public struct TextSelectability: Sendable, Equatable {
     let isEnabled: Bool
+    /// Text the user may select (accepted and ignored).
     public static let enabled = TextSelectability(isEnabled: true)
+    /// Text the user may not select (accepted and ignored).
     public static let disabled = TextSelectability(isEnabled: false)
 }
 
@@ -89,29 +91,48 @@ extension EnvironmentValues {
 public struct AccessibilityTraits: OptionSet, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The element acts as a button (accepted and ignored).
     public static let isButton = AccessibilityTraits(rawValue: 1 << 0)
+    /// The element is a heading (accepted and ignored).
     public static let isHeader = AccessibilityTraits(rawValue: 1 << 1)
+    /// The element is selected (accepted and ignored).
     public static let isSelected = AccessibilityTraits(rawValue: 1 << 2)
+    /// The element is a link (accepted and ignored).
     public static let isLink = AccessibilityTraits(rawValue: 1 << 3)
+    /// The element is a search field (accepted and ignored).
     public static let isSearchField = AccessibilityTraits(rawValue: 1 << 4)
+    /// The element is an image (accepted and ignored).
     public static let isImage = AccessibilityTraits(rawValue: 1 << 5)
+    /// The element plays a sound when activated (accepted and ignored).
     public static let playsSound = AccessibilityTraits(rawValue: 1 << 6)
+    /// The element is a keyboard key (accepted and ignored).
     public static let isKeyboardKey = AccessibilityTraits(rawValue: 1 << 7)
+    /// The element is static text (accepted and ignored).
     public static let isStaticText = AccessibilityTraits(rawValue: 1 << 8)
+    /// The element summarises the app when it starts (accepted and ignored).
     public static let isSummaryElement = AccessibilityTraits(rawValue: 1 << 9)
+    /// The element's value changes often (accepted and ignored).
     public static let updatesFrequently = AccessibilityTraits(rawValue: 1 << 10)
+    /// Activating the element starts a media session (accepted and ignored).
     public static let startsMediaSession = AccessibilityTraits(rawValue: 1 << 11)
+    /// The element takes touches directly (accepted and ignored).
     public static let allowsDirectInteraction = AccessibilityTraits(rawValue: 1 << 12)
+    /// The element turns the page when reading reaches its end (accepted and ignored).
     public static let causesPageTurn = AccessibilityTraits(rawValue: 1 << 13)
+    /// The element is modal (accepted and ignored).
     public static let isModal = AccessibilityTraits(rawValue: 1 << 14)
+    /// The element toggles a value (accepted and ignored).
     public static let isToggle = AccessibilityTraits(rawValue: 1 << 15)
 }
 
 /// How `accessibilityElement(children:)` treats the children: accepted and ignored.
 public struct AccessibilityChildBehavior: Sendable, Equatable {
     let name: String
+    /// The children are hidden from accessibility (accepted and ignored).
     public static let ignore = AccessibilityChildBehavior(name: "ignore")
+    /// The children stay accessible inside this element (accepted and ignored).
     public static let contain = AccessibilityChildBehavior(name: "contain")
+    /// The children are merged into this element (accepted and ignored).
     public static let combine = AccessibilityChildBehavior(name: "combine")
 }
 
@@ -138,30 +159,50 @@ public struct Animation: Sendable, Equatable {
     let name: String
     let duration: Double
 
+    /// The system's default curve.
     public static let `default` = Animation(name: "default", duration: 0.35)
+    /// Constant speed.
     public static let linear = Animation(name: "linear", duration: 0.35)
+    /// Starts slowly.
     public static let easeIn = Animation(name: "easeIn", duration: 0.35)
+    /// Ends slowly.
     public static let easeOut = Animation(name: "easeOut", duration: 0.35)
+    /// Starts and ends slowly.
     public static let easeInOut = Animation(name: "easeInOut", duration: 0.35)
+    /// A spring.
     public static let spring = Animation(name: "spring", duration: 0.5)
+    /// A spring with some bounce.
     public static let bouncy = Animation(name: "bouncy", duration: 0.5)
+    /// A spring with little bounce, settling quickly.
     public static let snappy = Animation(name: "snappy", duration: 0.5)
+    /// A spring with no bounce.
     public static let smooth = Animation(name: "smooth", duration: 0.5)
+    /// Constant speed over `duration` seconds.
     public static func linear(duration: Double) -> Animation { Animation(name: "linear", duration: duration) }
+    /// Starts slowly, over `duration` seconds.
     public static func easeIn(duration: Double) -> Animation { Animation(name: "easeIn", duration: duration) }
+    /// Ends slowly, over `duration` seconds.
     public static func easeOut(duration: Double) -> Animation { Animation(name: "easeOut", duration: duration) }
+    /// Starts and ends slowly, over `duration` seconds.
     public static func easeInOut(duration: Double) -> Animation { Animation(name: "easeInOut", duration: duration) }
+    /// A spring of the given response and damping.
     public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: Double = 0) -> Animation {
         Animation(name: "spring", duration: response)
     }
+    /// A spring that settles in `duration` seconds.
     public static func spring(duration: Double, bounce: Double = 0) -> Animation { Animation(name: "spring", duration: duration) }
+    /// A quick spring for interactive changes.
     public static func interactiveSpring(response: Double = 0.15, dampingFraction: Double = 0.86,
                                          blendDuration: Double = 0.25) -> Animation {
         Animation(name: "interactiveSpring", duration: response)
     }
+    /// The same curve (a delay changes nothing here).
     public func delay(_ delay: Double) -> Animation { self }
+    /// The same curve (a speed changes nothing here).
     public func speed(_ speed: Double) -> Animation { self }
+    /// The same curve (repetition changes nothing here).
     public func repeatForever(autoreverses: Bool = true) -> Animation { self }
+    /// The same curve (repetition changes nothing here).
     public func repeatCount(_ repeatCount: Int, autoreverses: Bool = true) -> Animation { self }
 }
 
@@ -227,6 +268,7 @@ extension View {
 
 /// How a view's colours combine with what is behind it (`blendMode(_:)`): accepted, not drawn.
 public enum BlendMode: Sendable, Equatable {
+    /// SwiftUI's blend modes, named as Core Graphics' (accepted; a picture draws every view as `normal`).
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight,
          difference, exclusion, hue, saturation, color, luminosity, sourceAtop, destinationOver, destinationOut,
          plusDarker, plusLighter

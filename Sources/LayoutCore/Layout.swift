@@ -9,6 +9,7 @@ import Foundation
 public protocol Layout: Sendable {
     /// What the layout derives from its subviews once (default `Void`).
     associatedtype Cache = Void
+    /// The subviews a layout places.
     typealias Subviews = LayoutSubviews
 
     /// Properties of the layout type (default: no stack orientation).
@@ -47,6 +48,7 @@ public struct LayoutProperties: Sendable, Hashable {
     /// The axis the layout stacks its subviews along, if any; a `Spacer` stretches along it only.
     public var stackOrientation: Axis?
 
+    /// The properties of a layout that is not a stack.
     public init() { stackOrientation = nil }
 }
 

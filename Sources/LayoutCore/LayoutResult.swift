@@ -132,7 +132,9 @@ public struct LayoutResult: Sendable {
 
 /// A leaf of a ``LayoutResult`` with what drawing it needs.
 public struct PlacedLeaf: Sendable {
+    /// The leaf view placed.
     public let element: any LeafView
+    /// The environment it was laid out in.
     public let environment: EnvironmentValues
     /// The proposal the leaf was placed with.
     public let proposal: ProposedViewSize
@@ -158,6 +160,7 @@ public struct PlacedElement: Sendable, Equatable {
     /// Left out by its container (an unchosen `ViewThatFits` child); its frame is empty.
     public var isHidden: Bool
 
+    /// An element placed at `frame` (root coordinates), with its baselines and whether it is hidden.
     public init(path: [Int], id: String?, kind: String, frame: CGRect, firstTextBaseline: CGFloat,
                 lastTextBaseline: CGFloat, isHidden: Bool) {
         self.path = path
@@ -180,6 +183,7 @@ public struct LayoutDiagnostic: Sendable, Equatable, Hashable, Codable, CustomSt
     public struct Kind: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// A kind named `rawValue`.
         public init(_ rawValue: String) { self.rawValue = rawValue }
         public var description: String { rawValue }
 
@@ -209,6 +213,7 @@ public struct LayoutDiagnostic: Sendable, Equatable, Hashable, Codable, CustomSt
         public static let invalidModifierValue = Kind("invalidModifierValue")
     }
 
+    /// What kind of problem it is.
     public var kind: Kind
     /// The type name of the layout, modifier or leaf concerned.
     public var layout: String
@@ -221,6 +226,7 @@ public struct LayoutDiagnostic: Sendable, Equatable, Hashable, Codable, CustomSt
     /// The `id` of the element at fault (`layoutPath`), when it has one.
     public var id: String?
 
+    /// A diagnostic of `kind` about `layout` at `layoutPath` (and a subview), saying `message`.
     public init(kind: Kind, layout: String, layoutPath: [Int], subviewPath: [Int]? = nil, message: String, id: String? = nil) {
         self.kind = kind
         self.layout = layout
@@ -241,10 +247,12 @@ public struct LayoutDiagnostic: Sendable, Equatable, Hashable, Codable, CustomSt
 /// What a leaf (or a modifier) reports about itself; the engine adds where it is
 /// (``LayoutDiagnostic``).
 public struct LeafDiagnostic: Sendable, Hashable {
+    /// What kind of problem it is.
     public var kind: LayoutDiagnostic.Kind
     /// What is wrong and what was done instead, naming the input (e.g. the text).
     public var message: String
 
+    /// A leaf's diagnostic of `kind`, saying `message`.
     public init(kind: LayoutDiagnostic.Kind, message: String) {
         self.kind = kind
         self.message = message

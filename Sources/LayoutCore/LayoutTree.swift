@@ -89,7 +89,7 @@ public final class LayoutTree {
     /// Builds the tree of `view` under `environment`: evaluates every `body` once. A view standing
     /// for several (a `Group`, a `ForEach`) is stacked in a centred `ZStack`. A right-to-left
     /// `locale` lays the tree out right to left unless `layoutDirection` is set, as an app launched
-    /// in that language is (``EnvironmentValues/launched``).
+    /// in that language is (`EnvironmentValues.launched`).
     /// - Complexity: O(n) for n elements.
     public convenience init(_ view: some View, environment: EnvironmentValues = EnvironmentValues()) {
         self.init(view, environment: environment, screen: nil)

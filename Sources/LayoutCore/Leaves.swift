@@ -4,9 +4,12 @@ import Foundation
 ///
 /// Negative or NaN lengths are taken as 0.
 public struct Box: LeafView {
+    /// The box's width, in points.
     public var width: CGFloat
+    /// The box's height, in points.
     public var height: CGFloat
 
+    /// A box of `width` by `height` points, whatever it is proposed.
     public init(width: CGFloat, height: CGFloat) {
         self.width = width.isNaN ? 0 : max(0, width)
         self.height = height.isNaN ? 0 : max(0, height)
@@ -22,8 +25,10 @@ public struct Box: LeafView {
 /// It prefers no spacing to its neighbours.
 public struct Spacer: View {
     public typealias Body = Never
+    /// The least length it takes along its stack's axis; `nil`: the platform's (8 pt).
     public var minLength: CGFloat?
 
+    /// A flexible space along the enclosing stack's axis, at least `minLength` points.
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
 
 
@@ -53,6 +58,7 @@ extension Spacer: PrimitiveView {
 /// the divider extends across the minor axis of the stack, or horizontally when not in a stack").
 /// SwiftUI draws it 1 pt thick at accessibility Dynamic Type sizes; TextFit keeps one pixel.
 public struct Divider: LeafView {
+    /// A one-pixel line across the enclosing stack's axis.
     public init() {}
 
     public func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {

@@ -95,6 +95,7 @@ public struct Bindable<Value> {
     /// The bindable itself, whose members are bindings: `$model.name`.
     public var projectedValue: Bindable<Value> { self }
 
+    /// Bindings to the properties of an `@Observable` object.
     public init(wrappedValue: Value) where Value: AnyObject & Observable {
         self.wrappedValue = wrappedValue
     }
@@ -104,6 +105,7 @@ public struct Bindable<Value> {
         self.wrappedValue = wrappedValue
     }
 
+    /// The bindable of `$object`, as a child view is given it.
     public init(projectedValue: Bindable<Value>) {
         self = projectedValue
     }

@@ -9,10 +9,15 @@ import Foundation
 public struct Path: Sendable, Equatable {
     /// One segment of a path, as SwiftUI's `Path.Element`.
     public enum Element: Sendable, Equatable {
+        /// Starts a new subpath at a point.
         case move(to: CGPoint)
+        /// A straight line to a point.
         case line(to: CGPoint)
+        /// A quadratic Bézier curve to a point.
         case quadCurve(to: CGPoint, control: CGPoint)
+        /// A cubic Bézier curve to a point.
         case curve(to: CGPoint, control1: CGPoint, control2: CGPoint)
+        /// Closes the subpath with a line to its start.
         case closeSubpath
     }
 
@@ -279,6 +284,8 @@ public struct Path: Sendable, Equatable {
 /// arcs; layout does not depend on it.
 /// Source: https://developer.apple.com/documentation/swiftui/roundedcornerstyle
 public enum RoundedCornerStyle: Sendable, Hashable {
+    /// Circular corners.
     case circular
+    /// Continuous corners: Apple's squircle, a smoother curve into the sides.
     case continuous
 }

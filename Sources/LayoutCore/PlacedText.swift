@@ -39,6 +39,7 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
     /// view was made by an initializer that records them (`Text("key")`, `Button("title")`);
     /// `nil` for a `Text(verbatim:)`, a `Text(string)` and layout files.
     public var fileID: String?
+    /// The line of that file (the `Text`'s, or the modifier's for a title a modifier makes).
     public var line: Int?
 
     // MARK: What it shows
@@ -118,11 +119,25 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
     /// How "…" cut a text.
     public struct Truncation: Sendable, Equatable {
         /// Where on its line "…" stands (the text's `truncationMode`).
-        public enum Position: String, Sendable, Codable { case head, middle, tail }
+        public enum Position: String, Sendable, Codable {
+            /// At the start of the line.
+            case head
+            /// In the middle of the line.
+            case middle
+            /// At the end of the line.
+            case tail
+        }
         /// What cut it: its line limit, or the height it was proposed (at least one line is always shown).
-        public enum Cause: String, Sendable, Codable { case lineLimit, height }
+        public enum Cause: String, Sendable, Codable {
+            /// The text's line limit.
+            case lineLimit
+            /// The height it was proposed.
+            case height
+        }
 
+        /// Where on its line "…" stands.
         public var position: Position
+        /// What cut the text.
         public var cause: Cause
         /// The scalars of ``PlacedText/string`` that "…" stands for: at the tail, from where the
         /// shown text ends to the end of the string; in the middle, between the two parts shown;
@@ -134,6 +149,7 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
         /// where the shown text ends).
         public var offset: Int { elided.lowerBound }
 
+        /// A truncation at `position` for `cause`, standing for the scalars `elided`.
         public init(position: Position, cause: Cause, elided: Range<Int>) {
             self.position = position
             self.cause = cause
@@ -155,9 +171,12 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
     public struct Overlap: Sendable, Equatable {
         /// Its pre-order position, path and id (as ``PlacedText/id``).
         public var index: Int
+        /// The other text's path from the root.
         public var path: [Int]
+        /// The other text's `id`, when it has one.
         public var id: String?
 
+        /// The overlapped text at `index` of ``LayoutResult/texts``, with its path and id.
         public init(index: Int, path: [Int], id: String?) {
             self.index = index
             self.path = path
@@ -165,10 +184,13 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether "…" cut the text.
     public var isTruncated: Bool { truncation != nil }
     /// Shrunk by `minimumScaleFactor`.
     public var isScaled: Bool { scale < 1 }
+    /// Whether a line of the text is drawn outside the root or a clipping element.
     public var isClipped: Bool { clip != nil }
+    /// Whether a line overlaps another shown text.
     public var isOverlapping: Bool { !overlaps.isEmpty }
 
     /// Has characters no font has a glyph for (``missingGlyphs``).

@@ -6,7 +6,9 @@ import Foundation
 /// How `aspectRatio` scales: the largest size of the ratio inside the proposal (`fit`), or the
 /// smallest covering it (`fill`).
 public enum ContentMode: Sendable, Hashable, CaseIterable {
+    /// Scaled to fit inside: the whole content shown.
     case fit
+    /// Scaled to fill: the whole space covered, the content cut if need be.
     case fill
 }
 

@@ -31,6 +31,7 @@ import Foundation
 /// }
 /// ```
 public protocol PreferenceKey {
+    /// The preference's type.
     associatedtype Value
     /// The value a view without one has: combining it (`reduce(value: &x, nextValue: { defaultValue })`)
     /// must leave `x` as it was.
@@ -170,7 +171,7 @@ extension View {
         onChange(of: value, initial: initial) { _, _ in action() }
     }
 
-    /// ``onChange(of:initial:_:)`` with the new value only (SwiftUI's older form, never initial).
+    /// `onChange(of:initial:_:)` with the new value only (SwiftUI's older form, never initial).
     public func onChange<V: Equatable>(of value: V, perform action: @escaping (_ newValue: V) -> Void) -> some View {
         onChange(of: value, initial: false) { _, new in action(new) }
     }
@@ -305,14 +306,23 @@ extension Anchor.Source where Value == CGPoint {
         }
     }
 
+    /// The top leading corner.
     public static var topLeading: Anchor<CGPoint>.Source { unitPoint(.topLeading) }
+    /// The middle of the top edge.
     public static var top: Anchor<CGPoint>.Source { unitPoint(.top) }
+    /// The top trailing corner.
     public static var topTrailing: Anchor<CGPoint>.Source { unitPoint(.topTrailing) }
+    /// The middle of the leading edge.
     public static var leading: Anchor<CGPoint>.Source { unitPoint(.leading) }
+    /// The centre.
     public static var center: Anchor<CGPoint>.Source { unitPoint(.center) }
+    /// The middle of the trailing edge.
     public static var trailing: Anchor<CGPoint>.Source { unitPoint(.trailing) }
+    /// The bottom leading corner.
     public static var bottomLeading: Anchor<CGPoint>.Source { unitPoint(.bottomLeading) }
+    /// The middle of the bottom edge.
     public static var bottom: Anchor<CGPoint>.Source { unitPoint(.bottom) }
+    /// The bottom trailing corner.
     public static var bottomTrailing: Anchor<CGPoint>.Source { unitPoint(.bottomTrailing) }
 }
 

@@ -11,6 +11,7 @@ public struct ProposedViewSize: Sendable, Hashable {
     /// The proposed height, or `nil` for the ideal height.
     public var height: CGFloat?
 
+    /// A proposal of `width` by `height` points; `nil` on an axis: the view's ideal size there.
     public init(width: CGFloat?, height: CGFloat?) {
         self.width = width
         self.height = height

@@ -73,6 +73,7 @@ extension EnvironmentValues {
 /// Source: https://developer.apple.com/documentation/swiftui/linkshapestyle; the value as recorded
 /// by ColorCompatibility (github.com/noahsark769/ColorCompatibility, `link`).
 public struct LinkShapeStyle: ResolvableShapeStyle, Hashable {
+    /// The style of links.
     public init() {}
     package func flatColor(in environment: EnvironmentValues) -> Color { Self.color }
     static let color = Color(0, 122, 255)
@@ -90,6 +91,7 @@ extension ShapeStyle where Self == LinkShapeStyle {
 /// Sources: https://developer.apple.com/documentation/swiftui/fillshapestyle; the values as
 /// recorded by ColorCompatibility (github.com/noahsark769/ColorCompatibility).
 public struct FillShapeStyle: ResolvableShapeStyle, Hashable {
+    /// The style that fills a shape: its foreground.
     public init() {}
     package func flatColor(in environment: EnvironmentValues) -> Color { Self.levels[0] }
 
@@ -232,10 +234,15 @@ public struct Material: ResolvableShapeStyle, Hashable {
     /// The veil's opacity.
     let opacity: Double
 
+    /// The most translucent material.
     public static let ultraThin = Material(name: "ultraThin", opacity: 0.35)
+    /// A thin, translucent material.
     public static let thin = Material(name: "thin", opacity: 0.55)
+    /// The material of average translucency.
     public static let regular = Material(name: "regular", opacity: 0.7)
+    /// A thick, less translucent material.
     public static let thick = Material(name: "thick", opacity: 0.85)
+    /// The least translucent material.
     public static let ultraThick = Material(name: "ultraThick", opacity: 0.93)
     /// The material of bars (toolbars, tab bars): drawn as ``regular``.
     public static let bar = Material(name: "bar", opacity: 0.7)
@@ -244,11 +251,17 @@ public struct Material: ResolvableShapeStyle, Hashable {
 }
 
 extension ShapeStyle where Self == Material {
+    /// The most translucent material.
     public static var ultraThinMaterial: Material { .ultraThin }
+    /// A thin, translucent material.
     public static var thinMaterial: Material { .thin }
+    /// The material of average translucency.
     public static var regularMaterial: Material { .regular }
+    /// A thick, less translucent material.
     public static var thickMaterial: Material { .thick }
+    /// The least translucent material.
     public static var ultraThickMaterial: Material { .ultraThick }
+    /// The material of bars (navigation, tab and tool bars).
     public static var bar: Material { .bar }
 }
 
@@ -259,16 +272,21 @@ extension ShapeStyle where Self == Material {
 public struct Gradient: Hashable, Sendable {
     /// One colour of a gradient and where it is (0…1).
     public struct Stop: Hashable, Sendable {
+        /// The colour at this stop.
         public var color: Color
+        /// Where the stop is along the gradient, from 0 (start) to 1 (end).
         public var location: CGFloat
+        /// A stop of `color` at `location` (0 to 1).
         public init(color: Color, location: CGFloat) {
             self.color = color
             self.location = location.isNaN ? 0 : min(1, max(0, location))
         }
     }
 
+    /// The colours and their locations, in order.
     public var stops: [Stop]
 
+    /// A gradient of these stops.
     public init(stops: [Stop]) { self.stops = stops }
 
     /// `colors` spread evenly from 0 to 1 (one colour: at 0).
@@ -294,14 +312,17 @@ public struct LinearGradient: ShapeStyle, LeafView, GradientView, Hashable {
     var startPoint: UnitPoint
     var endPoint: UnitPoint
 
+    /// A gradient from `startPoint` to `endPoint` (unit points of the shape's bounds).
     public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
         (self.gradient, self.startPoint, self.endPoint) = (gradient, startPoint, endPoint)
     }
 
+    /// Evenly spaced `colors` from `startPoint` to `endPoint`.
     public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
         self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
     }
 
+    /// These `stops` from `startPoint` to `endPoint`.
     public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {
         self.init(gradient: Gradient(stops: stops), startPoint: startPoint, endPoint: endPoint)
     }
@@ -325,14 +346,17 @@ public struct RadialGradient: ShapeStyle, LeafView, GradientView, Hashable {
     var startRadius: CGFloat
     var endRadius: CGFloat
 
+    /// A gradient in circles around `center`, from `startRadius` to `endRadius` points.
     public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         (self.gradient, self.center, self.startRadius, self.endRadius) = (gradient, center, startRadius, endRadius)
     }
 
+    /// Evenly spaced `colors` in circles around `center`, from `startRadius` to `endRadius` points.
     public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
     }
 
+    /// These `stops` in circles around `center`, from `startRadius` to `endRadius` points.
     public init(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         self.init(gradient: Gradient(stops: stops), center: center, startRadius: startRadius, endRadius: endRadius)
     }
@@ -356,11 +380,13 @@ public struct EllipticalGradient: ShapeStyle, LeafView, GradientView, Hashable {
     var startRadiusFraction: CGFloat
     var endRadiusFraction: CGFloat
 
+    /// A gradient in ellipses filling the shape's bounds, its radii fractions of the bounds.
     public init(gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
         (self.gradient, self.center) = (gradient, center)
         (self.startRadiusFraction, self.endRadiusFraction) = (startRadiusFraction, endRadiusFraction)
     }
 
+    /// Evenly spaced `colors` in ellipses filling the shape's bounds.
     public init(colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
         self.init(gradient: Gradient(colors: colors), center: center, startRadiusFraction: startRadiusFraction,
                   endRadiusFraction: endRadiusFraction)
@@ -384,22 +410,27 @@ public struct AngularGradient: ShapeStyle, LeafView, GradientView, Hashable {
     var gradient: Gradient
     var center: UnitPoint
 
+    /// A gradient around `center`, from `startAngle` to `endAngle`.
     public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
         (self.gradient, self.center) = (gradient, center)
     }
 
+    /// Evenly spaced `colors` around `center`, from `startAngle` to `endAngle`.
     public init(colors: [Color], center: UnitPoint, startAngle: Angle, endAngle: Angle) {
         self.init(gradient: Gradient(colors: colors), center: center, startAngle: startAngle, endAngle: endAngle)
     }
 
+    /// These `stops` around `center`, from `startAngle` to `endAngle`.
     public init(stops: [Gradient.Stop], center: UnitPoint, startAngle: Angle, endAngle: Angle) {
         self.init(gradient: Gradient(stops: stops), center: center, startAngle: startAngle, endAngle: endAngle)
     }
 
+    /// A gradient all the way around `center`, starting at `angle`.
     public init(gradient: Gradient, center: UnitPoint, angle: Angle = .zero) {
         self.init(gradient: gradient, center: center, startAngle: angle, endAngle: angle)
     }
 
+    /// Evenly spaced `colors` all the way around `center`, starting at `angle`.
     public init(colors: [Color], center: UnitPoint, angle: Angle = .zero) {
         self.init(gradient: Gradient(colors: colors), center: center, angle: angle)
     }
@@ -434,31 +465,38 @@ extension GradientView {
 }
 
 extension ShapeStyle where Self == LinearGradient {
+    /// A linear gradient from `startPoint` to `endPoint`.
     public static func linearGradient(_ gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
         LinearGradient(gradient: gradient, startPoint: startPoint, endPoint: endPoint)
     }
+    /// A linear gradient of evenly spaced `colors`.
     public static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
         LinearGradient(colors: colors, startPoint: startPoint, endPoint: endPoint)
     }
+    /// A linear gradient of these `stops`.
     public static func linearGradient(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
         LinearGradient(stops: stops, startPoint: startPoint, endPoint: endPoint)
     }
 }
 
 extension ShapeStyle where Self == RadialGradient {
+    /// A radial gradient around `center`.
     public static func radialGradient(_ gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient {
         RadialGradient(gradient: gradient, center: center, startRadius: startRadius, endRadius: endRadius)
     }
+    /// A radial gradient of evenly spaced `colors`.
     public static func radialGradient(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient {
         RadialGradient(colors: colors, center: center, startRadius: startRadius, endRadius: endRadius)
     }
 }
 
 extension ShapeStyle where Self == EllipticalGradient {
+    /// An elliptical gradient filling the shape's bounds.
     public static func ellipticalGradient(_ gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
                                           endRadiusFraction: CGFloat = 0.5) -> EllipticalGradient {
         EllipticalGradient(gradient: gradient, center: center, startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
     }
+    /// An elliptical gradient of evenly spaced `colors`.
     public static func ellipticalGradient(colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
                                           endRadiusFraction: CGFloat = 0.5) -> EllipticalGradient {
         EllipticalGradient(colors: colors, center: center, startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
@@ -466,12 +504,15 @@ extension ShapeStyle where Self == EllipticalGradient {
 }
 
 extension ShapeStyle where Self == AngularGradient {
+    /// An angular gradient around `center`, from `startAngle` to `endAngle`.
     public static func angularGradient(_ gradient: Gradient, center: UnitPoint, startAngle: Angle, endAngle: Angle) -> AngularGradient {
         AngularGradient(gradient: gradient, center: center, startAngle: startAngle, endAngle: endAngle)
     }
+    /// An angular gradient of evenly spaced `colors`.
     public static func angularGradient(colors: [Color], center: UnitPoint, startAngle: Angle, endAngle: Angle) -> AngularGradient {
         AngularGradient(colors: colors, center: center, startAngle: startAngle, endAngle: endAngle)
     }
+    /// A conic gradient: all the way around `center`, starting at `angle`.
     public static func conicGradient(_ gradient: Gradient, center: UnitPoint, angle: Angle = .zero) -> AngularGradient {
         AngularGradient(gradient: gradient, center: center, angle: angle)
     }

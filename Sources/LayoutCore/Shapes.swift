@@ -44,6 +44,7 @@ extension Shape {
 
 /// A shape that can be inset (what `strokeBorder` needs: the stroke stays inside the frame).
 public protocol InsettableShape: Shape {
+    /// The shape an inset gives back.
     associatedtype InsetShape: InsettableShape
     /// The shape drawn `amount` points inside its frame on every edge.
     func inset(by amount: CGFloat) -> InsetShape
@@ -59,6 +60,7 @@ package protocol NamedLeaf {
 /// A rectangle filling its frame.
 public struct Rectangle: InsettableShape, Hashable {
     var insetAmount: CGFloat = 0
+    /// A rectangle that fills its frame.
     public init() {}
     public func path(in rect: CGRect) -> Path { Path(rect.insetBy(dx: insetAmount, dy: insetAmount)) }
     public func inset(by amount: CGFloat) -> Rectangle { var s = self; s.insetAmount += amount; return s }
@@ -67,15 +69,19 @@ public struct Rectangle: InsettableShape, Hashable {
 /// A rectangle with rounded corners (radii too large for the frame scaled down to fit). Both corner
 /// styles are drawn as circular (elliptical) arcs; see ``RoundedCornerStyle``.
 public struct RoundedRectangle: InsettableShape, Hashable {
+    /// The width and height of the rounded corners, in points.
     public var cornerSize: CGSize
+    /// Whether the corners are circular or continuous (Apple's squircle).
     public var style: RoundedCornerStyle
     var insetAmount: CGFloat = 0
 
+    /// A rectangle whose corners are rounded by `cornerSize`.
     public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
         self.cornerSize = cornerSize
         self.style = style
     }
 
+    /// A rectangle whose corners are rounded with `cornerRadius` points.
     public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
         self.init(cornerSize: CGSize(width: cornerRadius, height: cornerRadius), style: style)
     }
@@ -91,8 +97,10 @@ public struct RoundedRectangle: InsettableShape, Hashable {
 
 /// A rectangle whose shorter sides are half circles (corner radius: half the shorter side).
 public struct Capsule: InsettableShape, Hashable {
+    /// Whether the ends are circular or continuous.
     public var style: RoundedCornerStyle
     var insetAmount: CGFloat = 0
+    /// A capsule: a rectangle whose shorter sides are half circles.
     public init(style: RoundedCornerStyle = .continuous) { self.style = style }
 
     public func path(in rect: CGRect) -> Path {
@@ -107,6 +115,7 @@ public struct Capsule: InsettableShape, Hashable {
 /// The largest circle that fits the frame, centred in it.
 public struct Circle: InsettableShape, Hashable {
     var insetAmount: CGFloat = 0
+    /// A circle as large as the smaller side of its frame, centred.
     public init() {}
 
     public func path(in rect: CGRect) -> Path {
@@ -121,6 +130,7 @@ public struct Circle: InsettableShape, Hashable {
 /// The ellipse inscribed in the frame.
 public struct Ellipse: InsettableShape, Hashable {
     var insetAmount: CGFloat = 0
+    /// An ellipse that fills its frame.
     public init() {}
     public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect.insetBy(dx: insetAmount, dy: insetAmount)) }
     public func inset(by amount: CGFloat) -> Ellipse { var s = self; s.insetAmount += amount; return s }
@@ -130,8 +140,11 @@ public struct Ellipse: InsettableShape, Hashable {
 
 /// How a path is filled: `isEOFilled` uses the even-odd rule (else non-zero).
 public struct FillStyle: Sendable, Hashable {
+    /// Whether the even-odd rule decides what is inside (else non-zero winding).
     public var isEOFilled: Bool
+    /// Whether edges are antialiased.
     public var isAntialiased: Bool
+    /// A fill rule: even-odd or non-zero winding, antialiased or not.
     public init(eoFill: Bool = false, antialiased: Bool = true) {
         isEOFilled = eoFill
         isAntialiased = antialiased
@@ -141,16 +154,39 @@ public struct FillStyle: Sendable, Hashable {
 /// How a path is stroked, as SwiftUI's (and Core Graphics') defaults: 1 pt, butt caps, miter
 /// joins with a limit of 10, no dashes.
 public struct StrokeStyle: Sendable, Hashable {
-    public enum LineCap: Sendable, Hashable { case butt, round, square }
-    public enum LineJoin: Sendable, Hashable { case miter, round, bevel }
+    /// How a stroke's open ends are drawn.
+    public enum LineCap: Sendable, Hashable {
+        /// Square, ending at the end point.
+        case butt
+        /// A half circle beyond the end point.
+        case round
+        /// Square, half the line's width beyond the end point.
+        case square
+    }
+    /// How a stroke's corners are drawn.
+    public enum LineJoin: Sendable, Hashable {
+        /// A sharp corner (bevelled beyond the miter limit).
+        case miter
+        /// A rounded corner.
+        case round
+        /// A corner cut off flat.
+        case bevel
+    }
 
+    /// The stroke's width, in points.
     public var lineWidth: CGFloat
+    /// How the ends of open lines are drawn.
     public var lineCap: LineCap
+    /// How corners are joined.
     public var lineJoin: LineJoin
+    /// The longest a mitred corner may reach, in multiples of the line width, before it is bevelled.
     public var miterLimit: CGFloat
+    /// Lengths of dashes and gaps, alternating, in points; empty: a solid line.
     public var dash: [CGFloat]
+    /// How far into the dash pattern the line starts, in points.
     public var dashPhase: CGFloat
 
+    /// A stroke of these properties (SwiftUI's defaults: 1 pt, butt caps, mitred joins).
     public init(lineWidth: CGFloat = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: CGFloat = 10,
                 dash: [CGFloat] = [], dashPhase: CGFloat = 0) {
         self.lineWidth = lineWidth
@@ -258,28 +294,35 @@ extension Path: Shape {
 // The static members SwiftUI gives shapes, so `.clipShape(.capsule)` and
 // `.background(.blue, in: .rect(cornerRadius: 8))` compile.
 extension Shape where Self == Rectangle {
+    /// A rectangle.
     public static var rect: Rectangle { Rectangle() }
 }
 
 extension Shape where Self == RoundedRectangle {
+    /// A rectangle with corners rounded by `cornerRadius` points.
     public static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: cornerRadius, style: style)
     }
 
+    /// A rectangle with corners rounded by `cornerSize`.
     public static func rect(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
         RoundedRectangle(cornerSize: cornerSize, style: style)
     }
 }
 
 extension Shape where Self == Capsule {
+    /// A capsule.
     public static var capsule: Capsule { Capsule() }
+    /// A capsule with the given corner style.
     public static func capsule(style: RoundedCornerStyle) -> Capsule { Capsule(style: style) }
 }
 
 extension Shape where Self == Circle {
+    /// A circle.
     public static var circle: Circle { Circle() }
 }
 
 extension Shape where Self == Ellipse {
+    /// An ellipse.
     public static var ellipse: Ellipse { Ellipse() }
 }

@@ -28,14 +28,18 @@ import Foundation
 public struct State<Value> {
     let storage: StateStorage<Value>
 
+    /// State that starts as `wrappedValue`.
     public init(wrappedValue: Value) { storage = StateStorage(wrappedValue) }
+    /// State that starts as `initialValue`.
     public init(initialValue: Value) { storage = StateStorage(initialValue) }
 
+    /// The current value.
     public var wrappedValue: Value {
         get { storage.value }
         nonmutating set { storage.value = newValue }
     }
 
+    /// A binding to the value.
     public var projectedValue: Binding<Value> {
         let storage = self.storage
         return Binding(get: { storage.value }, set: { storage.value = $0 })
@@ -93,6 +97,7 @@ public struct Binding<Value> {
     let get: () -> Value
     let set: (Value) -> Void
 
+    /// A binding that reads with `get` and writes with `set`.
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
         self.get = get
         self.set = set
@@ -101,15 +106,19 @@ public struct Binding<Value> {
     /// A binding that always reads `value`.
     public static func constant(_ value: Value) -> Binding<Value> { Binding(get: { value }, set: { _ in }) }
 
+    /// The bound value.
     public var wrappedValue: Value {
         get { get() }
         nonmutating set { set(newValue) }
     }
 
+    /// This binding.
     public var projectedValue: Binding<Value> { self }
 
+    /// The binding itself, as `$value` passes it.
     public init(projectedValue: Binding<Value>) { self = projectedValue }
 
+    /// A binding to a property of the bound value.
     public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
         Binding<Subject>(get: { self.wrappedValue[keyPath: keyPath] },
                          set: { var value = self.wrappedValue; value[keyPath: keyPath] = $0; self.wrappedValue = value })

@@ -106,31 +106,40 @@ extension AnyElement: PrimitiveView {
 /// `if let`, `switch`, and (beyond SwiftUI) `for … in` loops, whose iterations' views become siblings.
 @resultBuilder
 public enum ViewBuilder {
+    /// A view written in the builder, as it is.
     public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
 
     /// Lets code inside the package write arrays of elements in a builder.
     package static func buildExpression(_ elements: [AnyElement]) -> ElementList { ElementList(elements: elements) }
 
+    /// No view.
     public static func buildBlock() -> EmptyView { EmptyView() }
 
+    /// One view, as it is.
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
 
+    /// Several views, in order.
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
         TupleView((repeat each content))
     }
 
+    /// An `if` without `else`: the view, or nothing.
     public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
 
+    /// The first branch of an `if`/`else`.
     public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .trueContent(first))
     }
 
+    /// The second branch of an `if`/`else`.
     public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .falseContent(second))
     }
 
+    /// The views of a `for` loop, in order.
     public static func buildArray(_ parts: [any View]) -> _ViewArray { _ViewArray(views: parts) }
 
+    /// A view behind an availability check.
     public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
 }
 
@@ -146,6 +155,7 @@ public struct TupleView<T>: View {
     /// The views, as a tuple.
     public var value: T
 
+    /// A tuple of views, laid out as its elements.
     public init(_ value: T) { self.value = value }
 }
 
@@ -225,6 +235,7 @@ extension _ViewArray: PrimitiveView {
 /// No view at all: contributes no subview.
 public struct EmptyView: View {
     public typealias Body = Never
+    /// A view that shows nothing and takes no space.
     public init() {}
 }
 
@@ -261,6 +272,7 @@ public struct Group<Content: View>: View {
     public typealias Body = Never
     let content: Content
 
+    /// A group of views, laid out by its container as if they were its own children.
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
 }
 
@@ -337,6 +349,7 @@ extension ForEach: PrimitiveView {
 /// }
 /// ```
 public protocol ViewModifier {
+    /// The view the modifier makes.
     associatedtype Body: View
     /// The content the modifier is applied to, as a view.
     typealias Content = _ViewModifier_Content<Self>
@@ -356,9 +369,12 @@ extension _ViewModifier_Content: PrimitiveView {
 
 /// A view with a modifier applied (what ``View/modifier(_:)`` returns).
 public struct ModifiedContent<Content, Modifier> {
+    /// The view modified.
     public var content: Content
+    /// The modifier applied to it.
     public var modifier: Modifier
 
+    /// `content` with `modifier` applied.
     public init(content: Content, modifier: Modifier) {
         self.content = content
         self.modifier = modifier

@@ -6,7 +6,9 @@ import Foundation
 /// with a guide gives its explicit value if the view has one (text baselines, an `alignmentGuide`
 /// modifier, a container merging its children's), otherwise the guide's default.
 public struct ViewDimensions: Equatable {
+    /// The view's width, in points.
     public let width: CGFloat
+    /// The view's height, in points.
     public let height: CGFloat
     /// The view the guides are read from, under which proposal; `nil` for plain dimensions.
     let source: GuideSource?

@@ -16,7 +16,9 @@ import Foundation
 public struct ViewSpacing: Sendable, Hashable {
     /// A kind of view, for choosing the distance between two neighbours.
     public struct Category: Sendable, Hashable, CustomStringConvertible {
+        /// The category's name.
         public let name: String
+        /// A category named `name`.
         public init(_ name: String) { self.name = name }
         /// Views with no special spacing (boxes, shapes, stacks of them).
         public static let ordinary = Category("ordinary")
@@ -25,10 +27,14 @@ public struct ViewSpacing: Sendable, Hashable {
 
     /// One edge's preferred distance to a neighbour of the same category and to any other (points).
     public struct Preference: Sendable, Hashable {
+        /// The kind of view this edge belongs to.
         public var category: Category
+        /// The distance to a neighbour of the same category, in points.
         public var sameCategory: CGFloat
+        /// The distance to a neighbour of any other category, in points.
         public var otherCategory: CGFloat
 
+        /// An edge of `category` that prefers these distances.
         public init(category: Category, sameCategory: CGFloat, otherCategory: CGFloat) {
             self.category = category
             self.sameCategory = sameCategory

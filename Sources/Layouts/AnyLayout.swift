@@ -10,6 +10,7 @@ import LayoutCore
 public struct AnyLayout: Layout, _InstanceLayoutProperties {
     private let storage: any ErasedLayout
 
+    /// `layout`, erased to one type (to switch layouts without losing the children's identity).
     public init<L: Layout>(_ layout: L) {
         storage = layout as? any ErasedLayout ?? Erased(layout: layout)
     }
@@ -19,6 +20,7 @@ public struct AnyLayout: Layout, _InstanceLayoutProperties {
         var value: Any?
     }
 
+    /// The erased layout's properties (its stack orientation).
     public var instanceLayoutProperties: LayoutProperties { storage.properties }
 
     public func makeCache(subviews: Subviews) -> Cache { Cache(value: storage.makeCache(subviews)) }

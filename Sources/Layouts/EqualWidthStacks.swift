@@ -10,6 +10,7 @@ import LayoutCore
 /// proposal is ignored: the stack is always its ideal size, n × cell width + the gaps.
 /// - Complexity: O(n); the ideal sizes and gaps are measured once (the cache).
 public struct EqualWidthHStack: Layout {
+    /// A row whose children all take the widest child's width.
     public init() {}
 
     public static var layoutProperties: LayoutProperties {
@@ -35,6 +36,7 @@ public struct EqualWidthHStack: Layout {
 /// Same rules as ``EqualWidthHStack``, stacked top to bottom: the size is the cell width ×
 /// (n × cell height + the gaps).
 public struct EqualWidthVStack: Layout {
+    /// A column whose children all take the widest child's width.
     public init() {}
 
     public static var layoutProperties: LayoutProperties {

@@ -36,6 +36,7 @@ import Foundation
 public struct FlowLayout: Layout {
     /// Where a row's items sit along the row.
     public enum RowAlignment: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Where a row's items go: at the leading edge, centred, or at the trailing edge.
         case leading, center, trailing
         /// Extra width shared equally between a row's items; the last row and one-item rows stay leading.
         case justified

@@ -69,11 +69,15 @@ import LayoutCore
 ///   measurements per cell for the order (cached), one per cell per proposal and one to place.
 public struct Grid<Content: View>: View {
     public typealias Body = Never
+    /// Where each cell's content goes in its cell.
     public var alignment: Alignment
+    /// Points between columns; `nil`: the platform's spacing.
     public var horizontalSpacing: CGFloat?
+    /// Points between rows; `nil`: the platform's spacing.
     public var verticalSpacing: CGFloat?
     let content: Content
 
+    /// A grid of `GridRow`s (and views that span every column), its cells aligned on `alignment`.
     public init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
                 @ViewBuilder content: () -> Content) {
         self.alignment = alignment
@@ -112,6 +116,7 @@ public struct GridRow<Content: View>: View {
     public var alignment: VerticalAlignment?
     let content: Content
 
+    /// A row of the grid, its cells aligned vertically on `alignment` (`nil`: the grid's).
     public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.content = content()

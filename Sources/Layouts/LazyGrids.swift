@@ -44,12 +44,14 @@ public struct GridItem: Sendable {
         case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
     }
 
+    /// How wide (or tall) the column (or row) is: fixed, flexible or adaptive.
     public var size: Size
     /// The distance to the next item (`nil`: 8).
     public var spacing: CGFloat?
     /// Where each cell sits in its slot (`nil`: the grid's alignment).
     public var alignment: Alignment?
 
+    /// A column (or row) of `size`, `spacing` from the next, its cells aligned on `alignment`.
     public init(_ size: Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) {
         self.size = size
         self.spacing = spacing

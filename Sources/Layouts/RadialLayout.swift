@@ -13,6 +13,7 @@ public enum RadialRank: LayoutValueKey {
 /// its radius is half the bounds' smaller side minus half the largest side of any subview, so the
 /// subviews stay inside (never below 0). One subview sits at the top; n subviews are 360°/n apart.
 public struct RadialLayout: Layout {
+    /// A layout that places its children on a circle.
     public init() {}
 
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {

@@ -75,9 +75,13 @@ struct ScrollViewLayout: Layout {
 /// overlay the content and take no space.
 public struct ScrollIndicatorVisibility: Sendable, Equatable {
     let name: String
+    /// As the platform decides.
     public static let automatic = ScrollIndicatorVisibility(name: "automatic")
+    /// Shown.
     public static let visible = ScrollIndicatorVisibility(name: "visible")
+    /// Hidden.
     public static let hidden = ScrollIndicatorVisibility(name: "hidden")
+    /// Never shown, not even while scrolling.
     public static let never = ScrollIndicatorVisibility(name: "never")
 }
 
@@ -86,27 +90,34 @@ public protocol ScrollTargetBehavior {}
 
 /// Settles on pages (`.paging`): accepted.
 public struct PagingScrollTargetBehavior: ScrollTargetBehavior, Sendable {
+    /// Scrolls a page at a time.
     public init() {}
 }
 
 /// Settles on views (`.viewAligned`): accepted.
 public struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior, Sendable {
+    /// Scrolls to align a view with the edge.
     public init() {}
 }
 
 extension ScrollTargetBehavior where Self == PagingScrollTargetBehavior {
+    /// Scrolls a page at a time.
     public static var paging: PagingScrollTargetBehavior { PagingScrollTargetBehavior() }
 }
 
 extension ScrollTargetBehavior where Self == ViewAlignedScrollTargetBehavior {
+    /// Scrolls to align a view with the edge.
     public static var viewAligned: ViewAlignedScrollTargetBehavior { ViewAlignedScrollTargetBehavior() }
 }
 
 /// Whether a scroll view bounces at its ends (`scrollBounceBehavior(_:axes:)`): accepted.
 public struct ScrollBounceBehavior: Sendable, Equatable {
     let name: String
+    /// As the platform decides.
     public static let automatic = ScrollBounceBehavior(name: "automatic")
+    /// Always bounces.
     public static let always = ScrollBounceBehavior(name: "always")
+    /// Bounces only when the content is larger than the view.
     public static let basedOnSize = ScrollBounceBehavior(name: "basedOnSize")
 }
 
@@ -115,7 +126,9 @@ public struct ScrollBounceBehavior: Sendable, Equatable {
 public struct PinnedScrollableViews: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Section headers stay at the top while their section scrolls.
     public static let sectionHeaders = PinnedScrollableViews(rawValue: 1 << 0)
+    /// Section footers stay at the bottom while their section scrolls.
     public static let sectionFooters = PinnedScrollableViews(rawValue: 1 << 1)
 }
 
@@ -154,8 +167,10 @@ extension View {
 /// (content is shown scrolled to its start). Lays out as its content, as a `Group` does.
 public struct ScrollViewReader<Content: View>: View {
     public typealias Body = Never
+    /// The content, given a proxy to scroll with.
     public var content: (ScrollViewProxy) -> Content
 
+    /// A reader whose content gets a proxy to scroll with (scrolling does nothing here).
     public init(@ViewBuilder content: @escaping (ScrollViewProxy) -> Content) { self.content = content }
 }
 

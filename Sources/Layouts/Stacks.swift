@@ -6,9 +6,12 @@ import LayoutCore
 /// Space is distributed as SwiftUI does (see `StackDistribution`); children that cannot shrink
 /// overflow and the stack reports the sum. `spacing: nil` uses each pair's preferred distance.
 public struct HStackLayout: Layout, _PassesSingleChildPriority {
+    /// How the children line up vertically.
     public var alignment: VerticalAlignment
+    /// Points between children; `nil`: the platform's spacing for each pair.
     public var spacing: CGFloat?
 
+    /// A horizontal stack, its children aligned on `alignment`, `spacing` apart.
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil) {
         self.alignment = alignment
         self.spacing = spacing
@@ -35,9 +38,12 @@ public struct HStackLayout: Layout, _PassesSingleChildPriority {
 
 /// SwiftUI's `VStack` as a layout: children one above the other, aligned on a horizontal guide.
 public struct VStackLayout: Layout, _PassesSingleChildPriority {
+    /// How the children line up horizontally.
     public var alignment: HorizontalAlignment
+    /// Points between children; `nil`: the platform's spacing for each pair.
     public var spacing: CGFloat?
 
+    /// A vertical stack, its children aligned on `alignment`, `spacing` apart.
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil) {
         self.alignment = alignment
         self.spacing = spacing
@@ -235,8 +241,10 @@ extension Axis {
 /// with the highest priority taken over every child (`max()`, so a stack of spacers, priority −∞,
 /// still has a top group, as probe SPB6 `ZStack{Spacer()}` = 100x50 at 100x50 shows).
 public struct ZStackLayout: Layout, _PassesSingleChildPriority {
+    /// Where each child goes in the stack's bounds.
     public var alignment: Alignment
 
+    /// A stack of overlapping children, each placed at `alignment`.
     public init(alignment: Alignment = .center) { self.alignment = alignment }
 
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {

@@ -8,8 +8,10 @@ import Foundation
 /// when, on each chosen axis, the proposal is `nil` or at least the ideal. The chosen child is then
 /// proposed the container's proposal. With no children the size is zero.
 public struct ViewThatFitsLayout: Layout {
+    /// The axes a child must fit on.
     public var axes: Axis.Set
 
+    /// A layout that picks the first child fitting the proposal on `axes`.
     public init(in axes: Axis.Set = [.horizontal, .vertical]) { self.axes = axes }
 
     /// The index of the child shown for `proposal`.
@@ -47,9 +49,11 @@ public struct ViewThatFitsLayout: Layout {
 /// `axes`, else the last; the others are laid out but not shown (``ViewThatFitsLayout``).
 public struct ViewThatFits<Content: View>: View {
     public typealias Body = Never
+    /// The axes a child must fit on.
     public var axes: Axis.Set
     let content: Content
 
+    /// The first of `content`'s views that fits the proposal on `axes` (else the last).
     public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content) {
         self.axes = axes
         self.content = content()

@@ -13,6 +13,7 @@ public struct HStack<Content: View>: View {
     let layout: HStackLayout
     let content: Content
 
+    /// A horizontal stack of `content`, aligned on `alignment`, `spacing` apart (`nil`: the platform's).
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         layout = HStackLayout(alignment: alignment, spacing: spacing)
         self.content = content()
@@ -25,6 +26,7 @@ public struct VStack<Content: View>: View {
     let layout: VStackLayout
     let content: Content
 
+    /// A vertical stack of `content`, aligned on `alignment`, `spacing` apart (`nil`: the platform's).
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         layout = VStackLayout(alignment: alignment, spacing: spacing)
         self.content = content()
@@ -37,6 +39,7 @@ public struct ZStack<Content: View>: View {
     let layout: ZStackLayout
     let content: Content
 
+    /// `content` stacked on top of each other, each placed at `alignment`.
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         layout = ZStackLayout(alignment: alignment)
         self.content = content()

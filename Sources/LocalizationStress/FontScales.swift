@@ -41,20 +41,20 @@ public struct FontScaleList: Sendable, Hashable, Codable, CustomStringConvertibl
         var found: [AndroidFontScale] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
             guard !item.isEmpty else {
-                throw FontScaleListError("empty item in \"\(text)\"; expected font scales such as 1, 1.3, 2 (or 130%), or all")
+                throw FontScaleListError("'\(text)' has an empty item; expected \(AndroidFontScale.listForMessages)")
             }
             if item.lowercased() == "all" {
                 found += AndroidFontScale.settingsValues
                 continue
             }
             if DynamicTypeSize(name: item) != nil || item.contains("...") || item.contains("…") {
-                throw FontScaleListError("\"\(item)\" is a Dynamic Type size, which is iOS's; under android the text size is a "
-                                         + "font scale (0.85, 1, 1.15, 1.3, 1.5, 1.8, 2, or any number greater than 0), or all")
+                throw FontScaleListError("'\(item)' is a Dynamic Type size, which is iOS's; under android the text size is a "
+                                         + "font scale: \(AndroidFontScale.listForMessages)")
             }
             do {
                 found.append(try AndroidFontScale.parse(item))
             } catch {
-                throw FontScaleListError("\(error)")
+                throw FontScaleListError("\(error), a comma list of them, or all")
             }
         }
         let scales = Self.sortedUnique(found)
@@ -93,7 +93,9 @@ public struct FontScaleList: Sendable, Hashable, Codable, CustomStringConvertibl
 
 /// Why a list of font scales did not parse.
 public struct FontScaleListError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

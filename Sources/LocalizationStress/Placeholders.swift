@@ -154,16 +154,26 @@ public struct PlaceholderSamples: Sendable, Hashable, Codable {
     /// A partial set of samples, as a rules file gives them (`"placeholders": {"integer": "1,000"}`,
     /// `"samples": {"%@": "Ana", "count": 8888888}`).
     public struct Overrides: Sendable, Hashable, Codable {
+        /// The sample for objects (`%@`).
         public var object: String?
+        /// The sample for integers (`%d`, `%lld`).
         public var integer: String?
+        /// The sample for floating-point numbers (`%f`).
         public var float: String?
+        /// The sample for characters (`%c`).
         public var character: String?
+        /// The sample for pointers (`%p`).
         public var pointer: String?
+        /// The sample for named placeholders (`{name}`) that `names` does not list.
         public var named: String?
+        /// The sample for `%#@variable@` references left after expansion.
         public var variable: String?
+        /// Samples for placeholders by name or position (`{count}`, `%1$@`).
         public var names: [String: String]
+        /// The numbers plural variants are sampled with, by category (`one`: 1).
         public var numbers: [String: Double]
 
+        /// Samples that replace the defaults; a field left `nil` keeps its default.
         public init(object: String? = nil, integer: String? = nil, float: String? = nil, character: String? = nil,
                     pointer: String? = nil, named: String? = nil, variable: String? = nil,
                     names: [String: String] = [:], numbers: [String: Double] = [:]) {

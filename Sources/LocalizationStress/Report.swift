@@ -12,20 +12,24 @@ import Typography
 /// report without it, from before Android was checked, is read as `ios`); each verdict names its
 /// size as `"dynamicTypeSize": "large"` (ios) or `"fontScale": 1.3` (android); the summary's
 /// `passesUpTo` and `failsFrom` are the sizes as strings (`"large"`, `"1.3"`). What a failing verdict
-/// needs (`neededWidth`, `excess`, `excessPercent`, `linesNeeded`), whose fault it is (`sourceFails`) and
+/// needs (`neededWidth`, `excess`, `excessPercent`, `excessCharacters`, `linesNeeded`), whose fault it is (`sourceFails`) and
 /// `untranslated` / `untranslatedReason` are written only when a verdict has them (``StressVerdict``),
 /// so reports written before them read as they did.
 public struct StressReport: Sendable, Codable {
     /// Per key × locale × variant: where it stops fitting.
     public struct FirstFailure: Sendable, Codable, Hashable {
+        /// The key.
         public var key: String
+        /// The locale, as the catalog names it.
         public var locale: String
+        /// The variant (`plural.one`, `device.ipad`), or `""`.
         public var variant: String
         /// The largest checked size at which it still passes, if any ("fits up to xxxLarge"), as
         /// ``TextSize/description`` writes it (`xxxLarge`, `1.3`).
         public var passesUpTo: String?
         /// The first checked size at which it fails (`accessibility1`, `1.5`), and how.
         public var failsFrom: String
+        /// How it fails from there (truncated, overflow, …).
         public var status: StressStatus
         /// Whether the source text fails there too (``StressVerdict/sourceFails`` of that verdict):
         /// `false`, the translation's fault; `nil`, no source to compare.
@@ -34,8 +38,11 @@ public struct StressReport: Sendable, Codable {
         public var untranslated: Bool = false
     }
 
+    /// The counts of a run.
     public struct Summary: Sendable, Codable {
+        /// How many verdicts there are: keys × locales × variants × sizes.
         public var checks: Int
+        /// How many verdicts fail (with a baseline: how many are worse than it).
         public var failures: Int
         /// Verdict counts per status.
         public var statuses: [String: Int]
@@ -63,14 +70,16 @@ public struct StressReport: Sendable, Codable {
         }
 
         /// How many failing cases fail because of the translation (the source fits), fail in the
-        /// source too, and have no source to compare (the source language's own, or no source text).
-        var faults: (translation: Int, source: Int, unknown: Int) {
-            var counts = (translation: 0, source: 0, unknown: 0)
+        /// source too, are the source language's own texts (`sourceLanguage`'s: they are the source),
+        /// and have no source text to compare.
+        func faults(sourceLanguage: String?) -> (translation: Int, source: Int, own: Int, unknown: Int) {
+            var counts = (translation: 0, source: 0, own: 0, unknown: 0)
             for failure in firstFailures {
                 switch failure.sourceFails {
                 case false?: counts.translation += 1
                 case true?: counts.source += 1
-                case nil: counts.unknown += 1
+                case nil:
+                    if let sourceLanguage, StressReport.sameLanguage(failure.locale, sourceLanguage) { counts.own += 1 } else { counts.unknown += 1 }
                 }
             }
             return counts
@@ -79,13 +88,28 @@ public struct StressReport: Sendable, Codable {
 
     /// Whose text sizes the verdicts are: Dynamic Type sizes (ios) or font scales (android).
     public var platform: Platform
+    /// Every verdict, in the catalogs' order.
     public var verdicts: [StressVerdict]
+    /// The counts, and each failing case's first failing size.
     public var summary: Summary
+    /// The catalogs' source language, when known: its own failing texts are counted as the source's,
+    /// not as having no source to compare (not written to `report.json`).
+    public var sourceLanguage: String? = nil
+
+    /// The unit of the containers' widths: dp under Android, else pt.
+    var unit: String { platform == .android ? "dp" : "pt" }
+
+    /// Whether two locale names are the same (`en_US`, `en-us`).
+    static func sameLanguage(_ a: String, _ b: String) -> Bool {
+        a.replacingOccurrences(of: "_", with: "-").lowercased() == b.replacingOccurrences(of: "_", with: "-").lowercased()
+    }
 
     /// Summarises `verdicts` (which come in entry order, sizes smallest first), checked under
-    /// `platform` (`nil`: the platform of the first verdict's size, iOS when there is none).
-    public init(verdicts: [StressVerdict], platform: Platform? = nil) {
+    /// `platform` (`nil`: the platform of the first verdict's size, iOS when there is none), of
+    /// catalogs whose source language is `sourceLanguage` (when known).
+    public init(verdicts: [StressVerdict], platform: Platform? = nil, sourceLanguage: String? = nil) {
         self.platform = platform ?? verdicts.first?.size.platform ?? .ios
+        self.sourceLanguage = sourceLanguage
         self.verdicts = verdicts
         var statuses: [String: Int] = [:], locales: [String: [String: Int]] = [:]
         for verdict in verdicts {
@@ -167,33 +191,64 @@ public struct StressReport: Sendable, Codable {
             out += "\n\(untranslatedChecks) check\(untranslatedChecks == 1 ? "" : "s") of untranslated entries (measured as shown: the source's text), \(failing) failing"
         }
         if !summary.firstFailures.isEmpty {
-            let faults = summary.faults
-            out += "\n\(summary.firstFailures.count) failing case\(summary.firstFailures.count == 1 ? "" : "s") (key · locale · variant): \(faults.translation) because of the translation "
-                + "(the source fits), \(faults.source) fail in the source too, \(faults.unknown) with no source to compare"
+            out += "\n\(summary.firstFailures.count) failing case\(summary.firstFailures.count == 1 ? "" : "s") (key · locale · variant): " + faultCounts()
         }
         let offenders = Array(summary.worstFirst().prefix(worst))
         if !offenders.isEmpty {
-            out += "\n\nWorst offenders (key · locale · variant): the translation's failures first, then those that fail in "
-                + "the source too; each failing from the smallest size:"
-            for line in offenderLines(offenders) { out += "\n  " + line }
+            out += "\n\nWorst offenders (key · locale · variant), each with its text: the translation's failures first, then "
+                + "those that fail in the source too; each failing from the smallest size:"
+            let texts = firstFailingVerdicts(of: offenders).map { $0.map { Self.quoted($0.text) } }
+            for (line, text) in zip(offenderLines(offenders), texts) {
+                out += "\n  " + line
+                if let text { out += "\n      " + text }
+            }
             if summary.firstFailures.count > worst { out += "\n  … and \(summary.firstFailures.count - worst) more" }
+            if firstFailingVerdicts(of: offenders).contains(where: { $0?.excessCharacters != nil }) {
+                out += "\n\n" + Self.charactersNote
+            }
         }
         return out
     }
 
+    /// What "about N characters too long" is.
+    static let charactersNote = "\"About N characters too long\" is an estimate: the width missing on each line over the text's own average character width."
+
+    /// The failing cases by fault, in words: `7 because of the translation (the source fits), 0 fail
+    /// in the source too, 1 in the source language (en)`, and how many have no source text to compare.
+    func faultCounts() -> String {
+        let faults = summary.faults(sourceLanguage: sourceLanguage)
+        var out = "\(faults.translation) because of the translation (the source fits), \(faults.source) fail in the source too"
+        if faults.own > 0 || faults.unknown == 0, let sourceLanguage { out += ", \(faults.own) in the source language (\(sourceLanguage))" }
+        if faults.unknown > 0 || sourceLanguage == nil { out += ", \(faults.unknown) with no source text to compare" }
+        return out
+    }
+
+    /// A text as the terminal shows it under its case: in quotation marks, line breaks as ⏎, at
+    /// most 120 characters (the rest as …).
+    static func quoted(_ text: String) -> String {
+        let flat = text.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎")
+        return "“" + (flat.count > 120 ? flat.prefix(119) + "…" : flat) + "”"
+    }
+
     /// A line for each of `failures`: `title · de · plural.one (untranslated): fits up to xLarge,
-    /// truncated from xxLarge — needs width 54.9 pt (+4.9 pt, +9.7%), 2 lines at this width; the source fits`
-    /// (what it needs as its first failing size's verdict says, one decimal).
+    /// truncated from xxLarge — needs 54.9 pt, has 50.0 pt (+4.9 pt, +9.7%, about 2 characters too
+    /// long); in 50.0 pt it takes 2 lines; the source fits`, or, failing from the smallest size checked,
+    /// `title · de: truncated at every size checked — at large: needs …` (what it needs as its first
+    /// failing size's verdict says, one decimal, in the containers' unit: dp under Android).
     func offenderLines(_ failures: [FirstFailure]) -> [String] {
         func label(_ name: String) -> String { TextSize(reportName: name)?.label ?? name }
         let firstFailing = firstFailingVerdicts(of: failures)
         return failures.enumerated().map { index, failure in
-            let upTo = failure.passesUpTo.map { "fits up to \(label($0)), " } ?? ""
             var line = "\(failure.key) · \(failure.locale)\(failure.variant.isEmpty ? "" : " · \(failure.variant)")"
-                + "\(failure.untranslated ? " (untranslated)" : ""): \(upTo)\(failure.status.rawValue) from \(label(failure.failsFrom))"
+                + "\(failure.untranslated ? " (untranslated)" : ""): "
             var details: [String] = []
-            if let verdict = firstFailing[index], let room = Self.shortfall(verdict, { String(format: "%.1f", $0) }, unit: " pt") {
-                details.append(room)
+            let room = firstFailing[index].flatMap { Self.shortfall($0, { String(format: "%.1f", $0) }, unit: " " + unit) }
+            if let upTo = failure.passesUpTo {
+                line += "fits up to \(label(upTo)), \(failure.status.rawValue) from \(label(failure.failsFrom))"
+                if let room { details.append(room) }
+            } else {
+                line += "\(failure.status.rawValue) at every size checked"
+                if let room { details.append("at \(label(failure.failsFrom)): " + room) }
             }
             switch failure.sourceFails {
             case false?: details.append("the source fits")
@@ -224,22 +279,30 @@ public struct StressReport: Sendable, Codable {
         return found
     }
 
-    /// How much room a failing verdict needs, `number` writing the points and percentage:
-    /// `needs width 54.85 (+4.85, +9.70%), 2 lines at this width` (`unit` after each width);
-    /// `nil` when it carries none (``StressVerdict/neededWidth``, ``StressVerdict/linesNeeded``).
+    /// How much room a failing verdict needs, `number` writing the widths and percentage, `unit`
+    /// after each width: `needs 54.85 pt, has 50.00 pt (+4.85 pt, +9.70%, about 2 characters too
+    /// long); in 50.00 pt it takes 2 lines` — "has" the container's text width, the lines those the
+    /// text takes there with no line limit; without a width that holds it, `no width holds it in
+    /// the line limit; in the container's width it takes 3 lines`. `nil` when the verdict carries
+    /// none of it (``StressVerdict/neededWidth``, ``StressVerdict/linesNeeded``).
     static func shortfall(_ verdict: StressVerdict, _ number: (Double) -> String, unit: String = "") -> String? {
         var parts: [String] = []
+        var has: String?
         if let needed = verdict.neededWidth {
-            var part = "needs width \(number(needed))\(unit)"
+            var part = "needs \(number(needed))\(unit)"
             if let excess = verdict.excess {
-                part += " (+\(number(excess))\(unit)\(verdict.excessPercent.map { ", +\(number($0))%" } ?? ""))"
+                has = number(needed - excess) + unit
+                part += ", has \(has!) (+\(number(excess))\(unit)\(verdict.excessPercent.map { ", +\(number($0))%" } ?? "")"
+                    + "\(verdict.excessCharacters.map { ", about \($0) character\($0 == 1 ? "" : "s") too long" } ?? ""))"
             }
             parts.append(part)
         } else if verdict.linesNeeded != nil {
             parts.append("no width holds it in the line limit")
         }
-        if let lines = verdict.linesNeeded { parts.append("\(lines) line\(lines == 1 ? "" : "s") at this width") }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+        if let lines = verdict.linesNeeded {
+            parts.append("in \(has ?? "the container's width") it takes \(lines) line\(lines == 1 ? "" : "s")")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     // MARK: - Files
@@ -256,7 +319,8 @@ public struct StressReport: Sendable, Codable {
 
     /// `junit.xml`: one test case per key × locale (its variants and sizes inside), failing when any
     /// of its verdicts fails. A failing size is one line of the failure, the first its message:
-    /// `xxLarge [plural.one]: truncated, width 49.63, 1 line(s), needs width 54.85 (+4.85, +9.70%), 2 lines at this width, the source fits, untranslated (new)`
+    /// `xxLarge [plural.one]: truncated, width 49.63 pt, 1 line(s), needs 54.85 pt, has 50.00 pt (+4.85 pt, +9.70%, about 2 characters too long), in 50.00 pt it takes 2 lines, the source fits, untranslated (new)`
+    /// (widths in dp under Android)
     /// (each part after the line count only when the verdict has it: ``StressVerdict``). A case with
     /// untranslated verdicts that pass says so in its `<system-out>`, a line per variant.
     public func junit() -> String {
@@ -285,9 +349,9 @@ public struct StressReport: Sendable, Codable {
             if verdict.failed {
                 var line = verdict.size.label
                 if !verdict.variant.isEmpty { line += " [\(verdict.variant)]" }
-                line += ": \(verdict.status.rawValue), width \(twoDecimals(verdict.width)), \(verdict.lineCount) line(s)"
-                if verdict.overflow > 0 { line += ", overflow \(twoDecimals(verdict.overflow))" }
-                if let room = Self.shortfall(verdict, twoDecimals) { line += ", " + room }
+                line += ": \(verdict.status.rawValue), width \(twoDecimals(verdict.width)) \(unit), \(verdict.lineCount) line(s)"
+                if verdict.overflow > 0 { line += ", overflow \(twoDecimals(verdict.overflow)) \(unit)" }
+                if let room = Self.shortfall(verdict, twoDecimals, unit: " " + unit) { line += ", " + room.replacingOccurrences(of: "; ", with: ", ") }
                 switch verdict.sourceFails {
                 case false?: line += ", the source fits"
                 case true?: line += ", the source fails too"
@@ -442,7 +506,9 @@ public struct StressReport: Sendable, Codable {
 
 /// A report file that could not be written: the path and the system's reason.
 public struct ReportWriteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file or folder that could not be written.
     public var path: String
+    /// Why, in words (`Permission denied`, `No space left on device`).
     public var reason: String
 
     public var description: String { "cannot write '\(path)': \(reason)" }
@@ -528,7 +594,7 @@ extension StressReport.FirstFailure: JSONWritable {
 extension StressVerdict: Codable, JSONWritable {
     private enum CodingKeys: String, CodingKey {
         case key, locale, variant, dynamicTypeSize, fontScale, text, status, width, lineCount, overflow, scale, failed
-        case neededWidth, excess, excessPercent, linesNeeded, sourceFails, untranslated, untranslatedReason
+        case neededWidth, excess, excessPercent, linesNeeded, excessCharacters, sourceFails, untranslated, untranslatedReason
     }
 
     /// Reads a verdict with either `dynamicTypeSize` (a size name) or `fontScale` (a number > 0).
@@ -563,6 +629,7 @@ extension StressVerdict: Codable, JSONWritable {
         excess = try container.decodeIfPresent(Double.self, forKey: .excess)
         excessPercent = try container.decodeIfPresent(Double.self, forKey: .excessPercent)
         linesNeeded = try container.decodeIfPresent(Int.self, forKey: .linesNeeded)
+        excessCharacters = try container.decodeIfPresent(Int.self, forKey: .excessCharacters)
         sourceFails = try container.decodeIfPresent(Bool.self, forKey: .sourceFails)
         untranslated = try container.decodeIfPresent(Bool.self, forKey: .untranslated) ?? (status == .untranslated)
         untranslatedReason = try container.decodeIfPresent(String.self, forKey: .untranslatedReason)
@@ -588,6 +655,7 @@ extension StressVerdict: Codable, JSONWritable {
         try container.encodeIfPresent(excess, forKey: .excess)
         try container.encodeIfPresent(excessPercent, forKey: .excessPercent)
         try container.encodeIfPresent(linesNeeded, forKey: .linesNeeded)
+        try container.encodeIfPresent(excessCharacters, forKey: .excessCharacters)
         try container.encodeIfPresent(sourceFails, forKey: .sourceFails)
         if untranslated { try container.encode(true, forKey: .untranslated) }
         try container.encodeIfPresent(untranslatedReason, forKey: .untranslatedReason)
@@ -597,6 +665,7 @@ extension StressVerdict: Codable, JSONWritable {
         try writer.object { json in
             if case .dynamicType(let dynamicType) = size { json.field("dynamicTypeSize", dynamicType.rawValue) }
             try json.field("excess", excess)
+            json.field("excessCharacters", excessCharacters)
             try json.field("excessPercent", excessPercent)
             json.field("failed", failed)
             if case .fontScale(let fontScale) = size { try json.field("fontScale", fontScale.value) }

@@ -13,11 +13,16 @@ extension StressReport {
         public var origin: String?
         /// The container it was checked in, in words (`120 pt wide, 1 line, body`).
         public var container: String?
+        /// The origin in full, shown on hover (the file's whole path, and a String Catalog's JSON path).
+        public var originDetail: String?
 
-        public init(sourceText: String? = nil, origin: String? = nil, container: String? = nil) {
+        /// What the report page shows of an entry besides its verdicts: source text, origin (and
+        /// its full form, on hover), container.
+        public init(sourceText: String? = nil, origin: String? = nil, container: String? = nil, originDetail: String? = nil) {
             self.sourceText = sourceText
             self.origin = origin
             self.container = container
+            self.originDetail = originDetail
         }
     }
 
@@ -100,7 +105,8 @@ extension StressReport {
         // {"sizes": […], "statuses": […], "containers": […], "pictureFiles": N or null, "rows": [[key, variant,
         //  locale, source, text, origin, container, strip, firstFailingSize, passesUpTo, status, width, lines,
         //  neededWidth, excess, excessPercent, linesNeeded, sourceFails, untranslated, untranslatedReason,
-        //  picture]], "pictures": […] (with the pictures in the page)}
+        //  picture, excessCharacters, originDetail]], "unit": "pt" or "dp", "short": [a short name per size],
+        //  "pictures": […] (with the pictures in the page)}
         // strip: a letter per size of `sizes` ("abcdefg" the statuses passing, "ABCDEFG" failing, "-" not
         // checked); the numbers are the first failing verdict's (else the largest size's); null for what
         // a row does not have; booleans as 1 and 0.
@@ -144,11 +150,14 @@ extension StressReport {
             data.raw(group.contains(where: \.untranslated) ? "1," : "0,")
             if let reason = group.lazy.compactMap(\.untranslatedReason).first { data.string(reason) } else { data.raw("null") }
             if let picture = rows[row].picture {
-                data.raw(",\(pictures.count)]")
+                data.raw(",\(pictures.count)")
                 pictures.append(picture)
             } else {
-                data.raw(",null]")
+                data.raw(",null")
             }
+            data.raw(shown.excessCharacters.map { ",\($0)," } ?? ",null,")
+            if let detail = info.originDetail { data.string(detail) } else { data.raw("null") }
+            data.raw("]")
         }
         var files: [PageFile] = []
         if let perFile = picturesPerFile.map({ max(1, $0) }) {
@@ -165,6 +174,8 @@ extension StressReport {
         }
         var page = PageData()
         page.raw("{\"sizes\":"); page.strings(sizes.map(\.label))
+        page.raw(",\"short\":"); page.strings(sizes.map(Self.shortLabel))
+        page.raw(",\"unit\":"); page.string(unit)
         page.raw(",\"statuses\":"); page.strings(StressStatus.allCases.map(\.rawValue))
         page.raw(",\"containers\":"); page.strings(containers)
         page.raw(",\"picturesPerFile\":\(picturesPerFile.map { "\(max(1, $0))" } ?? "null"),\"rows\":[")
@@ -172,9 +183,12 @@ extension StressReport {
 
         func options(_ values: [String]) -> String { values.map { "<option>\(xmlEscaped($0))</option>" }.joined() }
         let locales = Set(verdicts.map(\.locale)).sorted()
-        let everyFailure = offenderLines(summary.worstFirst())
-        let fallback = everyFailure.isEmpty ? "" : "<noscript><p>Every failing case (the table needs JavaScript):</p><ol>"
-            + everyFailure.map { "<li>\(xmlEscaped($0))</li>" }.joined() + "</ol></noscript>\n"
+        let worst = summary.worstFirst()
+        let everyFailure = zip(offenderLines(worst), firstFailingVerdicts(of: worst)).map { line, verdict in
+            xmlEscaped(line) + (verdict.map { "<br><span class=\"said\">" + xmlEscaped(Self.quoted($0.text)) + "</span>" } ?? "")
+        }
+        let fallback = everyFailure.isEmpty ? "" : "<noscript><p>Every failing case, with its text (the table needs JavaScript):</p><ol>"
+            + everyFailure.map { "<li>\($0)</li>" }.joined() + "</ol></noscript>\n"
         let html = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -183,17 +197,22 @@ extension StressReport {
             body{font:14px/1.4 system-ui,sans-serif;margin:16px;color:#1d1d1f} h1{font-size:20px}
             table{border-collapse:collapse;width:100%} th{position:sticky;top:0;background:#f5f5f7;z-index:1}
             td,th{border-bottom:1px solid #e5e5ea;padding:5px 6px;vertical-align:top;text-align:left}
+            td.key,td.text,td.where{overflow-wrap:anywhere} td.key{min-width:8em} td.text{min-width:14em} td.where{max-width:16em} .said{font-style:italic}
             tr.picture td{border-bottom:1px solid #c7c7cc;padding-top:0} tr.has-picture td{border-bottom:0} th button{font:inherit;font-weight:600;border:0;background:none;padding:0;cursor:pointer}
             small,.note,.legend{color:#6e6e73} .num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
             .s-fits,.s-wraps{color:#1a7f37}.s-scaled,.s-untranslated{color:#9a6700}.s-truncated,.s-overflow,.s-missing-glyphs{color:#cf222e}
-            .strip{display:flex;gap:1px} .strip i{display:inline-block;width:14px;height:18px;font:10px/18px ui-monospace,monospace;text-align:center;color:#fff;font-style:normal;border-radius:2px}
+            .strip{display:flex;flex-wrap:wrap;gap:1px;max-width:150px} .strip i{display:inline-flex;flex-direction:column;width:24px;height:28px;font:10px/15px ui-monospace,monospace;text-align:center;color:#fff;font-style:normal;border-radius:2px}
+            .strip i b{font-weight:700} .strip i small{font:8px/11px system-ui,sans-serif;color:inherit;opacity:.9}
             .strip i.s-fits{background:#2da44e}.strip i.s-wraps{background:#7ac98f;color:#0b3d1a}.strip i.s-scaled{background:#d4a72c;color:#3d2e00}
             .strip i.s-truncated{background:#e16f24}.strip i.s-overflow,.strip i.s-missing-glyphs{background:#cf222e}.strip i.s-untranslated{background:#bf8700}
             .strip i.none{background:#eee;color:#999} .strip i.fail{outline:2px solid #1d1d1f;outline-offset:-2px}
             .badge{display:inline-block;font-size:12px;padding:0 5px;border-radius:8px;background:#fff8c5;color:#7d4e00;margin-top:2px}
             .fault-translation{color:#cf222e} .fault-source{color:#6e6e73}
             .picture-box{overflow-x:auto;max-width:calc(100vw - 60px);padding:4px 0} .picture-box svg{display:block;max-width:none}
-            .controls label{margin-right:14px;white-space:nowrap} .controls{position:sticky;top:0} #count{font-weight:600}
+            .controls label{margin-right:14px;white-space:nowrap;display:inline-block} .controls{position:sticky;top:0} #count{font-weight:600}
+            @media (max-width:760px){body{margin:10px} table,tbody,tr,td{display:block;width:auto;max-width:none;min-width:0} thead{display:none}
+              tr.case{border-top:1px solid #c7c7cc;padding:6px 0} tr.case td{border:0;padding:2px 0;max-width:none;min-width:0} td[data-label]::before{content:attr(data-label) ": ";color:#6e6e73;font-size:12px}
+              td.num{text-align:left} tr.picture td{padding:0 0 6px} .picture-box{max-width:calc(100vw - 24px)} .controls{position:static}}
             </style></head><body>
             \(glyphs.svg())<h1>textfit stress report</h1>
             <p>\(summary.checks) checks, \(summary.failures) failing\(platform == .android ? " (android: sizes in sp at each font scale, as Android 14 scales them)" : ""): \(rows.count) row\(rows.count == 1 ? "" : "s") (key × locale × variant), \(failingRows) failing.</p>
@@ -202,7 +221,7 @@ extension StressReport {
             <label>Status <select id="status"><option value="">all</option><option value="failing"\(failingRows > 0 ? " selected" : "")>failing</option><option value="passing">passing</option>\(options(StressStatus.allCases.filter { $0 != .untranslated }.map(\.rawValue)))<option value="untranslated">untranslated</option></select></label>
             <label>Key <input id="key" type="search" placeholder="part of a key" size="18"></label>
             <output id="count"></output></p>
-            <p class="legend">A row per key × locale × variant; its strip has a cell per size (F fits, W wraps, S scaled, T truncated, O overflow, M missing glyphs; outlined: fails). Under a failing row, its text at the first failing size, 1 pt to 1 CSS px: the dashed box is the container, red what falls outside it.</p>
+            <p class="legend">A row per key × locale × variant; its strip has a cell per size, labelled under it (\(xmlEscaped(Self.sizeLegend(sizes)))), its letter the status there (F fits, W wraps, S scaled, T truncated, O overflow, M missing glyphs; outlined: fails). Widths are in \(unit)\(platform == .android ? " (text sizes in sp)" : ""); "about N characters too long" is an estimate: the width missing on each line over the text's own average character width. Under a failing row, its text at the first failing size, 1 \(unit) to 1 CSS px: the dashed box is the container, red what falls outside it.</p>
             <p><button id="previous">← previous</button> <span id="range"></span> <button id="next">next →</button></p>
             <table><thead><tr><th><button id="sort-key">Key</button></th><th><button id="sort-locale">Locale</button></th><th>First failing size</th><th>Sizes</th><th class="num"><button id="sort-excess">Needs · excess</button></th><th>Fault</th><th>Text</th><th>Container · origin</th></tr></thead>
             <tbody id="rows"></tbody></table>
@@ -262,37 +281,51 @@ extension StressReport {
               tr.dataset.row = i; tr.dataset.key = r[0]; tr.dataset.locale = r[2]; tr.dataset.status = s;
               tr.dataset.failing = failing(r) ? "1" : "0";
               if (r[14] !== null) tr.dataset.excess = r[14];
-              const key = tr.insertCell(); key.append(el("strong", r[0]));
+              const cell = (label, className) => { const c = tr.insertCell(); if (label) c.dataset.label = label; if (className) c.className = className; return c; };
+              const key = cell("", "key"); key.append(el("strong", r[0]));
               if (r[1]) key.append(el("br"), el("small", r[1]));
-              const locale = tr.insertCell(); locale.textContent = r[2];
+              const locale = cell("Locale"); locale.textContent = r[2];
               if (r[18]) locale.append(el("br"), el("span", "untranslated" + (r[19] ? ` (${r[19]})` : ""), "badge"));
-              const first = tr.insertCell();
+              const first = cell("First failing size");
               if (failing(r)) {
-                first.append(el("span", `${s} from ${D.sizes[r[8]]}`, "s-" + s));
+                first.append(el("span", r[9] === null ? `${s} at every size checked` : `${s} from ${D.sizes[r[8]]}`, "s-" + s));
                 if (r[9] !== null) first.append(el("br"), el("small", `fits up to ${D.sizes[r[9]]}`));
-              } else first.append(el("span", "fits at every size", "s-fits"));
+              } else first.append(el("span", "fits at every size checked", "s-fits"));
               const strip = el("span", "", "strip");
+              strip.style.minWidth = `${Math.min(6, D.sizes.length) * 25}px`;
               strip.setAttribute("role", "list");
               for (let z = 0; z < D.sizes.length; z++) {
                 const c = r[7].charCodeAt(z), none = c === 45, bad = c < 97, st = none ? "" : D.statuses[c - (bad ? 65 : 97)];
-                const cell = el("i", none ? "·" : st[0].toUpperCase(), none ? "none" : `s-${st}${bad ? " fail" : ""}`);
-                cell.title = `${D.sizes[z]}: ${none ? "not checked" : st + (bad ? " (fails)" : "")}`;
-                cell.setAttribute("role", "listitem"); cell.setAttribute("aria-label", cell.title);
-                strip.append(cell);
+                const box = el("i", "", none ? "none" : `s-${st}${bad ? " fail" : ""}`);
+                box.append(el("b", none ? "·" : st[0].toUpperCase()), el("small", D.short[z]));
+                box.title = `${D.sizes[z]}: ${none ? "not checked" : st + (bad ? " (fails)" : "")}`;
+                box.setAttribute("role", "listitem"); box.setAttribute("aria-label", box.title);
+                strip.append(box);
               }
-              tr.insertCell().append(strip);
-              const needs = tr.insertCell(); needs.className = "num";
-              if (r[13] !== null) needs.append(`${decimal(r[13])} pt`, el("br"), el("small", `+${decimal(r[14])} pt${r[15] === null ? "" : ` · +${decimal(r[15])}%`}`));
-              else if (failing(r) && r[16] !== null) needs.append(el("small", "no width holds it"));
-              if (r[16] !== null && failing(r)) needs.append(el("br"), el("small", `${r[16]} line${r[16] === 1 ? "" : "s"} at this width`));
-              const fault = tr.insertCell();
+              cell("Sizes").append(strip);
+              const needs = cell("Needs", "num"), u = " " + D.unit;
+              const has = r[13] !== null && r[14] !== null ? decimal(r[13] - r[14]) + u : "the container's width";
+              if (r[13] !== null) {
+                needs.append(`needs ${decimal(r[13])}${u}`, el("br"), el("small", `has ${has} · +${decimal(r[14])}${u}${r[15] === null ? "" : ` · +${decimal(r[15])}%`}`));
+                if (r[21] !== null) {
+                  const about = el("small", `about ${r[21]} character${r[21] === 1 ? "" : "s"} too long`, "estimate");
+                  about.title = "An estimate: the width missing on each line over the text's own average character width";
+                  needs.append(el("br"), about);
+                }
+              } else if (failing(r) && r[16] !== null) needs.append(el("small", "no width holds it in the line limit"));
+              if (r[16] !== null && failing(r)) needs.append(el("br"), el("small", `${r[16]} line${r[16] === 1 ? "" : "s"} in ${has}`));
+              const fault = cell("Fault");
               if (failing(r) && r[17] !== null) fault.append(r[17] ? el("span", "fails in source too", "fault-source") : el("span", "translation's fault", "fault-translation"));
-              const text = tr.insertCell();
+              const text = cell("Text", "text");
               if (r[3] !== null && r[3] !== r[4]) text.append(el("small", `source: ${r[3]}`), el("br"));
               text.append(r[4]);
-              const where = tr.insertCell();
+              const where = cell("Container", "where");
               if (r[6] !== null) where.append(D.containers[r[6]]);
-              if (r[5] !== null) where.append(el("br"), el("small", r[5]));
+              if (r[5] !== null) {
+                const origin = el("small", r[5], "origin");
+                if (r[22] !== null) origin.title = r[22];
+                where.append(el("br"), origin);
+              }
               return tr;
             }
             function show() {
@@ -330,16 +363,48 @@ extension StressReport {
 }
 
 extension StressReport {
+    /// A size's name in the page's size strip, under its cell: `xS`, `L`, `xxxL`, `AX3`; `1.3×`.
+    static func shortLabel(_ size: TextSize) -> String {
+        switch size {
+        case .fontScale(let scale): return "\(scale)×"
+        case .dynamicType(let size):
+            switch size {
+            case .xSmall: return "xS"
+            case .small: return "S"
+            case .medium: return "M"
+            case .large: return "L"
+            case .xLarge: return "xL"
+            case .xxLarge: return "xxL"
+            case .xxxLarge: return "xxxL"
+            case .accessibility1: return "AX1"
+            case .accessibility2: return "AX2"
+            case .accessibility3: return "AX3"
+            case .accessibility4: return "AX4"
+            case .accessibility5: return "AX5"
+            }
+        }
+    }
+
+    /// The strip's labels explained: `L large, AX3 accessibility3`; font scales are their own labels.
+    static func sizeLegend(_ sizes: [TextSize]) -> String {
+        sizes.contains(where: { if case .dynamicType = $0 { true } else { false } })
+            ? sizes.map { "\(shortLabel($0)) \($0.label)" }.joined(separator: ", ")
+            : "font scales: " + sizes.map(shortLabel).joined(separator: ", ")
+    }
+
     /// The page's list of worst offenders (``Summary/worstFirst()``, the ten first, as the terminal
     /// summary lists them): empty when nothing fails.
     func worstList(_ count: Int = 10) -> String {
         let offenders = Array(summary.worstFirst().prefix(count))
         guard !offenders.isEmpty else { return "" }
-        let faults = summary.faults
-        return "<p>Worst offenders: the translation's failures first (\(faults.translation) failing cases, the source fits), then "
-            + "those that fail in the source too (\(faults.source)), then those with no source to compare (\(faults.unknown)).</p>\n"
-            + "<ol id=\"worst\">" + offenderLines(offenders).map { "<li>\(xmlEscaped($0))</li>" }.joined() + "</ol>\n"
-            + (summary.firstFailures.count > count ? "<p>… and \(summary.firstFailures.count - count) more.</p>\n" : "")
+        let texts: [String?] = firstFailingVerdicts(of: offenders).map { $0.map { Self.quoted($0.text) } }
+        let items: [String] = zip(offenderLines(offenders), texts).map { line, text in
+            "<li>" + xmlEscaped(line) + (text.map { "<br><span class=\"said\">" + xmlEscaped($0) + "</span>" } ?? "") + "</li>"
+        }
+        let heading = "<p>Worst offenders, each with its text: the translation's failures first, then those that fail in the "
+            + "source too. Failing cases (key · locale · variant): " + xmlEscaped(faultCounts()) + ".</p>\n"
+        let more = summary.firstFailures.count > count ? "<p>… and \(summary.firstFailures.count - count) more.</p>\n" : ""
+        return heading + "<ol id=\"worst\">" + items.joined() + "</ol>\n" + more
     }
 }
 
@@ -392,6 +457,7 @@ extension StressSweep {
         var next = 0  // the verdict of `toDraw` the page asks for next (a picture that fails still counts)
         var pictures = 0
         var described: [StressContainer: String] = [:]
+        let origins = OriginLabels()
         return report.htmlFiles(entry: { verdict in
             guard let index = entryIndex[Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)] else {
                 return StressReport.PageEntry()
@@ -399,7 +465,8 @@ extension StressSweep {
             let box = Self.box(for: entries[index], in: containers[index])
             let container = described[box] ?? Self.describe(box)
             described[box] = container
-            return StressReport.PageEntry(sourceText: entries[index].sourceText, origin: entries[index].origin.description, container: container)
+            let origin = origins.label(entries[index].origin)
+            return StressReport.PageEntry(sourceText: entries[index].sourceText, origin: origin.short, container: container, originDetail: origin.full)
         }, draw: { verdict, glyphs in
             let item = Case(key: verdict.key, locale: verdict.locale, variant: verdict.variant)
             guard firstFailingSize[item] == verdict.size, let index = entryIndex[item] else { return nil }
@@ -435,7 +502,8 @@ extension StressSweep {
         case .relative(let size, let style): parts.append("\(number(size)) pt relative to \(style.rawValue)")
         case .material(let style): parts.append(style.rawValue)
         }
-        if let style = container.materialStyle { parts.append("\(style.rawValue) spacing") }
+        // Material 3's letter spacing of a style: said only when the size is not that style already.
+        if let style = container.materialStyle, container.size != .material(style) { parts.append("\(style.rawValue) spacing") }
         if let family = container.font.family { parts.append(family) } else if let file = container.font.file { parts.append((file as NSString).lastPathComponent) }
         if let weight = container.font.weight { parts.append("weight \(weight)") }
         if container.truncationAllowed { parts.append("truncation allowed") }
@@ -536,5 +604,94 @@ struct PageData {
     @inline(__always)
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C
+    }
+}
+
+/// Origins as the report page shows them: `Settings.xcstrings:12`, the file's name and line, with
+/// the whole path (and a String Catalog's JSON path) on hover. A String Catalog's entries carry a
+/// JSON path, not a line (its reader parses JSON, which keeps no positions): the line is the one the
+/// path's last member starts on, found by one scan of the file that notes the line of every object
+/// member by its path, written as the reader writes paths (`$.strings["Done"].localizations.de`).
+/// A file that cannot be read, or a path not found in it, shows the file's name alone.
+final class OriginLabels {
+    private var lines: [String: [String: Int]] = [:]
+
+    /// The origin's short form (`Settings.xcstrings:12`) and its full one, the file's absolute path
+    /// (`/work/app/Settings.xcstrings:12`, and a String Catalog's JSON path after it).
+    func label(_ origin: SourceLocation) -> (short: String, full: String) {
+        let name = (origin.file as NSString).lastPathComponent
+        let absolute = URL(fileURLWithPath: origin.file).standardizedFileURL.path
+        if let line = origin.line { return ("\(name):\(line)", "\(absolute):\(line)") }
+        guard let path = origin.jsonPath else { return (name, absolute) }
+        if lines[origin.file] == nil { lines[origin.file] = Self.memberLines(origin.file) }
+        guard let line = lines[origin.file]?[path] else { return (name, "\(absolute) \(path)") }
+        return ("\(name):\(line)", "\(absolute):\(line) \(path)")
+    }
+
+    /// The line of each object member of the JSON file at `file`, by its path. Keys are taken as
+    /// written (a key with escapes other than `\"` and `\\` is written differently by the reader,
+    /// and not found).
+    static func memberLines(_ file: String) -> [String: Int] {
+        guard let data = FileManager.default.contents(atPath: file) else { return [:] }
+        var found: [String: Int] = [:]
+        let bytes = [UInt8](data)
+        // A stack of open containers: the path to each, whether it is an object, and an array's next index.
+        var stack: [(path: String, isObject: Bool, index: Int)] = []
+        var line = 1, i = 0
+        var pendingKey: (text: String, line: Int)?  // a string read in an object, until `:` says it is a key
+        var expectKey = false
+        func member(_ key: String) -> String {
+            let identifier = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+                && !("0"..."9").contains(key.unicodeScalars.first!)
+            return identifier ? "." + key : "[\"" + key + "\"]"
+        }
+        var current: String { stack.last?.path ?? "$" }
+        var valuePath: String?  // the path of the value about to start
+        while i < bytes.count {
+            let byte = bytes[i]
+            switch byte {
+            case 0x0A: line += 1
+            case 0x22:  // a string
+                let start = i + 1
+                i += 1
+                while i < bytes.count, bytes[i] != 0x22 {
+                    if bytes[i] == 0x5C { i += 1 }
+                    if i < bytes.count, bytes[i] == 0x0A { line += 1 }
+                    i += 1
+                }
+                if expectKey, let last = stack.last, last.isObject {
+                    pendingKey = (String(decoding: bytes[start..<min(i, bytes.count)], as: UTF8.self), line)
+                    expectKey = false
+                }
+            case 0x3A:  // `:` after a key
+                if let key = pendingKey {
+                    // The catalog's keys are always bracketed (`$.strings["Done"]`), other members only when not identifiers.
+                    let path = current == "$.strings" ? current + "[\"" + key.text + "\"]" : current + member(key.text)
+                    if found[path] == nil { found[path] = key.line }
+                    valuePath = path
+                    pendingKey = nil
+                }
+            case 0x7B, 0x5B:  // `{` or `[`
+                var path = valuePath ?? current
+                if valuePath == nil, let last = stack.last, !last.isObject {
+                    path = last.path + "[\(last.index)]"
+                }
+                if stack.isEmpty { path = "$" }
+                stack.append((path, byte == 0x7B, 0))
+                expectKey = byte == 0x7B
+                valuePath = nil
+            case 0x7D, 0x5D:
+                if !stack.isEmpty { stack.removeLast() }
+                expectKey = false
+            case 0x2C:  // `,`: the next member, or the next element
+                if let last = stack.last {
+                    if last.isObject { expectKey = true } else { stack[stack.count - 1].index += 1 }
+                }
+                valuePath = nil
+            default: break
+            }
+            i += 1
+        }
+        return found
     }
 }

@@ -49,6 +49,7 @@ public struct Constraint: Sendable, Codable, Hashable {
     /// Whether the texts are read as inline Markdown, as SwiftUI's `Text("key")` reads them (ios).
     public var markdown: Bool
 
+    /// A container: its width and line limit, its text's font and size, and what may give.
     public init(width: Double, maxLines: Int? = 1, style: TextStyle? = nil, font: String? = nil, size: Double? = nil,
                 weight: FontWeight? = nil, padding: Double = 0, truncation: Bool = false,
                 minimumScaleFactor: Double = 1, dynamicType: DynamicTypeRange = .all,
@@ -157,7 +158,9 @@ public struct DynamicTypeRange: Sendable, Hashable, Codable, CustomStringConvert
         let items = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         for item in items {
-            guard !item.isEmpty else { throw DynamicTypeRangeError("empty item in \"\(text)\"") }
+            guard !item.isEmpty else {
+                throw DynamicTypeRangeError("'\(text)' has an empty item; expected \(DynamicTypeSize.listForMessages)")
+            }
             if item.lowercased() == "all" {
                 found += DynamicTypeSize.allCases
                 continue
@@ -169,7 +172,9 @@ public struct DynamicTypeRange: Sendable, Hashable, Codable, CustomStringConvert
             }
             let from = normalized[..<dots.lowerBound].trimmingCharacters(in: .whitespaces)
             let to = normalized[dots.upperBound...].trimmingCharacters(in: .whitespaces)
-            guard !(from.isEmpty && to.isEmpty) else { throw DynamicTypeRangeError("a range needs at least one end") }
+            guard !(from.isEmpty && to.isEmpty) else {
+                throw DynamicTypeRangeError("'\(item)': a range needs at least one end; expected \(DynamicTypeSize.listForMessages)")
+            }
             let lower = from.isEmpty ? DynamicTypeSize.allCases.first! : try Self.size(from)
             let upper = to.isEmpty ? DynamicTypeSize.allCases.last! : try Self.size(to)
             guard lower <= upper else {
@@ -182,12 +187,11 @@ public struct DynamicTypeRange: Sendable, Hashable, Codable, CustomStringConvert
 
     private static func size(_ name: String) throws(DynamicTypeRangeError) -> DynamicTypeSize {
         guard let size = DynamicTypeSize(name: name) else {
-            let known = DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")
             if AndroidFontScale(name: name) != nil {
-                throw DynamicTypeRangeError("\"\(name)\" is a font scale, which is Android's (platform android); "
-                                            + "under ios the text size is a Dynamic Type size: all or one of \(known)")
+                throw DynamicTypeRangeError("'\(name)' is a font scale, which is Android's (platform android); "
+                                            + "under ios the text size is a Dynamic Type size: \(DynamicTypeSize.listForMessages)")
             }
-            throw DynamicTypeRangeError("unknown Dynamic Type size \"\(name)\" (expected all or one of \(known))")
+            throw DynamicTypeRangeError("'\(name)' is not a Dynamic Type size; expected \(DynamicTypeSize.listForMessages)")
         }
         return size
     }
@@ -224,7 +228,9 @@ public struct DynamicTypeRange: Sendable, Hashable, Codable, CustomStringConvert
 
 /// Why a Dynamic Type range did not parse.
 public struct DynamicTypeRangeError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
@@ -283,7 +289,9 @@ public struct KeyPattern: Sendable, Hashable, CustomStringConvertible {
 
 /// Why a key pattern did not parse.
 public struct KeyPatternError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
@@ -464,6 +472,7 @@ public struct RuleSet: Sendable {
     public struct Rule: Sendable {
         /// Its index in `rules` (as in the JSON path `$.rules[index]`).
         public let index: Int
+        /// The key pattern the rule applies to.
         public let pattern: KeyPattern
         /// The comment the rule carries, if any.
         public let comment: String?
@@ -607,11 +616,14 @@ public struct RuleSet: Sendable {
 
 /// A problem in a rules file: the file, the JSON path of the offending value, and what is wrong.
 public struct RuleSetError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The rules file.
     public var file: String
     /// A JSON path: `$`, `$.rules[2].pattern`, `$.placeholders.names["%1$@"]`.
     public var path: String
+    /// What is wrong, in words.
     public var message: String
 
+    /// A problem at `path` of `file`.
     public init(file: String, path: String, message: String) {
         self.file = file
         self.path = path

@@ -16,8 +16,10 @@ enum SampleValue: Sendable, Hashable {
 public struct VariantPlural: Sendable, Hashable {
     /// The substitution or variable the category belongs to, when the path names it.
     public var name: String?
+    /// The plural category of the variant.
     public var category: PluralCategory
 
+    /// A plural variant of `category`, belonging to the substitution `name` (if any).
     public init(name: String?, category: PluralCategory) {
         self.name = name
         self.category = category

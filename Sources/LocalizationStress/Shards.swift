@@ -15,7 +15,9 @@ import Typography
 /// shards and the merge are one team's CI jobs, and TextFit has no cryptographic hash on Linux
 /// without a new dependency (CryptoKit is Apple's; swift-crypto is not a dependency).
 public enum FNV1a64 {
+    /// FNV-1a 64's offset basis.
     public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// FNV-1a 64's prime.
     public static let prime: UInt64 = 0x0000_0100_0000_01b3
 
     /// The hash of `bytes`.
@@ -43,7 +45,9 @@ public enum FNV1a64 {
 /// key is checked by the same shard, and a key's shard depends on the key alone (not on the
 /// catalog's order or the machine).
 public struct StressShard: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Which shard, from 1.
     public let index: Int
+    /// How many shards, at least 1.
     public let count: Int
 
     /// Reads `I/N`: two whole numbers, `N ≥ 1`, `1 ≤ I ≤ N`.
@@ -80,7 +84,9 @@ public struct StressShard: Sendable, Hashable, Codable, CustomStringConvertible 
 
 /// A bad `--shard`, or parts that cannot be merged; the message names the shard, part, option or file.
 public struct StressShardError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
@@ -101,8 +107,11 @@ public struct StressShardPart: Sendable, Codable {
     public struct Fingerprint: Sendable, Codable, Equatable {
         /// A file read by the run and the FNV-1a 64 of its contents (``FNV1a64/hex(_:)``).
         public struct File: Sendable, Codable, Equatable {
+            /// The file's path, as the run read it.
             public var path: String
+            /// The FNV-1a 64 of its contents, in hexadecimal.
             public var fnv1a64: String
+            /// A file read and its contents' hash.
             public init(path: String, fnv1a64: String) {
                 self.path = path
                 self.fnv1a64 = fnv1a64
@@ -120,6 +129,7 @@ public struct StressShardPart: Sendable, Codable {
         /// The catalog files read (a folder's as it lists them), then the rules file and the font file, if given.
         public var files: [File]
 
+        /// A fingerprint of these parts (the flags sorted).
         public init(textfit: String, catalogs: [String], options: [String: String], flags: [String], files: [File]) {
             self.textfit = textfit
             self.catalogs = catalogs
@@ -159,9 +169,13 @@ public struct StressShardPart: Sendable, Codable {
     /// One entry's verdicts: `entry`, its place in the whole run's entry list (after the locales,
     /// width variants and text limit are applied), `key`, to check it, and its verdicts, sizes smallest first.
     public struct Checked: Sendable, Codable {
+        /// The entry's index in the catalogs, which puts the merged report in the unsharded order.
         public var entry: Int
+        /// The key checked.
         public var key: String
+        /// Its verdicts.
         public var verdicts: [StressVerdict]
+        /// One key's verdicts, at its entry index.
         public init(entry: Int, key: String, verdicts: [StressVerdict]) {
             self.entry = entry
             self.key = key
@@ -169,11 +183,15 @@ public struct StressShardPart: Sendable, Codable {
         }
     }
 
+    /// The file's format and version (``currentFormat``).
     public var format: String = Self.currentFormat
+    /// Which shard wrote it.
     public var shard: StressShard
+    /// What the run was: the catalogs, options and files.
     public var run: Fingerprint
     /// How many entries the whole run checks (all shards).
     public var entries: Int
+    /// The platform the sweep ran on.
     public var platform: Platform
     /// This shard's entries, in entry order.
     public var checked: [Checked]
@@ -181,6 +199,7 @@ public struct StressShardPart: Sendable, Codable {
     /// too; `nil` when the run sweeps no screens.
     public var screens: [LocalizationSweep.Finding]?
 
+    /// A shard's part of a run (with the screen findings of its screen × locale pairs, when it sweeps screens).
     public init(shard: StressShard, run: Fingerprint, entries: Int, platform: Platform, checked: [Checked],
                 screens: [LocalizationSweep.Finding]? = nil) {
         self.shard = shard

@@ -15,6 +15,7 @@ public struct StressContainer: Sendable, Hashable {
     public var maxLines: Int?
     /// The font request and size (a text style follows the text size).
     public var font: FontRequest
+    /// The font size: a text style's (which follows the text size) or fixed points.
     public var size: FontSize
     /// Points inside the container on every side.
     public var padding: Double
@@ -147,16 +148,21 @@ public enum StressStatus: String, Sendable, Codable, CaseIterable, Comparable {
 /// In JSON the size is `"dynamicTypeSize": "large"` under iOS (as before Android was checked) and
 /// `"fontScale": 1.3` under Android; every other field is the same on both.
 public struct StressVerdict: Sendable, Hashable {
+    /// The key checked.
     public var key: String
+    /// The locale, as the catalog names it.
     public var locale: String
+    /// The variant (`plural.one`, `device.ipad`), or `""` for none.
     public var variant: String
     /// The text size checked: a Dynamic Type size, or an Android font scale.
     public var size: TextSize
     /// The text measured (placeholders replaced).
     public var text: String
+    /// Whether it fits, wraps, is scaled, truncated, overflows or misses glyphs.
     public var status: StressStatus
     /// The laid-out width (widest line), in points.
     public var width: Double
+    /// How many lines it takes, shown (at most the line limit).
     public var lineCount: Int
     /// How far the text goes past the container's text width (0 when inside), in points.
     public var overflow: Double
@@ -184,6 +190,10 @@ public struct StressVerdict: Sendable, Hashable {
     /// With a line limit: the lines the text takes at the container's text width at this size with
     /// no limit and no shrinking (hard breaks included). `nil` without a limit.
     public var linesNeeded: Int? = nil
+    /// With a line limit and an ``excess``: about how many characters too long the text is, an
+    /// estimate for a translator — the excess on each of the limit's lines divided by the text's own
+    /// average advance (its width set on one line over its grapheme clusters), rounded up.
+    public var excessCharacters: Int? = nil
 
     /// Whose fault: whether the source text, measured the same way (same container and size, its
     /// placeholders replaced by the same samples), gets a failing verdict too. `nil` when the entry
@@ -203,6 +213,7 @@ public struct StressVerdict: Sendable, Hashable {
 /// or Android font scales): shaped once per string (a new size only rescales), all cores, output
 /// in input order.
 public struct StressSweep: Sendable {
+    /// The shaper the texts are measured with (its fonts and caches).
     public let shaper: Shaper
     /// The catalog's source language: its own entries get no ``StressVerdict/sourceFails`` (they are
     /// the source), and source texts are set in it (`nil`: in the entry's locale).
@@ -215,6 +226,7 @@ public struct StressSweep: Sendable {
         return reason
     }
 
+    /// A sweep that measures with `shaper`; `sourceLanguage` is the catalog's, when known.
     public init(shaper: Shaper, sourceLanguage: String? = nil) {
         self.shaper = shaper
         self.sourceLanguage = sourceLanguage
@@ -421,10 +433,24 @@ public struct StressSweep: Sendable {
             if let needed = verdict.neededWidth {
                 verdict.excess = needed - width
                 verdict.excessPercent = width > 0 ? 100 * (needed - width) / width : nil
+                if let lines = container.maxLines {
+                    verdict.excessCharacters = Self.excessCharacters(needed - width, lines: lines, paragraph: paragraph)
+                }
             }
             verdict.linesNeeded = unlimited?.layout(width: width).lineCount
         }
         return verdict
+    }
+
+    /// About how many characters too long a text is that needs `excess` more width on each of
+    /// `lines` lines (``StressVerdict/excessCharacters``): `lines × excess` over the paragraph's
+    /// average advance (the width of its runs over its grapheme clusters), rounded up; `nil` for an
+    /// empty text or one with no width.
+    static func excessCharacters(_ excess: Double, lines: Int, paragraph: Paragraph) -> Int? {
+        let clusters = paragraph.text.string.count
+        let advance = paragraph.fontRuns.reduce(0) { $0 + $1.width }
+        guard clusters > 0, advance > 0, excess > 0 else { return nil }
+        return Int((Double(max(1, lines)) * excess / (advance / Double(clusters))).rounded(.up))
     }
 
     /// The narrowest text width at which `paragraph` passes on fit in `container` (see
@@ -569,8 +595,11 @@ func concurrentMap<T: Sendable>(count: Int, _ body: @Sendable (Int) -> T) -> [T]
 
 /// An entry the sweep could not measure at all: its key and locale, and why (a font that cannot be opened).
 public struct StressSweepError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The key whose entry could not be measured.
     public var key: String
+    /// Its locale.
     public var locale: String
+    /// Why (a font that cannot be opened, named).
     public var reason: String
 
     public var description: String { "cannot measure '\(key)' (\(locale)): \(reason)" }

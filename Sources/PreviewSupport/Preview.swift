@@ -149,9 +149,13 @@ public struct InterfaceOrientation: Sendable, Hashable, Identifiable, CaseIterab
     /// `"portrait"`, `"portraitUpsideDown"`, `"landscapeLeft"` or `"landscapeRight"`.
     public let id: String
 
+    /// Upright.
     public static let portrait = InterfaceOrientation(id: "portrait")
+    /// Upside down.
     public static let portraitUpsideDown = InterfaceOrientation(id: "portraitUpsideDown")
+    /// Turned left: the home indicator on the right.
     public static let landscapeLeft = InterfaceOrientation(id: "landscapeLeft")
+    /// Turned right: the home indicator on the left.
     public static let landscapeRight = InterfaceOrientation(id: "landscapeRight")
     public static let allCases: [InterfaceOrientation] = [.portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight]
 
@@ -173,8 +177,12 @@ extension PreviewTrait where T == Preview.ViewTraits {
     public static func fixedLayout(width: CGFloat, height: CGFloat) -> PreviewTrait<T> {
         PreviewTrait(layout: .fixed(width: width, height: height), orientation: nil)
     }
+    /// Upright.
     public static var portrait: PreviewTrait<T> { PreviewTrait(layout: nil, orientation: .portrait) }
+    /// Upside down.
     public static var portraitUpsideDown: PreviewTrait<T> { PreviewTrait(layout: nil, orientation: .portraitUpsideDown) }
+    /// Turned left.
     public static var landscapeLeft: PreviewTrait<T> { PreviewTrait(layout: nil, orientation: .landscapeLeft) }
+    /// Turned right.
     public static var landscapeRight: PreviewTrait<T> { PreviewTrait(layout: nil, orientation: .landscapeRight) }
 }

@@ -16,7 +16,9 @@ public struct PreviewDevice: RawRepresentable, ExpressibleByStringLiteral, Senda
 
     /// A device's screen in portrait: its size in points and its pixels per point.
     public struct Screen: Sendable, Hashable {
+        /// The screen's size, in points.
         public var size: CGSize
+        /// Pixels per point (2 or 3).
         public var scale: CGFloat
     }
 

@@ -30,6 +30,7 @@ extension PreviewProvider {
 
 /// The platforms SwiftUI previews on (accepted; every preview is laid out as iOS).
 public enum PreviewPlatform: Sendable, Hashable {
+    /// The platforms a preview may be for.
     case iOS, macOS, tvOS, watchOS, visionOS
 }
 

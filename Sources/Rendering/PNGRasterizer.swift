@@ -28,7 +28,7 @@ public struct RasterizationError: Error, Sendable, CustomStringConvertible {
         /// The SVG has no size in pixels (no `width`/`height`, or percentages), or it is empty (0 × 0).
         case noSize
         /// The picture would be wider or taller than cairo's 32,767 pixels, or larger than
-        /// ``PNGRasterizer/maximumPixels``.
+        /// `PNGRasterizer.maximumPixels`.
         case tooLarge
         /// librsvg or cairo failed while drawing.
         case rendering
@@ -41,6 +41,7 @@ public struct RasterizationError: Error, Sendable, CustomStringConvertible {
         case unavailable
     }
 
+    /// What went wrong.
     public let kind: Kind
     public let description: String
 

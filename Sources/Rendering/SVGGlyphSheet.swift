@@ -34,6 +34,7 @@ public struct SVGGlyphSheet: Sendable {
     /// The definitions' SVG, in order of first use.
     private(set) var defs = ""
 
+    /// A sheet of glyph definitions shared by a page's pictures (ids prefixed with `idPrefix`).
     public init(idPrefix: String = "", decimals: Int = 2) {
         self.idPrefix = idPrefix
         self.decimals = decimals

@@ -47,11 +47,13 @@ public struct SVGRenderer: Sendable {
         /// element that has text.
         public static let baselines = Overlays(rawValue: 1 << 2)
 
+        /// Bounds, line boxes and baselines.
         public static let all: Overlays = [.bounds, .lineBoxes, .baselines]
     }
 
     /// What to draw and how.
     public struct Options: Sendable {
+        /// The debug overlays to draw.
         public var overlays: Overlays
         /// A box the content should fit in (e.g. a stress test's width × height), in the content's
         /// coordinates. It is drawn dashed; when the content's frames reach outside it, the parts
@@ -73,6 +75,7 @@ public struct SVGRenderer: Sendable {
         /// page without their glyph definitions colliding.
         public var idPrefix: String
 
+        /// Options: overlays, the container to show, the margin, the colours and the precision.
         public init(overlays: Overlays = [], container: CGRect? = nil, margin: Double = 4,
                     background: String? = "#ffffff", textColor: String = "#000000", overflowColor: String = "#d70015",
                     boxColor: String? = "#e5e5ea", decimals: Int = 2, idPrefix: String = "") {
@@ -88,8 +91,10 @@ public struct SVGRenderer: Sendable {
         }
     }
 
+    /// The options every picture is drawn with.
     public var options: Options
 
+    /// A renderer drawing with `options`.
     public init(options: Options = Options()) {
         self.options = options
     }

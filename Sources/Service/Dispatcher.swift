@@ -9,11 +9,11 @@ import TextFit
 /// Bodies (camelCase JSON objects; unknown fields are `invalid-request` errors naming them):
 /// | operation | body | answer |
 /// |---|---|---|
-/// | `measure` | the measure command's options: `{"texts": […], "font" \| "fontFile", "size" \| "style", "dynamicType", "width", "lines", …}` | `{"results": [MeasureResult]}` |
+/// | `measure` | the measure command's options: `{"texts": […], "font" \| "fontFile", "size" \| "style", "dynamicType": SIZE \| "a,b" \| "FROM...TO" \| "all", "width", "lines", …}` | `{"results": [MeasureResult]}`: one per text per size, sizes within texts |
 /// | `layout` | `{"tree": <layout-file node>, "width", "height", "platform": "ios" \| "android", "dynamicType": SIZE \| "all" \| "a,b" (or "fontScale": 1.3 \| "1,2"), "direction": "ltr" \| "rtl"}` | `{"layouts": [LayoutOutput]}` |
 /// | `render` | the `layout` body (first size only) + `"overlays": bool` | the SVG (`image/svg+xml`) |
 /// | `fonts` | `{}` or `{"for": TEXT, …font options}` | `{"families": […]}` or `{"clusters": […]}` |
-/// | `stress-check` | `{"key", "texts": {"de": "…", …}, "sourceLanguage": "en", "constraint": {rules-file fields: "width", "maxLines", "style", "dynamicType", …}}` | `{"verdicts": [StressVerdict]}` (with `neededWidth`, `excess`, `excessPercent`, `linesNeeded` when failing; `sourceFails` given a `sourceLanguage`) |
+/// | `stress-check` | `{"key", "texts": {"de": "…", …}, "sourceLanguage": "en", "constraint": {rules-file fields: "width", "maxLines", "style", "dynamicType", …}}` | `{"verdicts": [StressVerdict]}` (with `neededWidth`, `excess`, `excessPercent`, `excessCharacters`, `linesNeeded` when failing; `sourceFails` given a `sourceLanguage`) |
 ///
 /// Files (issue 27): a request's `fontFile` (`measure`, `fonts`) is refused (`forbidden`) unless the
 /// dispatcher has a ``fontFolder`` (`textfit serve --font-dir DIR`); then only regular files inside
@@ -130,11 +130,26 @@ public final class ServiceDispatcher: Sendable {
         return ServiceResponse(status: 200, body: body)
     }
 
-    /// `{"results": [...]}`, an answer per text: measured a batch at a time, so an answer over
+    /// `{"results": [...]}`, an answer per text and text size — each text at every size of
+    /// `dynamicType` (or `fontScale`: one size, a comma list, `FROM...TO` or `all`, as the CLI reads
+    /// them), in the order of `texts` and, within a text, of the sizes; each result names its size
+    /// (`dynamicType`, or `fontScale` under android). Measured a batch at a time, so an answer over
     /// ``ServiceLimits/maxAnswerBytes`` stops the request as soon as it passes the limit.
     private func measure(_ object: [String: Any]) throws -> ServiceResponse {
         try Self.onlyKnown(object, Self.measureKeys)
-        let request = try Self.request(object)
+        // The text sizes, read for the platform as `layout` reads them; the request is decoded
+        // without them and given each in turn.
+        let platform: Platform
+        do {
+            platform = try Self.field(object, "platform", as: String.self).map { try Platform.parse($0, field: "platform") } ?? .ios
+        } catch let error as RequestError {
+            throw ServiceError(.invalidRequest, "\(error)")
+        }
+        let sizes = try Self.textSizes(object, platform: platform)
+        var unsized = object
+        unsized.removeValue(forKey: "dynamicType")
+        unsized.removeValue(forKey: "fontScale")
+        let request = try Self.request(unsized)
         guard request.texts.count <= limits.maxTexts else {
             throw ServiceError(.limitExceeded, "texts has \(request.texts.count) strings; the limit (maxTexts) is \(limits.maxTexts)")
         }
@@ -148,9 +163,13 @@ public final class ServiceDispatcher: Sendable {
             }
         }
         let (allowed, real) = try allowingFontFile(request)
-        let settings: MeasureSettings
+        let settings: [MeasureSettings]
         do {
-            settings = try engine.measureSettings(allowed)
+            settings = try (sizes.map { $0.map(Optional.some) } ?? [nil]).map { (size: TextSize?) in
+                var sized = allowed
+                if let size { sized.setTextSize(size) }
+                return try engine.measureSettings(sized)
+            }
         } catch {
             throw Self.requestFailure(error, request).hiding(real, as: request.fontFile)
         }
@@ -167,12 +186,14 @@ public final class ServiceDispatcher: Sendable {
             let batches: [(json: [UInt8], ends: [Int])]
             do {
                 batches = try ParallelBatches.map(end - start) { range in
-                    var writer = JSONWriter(capacity: range.count * 1_536)
+                    var writer = JSONWriter(capacity: range.count * settings.count * 1_536)
                     var ends: [Int] = []
-                    ends.reserveCapacity(range.count)
+                    ends.reserveCapacity(range.count * settings.count)
                     for index in range {
-                        try engine.measure(texts[start + index], settings).writeJSON(to: &writer, fileName: fileName)
-                        ends.append(writer.byteCount)
+                        for sized in settings {
+                            try engine.measure(texts[start + index], sized).writeJSON(to: &writer, fileName: fileName)
+                            ends.append(writer.byteCount)
+                        }
                     }
                     return (writer.bytes, ends)
                 }
@@ -185,8 +206,8 @@ public final class ServiceDispatcher: Sendable {
                 for (index, to) in batch.ends.enumerated() {
                     bytes += to - from - (index > 0 ? 1 : 0) + 1
                     guard bytes <= limits.maxAnswerBytes else {
-                        throw ServiceError(.limitExceeded, "the answer passed \(limits.maxAnswerBytes) bytes (maxAnswerBytes) at texts[\(answered)]; "
-                                           + "send fewer or shorter texts per request")
+                        throw ServiceError(.limitExceeded, "the answer passed \(limits.maxAnswerBytes) bytes (maxAnswerBytes) at texts[\(answered / settings.count)]; "
+                                           + "send fewer or shorter texts (or fewer sizes) per request")
                     }
                     answered += 1
                     from = to

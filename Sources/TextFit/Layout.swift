@@ -4,23 +4,33 @@ import Foundation
 /// frame in root coordinates, with baselines measured from the element's own top (as alignment
 /// guides are). Elements are in tree (pre-)order.
 public struct LayoutOutput: Codable, Sendable, Equatable {
+    /// A size in points.
     public struct Size: Codable, Sendable, Equatable {
+        /// The width, in points.
         public var width: Double
+        /// The height, in points.
         public var height: Double
     }
 
+    /// A frame in points, in the root's coordinates.
     public struct Frame: Codable, Sendable, Equatable {
+        /// The origin and size, in points.
         public var x: Double, y: Double, width: Double, height: Double
     }
 
+    /// One element of the laid-out tree: a leaf, a container or a modifier.
     public struct Element: Codable, Sendable, Equatable {
+        /// The node's `id`, when the file gives one.
         public var id: String?
         /// Child indices from the root.
         public var path: [Int]
         /// The leaf's or container's type (`Text`, `Box`, `FlowLayout`, …) or a modifier (`padding`, `frame`, …).
         public var kind: String
+        /// Where it was placed, in the root's coordinates.
         public var frame: Frame
+        /// The first text baseline, from the top of the frame (its height when it holds no text).
         public var firstBaseline: Double
+        /// The last text baseline, from the top of the frame (its height when it holds no text).
         public var lastBaseline: Double
         /// `true` for an element its container left out (the children `viewThatFits` did not choose,
         /// a flow's items past `maxRows` and its unused overflow elements), whose frame is empty;
@@ -33,6 +43,7 @@ public struct LayoutOutput: Codable, Sendable, Equatable {
     /// How a text fits where it was placed (``PlacedText``). Fields that say nothing is wrong are
     /// absent, so a text that fits is `{"linesNeeded": 1, "linesShown": 1, "neededWidth": …, "scale": 1}`.
     public struct Fit: Codable, Sendable, Equatable {
+        /// The lines shown.
         public var linesShown: Int
         /// At the placed width, full size, no line limit.
         public var linesNeeded: Int
@@ -49,12 +60,16 @@ public struct LayoutOutput: Codable, Sendable, Equatable {
         /// When its string came from a string table: the key, the table, the locale whose string
         /// was used, and `true` when that is a fallback (absent otherwise).
         public var key: String?
+        /// The string table the key was found in (`Localizable`).
         public var table: String?
+        /// The locale whose string was shown (the source language's when it fell back).
         public var locale: String?
+        /// `true` when the string shown is not the environment's language's own translation.
         public var untranslated: Bool?
         /// The characters no font has a glyph for; absent when there are none.
         public var missingGlyphs: Int? = nil
 
+        /// Where "…" cut a text, and why.
         public struct Truncated: Codable, Sendable, Equatable {
             /// `head`, `middle` or `tail`.
             public var position: String
@@ -66,15 +81,21 @@ public struct LayoutOutput: Codable, Sendable, Equatable {
             public var elided: [Int]
         }
 
+        /// What a text is drawn outside of.
         public struct Clipped: Codable, Sendable, Equatable {
             /// `root` (the root's bounds) or `ancestor` (a clipping element at `path`).
             public var by: String
+            /// The clipping element's path, for `ancestor`.
             public var path: [Int]?
+            /// The clipping element's `id`, when it has one.
             public var id: String?
         }
 
+        /// A text one of this text's lines overlaps.
         public struct Overlap: Codable, Sendable, Equatable {
+            /// The other text's path.
             public var path: [Int]
+            /// The other text's `id`, when it has one.
             public var id: String?
         }
     }
@@ -83,7 +104,9 @@ public struct LayoutOutput: Codable, Sendable, Equatable {
     public var dynamicTypeSize: String?
     /// The font scale (`1.3`), for an Android layout; absent under iOS.
     public var fontScale: Double?
+    /// The size of the root.
     public var size: Size
+    /// Every element, in tree order.
     public var elements: [Element]
     /// ``LayoutResult/diagnostics`` as text, one line each (`kind: Element at [path] (id …): message`):
     /// layouts that misbehaved, frames SwiftUI would log about, texts with glyphs no font has or
@@ -107,14 +130,14 @@ extension DynamicTypeSize {
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard items.count <= DynamicTypeSize.allCases.count else {
             throw RequestError(field: "dynamicType", "has \(items.count) items; at most \(DynamicTypeSize.allCases.count), "
-                               + "one per Dynamic Type size (or FROM...TO, or all)")
+                               + "one per Dynamic Type size; expected \(DynamicTypeSize.listForMessages)")
         }
         var sizes: [DynamicTypeSize] = []
         for name in items {
             guard !name.isEmpty else {
                 throw RequestError(field: "dynamicType", text.trimmingCharacters(in: .whitespaces).isEmpty
-                    ? "empty; expected a Dynamic Type size, a comma list of sizes, FROM...TO, or all"
-                    : "'\(text)' has an empty item; expected a Dynamic Type size, a comma list of sizes, FROM...TO, or all")
+                    ? "empty; expected \(DynamicTypeSize.listForMessages)"
+                    : "'\(text)' has an empty item; expected \(DynamicTypeSize.listForMessages)")
             }
             let named: [DynamicTypeSize]
             // A range, as `textfit stress` and rules files write it (`large...accessibility2`, `...large`).
@@ -122,12 +145,12 @@ extension DynamicTypeSize {
                 do {
                     named = try DynamicTypeRange(parsing: name).sizes
                 } catch {
-                    throw RequestError(field: "dynamicType", "'\(name)': \(error)")
+                    throw RequestError(field: "dynamicType", "\(error)")
                 }
             } else if let size = DynamicTypeSize(name: name) {
                 named = [size]
             } else {
-                throw RequestError(field: "dynamicType", "'\(name)' is not a Dynamic Type size (or FROM...TO, or all)")
+                throw RequestError(field: "dynamicType", "'\(name)' is not a Dynamic Type size; expected \(DynamicTypeSize.listForMessages)")
             }
             for size in named where !sizes.contains(size) { sizes.append(size) }
         }
@@ -141,6 +164,7 @@ extension TextFitEngine {
     /// a Dynamic Type size is iOS's, a font scale Android's (Roboto, Material 3's `bodyLarge` for
     /// text that sets no font, sizes in sp scaled by it).
     /// - Parameters:
+    ///   - textSize: the user's text size: a Dynamic Type size (iOS) or a font scale (Android).
     ///   - direction: the layout direction; `nil` leaves it to the locale (right to left for a
     ///     right-to-left language, as an app launched in it is laid out; else left to right).
     ///   - locale: the locale texts are shown in (`de`, `ar-EG`, `pseudo-xa`); `nil`: `en_US_POSIX`.
@@ -166,7 +190,7 @@ extension TextFitEngine {
     }
 
     /// Lays `tree` out for a proposal (`nil` axes ask for the ideal) at each text size (each a
-    /// Dynamic Type size under iOS or a font scale under Android; ``environment(_:direction:)``).
+    /// Dynamic Type size under iOS or a font scale under Android; ``environment(_:direction:locale:strings:)``).
     public func layout(_ tree: some View, width: Double?, height: Double?, textSizes: [TextSize],
                        direction: LayoutDirection? = nil, locale: String? = nil, strings: LocalizedStrings? = nil)
         -> [(TextSize, LayoutResult)] {
@@ -187,7 +211,7 @@ extension TextFitEngine {
             }
     }
 
-    /// ``layout(_:width:height:textSizes:direction:)`` as the JSON the CLI and the service print.
+    /// ``layout(_:width:height:textSizes:direction:locale:strings:)`` as the JSON the CLI and the service print.
     public func layoutOutputs(_ tree: some View, width: Double?, height: Double?, textSizes: [TextSize],
                               direction: LayoutDirection? = nil, locale: String? = nil, strings: LocalizedStrings? = nil) -> [LayoutOutput] {
         layout(tree, width: width, height: height, textSizes: textSizes, direction: direction, locale: locale, strings: strings)

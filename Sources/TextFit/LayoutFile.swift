@@ -40,6 +40,8 @@ public enum LayoutFile {
 
     /// Parses a layout file (``element(from:limits:)``) with its root's settings.
     /// - Parameters:
+    ///   - data: the layout file's JSON.
+    ///   - limits: the largest tree, JSON and texts accepted (``Limits``).
     ///   - platform: the platform the caller asks for (`--platform`, the service's `platform`),
     ///     which wins over the root's `platform`; `nil` to take the root's.
     ///   - fonts: the fonts the tree will be laid out with, to refuse a `variations` axis or an
@@ -221,6 +223,7 @@ extension LayoutFile {
         /// → cell; `modifiers` → link → `overlay` → `content` → node).
         public static let deepestSupported = 100
 
+        /// Limits: nodes in the file, its depth, and the bytes of one text.
         public init(maxElements: Int = 100_000, maxDepth: Int = 64, maxTextBytes: Int = 1 << 20) {
             self.maxElements = maxElements
             self.maxDepth = maxDepth
@@ -309,7 +312,9 @@ extension LayoutFile {
 
 /// A problem in a layout file: where (a JSON path such as `$.flow.children[2].padding`) and what.
 public struct LayoutFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The JSON path of the value at fault (`$.flow.children[2].padding`).
     public let path: String
+    /// What is wrong with it.
     public let message: String
     /// The ``LayoutFile/Limits`` property exceeded (`maxElements`, `maxDepth`, `maxTextBytes`), if
     /// the file is refused for its size rather than for a mistake.

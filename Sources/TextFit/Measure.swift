@@ -3,6 +3,7 @@ import LayoutCore
 
 /// What to measure and how: the measure command's options, in the JSON the CLI and the service read.
 public struct MeasureRequest: Codable, Sendable, Equatable {
+    /// The texts to measure, each measured on its own (a text may hold line breaks).
     public var texts: [String]
     /// A family name (bundled, or on the system unless bundled-only).
     public var font: String?
@@ -16,6 +17,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     public var style: String?
     /// `regular`, `semibold`, `bold`, … or 1–1000; default: the style's weight.
     public var weight: String?
+    /// Whether to use an italic face (a variable font without one: its `ital` or `slnt` axis).
     public var italic: Bool?
     /// A Dynamic Type size (`large`, `accessibility3`, `ax3`, …); default `large`.
     public var dynamicType: String?
@@ -70,6 +72,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
     /// the result's `text` and offsets are then those of the text shown.
     public var markdown: Bool?
 
+    /// A request with the given settings; every one is optional but `texts` (the CLI's options, in camelCase).
     public init(texts: [String], font: String? = nil, fontFile: String? = nil, faceIndex: Int? = nil, size: Double? = nil,
                 style: String? = nil, weight: String? = nil, italic: Bool? = nil, dynamicType: String? = nil,
                 locale: String? = nil, features: [String]? = nil, tracking: Double? = nil, tabInterval: Double? = nil,
@@ -251,6 +254,15 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         return style
     }
 
+    /// Sets the user's text size: the Dynamic Type size, or the font scale (under the android platform).
+    /// A list of sizes (``TextSize/list(parsing:platform:field:)``) is measured by setting each in turn.
+    public mutating func setTextSize(_ size: TextSize) {
+        switch size {
+        case .dynamicType(let size): dynamicType = size.rawValue
+        case .fontScale(let scale): fontScale = scale.value
+        }
+    }
+
     /// The text attributes this request describes.
     /// - Throws: ``RequestError`` naming the field that cannot be understood.
     /// A text style of either platform.
@@ -287,7 +299,7 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         guard let dynamicType else { return .standard }
         let sizes = try TextSize.list(parsing: dynamicType, platform: .android, field: "dynamicType")
         guard sizes.count == 1, case .fontScale(let scale) = sizes[0] else {
-            throw RequestError(field: "dynamicType", "'\(dynamicType)' names several font scales, but measure takes one; send one request per scale")
+            throw RequestError(field: "dynamicType", "'\(dynamicType)' names several font scales, but one request's settings are one size; set each in turn (setTextSize(_:))")
         }
         return scale
     }
@@ -319,6 +331,9 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
         }
     }
 
+    /// The text attributes this request describes, checked: font, size, Dynamic Type size or font
+    /// scale, locale, features, tracking.
+    /// \n - Throws: ``RequestError`` naming the field that cannot be understood.
     public func attributes() throws -> TextAttributes {
         try checkFieldLengths()
         var attributes = TextAttributes()
@@ -377,12 +392,12 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
             throw RequestError(field: "fontScale", "a font scale is Android's text size; under ios give dynamicType (or platform android)")
         } else if let dynamicType {
             if dynamicType.contains(",") || dynamicType.trimmingCharacters(in: .whitespaces).lowercased() == "all" {
-                // The CLI measures a list size by size; a request's answer has one result per text,
-                // which cannot carry several sizes.
-                throw RequestError(field: "dynamicType", "'\(dynamicType)' names several sizes, but measure takes one (its results are one per text); send one request per size")
+                // The CLI and the service measure a list size by size (``setTextSize(_:)``); one
+                // request's settings are one size.
+                throw RequestError(field: "dynamicType", "'\(dynamicType)' names several sizes, but one request's settings are one size; set each in turn (setTextSize(_:))")
             }
             guard let parsed = DynamicTypeSize(name: dynamicType) else {
-                throw RequestError(field: "dynamicType", "'\(dynamicType)' is not a Dynamic Type size (\(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw RequestError(field: "dynamicType", "'\(dynamicType)' is not a Dynamic Type size; expected \(DynamicTypeSize.namesForMessages)")
             }
             attributes.dynamicTypeSize = parsed
         }
@@ -405,33 +420,47 @@ public struct MeasureRequest: Codable, Sendable, Equatable {
 /// Offsets are Unicode scalar offsets into `text`; lengths are points; baselines are measured from
 /// the top of the text.
 public struct MeasureResult: Codable, Sendable, Equatable {
+    /// A font as an answer names it: the family, the file and the face in it.
     public struct Font: Codable, Sendable, Equatable {
+        /// The family name (`Noto Sans`).
         public var family: String
+        /// The font file: an absolute path from the CLI; relative to its folder from the service.
         public var file: String
+        /// The face within the file (a font collection's index; 0 for most files).
         public var faceIndex: Int
         /// A variable font's instance, as `hb-shape --variations` spells it (`wght=600,opsz=17`);
         /// absent for a static font or the default instance.
         public var variations: String? = nil
     }
 
+    /// A width and a height, in points.
     public struct Size: Codable, Sendable, Equatable {
+        /// The width, in points.
         public var width: Double
+        /// The height, in points.
         public var height: Double
     }
 
     /// The CSS min-content size and the segment that sets it.
     public struct Minimum: Codable, Sendable, Equatable {
+        /// The width of the longest piece of the text that cannot be broken (min-content), in points.
         public var width: Double
+        /// The height of the text laid out at that width, in points.
         public var height: Double
+        /// The piece of the text that sets the width.
         public var segment: String
         /// `word`, `url`, `non-breaking-joiner`, `no-dictionary-break`, `unbreakable-sequence` or `empty`.
         public var reason: String
     }
 
+    /// The proposal measured against: a width and a height, each points or `nil` (no limit).
     public struct Proposal: Codable, Sendable, Equatable {
+        /// The proposed width; `nil`: none (the text's ideal width).
         public var width: Double?
+        /// The proposed height; `nil`: none.
         public var height: Double?
 
+        /// A proposal of `width` by `height` points (`nil`: no limit on that axis).
         public init(width: Double?, height: Double?) {
             self.width = width
             self.height = height
@@ -440,54 +469,114 @@ public struct MeasureResult: Codable, Sendable, Equatable {
 
     /// The answer for the proposal (`width`, `height`, `lines`).
     public struct Fitting: Codable, Sendable, Equatable {
+        /// What was proposed.
         public var proposal: Proposal
+        /// The width of the widest line, never the proposal's.
         public var width: Double
+        /// The height of the lines shown.
         public var height: Double
+        /// How many lines are shown.
         public var lineCount: Int
+        /// Whether the text was cut ("…") to fit the line limit or the height.
         public var truncated: Bool
+        /// How far `minimumScale` shrank the text (1: not at all); not a display scale.
         public var scale: Double
     }
 
+    /// A run of the text set in one font, in one script and direction.
     public struct Run: Codable, Sendable, Equatable {
+        /// The font the run is set in.
         public var font: Font
+        /// The run's script, as an ISO 15924 code (`Latn`, `Arab`, `Hani`).
         public var script: String
+        /// `ltr` or `rtl`.
         public var direction: String
+        /// The offset of the run's first Unicode scalar in the text.
         public var start: Int
+        /// The offset just past the run's last Unicode scalar.
         public var end: Int
+        /// The run's advance width, in points.
         public var width: Double
         /// Glyph count (on the logical `runs` only).
         public var glyphs: Int?
     }
 
+    /// A line of the laid-out text.
     public struct Line: Codable, Sendable, Equatable {
+        /// The offset of the line's first Unicode scalar in the text.
         public var start: Int
+        /// The offset just past the line's last Unicode scalar.
         public var end: Int
+        /// The line's width, in points (trailing spaces left out).
         public var width: Double
+        /// The baseline's distance from the top of the text, in points.
         public var baseline: Double
+        /// The line's ascent above its baseline, in points.
         public var ascent: Double
+        /// The line's descent below its baseline, in points.
         public var descent: Double
         /// Runs in visual order, left to right.
         public var runs: [Run]
+        /// Whether the line ends in "…" (the text was cut here).
         public var truncated: Bool
+        /// Whether the line ends in a hyphen the line breaker added.
         public var hyphenated: Bool
     }
 
-    public struct Missing: Codable, Sendable, Equatable {
+    /// A font the text was set in, and the parts of the text set in it: the font asked for, and
+    /// each fallback font that drew what it lacks (Arabic or Japanese text in Noto Sans is set in
+    /// Noto Sans Arabic or Droid Sans Fallback).
+    public struct FontUse: Codable, Sendable, Equatable {
+        /// The family name (`Noto Sans Arabic`).
+        public var family: String
+        /// The font file: an absolute path from the CLI; relative to its folder from the service.
+        public var file: String
+        /// The face within the file (a font collection's index; 0 for most files).
+        public var faceIndex: Int
+        /// A variable font's instance, as `hb-shape --variations` spells it; absent for a static font
+        /// or the default instance.
+        public var variations: String? = nil
+        /// The ranges of the text set in this font, in logical order, neighbours joined.
+        public var ranges: [TextRange]
+    }
+
+    /// A range of the text: Unicode scalar offsets, `start` included, `end` not.
+    public struct TextRange: Codable, Sendable, Equatable {
+        /// The first scalar's offset.
         public var start: Int
+        /// The offset just past the last scalar.
         public var end: Int
+    }
+
+    /// A cluster of the text that no font has a glyph for.
+    public struct Missing: Codable, Sendable, Equatable {
+        /// The offset of the cluster's first Unicode scalar.
+        public var start: Int
+        /// The offset just past the cluster's last Unicode scalar.
+        public var end: Int
+        /// The cluster's characters.
         public var text: String
     }
 
+    /// A rectangle in points: its origin (`x`, `y`) and size.
     public struct Rect: Codable, Sendable, Equatable {
+        /// The origin and size, in points.
         public var x: Double, y: Double, width: Double, height: Double
     }
 
+    /// The asked-for face's vertical metrics at the measured size, in points.
     public struct Metrics: Codable, Sendable, Equatable {
+        /// The ascent: from the baseline up to the top of a line.
         public var ascent: Double
+        /// The descent: from the baseline down to the bottom of a line.
         public var descent: Double
+        /// The line gap the font adds between lines.
         public var leading: Double
+        /// The height of a capital letter; `nil` when the font does not say.
         public var capHeight: Double?
+        /// The height of a lower-case x; `nil` when the font does not say.
         public var xHeight: Double?
+        /// The font's units per em (its design grid), to read font units.
         public var unitsPerEm: Int
     }
 
@@ -502,26 +591,38 @@ public struct MeasureResult: Codable, Sendable, Equatable {
     /// for a font without a `wdth` axis; a locale whose subtags ICU has no data for, measured without
     /// them: `locale 'de-XX' is measured as 'de': …`, ``CanonicalLocale``); absent when there are none.
     public var adjustments: [String]? = nil
-    /// The requested font as resolved.
+    /// The font asked for (family, or file, weight, width, italic), as resolved; where it lacks a
+    /// character the text is set in another font too: ``fonts`` lists every font it was set in.
     public var font: Font
+    /// Every font the text was set in, in the order they first occur in it, each with the ranges
+    /// it covers (from ``runs``): the font asked for, where it was used, and each fallback font.
+    /// Empty for an empty text.
+    public var fonts: [FontUse]
     /// The face's weight, and whether weight and slant differ from the request.
     public var weight: Int
+    /// Whether the face's weight differs from the one asked for (the nearest there is).
     public var weightSubstituted: Bool
+    /// Whether an upright face stands in for an italic one asked for (or the other way).
     public var italicSubstituted: Bool
+    /// The point size the text was set at (the style's at the Dynamic Type size, or the size asked).
     public var size: Double
     /// No wrapping: a new line only at hard breaks.
     public var ideal: Size
+    /// The min-content width: the longest piece that cannot be broken, and why.
     public var minimum: Minimum
     /// Present when the request gives a width, a height or a line limit.
     public var fitting: Fitting?
     /// Baselines of the fitting layout (of the ideal one without a proposal), from its top.
     public var firstBaseline: Double
+    /// The last line's baseline, from the top, of the fitting layout (of the ideal one without a proposal).
     public var lastBaseline: Double
     /// Lines of the fitting layout (of the ideal one without a proposal).
     public var lines: [Line]
     /// The font runs in logical order over the whole text.
     public var runs: [Run]
+    /// How many clusters no font has a glyph for (each drawn as the font's `.notdef`).
     public var missingGlyphs: Int
+    /// The clusters no font has a glyph for.
     public var missing: [Missing]
     /// Ink bounds of the ideal layout's first line as drawn, relative to its left edge on its
     /// baseline, y down; `nil` when the line has no ink (spaces only, or no line).
@@ -567,7 +668,7 @@ extension TextFitEngine {
     /// Measures every text of a request as a paragraph: the ideal size (hard breaks only), the
     /// minimum (min-content) with its unbreakable segment, the fitting layout for the proposal,
     /// lines with baselines, font runs and missing glyphs. Many texts are measured in parallel, on
-    /// every core (``ParallelBatches``); the results are in the order of the texts.
+    /// every core (`ParallelBatches`); the results are in the order of the texts.
     /// - Throws: ``RequestError`` or ``TypographyError`` naming the input at fault.
     public func measure(_ request: MeasureRequest) throws -> [MeasureResult] {
         let settings = try measureSettings(request)
@@ -656,6 +757,20 @@ extension TextFitEngine {
                   end: range.upperBound, width: width, glyphs: glyphs)
         }
         let runs = paragraph.fontRuns.map { run($0.face, $0.script, $0.direction, $0.range, $0.width, $0.glyphCount) }
+        var uses: [MeasureResult.FontUse] = []
+        for run in runs {
+            guard let index = uses.firstIndex(where: { $0.file == run.font.file && $0.faceIndex == run.font.faceIndex
+                                                        && $0.variations == run.font.variations }) else {
+                uses.append(.init(family: run.font.family, file: run.font.file, faceIndex: run.font.faceIndex,
+                                  variations: run.font.variations, ranges: [.init(start: run.start, end: run.end)]))
+                continue
+            }
+            if let last = uses[index].ranges.last, last.end == run.start {
+                uses[index].ranges[uses[index].ranges.count - 1].end = run.end
+            } else {
+                uses[index].ranges.append(.init(start: run.start, end: run.end))
+            }
+        }
         // By index, fields read in place (zipping copied each line and each line's runs).
         let lines = shown.lines.indices.map { i in
             MeasureResult.Line(start: shown.lines[i].range.lowerBound, end: shown.lines[i].range.upperBound,
@@ -678,7 +793,7 @@ extension TextFitEngine {
             text: text, dynamicType: android ? nil : attributes.dynamicTypeSize.rawValue,
             fontScale: android ? attributes.fontScale.value : nil,
             adjustments: settings.adjustments,
-            font: settings.font, weight: primary.face.weight.value,
+            font: settings.font, fonts: uses, weight: primary.face.weight.value,
             weightSubstituted: primary.weightSubstituted, italicSubstituted: primary.italicSubstituted, size: settings.size,
             ideal: .init(width: ideal.size.width, height: ideal.size.height),
             minimum: .init(width: minimum.width, height: minimum.height, segment: minimum.segment, reason: minimum.reason.rawValue),
@@ -764,6 +879,10 @@ extension MeasureResult: JSONWritable {
         writer.key("font")
         fonts.write(font, to: &writer)
         try writer.field("fontScale", fontScale)
+        writer.key("fonts")
+        writer.beginArray()
+        for use in self.fonts { use.writeJSON(to: &writer, fileName: fileName) }
+        writer.endArray()
         writer.key("ideal")
         try writer.size(width: ideal.width, height: ideal.height)
         if let ink {
@@ -828,6 +947,29 @@ extension MeasureResult.Font: JSONWritable {
         writer.field("faceIndex", faceIndex)
         writer.field("family", family)
         writer.field("file", file)
+        writer.field("variations", variations)
+        writer.endObject()
+    }
+}
+
+extension MeasureResult.FontUse: JSONWritable {
+    package func writeJSON(to writer: inout JSONWriter) { writeJSON(to: &writer, fileName: nil) }
+
+    /// The font with its file named by `fileName` (as it is when `nil`).
+    func writeJSON(to writer: inout JSONWriter, fileName: ((String) -> String)?) {
+        writer.beginObject()
+        writer.field("faceIndex", faceIndex)
+        writer.field("family", family)
+        writer.field("file", fileName.map { $0(file) } ?? file)
+        writer.key("ranges")
+        writer.beginArray()
+        for range in ranges {
+            writer.beginObject()
+            writer.field("end", range.end)
+            writer.field("start", range.start)
+            writer.endObject()
+        }
+        writer.endArray()
         writer.field("variations", variations)
         writer.endObject()
     }

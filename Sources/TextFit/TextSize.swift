@@ -26,16 +26,16 @@ extension TextSize {
             var scales: [TextSize] = []
             for item in trimmed.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
                 guard !item.isEmpty else {
-                    throw RequestError(field: field, "'\(text)' has an empty item; expected font scales such as 1,1.3,2 or all")
+                    throw RequestError(field: field, "'\(text)' has an empty item; expected \(AndroidFontScale.listForMessages)")
                 }
                 if DynamicTypeSize(name: item) != nil || item.contains("...") {
-                    throw RequestError(field: field, "'\(item)' is a Dynamic Type size, which is iOS's; under android the text size is a font scale (0.85, 1, 1.15, 1.3, 1.5, 1.8, 2, or any number > 0)")
+                    throw RequestError(field: field, "'\(item)' is a Dynamic Type size, which is iOS's; under android the text size is a font scale: \(AndroidFontScale.listForMessages)")
                 }
                 do {
                     let scale = TextSize.fontScale(try AndroidFontScale.parse(item))
                     if !scales.contains(scale) { scales.append(scale) }
                 } catch {
-                    throw RequestError(field: field, "\(error)")
+                    throw RequestError(field: field, "\(error), a comma list of them, or all")
                 }
             }
             guard scales.count <= 64 else { throw RequestError(field: field, "has \(scales.count) font scales; at most 64") }

@@ -19,47 +19,66 @@ extension AttributeScopes {
     /// The attributes SwiftUI's `Text` reads from an `AttributedString` that TextFit measures or
     /// draws, with Foundation's (`link`). Use them as in SwiftUI: `string.font = .headline`.
     public struct SwiftUIAttributes: AttributeScope {
+        /// The run's font.
         public let font: FontAttribute
+        /// The run's colour.
         public let foregroundColor: ForegroundColorAttribute
+        /// A line under the run.
         public let underlineStyle: UnderlineStyleAttribute
+        /// A line through the run.
         public let strikethroughStyle: StrikethroughStyleAttribute
+        /// Extra space after each character, in points, as `kern(_:)` adds it.
         public let kern: KerningAttribute
+        /// Extra space after each character, in points, as `tracking(_:)` adds it.
         public let tracking: TrackingAttribute
+        /// Foundation's attributes (`link`).
         public let foundation: FoundationAttributes
 
         /// The run's font (SwiftUI's `Font`).
         public enum FontAttribute: AttributedStringKey {
+            /// The value: a `Font`.
             public typealias Value = Font
+            /// The attribute's name in an `AttributedString`.
             public static let name = "SwiftUI.Font"
         }
 
         /// The run's colour (drawing only).
         public enum ForegroundColorAttribute: AttributedStringKey {
+            /// The value: a `Color`.
             public typealias Value = Color
+            /// The attribute's name in an `AttributedString`.
             public static let name = "SwiftUI.ForegroundColor"
         }
 
         /// A line under the run (drawing only).
         public enum UnderlineStyleAttribute: AttributedStringKey {
+            /// The value: a line style.
             public typealias Value = Text.LineStyle
+            /// The attribute's name in an `AttributedString`.
             public static let name = "SwiftUI.UnderlineStyle"
         }
 
         /// A line through the run (drawing only).
         public enum StrikethroughStyleAttribute: AttributedStringKey {
+            /// The value: a line style.
             public typealias Value = Text.LineStyle
+            /// The attribute's name in an `AttributedString`.
             public static let name = "SwiftUI.StrikethroughStyle"
         }
 
         /// Points added after each grapheme cluster, ligatures kept (``Text/kerning(_:)``).
         public enum KerningAttribute: AttributedStringKey {
+            /// The value: points.
             public typealias Value = CGFloat
+            /// The attribute's name in an `AttributedString`.
             public static let name = "SwiftUI.Kern"
         }
 
         /// Points added after each grapheme cluster, optional ligatures off (``Text/tracking(_:)``).
         public enum TrackingAttribute: AttributedStringKey {
+            /// The value: points.
             public typealias Value = CGFloat
+            /// The attribute's name in an `AttributedString`.
             public static let name = "SwiftUI.Tracking"
         }
     }

@@ -29,6 +29,7 @@ public struct Font: Hashable, Sendable {
     public struct Width: Hashable, Sendable {
         /// The `wdth` value, percent.
         public var value: Double
+        /// A width of `value` (SwiftUI's `Font.Width`: -1 to 1 around 0, standard).
         public init(_ value: Double) { self.value = value }
         /// CSS's ultra-condensed, 50 %.
         public static let compressed = Width(50)

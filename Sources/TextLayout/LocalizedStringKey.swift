@@ -5,7 +5,7 @@ import LayoutCore
 ///
 /// `Text("**Free** shipping")` shows "Free shipping" with "Free" in bold, as SwiftUI does: a
 /// literal (with or without interpolations) is a key, and the key is read as inline Markdown —
-/// `*italic*`, `**bold**`, `` `code` `` (the monospaced design), `~~struck~~`, `[links](url)`
+/// `*italic*`, `**bold**`, code between backquotes (the monospaced design), `~~struck~~`, `[links](url)`
 /// (their text, in the accent colour), `\*` escapes, `&amp;` references — while a `String`
 /// variable (`Text(name)`) and ``Text/init(verbatim:)`` show their characters as they are.
 /// The key is looked up in the app's catalogs (its `bundle:`, else the environment's

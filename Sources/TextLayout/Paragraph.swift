@@ -8,7 +8,7 @@ import Typography
 /// opportunities), bidi levels, font runs and HarfBuzz shaping happen here, once. Every layout
 /// afterwards — a new width, a line limit, truncation, balancing, a minimum scale — is arithmetic
 /// on per-scalar advances; only the pieces at a line end that HarfBuzz flags unsafe-to-break are
-/// reshaped (through the shaper's cache). A new Dynamic Type size (``resized(to:)``) reuses the
+/// reshaped (through the shaper's cache). A new Dynamic Type size (``resized(to:)-(DynamicTypeSize)``) reuses the
 /// analysis and the shaped runs, which are in font units.
 ///
 /// A text of one left-to-right line — one style run, no hard break, tab, control character,
@@ -886,6 +886,7 @@ public struct MinimumSize: Sendable, Equatable {
         case empty
     }
 
+    /// The width, in points.
     public let width: Double
     /// The paragraph's height laid out at that width (breaking only at opportunities).
     public let height: Double
@@ -893,17 +894,23 @@ public struct MinimumSize: Sendable, Equatable {
     public let segment: String
     /// Its scalar range.
     public let range: Range<Int>
+    /// Why the segment cannot be broken.
     public let reason: Reason
 }
 
 /// One font run of a paragraph in logical order (a piece of one style run, bidi level, face and script).
 public struct ParagraphFontRun: Sendable {
+    /// The scalar offsets it covers.
     public let range: Range<Int>
+    /// The face it is set in.
     public let face: FontFace
+    /// Its script.
     public let script: Script
+    /// Its direction.
     public let direction: TextDirection
     /// The run's advance in points (tracking included).
     public let width: Double
+    /// How many glyphs the run shaped to.
     public let glyphCount: Int
 }
 

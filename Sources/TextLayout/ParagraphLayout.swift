@@ -19,6 +19,7 @@ public struct ParagraphLayout: Sendable {
     public let lines: [LineLayout]
     /// Baselines measured from the top (0 for an empty paragraph).
     public let firstBaseline: Double
+    /// The last line's baseline, from the top, in points.
     public let lastBaseline: Double
     /// Lines were dropped or cut and an ellipsis shown.
     public let isTruncated: Bool
@@ -30,6 +31,7 @@ public struct ParagraphLayout: Sendable {
     /// Set when this answer reused an earlier one.
     public let reuse: ReuseRule?
 
+    /// How many lines are shown.
     public var lineCount: Int { lines.count }
 
     /// This layout answering again by `rule` (the lines are shared, not copied).
@@ -53,8 +55,11 @@ public struct LineLayout: Sendable {
     public let top: Double
     /// The baseline from the top of the paragraph.
     public let baseline: Double
+    /// The line's ascent above its baseline, in points.
     public let ascent: Double
+    /// The line's descent below its baseline, in points.
     public let descent: Double
+    /// The line gap below the line, in points.
     public let leading: Double
     /// What the glyph runs are made from, on demand: sizing never needs them.
     let source: RunSource
@@ -88,19 +93,26 @@ public struct LineLayout: Sendable {
 
 /// A run of glyphs in one face on a line, in visual order.
 public struct GlyphRun: Sendable {
+    /// The face the run is set in.
     public let face: FontFace
+    /// The point size.
     public let size: Double
+    /// The run's script.
     public let script: Script
+    /// The run's direction.
     public let direction: TextDirection
     /// Scalar offsets of the source text the run shows (empty for a synthesized hyphen or ellipsis;
     /// never a line's hanging trailing whitespace).
     public let range: Range<Int>
     /// The run's left edge from the line's left edge, and its advance width.
     public let x: Double
+    /// The run's advance width, in points.
     public let width: Double
+    /// The glyph IDs, in visual order.
     public let glyphs: [UInt32]
     /// Each glyph's pen position: x from the line's left edge, y from the baseline (down positive).
     public let positions: [CGPoint]
+    /// Each glyph's advance, in points.
     public let advances: [Double]
     /// Each glyph's source cluster (absolute scalar offset), or -1 for a synthesized glyph.
     public let clusters: [Int]

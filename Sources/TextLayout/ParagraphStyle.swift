@@ -15,6 +15,7 @@ public struct ParagraphStyle: Hashable, Sendable {
 
     /// Where "…" replaces text when the lines do not all fit.
     public enum TruncationMode: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Where "…" goes: at the start, the middle or the end of the last line shown.
         case head, middle, tail
     }
 
@@ -30,6 +31,7 @@ public struct ParagraphStyle: Hashable, Sendable {
 
     /// Horizontal placement of lines narrower than the paragraph (`multilineTextAlignment`).
     public enum Alignment: String, Hashable, Sendable, Codable {
+        /// How lines line up: at the leading edge, centred, or at the trailing edge.
         case leading, center, trailing
     }
 
@@ -42,10 +44,13 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Blank lines that would pass a proposed height are not added (content lines are kept first);
     /// the lines' ranges and the baselines are the text's own. Negative values count as 0.
     public var reservedLines: Int
+    /// Where "…" goes when the text is cut.
     public var truncation: TruncationMode
+    /// How lines break.
     public var wrap: WrapMode
     /// The paragraph direction: from the first strong character, or forced.
     public var direction: BaseDirection
+    /// How tall lines are: the font's hhea or OS/2 metrics, or a fixed height.
     public var lineMetrics: LineMetrics
     /// Points added between lines (not above the first or below the last). Layout uses 0 for a
     /// negative, NaN or infinite spacing: SwiftUI's `lineSpacing` only adds space (a negative
@@ -62,8 +67,10 @@ public struct ParagraphStyle: Hashable, Sendable {
 
     /// ``tabInterval`` as layout uses it.
     var tabStop: Double { tabInterval.isFinite ? max(1, tabInterval) : 28 }
+    /// How lines line up across the paragraph's width.
     public var alignment: Alignment
 
+    /// A paragraph style; its defaults are SwiftUI `Text`'s.
     public init(lineLimit: Int? = nil, reservedLines: Int = 0, truncation: TruncationMode = .tail, wrap: WrapMode = .wordThenCharacter,
                 direction: BaseDirection = .auto, lineMetrics: LineMetrics = .font(.apple), lineSpacing: Double = 0,
                 minimumScaleFactor: Double = 1, tabInterval: Double = 28, alignment: Alignment = .leading) {

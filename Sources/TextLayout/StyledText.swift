@@ -8,10 +8,13 @@ public struct StyledText: Hashable, Sendable {
     public struct Run: Hashable, Sendable {
         /// Scalar offsets of the run in ``StyledText/string``.
         public var range: Range<Int>
+        /// The attributes of the run's text.
         public var attributes: TextAttributes
     }
 
+    /// The whole text.
     public private(set) var string: String
+    /// The runs of attributes, covering `string` in order.
     public private(set) var runs: [Run]
 
     /// A text with one style over all of it.

@@ -28,8 +28,9 @@ extension Text {
 
         /// SwiftUI's `Text.LineStyle.Pattern`: a solid line, or dots and dashes. Apple does not
         /// publish the lengths of its dashes; TextFit draws them in multiples of the line's
-        /// thickness `t`: dots `t` long, dashes `4t`, `2t` apart (``dashes``).
+        /// thickness `t`: dots `t` long, dashes `4t`, `2t` apart (`dashes`).
         public enum Pattern: String, Hashable, Sendable, CaseIterable {
+            /// A line's pattern: solid, dotted, dashed, or alternating dashes and dots.
             case solid, dot, dash, dashDot, dashDotDot
 
             /// Alternating lengths drawn and skipped, in thicknesses of the line; empty for solid.

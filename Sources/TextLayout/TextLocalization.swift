@@ -177,6 +177,7 @@ extension String {
     public struct LocalizationValue: Equatable, Sendable, ExpressibleByStringInterpolation {
         let key: LocalizedStringKey
 
+        /// A localization value whose key is `value`.
         public init(_ value: String) { key = LocalizedStringKey(stringLiteral: value) }
         public init(stringLiteral value: String) { key = LocalizedStringKey(stringLiteral: value) }
         public init(stringInterpolation: LocalizedStringKey.StringInterpolation) {
@@ -213,6 +214,7 @@ public struct LocalizedStringResource: Equatable, Sendable, ExpressibleByStringI
     public var locale: Locale?
     let bundlePath: String?
 
+    /// A resource: a key (with its default value), looked up in `table` of `bundle` for `locale`.
     public init(_ keyAndValue: String.LocalizationValue, table: String? = nil, locale: Locale? = nil, bundle: Bundle? = nil,
                 comment: StaticString? = nil) {
         value = keyAndValue
@@ -243,7 +245,7 @@ public struct LocalizedStringResource: Equatable, Sendable, ExpressibleByStringI
 }
 
 extension Text {
-    /// A text showing `resource`: its key looked up as ``init(_:tableName:bundle:comment:)`` looks a
+    /// A text showing `resource`: its key looked up as ``init(_:tableName:bundle:comment:fileID:line:)`` looks a
     /// key up, in the resource's table and bundle, and its locale when it names one. Disfavoured, so
     /// that a string literal stays a ``LocalizedStringKey`` (as in SwiftUI).
     @_disfavoredOverload

@@ -12,7 +12,9 @@ extension Text {
     /// SwiftUI's `Text.Case`: how ``View/textCase(_:)`` changes the letters of text before it is
     /// measured (with the environment's locale: Turkish "i" uppercases to "İ").
     public enum Case: Hashable, Sendable {
+        /// Every letter in capitals.
         case uppercase
+        /// Every letter in small letters.
         case lowercase
     }
 
@@ -24,7 +26,7 @@ extension Text {
     public func monospacedDigit() -> Text { map { $0.monospacedDigit = true } }
 
     /// The monospaced design of each run's font (SwiftUI's `Text.monospaced(_:)`; what Markdown's
-    /// `` `code` `` asks for): SF Mono with Apple's fonts; without them the system family, which
+    /// code between backquotes asks for): SF Mono with Apple's fonts; without them the system family, which
     /// has no monospaced design among the bundled fonts.
     public func monospaced(_ isActive: Bool = true) -> Text { isActive ? map { $0.monospaced = true } : self }
 

@@ -73,6 +73,12 @@ public struct AndroidFontScale: Hashable, Sendable, CustomStringConvertible {
     public static let settingsValues: [AndroidFontScale] =
         [0.85, 1, 1.15, 1.3, 1.5, 1.8, 2].map { AndroidFontScale(unchecked: $0) }
 
+    /// What a font scale may be, for messages: every mistake in a font scale says it.
+    public static let valuesForMessages = "a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2)"
+
+    /// What a list of font scales may hold, for messages: ``valuesForMessages``, a comma list, `all`.
+    public static let listForMessages = valuesForMessages + ", a comma list of them, or all"
+
     /// Whether Android applies its non-linear curves at this scale
     /// (`FontScaleConverterFactory.isNonLinearFontScalingActive`: scale ≥ 1.13 as a `float`).
     /// Between 1.13 and 1.15 the curve Android picks is still linear.

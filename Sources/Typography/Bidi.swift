@@ -4,7 +4,9 @@ import CICU
 public enum BaseDirection: String, Hashable, Sendable, Codable, CaseIterable {
     /// From the first strong character (L, or R/AL), skipping isolates; left-to-right if none.
     case auto
+    /// Left to right.
     case leftToRight = "ltr"
+    /// Right to left.
     case rightToLeft = "rtl"
 }
 
@@ -16,6 +18,7 @@ public struct BidiRun: Hashable, Sendable, CustomStringConvertible {
     /// The resolved embedding level: even is left-to-right, odd right-to-left.
     public let level: UInt8
 
+    /// A run of `range` (scalar offsets) at bidi embedding `level` (even: left to right).
     public init(range: Range<Int>, level: UInt8) {
         self.range = range
         self.level = level

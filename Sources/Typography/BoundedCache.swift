@@ -1,17 +1,22 @@
 
 /// One cache's state for a metrics page: what it holds, its bounds, and how it is used.
 public struct CacheReport: Sendable, Equatable {
+    /// The cache's name (`lines`, `faces`, `locales`).
     public var name: String
+    /// How many entries it holds.
     public var entries: Int
     /// The memory its entries hold, as the cache estimates it (`nil` where it does not count bytes).
     public var bytes: Int?
     /// The most entries kept.
     public var capacity: Int
+    /// How many lookups found their entry.
     public var hits: Int
+    /// How many lookups did not.
     public var misses: Int
     /// Entries dropped to stay within the bounds.
     public var evictions: Int
 
+    /// A report of these figures.
     public init(name: String, entries: Int, bytes: Int?, capacity: Int, hits: Int, misses: Int, evictions: Int) {
         self.name = name
         self.entries = entries

@@ -132,6 +132,52 @@ public struct CanonicalLocale: Sendable, Hashable, CustomStringConvertible {
     /// `nil` for no locale, and for the root locale with keywords (`und-u-lb-strict`).
     public var harfBuzzLanguage: String? { tag.map { Self.base(of: $0) }.flatMap { $0 == "und" ? nil : $0 } }
 
+    /// Whether this names a language ICU knows, or is the root locale (`""`, `und`, `root`): `false`
+    /// for a string that is no locale (`12-!!`) or whose language ICU does not know (`klingon`,
+    /// `xx`), which is measured with no locale. `de-XX` names German: `true`, though its region is
+    /// dropped (``dropped``).
+    public var namesKnownLanguage: Bool {
+        let lowered = requested.lowercased()
+        let asksForRoot = lowered.isEmpty || lowered == "root" || lowered.hasPrefix("und-") || lowered.hasPrefix("und_") || lowered == "und"
+        if let tag { return !tag.hasPrefix("und") || asksForRoot }
+        return dropped.isEmpty
+    }
+
+    /// The languages ICU has locale data for (218 in ICU 72: `af`, `agq`, … `zu`), sorted; for
+    /// messages that name the locales known. A script, region or variant may follow each.
+    public static var languagesWithData: [String] { knowledge.dataLanguages.sorted() }
+
+    /// Languages ICU knows whose English name (CLDR's) is `text` or near it, with that name, best
+    /// first, at most three: `klingon` → `tlh` (Klingon), `German` → `de` (German), `portugese` →
+    /// `pt` (Portuguese); empty when none is near. For "did you mean" in messages.
+    public static func languages(near text: String) -> [(code: String, name: String)] {
+        let wanted = String(text.lowercased().prefix { $0.isLetter })
+        guard wanted.count >= 3 else { return [] }
+        let names = languageNames
+        func score(_ name: String) -> Int? {
+            let key = name.lowercased()
+            if key == wanted { return 0 }
+            if key.hasPrefix(wanted) || wanted.hasPrefix(key) { return 1 }
+            if key.count >= 4, wanted.count >= 4, key.prefix(4) == wanted.prefix(4) { return 2 }
+            return nil
+        }
+        let scored = names.compactMap { entry in score(entry.name).map { (entry, $0, knowledge.dataLanguages.contains(entry.code)) } }
+        return scored.sorted { a, b in
+            if a.1 != b.1 { return a.1 < b.1 }
+            if a.2 != b.2 { return a.2 }  // a language ICU has data for first
+            return a.0.code < b.0.code
+        }.prefix(3).map(\.0)
+    }
+
+    /// Every language ICU knows with its English name, read once (some hundreds of ICU lookups,
+    /// on the first message that needs them).
+    private static let languageNames: [(code: String, name: String)] = {
+        knowledge.dataLanguages.union(knowledge.isoLanguages).sorted().compactMap { code in
+            guard let name = icu(code, { textfit_locale_language_name($0, $1, $2, &$3) }), name != code else { return nil }
+            return (code, name)
+        }
+    }()
+
     /// The cache's state for `/metrics` (named `locales`).
     public static var cacheReport: CacheReport { cache.report("locales") }
 

@@ -7,8 +7,16 @@ import Foundation
 /// `large` is the default. The five accessibility sizes only change the point sizes of text styles
 /// (``TextStyle/pointSize(for:)``); fixed point sizes never scale.
 public enum DynamicTypeSize: String, CaseIterable, Codable, Sendable, Comparable {
+    /// The seven standard sizes, smallest first; `large` is the default.
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    /// The five accessibility sizes, larger than `xxxLarge` (Settings, Accessibility, Larger Text).
     case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    /// The sizes as a message lists them: every mistake in a size names them all.
+    public static let namesForMessages = "xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1…accessibility5 (ax1…ax5)"
+
+    /// What a list of sizes may hold, for messages: ``namesForMessages``, a comma list, a range, `all`.
+    public static let listForMessages = namesForMessages + ", a comma list of them, FROM...TO, or all"
 
     /// Whether this is one of the five accessibility sizes.
     public var isAccessibilitySize: Bool { self >= .accessibility1 }
@@ -42,6 +50,8 @@ public enum DynamicTypeSize: String, CaseIterable, Codable, Sendable, Comparable
 /// The eleven text styles of Apple platforms, spelled as SwiftUI's `Font.TextStyle`
 /// (`title` is Apple's Title 1 and `caption` its Caption 1).
 public enum TextStyle: String, CaseIterable, Codable, Sendable {
+    /// Apple's eleven text styles (Large: largeTitle 34 pt, title 28, title2 22, title3 20, headline 17 semibold,
+    /// body 17, callout 16, subheadline 15, footnote 13, caption 12, caption2 11).
     case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
 
     /// Point sizes per Dynamic Type size, in ``DynamicTypeSize/allCases`` order, as Apple ships them.
@@ -98,14 +108,23 @@ public struct FontWeight: Hashable, Comparable, Sendable, Codable, CustomStringC
     /// Creates a weight; values outside 1…1000 are clamped into it.
     public init(_ value: Int) { self.value = min(max(value, 1), 1000) }
 
+    /// Weight 100.
     public static let ultraLight = FontWeight(100)
+    /// Weight 200.
     public static let thin = FontWeight(200)
+    /// Weight 300.
     public static let light = FontWeight(300)
+    /// Weight 400: the default.
     public static let regular = FontWeight(400)
+    /// Weight 500.
     public static let medium = FontWeight(500)
+    /// Weight 600.
     public static let semibold = FontWeight(600)
+    /// Weight 700.
     public static let bold = FontWeight(700)
+    /// Weight 800.
     public static let heavy = FontWeight(800)
+    /// Weight 900.
     public static let black = FontWeight(900)
 
     private static let names: [(String, FontWeight)] = [

@@ -31,6 +31,8 @@ public struct FontRequest: Hashable, Sendable {
     /// `italic`, `instance` and the optical size.
     public var variations: [FontVariation]
 
+    /// A request for a font: a family or a file, weight, italic, width, a named instance, axis
+    /// values, optical sizing, design.
     public init(family: String? = nil, file: String? = nil, faceIndex: Int = 0, weight: FontWeight? = nil, italic: Bool = false,
                 width: Double? = nil, instance: String? = nil, variations: [FontVariation] = [], opticalSizing: Bool = true,
                 design: FontDesign = .default) {
@@ -75,6 +77,7 @@ public enum FontSource: String, Sendable, Codable {
 public struct FontMatch: Sendable {
     /// The face, or the variable font's instance, that answers the request.
     public let face: FontFace
+    /// Where the face comes from: bundled, Apple's, a system font or a file.
     public let source: FontSource
     /// The weight that was asked for.
     public let requestedWeight: FontWeight
@@ -133,7 +136,9 @@ package struct SizeDependence: Hashable, Sendable {
 
 /// A family the library can use.
 public struct FontFamilyInfo: Hashable, Sendable, Codable {
+    /// The family's name.
     public let name: String
+    /// Where it comes from: bundled, Apple's or the system's.
     public let source: FontSource
     /// Style names of the faces (bundled and Apple families; system families list none until used).
     public let styles: [String]
@@ -166,7 +171,7 @@ public struct FontFamilyInfo: Hashable, Sendable, Codable {
 /// bundled and Apple faces for the library's life, any other (files requests name, system fonts
 /// for fallback) while it is among the ``Configuration/maxOpenFaces`` most recently used (and
 /// within ``Configuration/maxOpenFaceBytes``); a face closed past those bounds is dropped from
-/// every cache (``ClosedFaces``) and freed, and opened again if asked for again.
+/// every cache (`ClosedFaces`) and freed, and opened again if asked for again.
 /// Thread-safe: every lookup table is behind a lock, faces are immutable.
 public final class FontLibrary: Sendable {
     /// Where the fonts come from.
@@ -187,6 +192,8 @@ public final class FontLibrary: Sendable {
         /// most its tables take in memory); past it the least recently used are closed.
         public var maxOpenFaceBytes: Int
 
+        /// Where fonts come from: the bundled folder (found when `nil`), the system's (Fontconfig),
+        /// your copy of Apple's; and how many faces stay open.
         public init(fontDirectory: String? = nil, useSystemFonts: Bool = true, appleFontsDirectory: String? = nil,
                     maxOpenFaces: Int = 64, maxOpenFaceBytes: Int = 128 << 20) {
             self.fontDirectory = fontDirectory
@@ -754,7 +761,7 @@ public final class FontLibrary: Sendable {
     }
 
     /// Drops every entry of the library's caches, and of every cache that subscribed
-    /// (``ClosedFaces``), that refers to `faces` (or to their variable instances), so they are freed.
+    /// (`ClosedFaces`), that refers to `faces` (or to their variable instances), so they are freed.
     private func close(_ faces: [FontFace]) {
         guard !faces.isEmpty else { return }
         let closed = Set(faces.map(ObjectIdentifier.init))

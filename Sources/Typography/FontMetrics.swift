@@ -4,6 +4,7 @@ import Foundation
 /// A face's vertical metrics and decorations, in font units, read from its `head`, `hhea`, `OS/2`
 /// and `post` tables. Descenders keep the tables' sign (negative below the baseline).
 public struct FontMetrics: Hashable, Sendable, Codable {
+    /// The font's design grid: how many font units make an em.
     public var unitsPerEm: Int
     /// `hhea` ascender, descender and lineGap: what Apple platforms lay lines out with.
     public var hheaAscender: Int, hheaDescender: Int, hheaLineGap: Int
@@ -51,13 +52,21 @@ public enum LineMetricsPolicy: String, Hashable, Sendable, Codable {
 /// Font metrics in points at one size. `ascent` and `descent` are both positive distances from the
 /// baseline; a line is `ascent + descent + leading` high.
 public struct ScaledFontMetrics: Hashable, Sendable, Codable {
+    /// The point size these metrics are scaled to.
     public var size: Double
+    /// The ascent above the baseline, in points.
     public var ascent: Double
+    /// The descent below the baseline, in points.
     public var descent: Double
+    /// The line gap, in points.
     public var leading: Double
+    /// The capital height, in points; `nil` when the font does not say.
     public var capHeight: Double?
+    /// The x-height, in points; `nil` when the font does not say.
     public var xHeight: Double?
+    /// Where an underline goes, in points below the baseline.
     public var underlinePosition: Double
+    /// How thick an underline is, in points.
     public var underlineThickness: Double
 
     /// `ascent + descent + leading`.

@@ -9,6 +9,7 @@ public struct FontVariation: Hashable, Sendable, Codable, CustomStringConvertibl
     /// The value in the axis's units.
     public var value: Double
 
+    /// Axis `tag` (`wght`) at `value`.
     public init(tag: String, value: Double) {
         self.tag = tag
         self.value = value
@@ -55,8 +56,11 @@ public struct FontAxis: Hashable, Sendable, Codable {
     public let tag: String
     /// The axis's name from the `name` table ("Weight").
     public let name: String
+    /// The axis's least value.
     public let minimum: Double
+    /// The value the font has when the axis is not set.
     public let defaultValue: Double
+    /// The axis's greatest value.
     public let maximum: Double
 
     /// `value` brought into the axis's range, as HarfBuzz clamps it.
@@ -78,6 +82,7 @@ public struct FontNamedInstance: Hashable, Sendable, Codable {
 /// A setting that did not apply as asked: a value outside its axis's range (used clamped, as
 /// HarfBuzz clamps it), or an axis the font lacks for a width or italic it was asked for.
 public struct VariationAdjustment: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The axis (`wght`, `wdth`, `ital`).
     public let tag: String
     /// The value asked for.
     public let requested: Double

@@ -30,11 +30,16 @@ public enum PathElement: Hashable, Sendable {
 /// (`xBearing`, `yBearing`) with y up, extending `width` to the right and `height` downwards
 /// (both non-negative). HarfBuzz's `hb_glyph_extents_t` with the sign of the height flipped.
 public struct GlyphExtents: Hashable, Sendable {
+    /// The left of the glyph's ink from its origin, in points.
     public var xBearing: Double
+    /// The top of the glyph's ink above its baseline, in points.
     public var yBearing: Double
+    /// The ink's width, in points.
     public var width: Double
+    /// The ink's height, in points (negative: downwards, as HarfBuzz gives it).
     public var height: Double
 
+    /// Extents of these values, in points.
     public init(xBearing: Double, yBearing: Double, width: Double, height: Double) {
         self.xBearing = xBearing
         self.yBearing = yBearing
@@ -55,6 +60,7 @@ public struct ColorGlyphImage: Hashable, Sendable {
     public let extents: GlyphExtents
     /// The image's size in pixels, read from the PNG header (0 when the header is unreadable).
     public let pixelWidth: Int
+    /// The bitmap's height in pixels.
     public let pixelHeight: Int
 }
 
@@ -81,7 +87,7 @@ extension FontFace {
     /// The ink box of glyph `glyph` in font units (see ``GlyphExtents``), or `nil` when the face
     /// reports none (a space, an index out of range). For bitmap glyphs this is the bitmap's box.
     ///
-    /// Kept per face, one word per glyph (``GlyphExtentsTable``): every measured line's `ink` reads
+    /// Kept per face, one word per glyph (`GlyphExtentsTable`): every measured line's `ink` reads
     /// the boxes of its glyphs, and a CFF glyph's box is found by running its charstring.
     public func extents(of glyph: UInt32) -> GlyphExtents? {
         guard Int(glyph) < glyphCount else { return nil }

@@ -145,10 +145,14 @@ final class MatchedLine: Sendable {
 public struct MeasuredRun: Sendable {
     /// Scalar offsets of the run in the text.
     public let start: Int, end: Int
+    /// The face the run is set in.
     public let face: FontFace
+    /// The run's script.
     public let script: Script
+    /// The run's direction.
     public let direction: TextDirection
     /// The run's advance in points, tracking included.
     public let width: Double
+    /// How many glyphs it shaped to.
     public let glyphCount: Int
 }

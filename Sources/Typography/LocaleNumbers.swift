@@ -7,6 +7,7 @@ import CICU
 /// A CLDR plural category (UTS #35, Language Plural Rules), as the `count` attribute of
 /// `plurals.xml` and the variants of String Catalogs, `.stringsdict` and Android `<plurals>` name it.
 public enum PluralCategory: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    /// CLDR's plural categories.
     case zero, one, two, few, many, other
 
     /// CLDR's order (zero, one, two, few, many, other).

@@ -14,10 +14,15 @@ import Foundation
 /// display large −0.2 (published −0.25), title medium 0.2 (0.15), body medium 0.2 (0.25).
 /// The typeface is the platform's sans serif (Roboto) for all fifteen.
 public enum MaterialTextStyle: String, CaseIterable, Codable, Sendable {
+    /// The display styles: the largest, for short text (57, 45 and 36 sp).
     case displayLarge, displayMedium, displaySmall
+    /// The headline styles (32, 28 and 24 sp).
     case headlineLarge, headlineMedium, headlineSmall
+    /// The title styles (22, 16 and 14 sp).
     case titleLarge, titleMedium, titleSmall
+    /// The body styles: running text (16, 14 and 12 sp); `bodyLarge` is Compose's `Text` default.
     case bodyLarge, bodyMedium, bodySmall
+    /// The label styles: buttons, tabs, captions (14, 12 and 11 sp).
     case labelLarge, labelMedium, labelSmall
 
     /// (size, line height, weight, tracking) from Compose's `TypeScaleTokens`; sp except weight.

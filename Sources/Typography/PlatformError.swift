@@ -11,9 +11,9 @@ public enum PlatformError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidFontScale(let value):
-            "invalid font scale \(Self.spell(value)): it must be a finite number greater than 0"
+            "\(Self.spell(value)) is not a font scale; expected \(AndroidFontScale.valuesForMessages)"
         case .unreadableFontScale(let text):
-            "cannot read font scale '\(text)': expected a number such as 1.3 or a percentage such as 130%"
+            "'\(text)' is not a font scale; expected \(AndroidFontScale.valuesForMessages)"
         }
     }
 

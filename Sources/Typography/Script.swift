@@ -53,7 +53,9 @@ nonisolated(unsafe) private let unicodeFunctions = hb_unicode_funcs_get_default(
 
 /// The direction of a run of text.
 public enum TextDirection: String, Hashable, Sendable, Codable {
+    /// Left to right.
     case leftToRight = "ltr"
+    /// Right to left.
     case rightToLeft = "rtl"
 
     var hb: hb_direction_t { self == .rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR }

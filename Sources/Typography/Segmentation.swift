@@ -12,6 +12,7 @@ public struct LineBreakOpportunity: Hashable, Sendable, CustomStringConvertible 
     /// The scalar before the break is U+00AD SOFT HYPHEN: taking this break shows a hyphen.
     public let afterSoftHyphen: Bool
 
+    /// A break opportunity before the scalar at `offset`; mandatory after a hard line break.
     public init(offset: Int, isMandatory: Bool, afterSoftHyphen: Bool = false) {
         self.offset = offset
         self.isMandatory = isMandatory

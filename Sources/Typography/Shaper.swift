@@ -7,17 +7,18 @@ import Synchronization
 /// The stages, in order (each a function below):
 /// | stage | function | result |
 /// |---|---|---|
-/// | grapheme clusters, script, emoji presentation | ``itemize(_:scalarCount:primary:language:context:)`` | `[Cluster]` |
+/// | grapheme clusters, script, emoji presentation | `itemize(_:scalarCount:primary:language:context:)` | `[Cluster]` |
 /// | Common/Inherited resolved to neighbours | `resolveNeutralScripts(_:)` | scripts per cluster |
-/// | font per cluster (fallback chain; split only when no font covers it whole) | ``FontLibrary/fallback(for:script:isNeutral:isEmoji:runFace:primary:language:lastChain:)``, ``FontLibrary/split(_:script:isNeutral:isEmoji:runFace:primary:language:lastChain:)`` | face per cluster (or part) |
-/// | runs of (font, script, direction) | `forEachRun(_:_:)` | each ``RunSpan`` |
-/// | HarfBuzz shaping in font units | ``shapeRun(_:face:script:direction:attributes:style:cached:)`` | ``ShapedRun`` (cached) |
+/// | font per cluster (fallback chain; split only when no font covers it whole) | `FontLibrary.fallback(for:script:isNeutral:isEmoji:runFace:primary:language:lastChain:)`, `FontLibrary.split(_:script:isNeutral:isEmoji:runFace:primary:language:lastChain:)` | face per cluster (or part) |
+/// | runs of (font, script, direction) | `forEachRun(_:_:)` | each `RunSpan` |
+/// | HarfBuzz shaping in font units | `shapeRun(_:face:script:direction:attributes:style:cached:)` | `ShapedRun` (cached) |
 /// | scaling to a point size | ``LineMeasurement`` | widths, heights, ink in points |
 ///
 /// Shaped lines and runs are cached in font units, keyed by text, face, features, script,
 /// direction and language, so a new point size (a Dynamic Type change) costs a multiplication.
 /// Both caches are bounded and shared safely between threads.
 public final class Shaper: Sendable {
+    /// The fonts the shaper picks from.
     public let library: FontLibrary
     private let lines: BoundedCache<LineKey, MatchedLine>
     /// The line cache's subscription to faces the library closes (ends with the shaper).
@@ -64,7 +65,7 @@ public final class Shaper: Sendable {
     /// Edge cases: the empty string measures 0 × 0 with no runs. Control characters (tab, line
     /// breaks and other `Cc`, `Zl`, `Zp`) are zero-width here and never missing; giving them their
     /// meaning (tab stops, new lines) is the paragraph's job. A cluster no font covers whole is split
-    /// between fonts (``FontLibrary/fallback(for:script:isNeutral:isEmoji:runFace:primary:language:lastChain:)``),
+    /// between fonts (`FontLibrary.fallback(for:script:isNeutral:isEmoji:runFace:primary:language:lastChain:)`),
     /// so a run can end inside it; the scalars no font covers at all are shaped with `.notdef` in
     /// the requested font and counted in ``LineMeasurement/missingGlyphs``.
     /// - Throws: an invalid size or tracking, an unreadable font file, an unknown family.
@@ -691,6 +692,8 @@ public struct ClusterFont: Sendable {
     public let start: Int, end: Int
     /// The cluster's script after Common/Inherited resolution.
     public let script: Script
+    /// The face the cluster is set in.
     public let face: FontFace
+    /// Which step of the fallback chain chose it.
     public let choice: FontLibrary.FontChoice
 }

@@ -1,7 +1,10 @@
 /// How a run of text is set: font, size, Dynamic Type size, features, tracking and language.
 public struct TextAttributes: Hashable, Sendable {
+    /// The font asked for: the system font (`FontRequest()`), a family, or a file.
     public var font: FontRequest
+    /// The size: a text style (which follows the Dynamic Type size or font scale) or fixed points.
     public var size: FontSize
+    /// The user's Dynamic Type size, which text styles follow (default `large`).
     public var dynamicTypeSize: DynamicTypeSize
     /// OpenType features added to or removed from HarfBuzz's defaults.
     public var features: [FontFeature]
@@ -30,6 +33,9 @@ public struct TextAttributes: Hashable, Sendable {
     /// scales it (non-linearly from 1.13); ignored on iOS, where ``dynamicTypeSize`` says the same.
     public var fontScale: AndroidFontScale
 
+    /// Attributes for text: font, size, the user's text size, features, tracking, locale, line
+    /// metrics and platform. Body text at the third accessibility size is
+    /// `TextAttributes(size: .style(.body), dynamicTypeSize: .accessibility3)`.
     public init(font: FontRequest = FontRequest(), size: FontSize = .style(.body), dynamicTypeSize: DynamicTypeSize = .large,
                 features: [FontFeature] = [], tracking: Double = 0, locale: String? = nil,
                 lineMetrics: LineMetricsPolicy = .apple, platform: Platform = .ios, fontScale: AndroidFontScale = .standard) {

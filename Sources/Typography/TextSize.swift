@@ -6,7 +6,9 @@ import Foundation
 /// Sizes sort as each platform orders them: Dynamic Type sizes smallest first, font scales by
 /// value (a Dynamic Type size sorts before any font scale, which never happens within one platform).
 public enum TextSize: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// An iOS Dynamic Type size.
     case dynamicType(DynamicTypeSize)
+    /// An Android font scale.
     case fontScale(AndroidFontScale)
 
     /// The platform's default: `large`, or a font scale of 1.

@@ -199,20 +199,65 @@ struct Arguments {
         }
     }
 
-    /// A numeric option; where `allowInfinity`, also `infinity` (SwiftUI's `.infinity`: an
-    /// infinite proposal). The old spelling `inf` is refused, saying what to write instead: it read
-    /// as "no value" (`nil`) in `layout`, which leaving the option out says.
-    func number(_ name: String, allowInfinity: Bool = false) throws -> Double? {
+    /// What a numeric option takes: its words in the one message every mistake gets (`--width -5` and
+    /// `--width 12O` alike: "--width expects a number of points ≥ 0, or infinity, got '-5'"), and the test.
+    struct NumberRange {
+        let words: String
+        let contains: (Double) -> Bool
+        /// Whether `infinity` (SwiftUI's `.infinity`: an infinite proposal) is a value.
+        var infinity = false
+    }
+
+    /// Each numeric option's range, by command where two commands read it differently (a stress
+    /// container's width must be above 0; a proposal's may be 0, SwiftUI's minimum, or infinity).
+    /// The ranges are the ones the library checks (``TextAttributes/maximumPointSize``, 16,384 pt for
+    /// lengths), so the CLI says them first, worded alike for every option.
+    static func numberRange(_ name: String, command: String) -> NumberRange {
+        let largest = TextAttributes.maximumPointSize, most = Int(largest)
+        switch (name, command) {
+        case ("width", "stress"): return NumberRange(words: "a number of points (dp under android) > 0") { $0 > 0 }
+        case ("width", _), ("height", _):
+            return NumberRange(words: "a number of points ≥ 0", contains: { $0 >= 0 }, infinity: true)
+        case ("size", _): return NumberRange(words: "a number of points > 0 and ≤ \(most)") { $0 > 0 && $0 <= largest }
+        case ("tracking", _):
+            return NumberRange(words: "a number of points from -\(Int(TextAttributes.maximumTracking)) to \(Int(TextAttributes.maximumTracking))") {
+                abs($0) <= TextAttributes.maximumTracking
+            }
+        case ("tab-interval", _): return NumberRange(words: "a number of points from 1 to \(most)") { $0 >= 1 && $0 <= largest }
+        case ("line-spacing", _): return NumberRange(words: "a number of points from 0 to \(most)") { $0 >= 0 && $0 <= largest }
+        case ("padding", _): return NumberRange(words: "a number of points ≥ 0") { $0 >= 0 && $0 <= largest }
+        case ("minimum-scale", _): return NumberRange(words: "a number > 0 and ≤ 1 (0.5: half size)") { $0 > 0 && $0 <= 1 }
+        case ("scale", _): return NumberRange(words: "a number > 0 and ≤ 16 (PNG pixels per point)") { $0 > 0 && $0 <= 16 }
+        default: return NumberRange(words: "a number") { _ in true }
+        }
+    }
+
+    /// A numeric option in its range (``numberRange(_:command:)``), or `nil` when absent. A value
+    /// that is not a number and one out of range get the same message, naming the range; the old
+    /// spelling `inf` is refused, saying what to write instead: it read as "no value" (`nil`) in
+    /// `layout`, which leaving the option out says.
+    func number(_ name: String) throws -> Double? {
         guard let text = values[name] else { return nil }
+        let range = Self.numberRange(name, command: command)
         let word = text.lowercased()
-        if allowInfinity, word == "inf" || word == "+inf" {
+        if range.infinity, word == "inf" || word == "+inf" {
             throw CommandError.usage("--\(name) inf: write --\(name) infinity for an infinite proposal (SwiftUI's .infinity), "
                                      + "or leave --\(name) out for no proposal on that axis (nil: the ideal)")
         }
-        if allowInfinity, word == "infinity" || word == "+infinity" { return .infinity }
+        if range.infinity, word == "infinity" || word == "+infinity" { return .infinity }
         guard text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || "+-.eE".unicodeScalars.contains($0) }),
-              let value = Double(text), value.isFinite else {
-            throw CommandError.usage("--\(name) expects a number\(allowInfinity ? " or infinity" : ""), got '\(text)'")
+              let value = Double(text), value.isFinite, range.contains(value) else {
+            throw CommandError.usage("--\(name) expects \(range.words)\(range.infinity ? ", or infinity" : ""), got '\(text)'")
+        }
+        return value
+    }
+
+    /// A whole-number option at least `minimum`, or `nil` when absent; every mistake gets one message:
+    /// "--lines expects a whole number ≥ 1, got '0'".
+    func wholeNumber(_ name: String, atLeast minimum: Int) throws -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let value = Int(text), value >= minimum else {
+            throw CommandError.usage("--\(name) expects a whole number ≥ \(minimum), got '\(text)'")
         }
         return value
     }
@@ -240,6 +285,28 @@ func platformOption(_ arguments: Arguments, default fallback: Platform = .ios) t
     } catch let error as RequestError {
         throw CommandError.usage("\(error)")
     }
+}
+
+/// `--locale`, checked (issue 50): a locale whose language ICU does not know (`klingon`), or a
+/// string that is no locale (`12-!!`), is bad usage naming the languages ICU has CLDR's data for,
+/// with the nearest by name (`klingon` → tlh, Klingon). What ICU has no data for past a known
+/// language (`de-XX`) is measured without it, with a warning (``CanonicalLocale``). `accepted`: a
+/// locale taken whatever ICU knows — one a catalog of `layout --strings` has (an app may carry a
+/// locale of its own), or a pseudo-locale.
+func localeOption(_ arguments: Arguments, accepted: (String) -> Bool = { _ in false }) throws -> String? {
+    guard let locale = arguments.values["locale"] else { return nil }
+    if accepted(locale) || (MeasureRequest.isLocaleIdentifier(locale) && CanonicalLocale(locale).namesKnownLanguage) { return locale }
+    throw CommandError.usage(unknownLocaleMessage(locale, option: "--locale"))
+}
+
+/// The message for a locale ICU does not know: the nearest languages by name, then the languages
+/// ICU has locale data for (the same words for every option that takes a locale).
+func unknownLocaleMessage(_ locale: String, option: String) -> String {
+    let near = CanonicalLocale.languages(near: locale)
+    let hint = near.isEmpty ? "." : "; did you mean \(near.map { "\($0.code) (\($0.name))" }.joined(separator: ", "))?"
+    let shown = locale.count > 64 ? String(locale.prefix(63)) + "…" : locale
+    return "\(option): '\(terminalSafe(shown, bidiControls: true))' is not a locale ICU (CLDR) knows\(hint) Languages with locale data: "
+        + CanonicalLocale.languagesWithData.joined(separator: ", ") + "; a script or region may follow (de-CH, zh-Hant-TW, pt_BR)"
 }
 
 /// The user's text sizes: `--dynamic-type` or `--font-scale` (two spellings of one setting, read

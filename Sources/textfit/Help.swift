@@ -45,12 +45,17 @@ let measureHelp = """
       --font-width W         a variable font's width (wdth): percent of normal, or condensed, expanded, …
       --instance NAME        a variable font's named instance (textfit fonts lists them), e.g. "Condensed Bold"
       --design D             default | rounded | monospaced | serif (SF Pro Rounded, SF Mono, New York)
-      --dynamic-type SIZES   xSmall small medium large xLarge xxLarge xxxLarge accessibility1…5
-                             (or ax1…ax5); a comma list, FROM...TO or all measures at each (default: large)
-      --font-scale SCALES    under android, the font scale: 0.85 1 1.15 1.3 1.5 1.8 2 (or any number > 0,
-                             or 130%); a comma list or all (default: 1); --dynamic-type takes the same there
+      --dynamic-type SIZES   ios: the Dynamic Type sizes to measure at (default: large): xSmall small medium
+                             large xLarge xxLarge xxxLarge accessibility1…5 (ax1…ax5), a comma list of them,
+                             FROM...TO, or all; one row (or JSON line) per text and size
+
+      --font-scale SCALES    android: the font scales to measure at (default: 1): 0.85 1 1.15 1.3 1.5 1.8 2
+                             (Android's settings) or any number > 0 (1.3 or 130%), a comma list, or all;
+                             the same setting as --dynamic-type (give one of them)
+
       --locale TAG           BCP 47 tag or ICU ID (shaping, line breaking, fallback), e.g. ar, ja, zh-Hans, pt-BR;
-                             what ICU has no data for is left out, with a warning (de-XX is measured as de)
+                             a language ICU (CLDR) does not know is an error listing those it knows; a region
+                             or script ICU has no data for is left out, with a warning (de-XX is measured as de)
       --features LIST        OpenType features, comma separated: tnum,-liga,ss01
       --tracking PT          points added after each character; turns off the optional ligatures
                              (liga, clig) as SwiftUI's tracking does (--features liga turns them on)
@@ -71,8 +76,14 @@ let measureHelp = """
       --bundled-only         use the bundled fonts only (reproducible results)
       --file PATH            one text per line from PATH (- for stdin)
       --json-input           each input line is a JSON string (so a text may hold line breaks)
-      --json                 one JSON object per text and size (JSON Lines)
+      --json                 one JSON object per text and size (JSON Lines; fields: docs/measure.md)
       --max-text-bytes N     refuse a text longer than N UTF-8 bytes (default 1048576)
+
+    EXAMPLES
+      textfit measure "Rindfleischetikettierung" --style headline --dynamic-type large,ax3 --width 120
+      textfit measure "Einstellungen" --platform android --style bodyLarge --font-scale 1,1.3,2
+      textfit measure "مرحبا" "設定を変更する" --json | jq -c '{text, fonts: [.fonts[].family]}'
+      printf 'Save\\nSpeichern\\n' | textfit measure - --width 80 --json --bundled-only
     """
 
 /// `textfit layout --help`.
@@ -117,6 +128,12 @@ let layoutHelp = """
       --max-elements N       refuse a file of more than N nodes (default 100000)
       --max-depth N          refuse a file nested more than N nodes deep (default 64, at most 100)
       --max-text-bytes N     refuse a text longer than N UTF-8 bytes (default 1048576)
+
+    EXAMPLES
+      textfit layout demo/tag-cloud.json --width 390 --dynamic-type xSmall,large,ax3 --summary
+      textfit layout demo/tag-cloud.json --width 390 --direction rtl --png cloud.png --scale 2
+      textfit layout screen.json --strings Resources/ --locale de --json | jq '.elements[] | select(.fit.truncated)'
+      echo '{"hstack": {"children": [{"text": "Einstellungen"}, {"spacer": {}}]}}' | textfit layout - --width 200
     """
 
 /// `textfit stress --help`.
@@ -139,9 +156,13 @@ let stressHelp = """
       --markdown             read the texts as inline Markdown, as SwiftUI's Text("key") reads them (ios):
                              **bold** is bold, [Terms](https://…) shows "Terms"
       --locales L,…          locales to check (default all), pseudo-xa, pseudo-xb, pseudo-expanded, pseudo-bounded, pseudo-double
-      --dynamic-type R       the user's text sizes; ios: Dynamic Type sizes, all (default), a size, FROM...TO,
-      --font-scale R         or a comma list; android: font scales, all (default: 0.85,1,1.15,1.3,1.5,1.8,2),
-                             a scale (1.3 or 130%), or a comma list (either option, one of them)
+      --dynamic-type SIZES   ios: the Dynamic Type sizes to check (default: all): a size (large, ax3), a comma
+                             list, or FROM...TO of xSmall small medium large xLarge xxLarge xxxLarge
+                             accessibility1…5 (ax1…ax5)
+
+      --font-scale SCALES    android: the font scales to check (default: all, 0.85,1,1.15,1.3,1.5,1.8,2): a
+                             scale (1.3 or 130%) or a comma list; the same setting as --dynamic-type (give one)
+
       --source-language L    the source locale when the files do not say (default: the catalog's, else en)
       --report DIR           write report.json, junit.xml, index.html and its pictures (pictures/N.js)
       --max-pictures N       draw the N worst failing cases for index.html (default 20000)
@@ -154,7 +175,7 @@ let stressHelp = """
       --shard I/N            check shard I of N (1 ≤ I ≤ N; a key's locales and sizes stay together) and write
                              a partial report (DIR/shard.json, needs --report DIR; exit 0 whatever the verdicts);
                              textfit stress merge OUT/ PART… joins the N parts into OUT/ as one unsharded run
-                             (report, summary and exit status; merge takes --json and --baseline only)
+                             (textfit stress merge --help)
     SCREENS (docs/stress.md, "Screens": layout files whose texts name the catalogs' keys, beside or instead of rules)
       --screens PATH         a layout file, or a folder of them (*.json, each a screen named by its path):
                              each laid out in every locale (--locales) × text size (--dynamic-type or
@@ -169,8 +190,33 @@ let stressHelp = """
       --orientations O,…     portrait (default), landscape or both: each device held each way
       --rules FILE           its "allow" list: findings meant to be, by key pattern, id or accessibilityIdentifier,
                              each with a reason: {"allow": [{"key": "home.teaser", "reason": "two lines by design"}]}
+
     EXAMPLES
-      textfit stress Resources/ --screens screens/ --rules stress-rules.json --devices iphone-se,iphone-16-pro-max --report out/
+      textfit stress Localizable.xcstrings --width 320 --max-lines 1 --report out/
+      textfit stress app/src/main/res --width 160 --report out/        (Android: every font scale, in dp)
+      textfit stress Localizable.xcstrings --rules rules.json --locales de,ar,pseudo-xa --baseline out/report.json
+      textfit stress demo/catalogs/Settings.xcstrings --screens demo/screens/settings.json --devices iphone-se,iphone-16-pro-max --report out/
+      a rules file (docs/stress.md), the first matching pattern giving each key its container:
+        {"rules": [{"pattern": "button.*", "width": 120, "maxLines": 1, "style": "headline"},
+                   {"pattern": "onboarding.*", "width": 300, "maxLines": 3, "truncation": true}]}
+    """
+
+/// `textfit stress merge --help`: joining the partial reports of `--shard` runs.
+let stressMergeHelp = """
+    STRESS MERGE (docs/stress.md, "Sharding across CI")
+      Joins the partial reports of N `textfit stress … --shard I/N --report PART/` runs into OUT/ (report.json,
+      junit.xml, index.html): the report, the summary and the exit status are those of one unsharded run.
+      The sweep's options are the shards' (each PART's shard.json records them); every part of the run
+      must be there, once, from the same catalogs, options and textfit.
+
+    STRESS MERGE OPTIONS
+      --json                 print the merged report (report.json) on stdout instead of the summary
+      --baseline FILE        fail only on verdicts worse than in this report.json (as for stress)
+
+    EXAMPLES
+      textfit stress Localizable.xcstrings --width 320 --shard 1/2 --report part1/
+      textfit stress Localizable.xcstrings --width 320 --shard 2/2 --report part2/
+      textfit stress merge out/ part1/ part2/ --baseline main/report.json
     """
 
 /// `textfit fonts --help`.
@@ -184,6 +230,11 @@ let fontsHelp = """
       --apple-fonts DIR      also list (and use) your copy of Apple's fonts
       --json                 one JSON object per family (or per cluster with --for)
       --bundled-only         the bundled fonts only
+
+    EXAMPLES
+      textfit fonts --bundled-only
+      textfit fonts --for "Hello مرحبا 東京 👋🏽"
+      textfit fonts --for "Einstellungen" --font Roboto --weight 550 --json
     """
 
 /// `textfit serve --help`.
@@ -204,24 +255,69 @@ let serveHelp = """
       --strings PATH         the app's string tables (a catalog file or a folder of them), read at
                              start: layout and render requests' "key" nodes are looked up in them,
                              in the request's "locale" (never in a path a request names)
+
+    EXAMPLES
+      textfit serve --http 8080 --bundled-only
+      curl -s -H 'Content-Type: application/json' -d '{"texts": ["Einstellungen"], "dynamicType": "large,ax3"}' \\
+        http://127.0.0.1:8080/v1/measure
+      echo '{"id": 1, "op": "measure", "params": {"texts": ["Hi"]}}' | textfit serve --stdio --bundled-only
     """
 
-/// The exit status, at the end of every help.
-let exitStatusHelp = """
-    EXIT STATUS
-      0 success · 1 stress failures · 2 bad usage · 3 unreadable input (font file, unknown family, invalid UTF-8,
-      bad layout file, catalog or rules file, a font file changed during the run) · 4 output not written (report
-      folder, full disk, closed or full stdout; no partial report is left) · 5 input over a limit (--max-…)
+/// Each command's exit statuses, at the end of its help: only the ones it can exit with.
+let exitStatusHelp: [String: String] = [
+    "measure": """
+        EXIT STATUS
+          0 measured · 2 bad usage (an unknown option, a bad value) · 3 unreadable input (a font file, an unknown
+          family, invalid UTF-8 in a text or text file, a font file changed during the run) · 4 output not written
+          (a closed or full standard output) · 5 a text over --max-text-bytes
+        """,
+    "fonts": """
+        EXIT STATUS
+          0 listed · 2 bad usage · 3 unreadable input (a font file, an unknown family, invalid UTF-8) · 4 output
+          not written (a closed or full standard output)
+        """,
+    "layout": """
+        EXIT STATUS
+          0 laid out (what went wrong in the layout is listed, not an error) · 2 bad usage · 3 unreadable input
+          (a bad layout file, with its JSON path; a font; a catalog of --strings) · 4 output not written (an SVG,
+          a PNG, standard output) · 5 a file over --max-elements, --max-depth or --max-text-bytes
+        """,
+    "stress": """
+        EXIT STATUS
+          0 every check passed (with --baseline: nothing worse; a --shard run: always) · 1 a check failed
+          · 2 bad usage · 3 unreadable input (a catalog, the rules file, the baseline, a font; with --strict, the
+          first problem in a catalog) · 4 output not written (the report folder, a full disk, standard output;
+          no partial report is left) · 5 catalogs over --max-entries
+        """,
+    "stress merge": """
+        EXIT STATUS
+          0 every check passed (with --baseline: nothing worse) · 1 a check failed · 2 bad usage · 3 a part that
+          cannot be read, is missing, repeated, or from another run · 4 output not written (OUT/, standard output)
+        """,
+    "serve": """
+        EXIT STATUS
+          0 stopped: the end of the input (--stdio), or SIGINT or SIGTERM once the requests in flight are answered
+          (--http) · 2 bad usage · 3 unreadable input (--font-dir, --strings, standard input; an address that
+          cannot be served; libmicrohttpd missing) · 4 standard output closed (--stdio)
+        """,
+]
+
+/// The exit statuses of every command, at the end of `textfit --help`.
+let allExitStatusHelp = """
+    EXIT STATUS (each command's --help lists its own)
+      0 success · 1 failing checks (stress, stress merge) · 2 bad usage · 3 unreadable input · 4 output not
+      written · 5 input over a limit (--max-…)
     """
 
 /// `textfit --help`: every command's options.
-let usage = [usageIntro, measureHelp, layoutHelp, stressHelp, fontsHelp, serveHelp, exitStatusHelp].joined(separator: "\n\n")
+let usage = [usageIntro, measureHelp, layoutHelp, stressHelp, fontsHelp, serveHelp, allExitStatusHelp].joined(separator: "\n\n")
 
-/// `textfit COMMAND --help` (or `-h`): the command's line of USAGE, its options and the exit status;
-/// `nil` for a word that is not a command.
+/// `textfit COMMAND --help` (or `-h`): the command's line of USAGE, its options, examples and exit
+/// statuses; `stress merge` has its own. `nil` for a word that is not a command.
 func help(for command: String) -> String? {
-    let sections = ["measure": measureHelp, "layout": layoutHelp, "stress": stressHelp, "fonts": fontsHelp, "serve": serveHelp]
-    guard let section = sections[command] else { return nil }
+    let sections = ["measure": measureHelp, "layout": layoutHelp, "stress": stressHelp, "stress merge": stressMergeHelp,
+                    "fonts": fontsHelp, "serve": serveHelp]
+    guard let section = sections[command], let status = exitStatusHelp[command] else { return nil }
     let line = usageIntro.split(separator: "\n").first { $0.hasPrefix("  textfit \(command) ") }.map(String.init) ?? ""
-    return "USAGE\n\(line)\n\n\(section)\n\n\(exitStatusHelp)"
+    return "USAGE\n\(line)\n\n\(section)\n\n\(status)"
 }

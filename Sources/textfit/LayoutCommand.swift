@@ -50,19 +50,20 @@ func runLayout(_ arguments: Arguments) throws {
     case "rtl", "rightToLeft": direction = .rightToLeft
     case let other?: throw CommandError.usage("--direction: '\(other)' is not ltr or rtl")
     }
-    let locale = arguments.values["locale"]
     let strings = try arguments.values["strings"].map(readStrings)
+    // A locale a catalog has (or a pseudo-locale) is the app's, whatever ICU knows; else one ICU
+    // does not know is an error, and one no catalog has a warning.
+    let locale = try localeOption(arguments) { PseudoLocale(name: $0) != nil || strings?.hasLocale($0) == true }
     if let strings, let locale, !strings.hasLocale(locale) {
         printError("warning: no catalog has the locale '\(locale)' (locales: \(strings.locales.joined(separator: ", "))); "
                    + "keys show the source language's strings (\(strings.sourceLanguage)), as Foundation falls back")
+    } else if let locale, PseudoLocale(name: locale) == nil, !CanonicalLocale(locale).namesKnownLanguage {
+        printError("warning: the catalogs' locale '\(locale)' is not one ICU (CLDR) knows: its numbers, plural rules and line "
+                   + "breaks are the root locale's")
     }
-    for name in ["width", "height"] {
-        if let value = try arguments.number(name, allowInfinity: true), value < 0 {
-            throw CommandError.usage("--\(name) must not be negative")
-        }
-    }
-    let width = try arguments.number("width", allowInfinity: true)
-    let height = try arguments.number("height", allowInfinity: true)
+    let width = try arguments.number("width")
+    let height = try arguments.number("height")
+    let scale = try arguments.number("scale") ?? 1
     let results = engine.layout(tree, width: width, height: height, textSizes: sizes, direction: direction, locale: locale, strings: strings)
     // Each text's fit, asked once: for the JSON and for the findings the table and summary list.
     let texts = results.map { $0.1.texts }
@@ -75,10 +76,6 @@ func runLayout(_ arguments: Arguments) throws {
     // Pictures: --svg and --png draw the same picture (the PNG is the SVG rasterised by librsvg at
     // --scale pixels per point); every picture is made before any is written.
     let renderer = SVGRenderer(options: .init(overlays: arguments.flags.contains("overlays") ? .all : []))
-    let scale = try arguments.number("scale") ?? 1
-    if arguments.values["scale"] != nil, !(scale > 0 && scale <= 16) {
-        throw CommandError.usage("--scale must be above 0 and at most 16 (PNG pixels per point), got '\(arguments.values["scale"]!)'")
-    }
     var svgFiles: [(path: String, data: Data)] = [], pngFiles: [(path: String, data: Data)] = []
     var standardOutput: Data?  // `--svg -` or `--png -`: the one picture is the output
     let pictures = arguments.values["svg"] == nil && arguments.values["png"] == nil ? [] : results.map { renderer.svg($0.1) }

@@ -14,29 +14,19 @@ func makeRequest(_ arguments: Arguments, texts: [String]) throws -> MeasureReque
     if arguments.values["face-index"] != nil, arguments.values["font-file"] == nil {
         throw CommandError.usage("--face-index needs --font-file")
     }
-    let lines = try arguments.values["lines"].map { text in
-        guard let count = Int(text), count >= 1 else { throw CommandError.usage("--lines expects a whole number ≥ 1, got '\(text)'") }
-        return count
-    }
-    let reservedLines = try arguments.values["reserved-lines"].map { text in
-        guard let count = Int(text), count >= 0 else { throw CommandError.usage("--reserved-lines expects a whole number ≥ 0, got '\(text)'") }
-        return count
-    }
-    // As `stress` checks it (the request would refuse it too, naming the option the same way).
-    if let size = try arguments.number("size"), !(size > 0 && size <= TextAttributes.maximumPointSize) {
-        throw CommandError.usage("--size must be a point size greater than 0 and at most \(Int(TextAttributes.maximumPointSize)), got '\(arguments.values["size"]!)'")
-    }
-    let faceIndex = try arguments.values["face-index"].map { text in
-        guard let index = Int(text), index >= 0 else { throw CommandError.usage("--face-index expects a whole number ≥ 0, got '\(text)'") }
-        return index
-    }
+    // Every number is checked here, in its range and in one wording (``Arguments/number(_:)``),
+    // before the request would refuse it in its own.
+    let lines = try arguments.wholeNumber("lines", atLeast: 1)
+    let reservedLines = try arguments.wholeNumber("reserved-lines", atLeast: 0)
+    let faceIndex = try arguments.wholeNumber("face-index", atLeast: 0)
+    let locale = try localeOption(arguments)
     return MeasureRequest(
         texts: texts, font: arguments.values["font"], fontFile: arguments.values["font-file"], faceIndex: faceIndex,
         size: try arguments.number("size"), style: arguments.values["style"], weight: arguments.values["weight"],
-        italic: arguments.flags.contains("italic") ? true : nil, dynamicType: nil, locale: arguments.values["locale"],
+        italic: arguments.flags.contains("italic") ? true : nil, dynamicType: nil, locale: locale,
         features: arguments.values["features"].map { $0.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) } },
         tracking: try arguments.number("tracking"), tabInterval: try arguments.number("tab-interval"),
-        width: try arguments.number("width", allowInfinity: true), height: try arguments.number("height", allowInfinity: true),
+        width: try arguments.number("width"), height: try arguments.number("height"),
         lines: lines, reservedLines: reservedLines, truncation: arguments.values["truncation"], wrap: arguments.values["wrap"],
         direction: arguments.values["direction"], lineMetrics: arguments.values["line-metrics"],
         lineSpacing: try arguments.number("line-spacing"), minimumScale: try arguments.number("minimum-scale"),
@@ -55,16 +45,6 @@ func fontWidth(_ arguments: Arguments) throws -> Double? {
         throw CommandError.usage("--font-width expects a percentage of normal width (e.g. 87.5) or condensed, expanded, …; got '\(text)'")
     }
     return value
-}
-
-extension MeasureRequest {
-    /// Sets the user's text size: the Dynamic Type size, or the font scale with the android platform.
-    mutating func setTextSize(_ size: TextSize) {
-        switch size {
-        case .dynamicType(let size): dynamicType = size.rawValue
-        case .fontScale(let scale): fontScale = scale.value
-        }
-    }
 }
 
 func runMeasure(_ arguments: Arguments) throws {

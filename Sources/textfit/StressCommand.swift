@@ -13,9 +13,7 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
     guard !arguments.positional.isEmpty else { throw CommandError.usage("stress needs at least one CATALOG (file or folder)") }
     // The defaults every key gets unless a rule says otherwise.
     var defaults = Constraint(width: try arguments.number("width") ?? 320)
-    guard defaults.width > 0 else { throw CommandError.usage("--width must be positive") }
-    if let lines = arguments.values["max-lines"] {
-        guard let count = Int(lines), count >= 0 else { throw CommandError.usage("--max-lines expects a whole number ≥ 0") }
+    if let count = try arguments.wholeNumber("max-lines", atLeast: 0) {
         defaults.maxLines = count == 0 ? nil : count
     }
     // Either platform's style names; which one applies is checked once the platform is known.
@@ -27,26 +25,15 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
     defaults.font = arguments.values["font"]
     // As the rules file checks them: a bad size or padding is bad usage (exit 2), before any font is
     // opened (a size ≤ 0 used to reach the font check and exit 3).
-    if let size = try arguments.number("size") {
-        guard size > 0, size <= TextAttributes.maximumPointSize else {
-            throw CommandError.usage("--size must be a point size greater than 0 and at most \(Int(TextAttributes.maximumPointSize)), got '\(arguments.values["size"]!)'")
-        }
-        defaults.size = size
-    }
+    if let size = try arguments.number("size") { defaults.size = size }
     if let name = arguments.values["weight"] {
         guard let weight = FontWeight(name: name) else { throw CommandError.usage("--weight: '\(name)' is not a weight") }
         defaults.weight = weight
     }
     defaults.padding = try arguments.number("padding") ?? 0
-    guard defaults.padding >= 0 else {
-        throw CommandError.usage("--padding must be points ≥ 0, got '\(arguments.values["padding"]!)'")
-    }
     defaults.truncation = arguments.flags.contains("truncation-allowed")
     defaults.markdown = arguments.flags.contains("markdown")
-    if let factor = try arguments.number("minimum-scale") {
-        guard factor > 0, factor <= 1 else { throw CommandError.usage("--minimum-scale must be in (0, 1]") }
-        defaults.minimumScaleFactor = factor
-    }
+    if let factor = try arguments.number("minimum-scale") { defaults.minimumScaleFactor = factor }
     let sizes = try stressSizesOption(arguments)
     let variations = try arguments.values["variations"].map { list in
         do { return try FontVariation.parseList(list) } catch { throw CommandError.usage("--variations: \(error)") }
@@ -265,14 +252,16 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
         } catch {
             throw CommandError.output("\(error); no partial report was written")
         }
-        if checksCatalog { print(StressReport(verdicts: verdicts.map(terminalSafe), platform: platform).terminalSummary()) }
+        if checksCatalog {
+            print(StressReport(verdicts: verdicts.map(terminalSafe), platform: platform, sourceLanguage: sourceLanguage).terminalSummary())
+        }
         if let screens { print("shard \(shard): \(screens.findings.count) screen finding\(screens.findings.count == 1 ? "" : "s") in \(screens.report.layouts) layouts") }
         print("\nshard \(shard): \(checksCatalog ? "\(checked.count) of \(entries.count) entries checked" : "screens only"), written to "
               + "'\(folder.appendingPathComponent(StressShardPart.fileName).path)'; textfit stress merge OUT/ PART… joins the "
               + "\(shard.count) part\(shard.count == 1 ? "" : "s") into the report and gives the exit status")
         return try finishStandardOutput()
     }
-    let report = StressReport(verdicts: verdicts, platform: platform)
+    let report = StressReport(verdicts: verdicts, platform: platform, sourceLanguage: sourceLanguage)
 
     if let folder {
         // index.html and its pictures in pictures/1.js, pictures/2.js, … (the page loads those of the rows in view).
@@ -302,13 +291,15 @@ func runStress(_ arguments: Arguments, merging parts: [StressShardPart]? = nil) 
         // Keys, locales and variants come from the catalogs: their control characters are escaped
         // (issue 27), so a catalog cannot send escape sequences to the terminal.
         if checksCatalog {
-            print(StressReport(verdicts: report.verdicts.map(terminalSafe), platform: platform).terminalSummary())
+            print(StressReport(verdicts: report.verdicts.map(terminalSafe), platform: platform, sourceLanguage: sourceLanguage).terminalSummary())
             if arguments.values["baseline"] != nil { print("\n\(failing.count) verdicts worse than the baseline") }
         }
-        if let screens {
-            print((checksCatalog ? "\n" : "") + terminalSafe(screens.terminalSummary(), keepingNewlines: true))
-            if let folder { print("\nreport written to '\(folder.path)/' (index.html\(checksCatalog ? ", screens.html" : ""), report.json, junit.xml)") }
-        }
+        if let screens { print((checksCatalog ? "\n" : "") + terminalSafe(screens.terminalSummary(), keepingNewlines: true)) }
+    }
+    // Where the report is: on standard output after the summary, on standard error under --json.
+    if let folder {
+        let written = "report written to '\(terminalSafe(folder.appendingPathComponent("index.html").path))' (open it in a browser; \(checksCatalog && screens != nil ? "screens.html, " : "")report.json and junit.xml beside it)"
+        if arguments.flags.contains("json") { printError(written) } else { print("\n" + written) }
     }
     try finishStandardOutput()
     let failingScreens = screens?.failing.count ?? 0

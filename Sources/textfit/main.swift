@@ -15,10 +15,10 @@ func run(_ words: [String]) throws {
         print(usage)
         return try finishStandardOutput()
     }
-    // `textfit help measure`, `textfit --help measure`
-    if words.count == 2, ["help", "--help", "-h"].contains(words[0]) {
-        guard let text = help(for: words[1]) else {
-            throw CommandError.usage("unknown command '\(words[1])'; commands: measure, fonts, layout, stress, serve")
+    // `textfit help measure`, `textfit --help measure`, `textfit help stress merge`
+    if (2...3).contains(words.count), ["help", "--help", "-h"].contains(words[0]) {
+        guard let text = help(for: words.dropFirst().joined(separator: " ")) else {
+            throw CommandError.usage("unknown command '\(words.dropFirst().joined(separator: " "))'; commands: measure, fonts, layout, stress, serve")
         }
         print(text)
         return try finishStandardOutput()
@@ -29,7 +29,8 @@ func run(_ words: [String]) throws {
     }
     let arguments = try Arguments(words)
     if arguments.flags.contains("help") {
-        print(help(for: arguments.command) ?? usage)
+        let command = arguments.command == "stress" && arguments.positional.first == "merge" ? "stress merge" : arguments.command
+        print(help(for: command) ?? usage)
         return try finishStandardOutput()
     }
     try arguments.checkApplicable()

@@ -369,6 +369,22 @@ import Testing
     @Test func malformedResources() {
         let p = expectProblem { try readFixture("BrokenAndroid") }
         #expect(p?.location == SourceLocation(file: fixture("BrokenAndroid/values-de/malformed.xml"), line: 4))
+        #expect(p?.message == #"malformed XML: <string name="b"> is not closed (no </string>): the end tag on line 4 does not match it"#)
+    }
+
+    /// Issue 50: the mistake is where an end tag is missing, not where the parser noticed. In the
+    /// fixture, line 4's `<string name="save">` has no `</string>`; the parser stops at line 6's
+    /// `</resources>` (line 5's string nests inside it, which XML allows).
+    @Test("A malformed strings.xml names the line of the element left open, not the closing tag's")
+    func unclosedElement() {
+        let p = expectProblem { try readFixture("BrokenAndroidUnclosed") }
+        #expect(p?.location == SourceLocation(file: fixture("BrokenAndroidUnclosed/values-de/strings.xml"), line: 4))
+        #expect(p?.message == #"malformed XML: <string name="save"> is not closed (no </string>): the end tag on line 6 does not match it"#)
+        // A file that ends inside <resources> (line 2) names it.
+        let q = expectProblem { try readFixture("BrokenAndroidUnended") }
+        #expect(q?.location == SourceLocation(file: fixture("BrokenAndroidUnended/values/strings.xml"), line: 2))
+        #expect(q?.message.hasPrefix("malformed XML: <resources> is not closed (no </resources>): the document ends on line ") == true,
+                "\(q?.message ?? "")")
     }
 }
 

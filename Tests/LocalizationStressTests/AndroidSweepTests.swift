@@ -168,7 +168,14 @@ struct AndroidReportTests {
         let summary = report.terminalSummary()
         #expect(summary.contains("settings · en: fits up to font scale 1.3, truncated from font scale 1.5"))
         #expect(summary.contains("14 checks, 6 failing (android, font scales 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2)"))
-        let page = try ReportTests.PageData(report.html(sourceText: { _ in nil }, draw: { _, _ in nil }))
+        // Android's containers are in dp, and so is every width said of them (issue 50): never pt.
+        #expect(xml.contains(" dp, 1 line(s)") && xml.contains(" dp, has ") && !xml.contains(" pt"), "\(xml)")
+        #expect(summary.contains(" dp, has ") && !summary.contains(" pt"), "\(summary)")
+        let html = report.html(sourceText: { _ in nil }, draw: { _, _ in nil })
+        #expect(html.contains(#""unit":"dp""#) && html.contains("Widths are in dp (text sizes in sp)"))
+        // The size strip's cells are labelled: a font scale by its number.
+        #expect(html.contains(#""short":["0.85×","1×","1.15×","1.3×","1.5×","1.8×","2×"]"#))
+        let page = try ReportTests.PageData(html)
         #expect(page.sizes == settings.map { "font scale \(try! AndroidFontScale($0))" })
         #expect(page.sizes.first == "font scale 0.85" && page.row(0)[1] == "font scale 1.5")
     }
@@ -196,13 +203,14 @@ struct FontScaleListTests {
     }
 
     @Test(arguments: [
-        ("0", "invalid font scale 0: it must be a finite number greater than 0"),
-        ("-1", "invalid font scale -1: it must be a finite number greater than 0"),
-        ("abc", "cannot read font scale 'abc': expected a number such as 1.3 or a percentage such as 130%"),
-        ("nan", "cannot read font scale 'nan': expected a number such as 1.3 or a percentage such as 130%"),
-        ("1e999", "invalid font scale infinity: it must be a finite number greater than 0"),
-        ("1,,2", #"empty item in "1,,2"; expected font scales such as 1, 1.3, 2 (or 130%), or all"#),
-        ("ax1", #""ax1" is a Dynamic Type size, which is iOS's; under android the text size is a font scale (0.85, 1, 1.15, 1.3, 1.5, 1.8, 2, or any number greater than 0), or all"#),
+        // Every mistake says what a list may hold: one wording (issue 50).
+        ("0", "0 is not a font scale; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
+        ("-1", "-1 is not a font scale; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
+        ("abc", "'abc' is not a font scale; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
+        ("nan", "'nan' is not a font scale; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
+        ("1e999", "infinity is not a font scale; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
+        ("1,,2", "'1,,2' has an empty item; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
+        ("ax1", "'ax1' is a Dynamic Type size, which is iOS's; under android the text size is a font scale: a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
     ])
     func errors(text: String, message: String) {
         #expect(throws: FontScaleListError(message)) { try FontScaleList(parsing: text) }

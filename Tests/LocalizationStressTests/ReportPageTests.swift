@@ -118,6 +118,60 @@ struct ReportPageTests {
         container.font.family = "Inter"
         #expect(StressSweep.describe(container) == "120 pt wide, padding 8, 2 lines, 13 pt, Inter, truncation allowed, shrinks to 0.8")
         #expect(StressSweep.describe(StressContainer(width: 64.5, maxLines: nil)) == "64.5 pt wide, any number of lines, body")
+        // A Material style is said once (it was "labelLarge, labelLarge spacing"); its spacing is said
+        // only on a size of its own. Android's widths are in dp, its sizes in sp.
+        let scales = [TextSize.fontScale(.standard)]
+        #expect(StressSweep.describe(StressContainer(width: 160, size: .material(.labelLarge), textSizes: scales, materialStyle: .labelLarge))
+                == "160 dp wide, 1 line, labelLarge")
+        #expect(StressSweep.describe(StressContainer(width: 160, size: .points(15), textSizes: scales, materialStyle: .labelLarge))
+                == "160 dp wide, 1 line, 15 sp, labelLarge spacing")
+    }
+
+    @Test("The size strip's labels: xS … xxxL, AX1 … AX5 for Dynamic Type sizes, the number for font scales")
+    func shortLabels() throws {
+        #expect(DynamicTypeSize.allCases.map { StressReport.shortLabel(.dynamicType($0)) }
+                == ["xS", "S", "M", "L", "xL", "xxL", "xxxL", "AX1", "AX2", "AX3", "AX4", "AX5"])
+        #expect(StressReport.shortLabel(.fontScale(try AndroidFontScale(1.3))) == "1.3×")
+        #expect(StressReport.sizeLegend([.dynamicType(.large), .dynamicType(.accessibility3)]) == "L large, AX3 accessibility3")
+    }
+
+    @Test("An origin is its file's name and line, the absolute path (and a String Catalog's JSON path) on hover")
+    func origins() throws {
+        // A String Catalog laid out as Xcode writes it; the lines are counted by hand.
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Done" : {
+                  "localizations" : {
+                    "de" : {
+                      "stringUnit" : { "state" : "translated", "value" : "Fertig" }
+                    },
+                    "fr" : { "variations" : { "plural" : {
+                      "one" : { "stringUnit" : { "state" : "translated", "value" : "fait" } },
+                      "other" : { "stringUnit" : { "state" : "translated", "value" : "faits" } } } } }
+                  }
+                },
+                "a \\"b\\" 1" : { "localizations" : { "de" : { "stringUnit" : { "state" : "new", "value" : "" } } } }
+              },
+              "version" : "1.0"
+            }
+            """
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textfit-origins-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Localizable.xcstrings")
+        try Data(catalog.utf8).write(to: file)
+        let labels = OriginLabels()
+        func label(_ path: String) -> (short: String, full: String) { labels.label(SourceLocation(file: file.path, jsonPath: path)) }
+        #expect(label(#"$.strings["Done"].localizations.de.stringUnit"#) == ("Localizable.xcstrings:7", "\(file.path):7 $.strings[\"Done\"].localizations.de.stringUnit"))
+        #expect(label(#"$.strings["Done"].localizations.fr.variations.plural.other.stringUnit"#).short == "Localizable.xcstrings:11")
+        #expect(label(#"$.strings["a \"b\" 1"].localizations.de.stringUnit"#).short == "Localizable.xcstrings:14")
+        // A path the file does not have: the file's name alone, the JSON path on hover.
+        #expect(label(#"$.strings["Gone"]"#) == ("Localizable.xcstrings", "\(file.path) $.strings[\"Gone\"]"))
+        // A line-based origin keeps its line; a relative path is shown whole on hover.
+        let relative = labels.label(SourceLocation(file: "res/values-de/strings.xml", line: 4))
+        #expect(relative.short == "strings.xml:4" && relative.full == FileManager.default.currentDirectoryPath + "/res/values-de/strings.xml:4")
     }
 
     @Test("Report files in a folder (pictures/1.js) are written, and the folder is removed again when a write fails")

@@ -258,12 +258,13 @@ private let defaults = Constraint(width: 320, maxLines: 1, style: .body)
     }
 
     @Test(arguments: [
-        ("", #"empty item in """#),
-        ("small,,large", #"empty item in "small,,large""#),
-        ("huge", #"unknown Dynamic Type size "huge" (expected all or one of xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3, accessibility4, accessibility5)"#),
-        ("large...giant", #"unknown Dynamic Type size "giant" (expected all or one of xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3, accessibility4, accessibility5)"#),
+        // Every mistake names the sizes (issue 50: a size list always shown).
+        ("", "'' has an empty item; expected xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1…accessibility5 (ax1…ax5), a comma list of them, FROM...TO, or all"),
+        ("small,,large", "'small,,large' has an empty item; expected xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1…accessibility5 (ax1…ax5), a comma list of them, FROM...TO, or all"),
+        ("huge", "'huge' is not a Dynamic Type size; expected xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1…accessibility5 (ax1…ax5), a comma list of them, FROM...TO, or all"),
+        ("large...giant", "'giant' is not a Dynamic Type size; expected xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1…accessibility5 (ax1…ax5), a comma list of them, FROM...TO, or all"),
         ("xLarge...small", "the range xLarge...small runs backwards (xLarge is larger than small)"),
-        ("...", "a range needs at least one end"),
+        ("...", "'...': a range needs at least one end; expected xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1…accessibility5 (ax1…ax5), a comma list of them, FROM...TO, or all"),
     ])
     func errors(text: String, message: String) {
         #expect(throws: DynamicTypeRangeError(message)) { try DynamicTypeRange(parsing: text) }
@@ -291,7 +292,6 @@ private let defaults = Constraint(width: 320, maxLines: 1, style: .body)
     static let knownRuleFields = "pattern, width, maxLines, style, font, size, weight, padding, truncation, minimumScaleFactor, dynamicType, fontScale, placeholders, samples, markdown, comment"
     static let appleStyles = "largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2"
     static let materialStyles = "displayLarge, displayMedium, displaySmall, headlineLarge, headlineMedium, headlineSmall, titleLarge, titleMedium, titleSmall, bodyLarge, bodyMedium, bodySmall, labelLarge, labelMedium, labelSmall"
-    static let sizes = "xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3, accessibility4, accessibility5"
 
     @Test(arguments: [
         Case(json: "[]", path: "$", message: "expected an object, found an array"),
@@ -344,11 +344,11 @@ private let defaults = Constraint(width: 320, maxLines: 1, style: .body)
         Case(json: #"{"rules": [{"pattern": "a", "minimumScaleFactor": 1.5}]}"#, path: "$.rules[0].minimumScaleFactor",
              message: "expected a scale factor greater than 0 and at most 1, found 1.5"),
         Case(json: #"{"rules": [{"pattern": "a", "dynamicType": "huge"}]}"#, path: "$.rules[0].dynamicType",
-             message: #"unknown Dynamic Type size "huge" (expected all or one of \#(sizes))"#),
+             message: "'huge' is not a Dynamic Type size; expected xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1…accessibility5 (ax1…ax5), a comma list of them, FROM...TO, or all"),
         Case(json: #"{"rules": [{"pattern": "a", "dynamicType": "xLarge...small"}]}"#, path: "$.rules[0].dynamicType",
              message: "the range xLarge...small runs backwards (xLarge is larger than small)"),
         Case(json: #"{"rules": [{"pattern": "a", "dynamicType": ["large", "tiny"]}]}"#, path: "$.rules[0].dynamicType[1]",
-             message: #"unknown Dynamic Type size "tiny" (expected all or one of \#(sizes))"#),
+             message: "'tiny' is not a Dynamic Type size; expected xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1…accessibility5 (ax1…ax5), a comma list of them, FROM...TO, or all"),
         Case(json: #"{"rules": [{"pattern": "a", "dynamicType": ["large", 7]}]}"#, path: "$.rules[0].dynamicType[1]",
              message: "expected a string, found a number"),
         Case(json: #"{"rules": [{"pattern": "a", "dynamicType": []}]}"#, path: "$.rules[0].dynamicType",
@@ -371,18 +371,18 @@ private let defaults = Constraint(width: 320, maxLines: 1, style: .body)
         Case(json: #"{"rules": [{"pattern": "a", "fontScale": 0}]}"#, path: "$.rules[0].fontScale",
              message: "expected a font scale greater than 0, found 0"),
         Case(json: #"{"rules": [{"pattern": "a", "fontScale": "0"}]}"#, path: "$.rules[0].fontScale",
-             message: "invalid font scale 0: it must be a finite number greater than 0"),
+             message: "0 is not a font scale; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
         Case(json: #"{"rules": [{"pattern": "a", "fontScale": [1, "abc"]}]}"#, path: "$.rules[0].fontScale[1]",
-             message: "cannot read font scale 'abc': expected a number such as 1.3 or a percentage such as 130%"),
+             message: "'abc' is not a font scale; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
         Case(json: #"{"rules": [{"pattern": "a", "fontScale": "1,,2"}]}"#, path: "$.rules[0].fontScale",
-             message: #"empty item in "1,,2"; expected font scales such as 1, 1.3, 2 (or 130%), or all"#),
+             message: "'1,,2' has an empty item; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
         Case(json: #"{"rules": [{"pattern": "a", "fontScale": "large"}]}"#, path: "$.rules[0].fontScale",
-             message: #""large" is a Dynamic Type size, which is iOS's; under android the text size is a font scale (0.85, 1, 1.15, 1.3, 1.5, 1.8, 2, or any number greater than 0), or all"#),
+             message: "'large' is a Dynamic Type size, which is iOS's; under android the text size is a font scale: a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2), a comma list of them, or all"),
         Case(json: #"{"rules": [{"pattern": "a", "fontScale": []}]}"#, path: "$.rules[0].fontScale", message: "empty list of font scales"),
         Case(json: #"{"rules": [{"pattern": "a", "fontScale": true}]}"#, path: "$.rules[0].fontScale",
              message: #"expected a font scale (1.3, "130%"), a list ("1,1.3,2") or "all", found a boolean"#),
         Case(json: #"{"rules": [{"pattern": "a", "dynamicType": "1.3"}]}"#, path: "$.rules[0].dynamicType",
-             message: #""1.3" is a font scale, which is Android's (platform android); under ios the text size is a Dynamic Type size: all or one of \#(sizes)"#),
+             message: "'1.3' is a font scale, which is Android's (platform android); under ios the text size is a Dynamic Type size: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1…accessibility5 (ax1…ax5), a comma list of them, FROM...TO, or all"),
         Case(json: #"{"platform": "ios", "rules": [{"pattern": "a"}, {"pattern": "tab.*", "style": "bodyLarge"}]}"#, path: "$.rules[1].style",
              message: #"rule "tab.*": "bodyLarge" is a Material 3 text style, which is Android's; under ios give an Apple text style (\#(appleStyles))"#),
         Case(json: #"{"platform": "android", "rules": [{"pattern": "title", "style": "body"}]}"#, path: "$.rules[0].style",

@@ -198,8 +198,8 @@ struct ReportTests {
             <testsuites name="textfit stress" tests="4" failures="1">
               <testsuite name="de" tests="2" failures="1">
                 <testcase classname="de" name="a">
-                  <failure message="large: truncated, width 2.67, 2 line(s)">large: truncated, width 2.67, 2 line(s)
-            xxLarge [one&quot;]: overflow, width 0.12, 3 line(s), overflow 1234.57</failure>
+                  <failure message="large: truncated, width 2.67 pt, 2 line(s)">large: truncated, width 2.67 pt, 2 line(s)
+            xxLarge [one&quot;]: overflow, width 0.12 pt, 3 line(s), overflow 1234.57 pt</failure>
                 </testcase>
                 <testcase classname="de" name="z"/>
               </testsuite>

@@ -174,10 +174,19 @@ struct VerdictExcessTests {
                                              verdict("late", .xxLarge, sourceFails: false), verdict("early", .large, sourceFails: false)])
         #expect(report.summary.worstFirst().map(\.key) == ["early", "late", "both", "none"])
         let summary = report.terminalSummary()
-        #expect(summary.contains("4 failing cases (key · locale · variant): 2 because of the translation (the source fits), 1 fail in the source too, 1 with no source to compare"))
-        let lines = summary.components(separatedBy: "\n").filter { $0.hasPrefix("  ") }
+        #expect(summary.contains("4 failing cases (key · locale · variant): 2 because of the translation (the source fits), 1 fail in the source too, 1 with no source text to compare"))
+        // Each offender's line, then its text on a line of its own, indented further.
+        let all = summary.components(separatedBy: "\n").filter { $0.hasPrefix("  ") }
+        let lines = all.filter { !$0.hasPrefix("      ") }
         #expect(lines.map { String($0.dropFirst(2).prefix { $0 != " " }) } == ["early", "late", "both", "none"])
+        #expect(all.filter { $0.hasPrefix("      ") } == Array(repeating: "      “t”", count: 4))
         #expect(lines[0].hasSuffix("the source fits") && lines[2].hasSuffix("the source fails too") && !lines[3].contains("source"))
+        // Each case has one size checked, where it fails: it fails at every size checked.
+        #expect(lines[0].hasPrefix("  early · de: truncated at every size checked") && lines[1].hasPrefix("  late · de: truncated at every size checked"))
+        // Where the catalogs' source language is known, its own texts are counted as such, not as having no source.
+        let known = StressReport(verdicts: report.verdicts, sourceLanguage: "de").terminalSummary()
+        #expect(known.contains("4 failing cases (key · locale · variant): 2 because of the translation (the source fits), 1 fail in the source too, 1 in the source language (de)"), "\(known)")
+        #expect(StressReport.sameLanguage("en_US", "en-us") && !StressReport.sameLanguage("de", "de-DE"))
     }
 
     // MARK: Untranslated entries measured
@@ -212,13 +221,15 @@ struct VerdictExcessTests {
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let verdicts = try #require(object["verdicts"] as? [[String: Any]])
         #expect(verdicts[0]["neededWidth"] as? Double == 3832 && verdicts[0]["excess"] as? Double == 832)
+        // 832 over "aa bb cc"'s average advance, 3832 / 8 = 479: 1.74, about 2 characters.
+        #expect(verdicts[0]["excessCharacters"] as? Int == 2)
         #expect(verdicts[0]["linesNeeded"] as? Int == 2 && verdicts[0]["sourceFails"] as? Bool == false)
         #expect(verdicts[0]["untranslated"] == nil && verdicts[0]["untranslatedReason"] == nil)
         #expect(abs((verdicts[0]["excessPercent"] as? Double ?? 0) - 27.733_333) < 1e-5)
         // The untranslated one fits: flagged, with its reason, and nothing about excess.
         #expect(verdicts[1]["status"] as? String == "fits" && verdicts[1]["untranslated"] as? Bool == true)
         #expect(verdicts[1]["untranslatedReason"] as? String == "new" && verdicts[1]["sourceFails"] as? Bool == false)
-        for key in ["neededWidth", "excess", "excessPercent", "linesNeeded"] { #expect(verdicts[1][key] == nil, "\(key)") }
+        for key in ["neededWidth", "excess", "excessPercent", "excessCharacters", "linesNeeded"] { #expect(verdicts[1][key] == nil, "\(key)") }
         let firsts = try #require((object["summary"] as? [String: Any])?["firstFailures"] as? [[String: Any]])
         #expect(firsts.count == 1 && firsts[0]["sourceFails"] as? Bool == false && firsts[0]["untranslated"] == nil)
         // As JSONEncoder writes it, and read back whole.
@@ -282,8 +293,8 @@ struct VerdictExcessTests {
             <testsuites name="textfit stress" tests="2" failures="1">
               <testsuite name="de" tests="1" failures="1">
                 <testcase classname="de" name="title">
-                  <failure message="large: truncated, width 2876.50, 1 line(s), needs width 3832.00 (+832.00, +27.73%), 2 lines at this width, the source fits">large: truncated, width 2876.50, 1 line(s), needs width 3832.00 (+832.00, +27.73%), 2 lines at this width, the source fits
-            xxLarge [plural.one]: truncated, width 10.00, 2 line(s), no width holds it in the line limit, 3 lines at this width, the source fails too, untranslated (new)</failure>
+                  <failure message="large: truncated, width 2876.50 pt, 1 line(s), needs 3832.00 pt, has 3000.00 pt (+832.00 pt, +27.73%), in 3000.00 pt it takes 2 lines, the source fits">large: truncated, width 2876.50 pt, 1 line(s), needs 3832.00 pt, has 3000.00 pt (+832.00 pt, +27.73%), in 3000.00 pt it takes 2 lines, the source fits
+            xxLarge [plural.one]: truncated, width 10.00 pt, 2 line(s), no width holds it in the line limit, in the container's width it takes 3 lines, the source fails too, untranslated (new)</failure>
                 </testcase>
               </testsuite>
               <testsuite name="fr" tests="1" failures="0">
@@ -302,9 +313,13 @@ struct VerdictExcessTests {
     func terminal() throws {
         let summary = try sampleReport().terminalSummary()
         #expect(summary.contains("1 check of untranslated entries (measured as shown: the source's text), 0 failing"))
-        #expect(summary.contains("1 failing case (key · locale · variant): 1 because of the translation (the source fits), 0 fail in the source too, 0 with no source to compare"))
-        // 3832 − 3000 = 832; 27.73 %, one decimal.
-        #expect(summary.contains("  title · de: truncated from large — needs width 3832.0 pt (+832.0 pt, +27.7%), 2 lines at this width; the source fits"))
+        #expect(summary.contains("1 failing case (key · locale · variant): 1 because of the translation (the source fits), 0 fail in the source too, 0 with no source text to compare"))
+        // 3832 − 3000 = 832; 27.73 %, one decimal. "aa bb cc" is 3832 wide in 8 grapheme clusters: 479 each
+        // on average, and 832 / 479 = 1.74, so about 2 characters too long (an estimate, said so below).
+        // Large is the only size checked: it fails at every size checked. Its text on the next line.
+        #expect(summary.contains("  title · de: truncated at every size checked — at large: needs 3832.0 pt, has 3000.0 pt (+832.0 pt, +27.7%, "
+                                 + "about 2 characters too long); in 3000.0 pt it takes 2 lines; the source fits\n      “aa bb cc”"), "\(summary)")
+        #expect(summary.contains("\"About N characters too long\" is an estimate"))
         // The UNTRANSLATED column: fr's one check.
         let fr = try #require(summary.components(separatedBy: "\n").first { $0.hasPrefix("fr ") })
         #expect(fr.split(separator: " ").map(String.init) == ["fr", "1", "0", "0", "0", "0", "0", "1"])
@@ -316,14 +331,19 @@ struct VerdictExcessTests {
         let page = report.html(sourceText: { _ in nil }, draw: { _, _ in nil })
         let data = try ReportTests.PageData(page)
         // [key, variant, locale, source, text, origin, container, strip, first, passesUpTo, status, width, lines,
-        //  neededWidth, excess, excessPercent, linesNeeded, sourceFails, untranslated, untranslatedReason, picture]
+        //  neededWidth, excess, excessPercent, linesNeeded, sourceFails, untranslated, untranslatedReason, picture,
+        //  excessCharacters, originDetail]
         let de = data.rows[0], fr = data.rows[1]
         #expect(de[2] as? String == "de" && fr[2] as? String == "fr")
         #expect(de[13] as? Double == 3832 && de[14] as? Double == 832 && de[15] as? Double == 27.7 && de[16] as? Int == 2)
         #expect(de[17] as? Int == 0 && de[18] as? Int == 0 && de[19] is NSNull)
+        // About 2 characters too long: 832 / (3832 / 8), rounded up (the terminal test's arithmetic).
+        #expect(de[21] as? Int == 2 && fr[21] is NSNull && de[22] is NSNull)
         #expect(fr[8] is NSNull && fr[13] is NSNull && fr[16] is NSNull && fr[17] as? Int == 0 && fr[18] as? Int == 1 && fr[19] as? String == "new")
         #expect(page.contains("Needs · excess</button></th>"))
-        #expect(page.contains("<ol id=\"worst\"><li>title · de: truncated from large — needs width 3832.0 pt (+832.0 pt, +27.7%), 2 lines at this width; the source fits</li></ol>"))
+        #expect(page.contains("<ol id=\"worst\"><li>title · de: truncated at every size checked — at large: needs 3832.0 pt, has 3000.0 pt "
+                              + "(+832.0 pt, +27.7%, about 2 characters too long); in 3000.0 pt it takes 2 lines; the source fits"
+                              + "<br><span class=\"said\">“aa bb cc”</span></li></ol>"))
         // Nothing failing: no list.
         let passing = StressReport(verdicts: [report.verdicts[1]])
         #expect(!passing.html(sourceText: { _ in nil }, draw: { _, _ in nil }).contains("id=\"worst\""))

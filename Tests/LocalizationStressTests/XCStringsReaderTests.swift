@@ -118,12 +118,18 @@ import Testing
         let catalog = try readFixture("BrokenEntries.xcstrings")
         #expect(catalog.problemLines == [
             "BrokenEntries.xcstrings $.strings[\"Count %#@n@\"].localizations.en.stringUnit refers to substitution 'n', which is not defined",
-            "BrokenEntries.xcstrings $.strings[\"Done\"].localizations.de.stringUnit.value missing value",
-            "BrokenEntries.xcstrings $.strings[\"Done\"].localizations[\"pt-BR\"].stringUnit.value value is not a string",
+            "BrokenEntries.xcstrings $.strings[\"Done\"].localizations.de.stringUnit.value missing value: the de localization is not read",
+            "BrokenEntries.xcstrings $.strings[\"Done\"].localizations[\"pt-BR\"].stringUnit.value value is a number (42), not a string: "
+                + "the pt-BR localization is not read",
             "BrokenEntries.xcstrings $.strings[\"Files\"].localizations.en.variations.plural.several unknown plural category 'several'",
         ])
-        // The rest is still read.
+        // Issue 50: a localization that cannot be read is skipped, not filled in from the source
+        // and counted as untranslated (it measured "Done" for pt-BR and called the translation missing).
+        #expect(catalog.entry("Done", "pt-BR") == nil && catalog.entry("Done", "de") == nil)
+        #expect(catalog.entry("Done", "en")?.text == "Done")
+        // The rest is still read; a key with no localization for a locale is untranslated there.
         #expect(catalog.entry("OK", "de")?.text == "OK")
+        #expect(catalog.entry("OK", "pt-BR")?.isTranslated == false)
         #expect(catalog.entry("Files", "en", "plural.other")?.text == "files")
         #expect(catalog.entry("Count %#@n@", "en")?.text == "Count %#@n@")
     }

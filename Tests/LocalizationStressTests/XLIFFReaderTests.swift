@@ -313,7 +313,7 @@ import Testing
     @Test func malformedXLIFFNamesFileAndLine() {
         let p = expectProblem { try readFixture("BrokenXLIFF/malformed.xliff") }
         #expect(p?.location == SourceLocation(file: fixture("BrokenXLIFF/malformed.xliff"), line: 5))
-        #expect(p?.message == "malformed XML: end tag does not match the open element")
+        #expect(p?.message == "malformed XML: <source> is not closed (no </source>): the end tag on line 5 does not match it")
     }
 
     @Test func xmlThatIsNoCatalog() {

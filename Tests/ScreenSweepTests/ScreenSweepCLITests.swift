@@ -25,7 +25,7 @@ struct ScreenSweepCLITests {
         process.arguments = arguments
         process.currentDirectoryURL = repository
         let errors = FileManager.default.temporaryDirectory.appendingPathComponent("textfit-screens-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errors) }
         let out = Pipe()
         process.standardOutput = out
@@ -124,7 +124,7 @@ struct ScreenSweepCLITests {
             + "fits on iPhone 16 Pro Max — needs 353.7 pt, has 343 pt (+10.7)"), "\(output.stdout)")
         #expect(output.stdout.contains("the translation's fault (en fits) — \(Self.screens)/Planted.json:2\n"), "\(output.stdout)")
         #expect(output.stdout.contains("(allowed) Planted: sweep.teaser truncated"), "\(output.stdout)")
-        #expect(output.stdout.contains("report written to '\(directory)/'"), "\(output.stdout)")
+        #expect(output.stdout.contains("report written to '\(directory)/index.html'"), "\(output.stdout)")
         #expect(output.stderr.contains("3 failing screen findings"), "\(output.stderr)")
         for file in ["report.json", "junit.xml", "index.html", "screens.html", "pictures/screens-1.js"] {
             #expect(FileManager.default.fileExists(atPath: directory + "/" + file), "\(file)")

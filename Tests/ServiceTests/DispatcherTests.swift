@@ -34,6 +34,7 @@ struct DispatcherTests {
                 var result = result
                 result.font.file = dispatcher.fontName(result.font.file)
                 for index in result.runs.indices { result.runs[index].font.file = dispatcher.fontName(result.runs[index].font.file) }
+                for index in result.fonts.indices { result.fonts[index].file = dispatcher.fontName(result.fonts[index].file) }
                 for line in result.lines.indices {
                     for index in result.lines[line].runs.indices {
                         result.lines[line].runs[index].font.file = dispatcher.fontName(result.lines[line].runs[index].font.file)
@@ -151,7 +152,7 @@ struct DispatcherTests {
             #expect(response.status == 400)
             let error = try #require(try ServiceFixtures.json(response)["error"] as? [String: Any])
             #expect(error["code"] as? String == "invalid-request")
-            #expect(error["message"] as? String == "dynamicType: has 13 items; at most 12, one per Dynamic Type size (or FROM...TO, or all)")
+            #expect(error["message"] as? String == "dynamicType: has 13 items; at most 12, one per Dynamic Type size; expected xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1…accessibility5 (ax1…ax5), a comma list of them, FROM...TO, or all")
         }
         // Twelve items, all distinct, are every size once.
         let twelve = DynamicTypeSize.allCases.reversed().map(\.rawValue).joined(separator: ",")

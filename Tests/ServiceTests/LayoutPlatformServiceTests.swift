@@ -57,7 +57,7 @@ struct LayoutPlatformServiceTests {
     @Test("Bad platform and text-size fields are invalid-request naming the field or the tree's path", arguments: [
         (#"{"tree": {"text": "a"}, "platform": "windows"}"#, "platform: 'windows' is not a platform (ios, android)"),
         (#"{"tree": {"text": "a"}, "platform": 1}"#, "platform: expected a string"),
-        (#"{"tree": {"text": "a"}, "platform": "android", "fontScale": 0}"#, "fontScale: invalid font scale 0"),
+        (#"{"tree": {"text": "a"}, "platform": "android", "fontScale": 0}"#, "fontScale: 0 is not a font scale"),
         (#"{"tree": {"text": "a"}, "platform": "android", "fontScale": true}"#, "fontScale: expected a font scale"),
         (#"{"tree": {"text": "a"}, "fontScale": 1.3}"#, "fontScale: '1.3' is a font scale, which is Android's"),
         (#"{"tree": {"text": "a"}, "platform": "android", "dynamicType": "large"}"#, "dynamicType: 'large' is a Dynamic Type size"),

@@ -56,13 +56,35 @@ struct RequestValidationTests {
         #expect((error["message"] as? String)?.contains("dynamicType") == true)
     }
 
-    @Test("measure refuses a list of sizes, saying its answer holds one result per text")
+    /// Issue 50: `/v1/measure` takes the CLI's size lists. Expected sizes from Apple's Dynamic Type
+    /// table (body: large 17, xLarge 19, accessibility3 40 pt) and AOSP's font scale curve
+    /// (bodyLarge 16 sp: 16 at 1, 28 at 2).
+    @Test("measure answers a list of sizes: one result per text per size, sizes within texts, each naming its size")
     func measureDynamicTypeList() throws {
-        let response = try call("measure", #"{"texts": ["a"], "dynamicType": "large,ax3"}"#)
+        func results(_ body: String) throws -> [[String: Any]] {
+            let response = try call("measure", body)
+            #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
+            return try #require(try ServiceFixtures.json(response)["results"] as? [[String: Any]])
+        }
+        let list = try results(#"{"texts": ["a", "bb"], "dynamicType": "large,ax3"}"#)
+        #expect(list.map { $0["text"] as? String } == ["a", "a", "bb", "bb"])
+        #expect(list.map { $0["dynamicType"] as? String } == ["large", "accessibility3", "large", "accessibility3"])
+        #expect(list.map { $0["size"] as? Double } == [17, 40, 17, 40])
+        let range = try results(#"{"texts": ["a"], "dynamicType": "large...xLarge"}"#)
+        #expect(range.map { $0["size"] as? Double } == [17, 19])
+        #expect(try results(#"{"texts": ["a", "b"], "dynamicType": "all"}"#).count == 24)
+        #expect(try results(#"{"texts": ["a"], "dynamicType": "ax1"}"#).map { $0["dynamicType"] as? String } == ["accessibility1"])
+        let android = try results(#"{"texts": ["a"], "platform": "android", "fontScale": "1,2"}"#)
+        #expect(android.map { $0["fontScale"] as? Double } == [1, 2])
+        #expect(android.map { ($0["size"] as? Double).map { ($0 * 1000).rounded() / 1000 } } == [16, 28])
+        #expect(try results(#"{"texts": ["a"], "platform": "android", "fontScale": 1.3}"#).map { $0["fontScale"] as? Double } == [1.3])
+        // A bad item is refused, naming the field and listing the sizes.
+        let response = try call("measure", #"{"texts": ["a"], "dynamicType": "large,ax7"}"#)
         #expect(response.status == 400)
         let (code, message) = try error(response)
         #expect(code == "invalid-request")
-        #expect(message.hasPrefix("dynamicType:") && message.contains("one per text"), "\(message)")
+        #expect(message == "dynamicType: 'ax7' is not a Dynamic Type size; expected xSmall, small, medium, large, xLarge, xxLarge, "
+                + "xxxLarge, accessibility1…accessibility5 (ax1…ax5), a comma list of them, FROM...TO, or all", "\(message)")
     }
 }
 

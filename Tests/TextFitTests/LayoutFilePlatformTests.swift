@@ -153,7 +153,7 @@ struct LayoutFilePlatformTests {
         (#"{"platform": "android", "text": "a", "style": "bodyLarge", "size": 20}"#, "$.size", "give style or size"),
         (#"{"fontScale": 1.3, "text": "a"}"#, "$.fontScale", "'1.3' is a font scale, which is Android's"),
         (#"{"platform": "android", "dynamicType": "large", "text": "a"}"#, "$.dynamicType", "'large' is a Dynamic Type size, which is iOS's"),
-        (#"{"platform": "android", "fontScale": 0, "text": "a"}"#, "$.fontScale", "invalid font scale 0"),
+        (#"{"platform": "android", "fontScale": 0, "text": "a"}"#, "$.fontScale", "0 is not a font scale"),
         (#"{"platform": "android", "fontScale": 1, "dynamicType": "1", "text": "a"}"#, "$.fontScale", "not both"),
         (#"{"vstack": {"children": [{"text": "a", "platform": "android"}]}}"#, "$.vstack.children[0].platform", "on the root node only"),
     ])

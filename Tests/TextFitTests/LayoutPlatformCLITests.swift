@@ -54,7 +54,7 @@ struct LayoutPlatformCLITests {
     }
 
     @Test("Bad sizes and platforms are bad usage (exit 2); a Material style under ios is a bad file (exit 3) naming it", arguments: [
-        (["--platform", "android", "--font-scale", "0"], 2, "--font-scale: invalid font scale 0"),
+        (["--platform", "android", "--font-scale", "0"], 2, "--font-scale: 0 is not a font scale"),
         (["--platform", "android", "--dynamic-type", "large"], 2, "'large' is a Dynamic Type size"),
         (["--font-scale", "1.3"], 2, "'1.3' is a font scale, which is Android's"),
         (["--platform", "windows"], 2, "--platform: 'windows' is not a platform"),

@@ -33,7 +33,7 @@ struct LocaleEdgeTests {
     func malformedIsStillAnError() throws {
         let output = try CLI.run(["measure", "--bundled-only", "--locale", "de XX", "Settings"])
         #expect(output.status != 0)
-        #expect(output.stderr.contains("'de XX' is not a locale identifier"), "\(output.stderr)")
+        #expect(output.stderr.contains("--locale: 'de XX' is not a locale ICU (CLDR) knows"), "\(output.stderr)")
     }
 
     @Test("The measure operation reports the canonical form in adjustments, after any axis adjustment")

@@ -37,7 +37,7 @@ struct PlatformCLITests {
 
     @Test("Bad platform input: exit 2 for options, 3 for fonts, each naming the value", arguments: [
         (["--platform", "windows"], 2, "--platform: 'windows' is not a platform"),
-        (["--platform", "android", "--font-scale", "0"], 2, "--font-scale: invalid font scale 0"),
+        (["--platform", "android", "--font-scale", "0"], 2, "--font-scale: 0 is not a font scale"),
         (["--platform", "android", "--font-scale", "NaN"], 2, "--font-scale:"),
         (["--platform", "android", "--dynamic-type", "xxLarge"], 2, "'xxLarge' is a Dynamic Type size"),
         (["--font-scale", "1.3"], 2, "'1.3' is a font scale, which is Android's"),

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TextFit
 
-@Suite("The README's library example")
+@Suite("docs/library.md's examples")
 struct ReadmeExampleTests {
     @Test("runs as written and gives sensible answers")
     func example() throws {
@@ -36,14 +36,14 @@ struct ReadmeExampleTests {
         #expect(abs(android.pointSize - 28) < 1e-4)  // AOSP's 2.0 table: 14 → 26, 18 → 30
     }
 
-    @Test("the README's package example is Examples/TagCloud/main.swift, word for word")
+    @Test("docs/library.md's package example is Examples/TagCloud/main.swift, word for word")
     func packageExample() throws {
-        let readme = try String(contentsOf: Engine.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Engine.repository.appendingPathComponent("docs/library.md"), encoding: .utf8)
         let file = try String(contentsOf: Engine.repository.appendingPathComponent("Examples/TagCloud/main.swift"), encoding: .utf8)
         let section = try #require(readme.range(of: "## Use TextFit in your package"), "no 'Use TextFit in your package' section")
         let blocks = readme[section.upperBound...].components(separatedBy: "```swift\n").dropFirst()
             .map { $0.components(separatedBy: "```\n")[0] }
-        #expect(blocks.contains(file), "the README's example differs from Examples/TagCloud/main.swift")
+        #expect(blocks.contains(file), "docs/library.md's example differs from Examples/TagCloud/main.swift")
         #expect(file.contains("struct TagChip: View") && file.contains("ForEach(") && file.contains("import TextFitLayout\n"))
     }
 }

@@ -42,14 +42,23 @@ struct StressVerdictCLITests {
         #expect(run.status == 1 && run.stderr.contains("3 failing checks"), "\(run.stderr)")
         let out = run.stdout
         #expect(out.contains("2 checks of untranslated entries (measured as shown: the source's text), 1 failing"), "\(out)")
+        // long · en is the source language's own text (issue 50: it was "with no source to compare").
         #expect(out.contains("3 failing cases (key · locale · variant): 1 because of the translation (the source fits), "
-                             + "1 fail in the source too, 1 with no source to compare"), "\(out)")
+                             + "1 fail in the source too, 1 in the source language (en)"), "\(out)")
+        // Each offender with its text under it. Large is the only size checked, so each fails at every
+        // size checked; "aa bb cc" averages 3832 / 8 = 479 pt a character, and 832 / 479 = 1.74: about 2.
+        let needs = "at large: needs 3832.0 pt, has 3000.0 pt (+832.0 pt, +27.7%, about 2 characters too long); in 3000.0 pt it takes 2 lines"
         let offenders = out.components(separatedBy: "\n").filter { $0.hasPrefix("  ") }
         #expect(offenders == [
-            "  title · de: truncated from large — needs width 3832.0 pt (+832.0 pt, +27.7%), 2 lines at this width; the source fits",
-            "  long · fr (untranslated): truncated from large — needs width 3832.0 pt (+832.0 pt, +27.7%), 2 lines at this width; the source fails too",
-            "  long · en: truncated from large — needs width 3832.0 pt (+832.0 pt, +27.7%), 2 lines at this width",
+            "  title · de: truncated at every size checked — \(needs); the source fits",
+            "      “aa bb cc”",
+            "  long · fr (untranslated): truncated at every size checked — \(needs); the source fails too",
+            "      “aa bb cc”",
+            "  long · en: truncated at every size checked — \(needs)",
+            "      “aa bb cc”",
         ], "\(out)")
+        // Where the report is.
+        #expect(out.hasSuffix("\nreport written to '\(directory)/out/index.html' (open it in a browser; report.json and junit.xml beside it)\n"), "\(out)")
         let fr = try #require(out.components(separatedBy: "\n").first { $0.hasPrefix("fr ") })
         #expect(fr.split(separator: " ") == ["fr", "1", "0", "0", "1", "0", "0", "2"])
 
@@ -65,7 +74,7 @@ struct StressVerdictCLITests {
         #expect(longEn["sourceFails"] == nil && longEn["untranslated"] == nil)
 
         let junit = try String(contentsOfFile: directory + "/out/junit.xml", encoding: .utf8)
-        #expect(junit.contains(#"<failure message="large: truncated, width 2788.00, 1 line(s), needs width 3832.00 (+832.00, +27.73%), 2 lines at this width, the source fails too, untranslated (new)">"#), "\(junit)")
+        #expect(junit.contains(#"<failure message="large: truncated, width 2788.00 pt, 1 line(s), needs 3832.00 pt, has 3000.00 pt (+832.00 pt, +27.73%, about 2 characters too long), in 3000.00 pt it takes 2 lines, the source fails too, untranslated (new)">"#), "\(junit)")
         // title · fr (the key fr lacks, filled in from the source) passes, untranslated: missing.
         #expect(junit.contains("<testcase classname=\"fr\" name=\"title\">\n      <system-out>untranslated (missing): the source's text is shown</system-out>"), "\(junit)")
 

@@ -196,7 +196,7 @@ struct AndroidFontScaleTests {
             _ = try AndroidFontScale(value)
             Issue.record("\(value) was accepted")
         } catch let error as PlatformError {
-            #expect(error.description == "invalid font scale \(spelled): it must be a finite number greater than 0")
+            #expect(error.description == "\(spelled) is not a font scale; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2)")
             guard case .invalidFontScale(let named) = error else {
                 Issue.record("wrong case \(error)")
                 return
@@ -225,7 +225,7 @@ struct AndroidFontScaleTests {
         #expect(throws: PlatformError.invalidFontScale(value: -5)) { try AndroidFontScale.parse("-5") }
         #expect(AndroidFontScale(name: "big") == nil)
         #expect(PlatformError.unreadableFontScale(text: "big").description
-            == "cannot read font scale 'big': expected a number such as 1.3 or a percentage such as 130%")
+            == "'big' is not a font scale; expected a number greater than 0 (1.3, or 130%; Android's settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2)")
     }
 
     @Test("The Settings slider's steps: 0.85 1 1.15 1.3 1.5 1.8 2 (SettingsLib entryvalues_font_size)")

@@ -16,6 +16,9 @@ COLOUR_GLYPHS=1 — the glyph sheet must hold colour bitmaps (the test report ha
 - Pictures: every failing row has a picture, which loads (its pictures/N.js) when scrolled into
   view, and is drawn at >= 1 CSS px per point: its rendered width is at least its container's
   width in points (the dashed box's `width`).
+- Widths: at 1280 and 390 CSS px the page does not scroll sideways (document.documentElement.scrollWidth
+  against the window's width, the first page's pictures loaded), and at 1280 no text cell is narrower
+  than 150 px; a screenshot of each (SCREENSHOT-1280.png, SCREENSHOT-390.png).
 - Without JavaScript: the page lists every failing case.
 - Glyphs: for each of the first pictures, the page moves the picture to a white overlay at the
   page's top-left corner and takes a screenshot of it; then replaces it with a self-contained copy
@@ -128,6 +131,26 @@ def main():
         os.makedirs(os.path.dirname(os.path.abspath(SHOT)), exist_ok=True)
         with open(SHOT, "wb") as f:  # the first screenful
             f.write(browser.png({"x": 0, "y": 0, "width": 1280, "height": 900}))
+
+        # Readable at a laptop's width and on a phone: at 1280 and 390 CSS px (the first page of
+        # rows with its pictures loaded) nothing scrolls sideways, and at 1280 no text cell is
+        # squeezed to a word a line. A screenshot of each first screenful beside SHOT.
+        for width, height, mobile in ((1280, 900, False), (390, 844, True)):
+            browser.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+            wait_until(browser, f"window.innerWidth === {width}", 5)
+            browser.evaluate(LOAD_PICTURES)
+            sizes = browser.evaluate("[document.documentElement.scrollWidth, window.innerWidth, "
+                                     "Math.min(...[...document.querySelectorAll('#rows td.text')].map((td) => td.getBoundingClientRect().width))]")
+            # Against the width asked for: a phone's window (mobile emulation) widens to what the page needs.
+            check(sizes[0] <= width and sizes[1] == width, f"at {width} px the page does not scroll sideways (scrollWidth {sizes[0]}, window {sizes[1]})")
+            if not mobile:
+                check(sizes[2] >= 150, f"at {width} px every text cell is at least 150 px wide (narrowest {sizes[2]:.0f} px)")
+            shot = SHOT.replace(".png", f"-{width}.png")
+            with open(shot, "wb") as f:
+                f.write(browser.png({"x": 0, "y": 0, "width": width, "height": height}))
+            print(f"info {shot}")
+        browser.send("Emulation.clearDeviceMetricsOverride")
+        wait_until(browser, "window.innerWidth === 1280", 5)
 
         count = lambda: browser.evaluate("document.getElementById('count').textContent")
         rows = lambda: browser.evaluate("[...document.querySelectorAll('#rows tr.case')].map((tr) => ({key: tr.dataset.key, "

@@ -325,6 +325,7 @@ public struct CatalogLimits: Sendable, Equatable {
     /// thrown with `strict`). Default 1 MiB (1,048,576), as for `textfit measure`.
     public var maxTextBytes: Int
 
+    /// Limits: how many entries the catalogs may hold, and the bytes of one text.
     public init(maxEntries: Int = 1_000_000, maxTextBytes: Int = 1 << 20) {
         self.maxEntries = maxEntries
         self.maxTextBytes = maxTextBytes
@@ -356,6 +357,7 @@ public struct CatalogLimitError: Error, Sendable, Equatable, CustomStringConvert
     public var file: String
     /// The name of the ``CatalogLimits`` property exceeded (`maxEntries`).
     public var limit: String
+    /// What went over the limit, and the limit.
     public var message: String
 
     public var description: String { "\(file): \(message) (\(limit))" }

@@ -17,7 +17,13 @@ import LayoutCore
 /// - A localization's state `new` means not translated (`isTranslated == false`, `untranslatedReason`
 ///   `state`, the text kept if any, else the source's); a locale without a localization of the key has
 ///   the source's variants and text, `untranslatedReason` `missing`. The source language is always translated.
-/// - Problems carry the JSON path, e.g. `$.strings["Done"].localizations.de.stringUnit.value`.
+/// - Problems carry the JSON path, e.g. `$.strings["Done"].localizations.de.stringUnit.value`. A
+///   localization that is there but cannot be read — a value of the wrong type (`"value": 42`), a
+///   `stringUnit` that is not an object, no `value` — is such a problem, saying what was found and
+///   that the localization is not read. In a translation's locale the key is then skipped, never
+///   filled in from the source and counted as untranslated (which measured the source's text and
+///   called a translation missing); in the source language the key stands for itself, as it does
+///   without a source localization.
 enum XCStringsReader {
     static func read(_ path: String, log: inout ProblemLog) throws -> FileReadResult {
         let data = try TextDecoding.readData(path)
@@ -87,15 +93,19 @@ enum XCStringsReader {
                 }
             }
             var units: [String: [Unit]] = [:]
+            // Locales whose localization is there but could not be read (reported): skipped.
+            var unreadable: Set<String> = []
             for locale in locs.keys.sorted() {
                 let body = locs[locale]!
+                let problems = log.problems.count
                 units[locale] = try readLocalization(body, path: keyPath + ".localizations" + member(locale), log: &log)
+                if units[locale]!.isEmpty, log.problems.count > problems, locale != source { unreadable.insert(locale) }
             }
             let sourceUnits: [Unit] = units[source].flatMap { $0.isEmpty ? nil : $0 }
                 ?? [Unit(variant: "", text: key, state: nil, path: keyPath)]
             let sourcePairs = SourceTexts(sourceUnits.map { (variant: $0.variant, text: $0.text) })
             var entries: [CatalogEntry] = []
-            for locale in locales {
+            for locale in locales where !unreadable.contains(locale) {
                 let isSource = locale == source
                 if let own = units[locale], !own.isEmpty {
                     for u in own {
@@ -214,20 +224,44 @@ enum XCStringsReader {
             return out
         }
 
+        /// A JSON value's type as a problem names it: `a number (42)`, `true`, `an array`, `null`.
+        static func kind(_ value: Any) -> String {
+            switch value {
+            case let flag as Bool: return "\(flag)"
+            case let number as Int: return "a number (\(number))"
+            case let number as Double: return "a number (\(number))"
+            case is [Any]: return "an array"
+            case is [String: Any]: return "an object"
+            case is NSNull: return "null"
+            case let text as String: return "a string (\"\(text.prefix(40))\")"
+            default: return "\(type(of: value))"
+            }
+        }
+
+        /// The end of a problem that leaves a localization out: `the de localization is not read`.
+        /// `path` is the localization's (`$.strings["Done"].localizations.de`) or deeper.
+        static func notRead(_ path: String) -> String {
+            guard let range = path.range(of: ".localizations") else { return "not read" }
+            let locale = path[range.upperBound...].split(separator: ".").first.map {
+                String($0).trimmingCharacters(in: CharacterSet(charactersIn: "[]\""))
+            } ?? ""
+            return "the \(locale) localization is not read"
+        }
+
         /// A `stringUnit`, or `variations` by kind and case, recursively.
         func flatten(_ obj: [String: Any], path: String, log: inout ProblemLog) throws -> [Unit] {
             if let unitAny = obj["stringUnit"] {
                 let unitPath = path + ".stringUnit"
                 guard let unit = unitAny as? [String: Any] else {
-                    try log.report(loc(unitPath), "stringUnit is not an object")
+                    try log.report(loc(unitPath), "stringUnit is \(Self.kind(unitAny)), not an object: \(Self.notRead(path))")
                     return []
                 }
                 guard let valueAny = unit["value"] else {
-                    try log.report(loc(unitPath + ".value"), "missing value")
+                    try log.report(loc(unitPath + ".value"), "missing value: \(Self.notRead(path))")
                     return []
                 }
                 guard let value = valueAny as? String else {
-                    try log.report(loc(unitPath + ".value"), "value is not a string")
+                    try log.report(loc(unitPath + ".value"), "value is \(Self.kind(valueAny)), not a string: \(Self.notRead(path))")
                     return []
                 }
                 return [Unit(variant: "", text: value, state: unit["state"] as? String, path: unitPath)]

@@ -31,6 +31,13 @@ final class XMLNode {
         self.line = line
     }
 
+    /// The start tag as a message shows it: the name and, for a catalog's string, its name or id
+    /// (`<string name="b">`, `<trans-unit id="a">`).
+    var startTag: String {
+        let named = ["name", "id"].first { attributes[$0] != nil }.map { " \($0)=\"\(attributes[$0]!)\"" } ?? ""
+        return "<\(qualifiedName)\(named)>"
+    }
+
     /// Child elements, optionally only those named `name` (local name).
     func elements(_ name: String? = nil) -> [XMLNode] {
         children.compactMap {
@@ -86,7 +93,7 @@ enum XMLTree {
         let ok = parser.parse()
         builder.flushText()
         // FoundationXML on Linux may recover and return true after an error: the first error counts.
-        if let (code, line) = builder.firstError ?? (ok ? nil : ((parser.parserError as NSError?)?.code ?? -1, parser.lineNumber)) {
+        if let (code, line, open) = builder.firstError ?? (ok ? nil : ((parser.parserError as NSError?)?.code ?? -1, parser.lineNumber, builder.stack.last)) {
             // libxml2 reports an item over its limit as one of several errors ("Comment too big found" is
             // an unfinished comment, an attribute value an unfinished attribute…): only a document over
             // the limit can hold one, and then the document itself says whether it does.
@@ -95,6 +102,14 @@ enum XMLTree {
                                      "not read: \(huge.kind) of \(huge.length) bytes starts here, longer than the \(libxml2LookupLimit) "
                                      + "bytes the XML parser (libxml2, without its huge option, which FoundationXML does not offer) "
                                      + "takes in one piece; the file is \(data.count) bytes (a file, or a text, of any size is read)")
+            }
+            // An end tag that does not match, or the end of the document, inside an element: the
+            // mistake is the element left open, so the problem names its line (where the end tag
+            // is missing), with the line where the parser noticed it.
+            if code == 76 || code == 85 || code == 5, let open {
+                let noticed = code == 76 ? "the end tag on line \(line) does not match it" : "the document ends on line \(line) inside it"
+                throw CatalogProblem(SourceLocation(file: file, line: open.line),
+                                     "malformed XML: \(open.startTag) is not closed (no </\(open.qualifiedName)>): \(noticed)")
             }
             let location = SourceLocation(file: file, line: line > 0 ? line : nil)
             throw CatalogProblem(location, "malformed XML: \(describe(code))")
@@ -212,11 +227,11 @@ enum XMLTree {
     private final class Builder: NSObject, XMLParserDelegate {
         var root: XMLNode?
         var stack: [XMLNode] = []
-        /// The first error's code and line.
-        var firstError: (Int, Int)?
+        /// The first error's code and line, and the element open when it came.
+        var firstError: (Int, Int, XMLNode?)?
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-            if firstError == nil { firstError = ((parseError as NSError).code, parser.lineNumber) }
+            if firstError == nil { firstError = ((parseError as NSError).code, parser.lineNumber, stack.last) }
         }
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
