@@ -59,7 +59,7 @@ public final class LocalizedStrings: Sendable {
     /// The strings of the bundle folder at `path` (what `Bundle(path:)` names: its `*.lproj` folders
     /// and String Catalogs, at any depth), read once and kept while the folder's catalogs are
     /// unchanged (their paths, sizes and modification times), which is checked at most once every
-    /// ``revalidationInterval`` per folder; at most 16 folders are kept.
+    /// second per folder; at most 16 folders are kept.
     ///
     /// Every text that shows a key asks for its folder's strings each time it is measured or
     /// reported, so the check is what a screen sweep would otherwise spend most of its time on

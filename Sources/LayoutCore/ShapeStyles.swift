@@ -111,6 +111,7 @@ extension ShapeStyle where Self == FillShapeStyle {
 /// `.background(.background)`, `.background(in: Capsule())` and `.background()` paint with it.
 /// Source: https://developer.apple.com/documentation/swiftui/backgroundstyle
 public struct BackgroundStyle: ResolvableShapeStyle, Hashable {
+    /// The background style (`.background`).
     public init() {}
     package func flatColor(in environment: EnvironmentValues) -> Color {
         guard let style = environment.backgroundStyle, !(style.base is BackgroundStyle) else { return .white }

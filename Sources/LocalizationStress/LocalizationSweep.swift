@@ -90,6 +90,7 @@ public struct LocalizationSweep: Sendable {
 
     /// What the report calls the sweep (a test's issues name it).
     public var name: String
+    /// The screens swept, each with its name.
     public var screens: [Screen]
     /// The app's strings: what each `Text("key")` shows in each locale.
     public var strings: LocalizedStrings
@@ -99,6 +100,7 @@ public struct LocalizationSweep: Sendable {
     public var textSizes: [TextSize]
     /// The devices, each in every orientation of ``orientations``.
     public var devices: [Device]
+    /// How each device is held (portrait unless asked).
     public var orientations: [Device.Orientation]
     /// The findings that are meant to be (``Allowance``).
     public var allowances: [Allowance]
@@ -327,7 +329,9 @@ extension LocalizationSweep {
 
 /// Why a sweep cannot be made: a catalog that cannot be read, a locale the catalogs do not have.
 public struct LocalizationSweepError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, in words.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

@@ -28,6 +28,7 @@ extension LocalizationSweep {
             public var description: String { rawValue }
         }
 
+        /// What is wrong with the text.
         public var kind: Kind
         /// The screen's name (``Screen/name``).
         public var screen: String
@@ -37,10 +38,12 @@ extension LocalizationSweep {
         public var size: TextSize
         /// The device's name (``Device/name``) and how it was held.
         public var device: String
+        /// How the device was held.
         public var orientation: Device.Orientation
 
         /// The key the text's string was looked up by, and its table; `nil` for a text with no key.
         public var key: String?
+        /// The table the key was looked up in (`Localizable`); `nil` for a text with no key.
         public var table: String?
         /// For an untranslated text: the locale whose string is shown instead (the source language);
         /// `nil` when no catalog has the key and the key itself is shown.
@@ -52,22 +55,27 @@ extension LocalizationSweep {
         /// was proposed; for a clipped one, the width of what clips it (the screen, or the clipping
         /// element); `nil` when that says nothing (an untranslated text that fits).
         public var neededWidth: Double?
+        /// The width it had (see ``neededWidth``).
         public var availableWidth: Double?
         /// The lines shown, and the lines it needs at that width.
         public var linesShown: Int
+        /// The lines its text needs at the width it was placed at.
         public var linesNeeded: Int
         /// What `minimumScaleFactor` shrank it to (1: not at all).
         public var scale: Double
         /// Where the text was written (`Module/File.swift` and line: ``PlacedText/fileID``); `nil`
         /// for a text that records none (`Text(verbatim:)`, a layout file's).
         public var fileID: String?
+        /// The line of ``fileID`` the text was written on.
         public var line: Int?
         /// The text's `.id(_:)` (or its nearest enclosing element's), and its
         /// `accessibilityIdentifier(_:)` (or its nearest enclosing one's).
         public var id: String?
+        /// The text's accessibility identifier, or its nearest enclosing one's.
         public var accessibilityIdentifier: String?
         /// The text's place in its layout: its pre-order index and child path.
         public var index: Int
+        /// The text's child path from the root.
         public var path: [Int]
         /// What clips it or what it overlaps, in words (`the screen`; `[0, 2] (id card)`); `nil` for other kinds.
         public var detail: String?
@@ -154,6 +162,7 @@ extension LocalizationSweep {
             case accessibilityIdentifier(String)
         }
 
+        /// The texts it covers: by key (or key pattern), id or accessibility identifier.
         public var target: Target
         /// The kinds it allows (truncation, unless said).
         public var kinds: Set<Finding.Kind>
@@ -162,6 +171,7 @@ extension LocalizationSweep {
         /// Why the finding is intended, shown wherever the finding is.
         public var reason: String
 
+        /// An allowance for `target`'s findings of `kinds`, on every screen or one, with its reason.
         public init(_ target: Target, kinds: Set<Finding.Kind> = [.truncated], screen: String? = nil, reason: String) {
             self.target = target
             self.kinds = kinds

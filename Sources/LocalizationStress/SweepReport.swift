@@ -16,7 +16,9 @@ extension LocalizationSweep {
     /// A text is the key it shows (its source line too, when it records one: the same key written
     /// twice is two texts); a text with no key is its source line, else its place in the layout.
     public struct FindingGroup: Sendable, Hashable, CustomStringConvertible {
+        /// The screen's name.
         public var screen: String
+        /// What is wrong with the text.
         public var kind: Finding.Kind
         /// The key, `nil` for a text with no key.
         public var key: String?
@@ -24,8 +26,11 @@ extension LocalizationSweep {
         public var text: String
         /// Where the text was written, and its ids (as ``Finding`` has them).
         public var fileID: String?
+        /// The line of ``fileID`` the text was written on.
         public var line: Int?
+        /// The text's id, or its nearest enclosing element's.
         public var id: String?
+        /// The text's accessibility identifier, or its nearest enclosing one's.
         public var accessibilityIdentifier: String?
         /// The locales it fails in, in the sweep's order.
         public var locales: [String]
@@ -34,6 +39,7 @@ extension LocalizationSweep {
         /// The devices it fails on, and those it fails on in none of the sweep's locales and sizes
         /// (a device held in landscape is named `… landscape`), in the sweep's order.
         public var devices: [String]
+        /// The devices it fails on in none of the sweep's locales and sizes.
         public var fitsOn: [String]
         /// Whose fault: `true` when the source language fails too (the layout's: it has no room even
         /// for the source text), `false` when it does not (the translation's); `nil` when the source
@@ -41,6 +47,7 @@ extension LocalizationSweep {
         public var sourceFails: Bool?
         /// The source language, and the smallest size it fails at when it does.
         public var sourceLanguage: String
+        /// The smallest size the source language fails at, when it does.
         public var sourceFailsFrom: TextSize?
         /// The finding at ``firstFailingSize`` (the first locale and device that have it there).
         public var first: Finding
@@ -104,8 +111,11 @@ extension LocalizationSweep {
         /// What was swept: the screens' names, the locales, the text sizes, the devices (with `landscape`
         /// after those held so).
         public var screens: [String]
+        /// The locales swept.
         public var locales: [String]
+        /// The text sizes swept.
         public var textSizes: [TextSize]
+        /// The devices swept (with `landscape` after those held so).
         public var devices: [String]
         /// The catalogs' source language (what ``FindingGroup/sourceFails`` compares with).
         public var sourceLanguage: String
