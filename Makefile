@@ -42,11 +42,15 @@ build: setup
 ## (an Android catalog on android, the same strings as a String Catalog on ios; failing checks are the
 ## point of a sweep, so its exit status 1 does not stop the demo); last, the README's view-built tag
 ## cloud (Examples/TagCloud: `struct TagChip: View` in a FlowLayout) prints its frames and writes
-## demo/out/tag-cloud.svg and demo/out/tag-cloud.png (ImageRenderer, PNG through librsvg)
+## demo/out/tag-cloud.svg and demo/out/tag-cloud.png (ImageRenderer, PNG through librsvg); then the
+## sample app (Examples/SampleApp: a travel app's tabs, list, form, grid and detail page, `import
+## SwiftUI`, its String Catalog in six languages) draws every screen on an iPhone 16 Pro in English,
+## German, Arabic and Japanese to demo/out/sample-<screen>-<locale>.svg and .png, with each text's findings
 demo: setup
-	@echo "make demo: building textfit and the tag cloud example (a few minutes the first time)…"
+	@echo "make demo: building textfit, the tag cloud example and the sample app (a few minutes the first time)…"
 	@$(SWIFT) build --product textfit >/dev/null
 	@$(SWIFT) build --product TagCloudExample >/dev/null
+	@$(SWIFT) build --product SampleAppDemo >/dev/null
 	@bin=$$($(SWIFT) build --show-bin-path)/textfit; \
 	$$bin measure --bundled-only --style body --dynamic-type xSmall,large,accessibility3 \
 	  "Rindfleischetikettierung" "Settings" "Настройки" "الإعدادات" "הגדרות" "सेटिंग्स" \
@@ -64,7 +68,9 @@ demo: setup
 	    --dynamic-type xSmall,large,accessibility3; [ $$? -le 1 ]; } && \
 	echo && echo "SVGs: $$(ls demo/out/*.svg | tr '\n' ' ')" && \
 	echo && echo "The tag cloud as SwiftUI code (Examples/TagCloud/main.swift, the README's example), with ImageRenderer:" && \
-	$$($(SWIFT) build --show-bin-path)/TagCloudExample demo/out
+	$$($(SWIFT) build --show-bin-path)/TagCloudExample demo/out && \
+	echo && echo "The sample app (Examples/SampleApp, written as an iOS app's SwiftUI is) on an iPhone 16 Pro, every screen in four of its six languages:" && \
+	$$($(SWIFT) build --show-bin-path)/SampleAppDemo demo/out
 
 ## test: the whole test suite (Swift Testing)
 test: setup

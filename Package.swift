@@ -146,6 +146,12 @@ let package = Package(
         // MARK: - Examples (built by `swift build`; `make demo` runs the tag cloud)
         // The README's "Use TextFit in your package" program, word for word: a view-built tag cloud.
         .executableTarget(name: "TagCloudExample", dependencies: ["TextFitLayout"], path: "Examples/TagCloud"),
+        // Wayfarer, a small travel app written as an iOS app's SwiftUI is (`import SwiftUI`, an
+        // `@Observable` model, `#Preview`s, `Text("key")` with a String Catalog and an asset catalog in
+        // Examples/SampleApp/Resources): its screens as a library, so tests import them…
+        .target(name: "SampleApp", dependencies: ["SwiftUI"], path: "Examples/SampleApp/Sources"),
+        // …and a program that draws every screen to SVG and PNG (`make demo`).
+        .executableTarget(name: "SampleAppDemo", dependencies: ["SampleApp", "SwiftUI"], path: "Examples/SampleApp/Demo"),
 
         // MARK: - Benchmarks (`make bench`; not part of the library)
         // The floor: raw HarfBuzz (hb_buffer_add_utf8 + hb_shape + sum of advances), nothing else.
@@ -172,6 +178,13 @@ let package = Package(
         .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["TextFit"], exclude: ["ImportSwiftUI", "Fixtures"]),
         // A view file as an app has it, `import SwiftUI` and all (the SwiftUI product), compiled with
         // TEXTFIT_IOS defined, as docs/porting.md tells a port to, so its `#if os(iOS) || TEXTFIT_IOS` takes iOS's branch.
+        // The sample app's screens in every locale × Dynamic Type size × iPhone: exactly its planted findings.
+        .testTarget(name: "SampleAppTests", dependencies: ["SampleApp", "SwiftUI"]),
+        // View files from public apps, unmodified (`import SwiftUI` and all), with their origin and
+        // licence beside them and stubs of the app types they use (Tests/OpenSourceViewTests/Fixtures).
+        .testTarget(name: "OpenSourceViewTests", dependencies: ["SwiftUI"],
+                    exclude: ["Fixtures/FoodTruck/LICENSE.txt", "Fixtures/FoodTruck/ORIGIN.md",
+                              "Fixtures/BackyardBirds/LICENSE.txt", "Fixtures/BackyardBirds/ORIGIN.md"]),
         .testTarget(name: "SwiftUIImportTests", dependencies: ["SwiftUI"], path: "Tests/SwiftUICompatibilityTests/ImportSwiftUI",
                     swiftSettings: [.define("TEXTFIT_IOS")]),
     ],

@@ -150,7 +150,7 @@ struct ListContainer<Content: View>: PrimitiveView {
         let layout = ListLayout(isGrouped: context.metrics.isGrouped, sectionSpacing: spacing)
         // On a device the list runs under the status bar and the home indicator where it reaches
         // them (a scroll view's frame does), and keeps its sections in the safe area (`ListLayout`).
-        Elements([AnyElement(layout: layout, children: [background] + sections)]).clipped().ignoresSafeArea()
+        Elements([AnyElement(layout: layout, children: [background] + sections)]).scrollClipped(.vertical).ignoresSafeArea()
             .appendElements(to: &list)
     }
 }

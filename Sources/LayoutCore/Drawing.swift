@@ -11,6 +11,10 @@ package enum DrawingEffect: Sendable {
     case opacity(Double)
     /// Clips the subtree to `shape`'s path in the element's frame.
     case clip(any Shape, FillStyle)
+    /// Clips the subtree to the element's frame as a scroll view (or a list) clips its content:
+    /// what lies past it along `axes` is scrolled out of view, not cut (``PlacedText/clip``), and
+    /// moves under what is drawn over the scroller as it scrolls (``PlacedText/overlaps``).
+    case scrollClip(Axis.Set)
     /// Rotates the subtree's drawing by `radians` (clockwise on screen) about `anchor` of the frame.
     case rotation(radians: Double, anchor: UnitPoint)
     /// Scales the subtree's drawing by (`x`, `y`) about `anchor` of the frame.
@@ -135,6 +139,9 @@ extension View {
         eachElement { $0 }
     }
 
+    /// Clips this view to its frame as a scroll view scrolling along `axes` does (``DrawingEffect/scrollClip(_:)``).
+    package func scrollClipped(_ axes: Axis.Set) -> some View { drawingEffect(.scrollClip(axes)) }
+
     /// Each element with `effect` added.
     private func drawingEffect(_ effect: DrawingEffect) -> some View {
         eachElement { element in
@@ -154,12 +161,17 @@ extension LayoutResult {
     package var hasDrawingEffects: Bool { !structure.drawing.isEmpty }
 
     /// Whether `element` clips what it contains to its frame, or to a shape in it (`clipped()`,
-    /// `clipShape`, `cornerRadius`, and every `ScrollView`): its descendants are drawn only inside
+    /// `clipShape`, `cornerRadius`, and every `ScrollView` and `List`): its descendants are drawn only inside
     /// it. `false` for an element not in this result, and for results decoded from JSON (which
     /// carry no drawing).
     public func clipsContent(_ element: PlacedElement) -> Bool {
         guard let index = structure.pathIndex(element.path) else { return false }
-        return drawingEffects(at: index).contains { if case .clip = $0 { true } else { false } }
+        return drawingEffects(at: index).contains {
+            switch $0 {
+            case .clip, .scrollClip: true
+            default: false
+            }
+        }
     }
 }
 

@@ -8,8 +8,8 @@ import Foundation
 // | step | function |
 // |---|---|
 // | the texts shown (leaves of a `FitReportingLeaf` type), each asked once | `LayoutResult.placedTexts(only:)` |
-// | clipped: the innermost clipping ancestor a line passes, else the screen | `LayoutResult.clips(of:)` |
-// | overlapping: a sweep over the texts by x, then their line boxes | `LayoutResult.overlapPairs(_:involving:)` |
+// | clipped: the innermost clipping ancestor a line passes, else the screen (past a scroll view along its axes: scrolled, not cut) | `LayoutResult.clips(of:)` |
+// | overlapping: a sweep over the texts by x, then their line boxes (texts in the same scroll views) | `LayoutResult.overlapPairs(_:involving:)`, `scrollers(of:)` |
 
 /// One `Text` of a ``LayoutResult`` and how well it fits: the lines it shows and the lines it
 /// needs, whether "…" cut it, whether `minimumScaleFactor` shrank it, whether it is drawn outside
@@ -72,9 +72,13 @@ public struct PlacedText: Sendable, Equatable, CustomStringConvertible {
     // MARK: What the placed frames show
 
     /// What a line box of the text is drawn outside of; `nil` when every line is inside the root
-    /// (the screen: see ``Clip/root``) and inside every ancestor that clips.
+    /// (the screen: see ``Clip/root``) and inside every ancestor that clips. A line past a scroll
+    /// view or a list along the axes it scrolls (below the fold of a long list) is scrolled out of
+    /// view, not clipped, by it or by the screen.
     public var clip: Clip?
-    /// The other shown texts a line box of this one overlaps, in pre-order.
+    /// The other shown texts a line box of this one overlaps, in pre-order: texts in the same
+    /// scroll view (or none), since one that scrolls passes under what is drawn over it (a row
+    /// under the tab bar) and the person scrolls it clear.
     public var overlaps: [Overlap]
 
     // MARK: Where its string came from (string tables)
@@ -324,7 +328,8 @@ extension LayoutResult {
         }
         let target = only.flatMap { index in texts.firstIndex { $0.index == index } }
         if only != nil, target == nil { return [] }
-        for (a, b) in overlapPairs(texts, involving: target) {
+        let scrollers = scrollers(of: texts)
+        for (a, b) in overlapPairs(texts, involving: target) where scrollers[a] == scrollers[b] {
             texts[a].overlaps.append(.init(index: texts[b].index, path: texts[b].path, id: texts[b].id))
             texts[b].overlaps.append(.init(index: texts[a].index, path: texts[a].path, id: texts[a].id))
         }
@@ -357,6 +362,11 @@ extension LayoutResult {
 
     /// What each of `texts` (in pre-order) is clipped by: the innermost clipping element (it, or
     /// an ancestor) that a shown line box passes, else the root's bounds if one does.
+    ///
+    /// A scroll view (or list) scrolls: a line past it, or past the screen or a clip around it,
+    /// along the axes it scrolls is scrolled out of view, not cut, so those axes are not checked
+    /// against it and the clips outside it (a clip inside its content moves with the text and is
+    /// checked on both axes).
     /// - Complexity: O(n) for n elements when any element clips; O(t) otherwise.
     private func clips(of texts: [PlacedText]) -> [PlacedText.Clip?] {
         let root = screen
@@ -366,20 +376,49 @@ extension LayoutResult {
         var result: [PlacedText.Clip?] = []
         result.reserveCapacity(texts.count)
         // Pre-order, with the clipping ancestors of the current element on a stack (by depth).
-        var stack: [(depth: Int, index: Int, bounds: CGRect)] = []
+        var stack: [(depth: Int, index: Int, bounds: CGRect, scrolls: Axis.Set)] = []
         var next = 0  // the next text to answer
         for index in 0..<count where next < texts.count {
             let depth = structure.paths[index].count
             while let last = stack.last, last.depth >= depth { stack.removeLast() }
-            if let bounds = clipBounds(of: index) { stack.append((depth, index, bounds)) }
+            if let (bounds, scrolls) = clipBounds(of: index) { stack.append((depth, index, bounds, scrolls)) }
             guard texts[next].index == index else { continue }
             let lines = texts[next].lineBounds
-            var found: PlacedText.Clip? = passes(lines, root) ? .root : nil
-            for entry in stack.reversed() where passes(lines, entry.bounds) {
-                found = .ancestor(path: structure.paths[entry.index], id: structure.ids[entry.index])
-                break
+            // Innermost first; `free`: the axes a scroll view at or inside the entry scrolls along.
+            var free: Axis.Set = []
+            var found: PlacedText.Clip?
+            for entry in stack.reversed() {
+                free.formUnion(entry.scrolls)
+                if passes(lines, entry.bounds, along: free) {
+                    found = .ancestor(path: structure.paths[entry.index], id: structure.ids[entry.index])
+                    break
+                }
             }
+            if found == nil, passes(lines, root, along: free) { found = .root }
             result.append(found)
+            next += 1
+        }
+        return result
+    }
+
+    /// For each of `texts` (in pre-order), its innermost scrolling ancestor (a ``DrawingEffect/scrollClip(_:)``
+    /// element's index), or -1: texts with different ones move against each other as they scroll, so
+    /// where one passes under the other (rows under a tab bar) it is not an overlap.
+    /// - Complexity: O(n) for n elements when any element has a drawing effect; O(t) otherwise.
+    private func scrollers(of texts: [PlacedText]) -> [Int] {
+        guard !structure.drawing.isEmpty else { return Array(repeating: -1, count: texts.count) }
+        var result: [Int] = []
+        result.reserveCapacity(texts.count)
+        var stack: [(depth: Int, index: Int)] = []  // the scrolling ancestors of the current element
+        var next = 0
+        for index in 0..<count where next < texts.count {
+            let depth = structure.paths[index].count
+            while let last = stack.last, last.depth >= depth { stack.removeLast() }
+            if let effects = structure.drawing[index], effects.contains(where: { if case .scrollClip = $0 { true } else { false } }) {
+                stack.append((depth, index))
+            }
+            guard texts[next].index == index else { continue }
+            result.append(stack.last?.index ?? -1)
             next += 1
         }
         return result
@@ -391,25 +430,38 @@ extension LayoutResult {
         CGRect(x: 0, y: 0, width: min(size.width, proposal.width ?? .infinity), height: min(size.height, proposal.height ?? .infinity))
     }
 
-    /// The intersection of the bounding boxes of the element's clip shapes, in root coordinates;
-    /// `nil` when it does not clip.
-    private func clipBounds(of index: Int) -> CGRect? {
+    /// The intersection of the bounding boxes of the element's clip shapes, in root coordinates,
+    /// and the axes it scrolls along (a scroll clip's); `nil` when it does not clip.
+    private func clipBounds(of index: Int) -> (CGRect, scrolls: Axis.Set)? {
         guard let effects = structure.drawing[index] else { return nil }
         var bounds: CGRect?
+        var scrolls: Axis.Set = []
         let frame = frames[index]
-        for case .clip(let shape, _) in effects {
-            let box = shape.path(in: CGRect(origin: .zero, size: frame.size)).boundingRect.offsetBy(dx: frame.minX, dy: frame.minY)
+        for effect in effects {
+            let box: CGRect
+            switch effect {
+            case .clip(let shape, _):
+                box = shape.path(in: CGRect(origin: .zero, size: frame.size)).boundingRect.offsetBy(dx: frame.minX, dy: frame.minY)
+            case .scrollClip(let axes):
+                box = frame
+                scrolls.formUnion(axes)
+            default:
+                continue
+            }
             bounds = bounds.map { $0.intersection(box) } ?? box
         }
-        return bounds
+        return bounds.map { ($0, scrolls) }
     }
 
-    /// Whether a line box that shows something (wider than nothing) reaches past `bounds`.
-    private func passes(_ lines: [CGRect], _ bounds: CGRect) -> Bool {
+    /// Whether a line box that shows something (wider than nothing) reaches past `bounds`, on the
+    /// axes not in `free` (those a scroll view in between scrolls along).
+    private func passes(_ lines: [CGRect], _ bounds: CGRect, along free: Axis.Set = []) -> Bool {
         let t = Self.fitTolerance
+        let (checksX, checksY) = (!free.contains(.horizontal), !free.contains(.vertical))
         for line in lines where line.width > 0 {
-            if bounds.isNull || line.minX < bounds.minX - t || line.maxX > bounds.maxX + t
-                || line.minY < bounds.minY - t || line.maxY > bounds.maxY + t { return true }
+            if bounds.isNull { return true }
+            if checksX && (line.minX < bounds.minX - t || line.maxX > bounds.maxX + t) { return true }
+            if checksY && (line.minY < bounds.minY - t || line.maxY > bounds.maxY + t) { return true }
         }
         return false
     }

@@ -104,6 +104,59 @@ extension ShapeStyle where Self == FillShapeStyle {
     public static var fill: FillShapeStyle { FillShapeStyle() }
 }
 
+/// The background style: what `backgroundStyle(_:)` set around the view, else the system
+/// background, UIColor.systemBackground in light mode: white (HIG, "Color": background colors).
+/// `.background(.background)`, `.background(in: Capsule())` and `.background()` paint with it.
+/// Source: https://developer.apple.com/documentation/swiftui/backgroundstyle
+public struct BackgroundStyle: ResolvableShapeStyle, Hashable {
+    public init() {}
+    package func flatColor(in environment: EnvironmentValues) -> Color {
+        guard let style = environment.backgroundStyle, !(style.base is BackgroundStyle) else { return .white }
+        return style.resolvedColor(in: environment.withoutStyles)
+    }
+    package func paint(in environment: EnvironmentValues) -> ResolvedPaint {
+        guard let style = environment.backgroundStyle, !(style.base is BackgroundStyle) else { return .color(.white) }
+        return style.resolvedPaint(in: environment.withoutStyles)
+    }
+}
+
+extension ShapeStyle where Self == BackgroundStyle {
+    /// The background style: what `backgroundStyle(_:)` set, else the system background (white).
+    public static var background: BackgroundStyle { BackgroundStyle() }
+}
+
+private struct BackgroundStyleKey: EnvironmentKey { static let defaultValue: AnyShapeStyle? = nil }
+
+extension EnvironmentValues {
+    /// The style `backgroundStyle(_:)` set (`nil`: the system background), what ``BackgroundStyle`` paints.
+    package var backgroundStyle: AnyShapeStyle? {
+        get { self[BackgroundStyleKey.self] }
+        set { self[BackgroundStyleKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// What `.background` paints with inside this view (``BackgroundStyle``). Layout is unchanged.
+    /// Source: https://developer.apple.com/documentation/swiftui/view/backgroundstyle(_:)
+    public func backgroundStyle<S: ShapeStyle>(_ style: S) -> some View {
+        environment(\.backgroundStyle, AnyShapeStyle(style))
+    }
+
+    /// Fills `shape`, in the view's frame, with the background style behind the view:
+    /// `.background(in: .circle)`.
+    /// Source: https://developer.apple.com/documentation/swiftui/view/background(in:fillstyle:)
+    public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
+        background(BackgroundStyle(), in: shape, fillStyle: fillStyle)
+    }
+
+    /// Fills the view's frame with the background style behind it (`.background()`), into the safe
+    /// area on `edges` where the view reaches it on a device.
+    /// Source: https://developer.apple.com/documentation/swiftui/view/background(ignoressafeareaedges:)
+    public func background(ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        background(BackgroundStyle(), ignoresSafeAreaEdges: edges)
+    }
+}
+
 /// A level of another style (`.fill.tertiary`, `.blue.secondary`, `.tint.secondary`).
 public struct _LeveledShapeStyle: ResolvableShapeStyle {
     let base: AnyShapeStyle

@@ -11,8 +11,9 @@ import LayoutCore
 // - several content views are "placed inside an implicit VStack, regardless of the scroll direction";
 // - content sits at the top-leading corner (scrolled to its start), not centred.
 // Under a `nil` proposal on a scroll axis the scroll view is its content's length there, its ideal
-// size: what `.fixedSize()` makes a scroll view hug. Its content is clipped to it, with the same
-// clip `clipped()` sets, so what lies beyond it is not drawn and checks for clipped text see it.
+// size: what `.fixedSize()` makes a scroll view hug. Its content is clipped to it as `clipped()`
+// clips (a scroll clip, `scrollClipped`), so what lies beyond it is not drawn; a text's fit counts
+// what lies beyond it along the scrolled axes as scrolled out of view, not cut.
 
 /// A scrollable view: SwiftUI's `ScrollView`. Its content is laid out at its ideal length along the
 /// scrolled axes, from the scroll view's top-leading corner, and clipped to the scroll view (shown
@@ -40,7 +41,7 @@ extension ScrollView: PrimitiveView {
         let views = content.elements
         let stacked = views.count == 1 ? views[0] : AnyElement(layout: VStackLayout(), children: views)
         let scroller = AnyElement(layout: ScrollViewLayout(axes: axes), children: [stacked])
-        list.append(contentsOf: AnyView(element: scroller).clipped().elements)
+        list.append(contentsOf: AnyView(element: scroller).scrollClipped(axes).elements)
     }
 }
 

@@ -28,8 +28,8 @@ import LayoutCore
 ///   renderer from one task at a time. Every output is computed when read, from the current
 ///   properties.
 /// - The picture covers the view's frame and anything drawn outside it (an offset child, glyph ink
-///   past its line box), where SwiftUI's image is the view's frame alone; for most views the two are
-///   the same. The background is transparent, as SwiftUI's is, unless ``options`` gives one.
+///   past its line box) that no clip hides, where SwiftUI's image is the view's frame alone; for most
+///   views the two are the same (on a device, the screen: a long list's rows past its end are hidden). The background is transparent, as SwiftUI's is, unless ``options`` gives one.
 /// - ``environment``, ``options`` and ``device`` are TextFit's: the environment the view is laid
 ///   out in (the shaper, Dynamic Type size, layout direction, locale…), how the SVG is drawn
 ///   (overlays, background, colours), and the device whose screen the picture is.

@@ -32,6 +32,9 @@ struct SVGDocument {
     /// How many gradients are defined (SVGImages.swift).
     var gradientCount = 0
 
+    /// What the clips around the element being drawn let show (`nil`: no clip): ink outside it
+    /// does not grow the canvas.
+    var inkLimit: CGRect?
     /// Frames the canvas must show (content, not ink).
     private var contentBox: CGRect?
     /// The ink of every glyph drawn.
@@ -114,9 +117,11 @@ struct SVGDocument {
                        width: extents.width * scale, height: extents.height * scale))
     }
 
-    /// Grows the ink box (what the canvas shows beyond the content) by `rect`.
+    /// Grows the ink box (what the canvas shows beyond the content) by `rect`, as far as ``inkLimit`` lets it show.
     mutating func growInk(_ rect: CGRect) {
-        inkBox = inkBox.map { $0.union(rect) } ?? rect
+        let shown = inkLimit.map { rect.intersection($0) } ?? rect
+        guard !shown.isNull else { return }
+        inkBox = inkBox.map { $0.union(shown) } ?? shown
     }
 
     /// A non-text leaf (in a painted document: in tree order, in the box colour).

@@ -98,7 +98,8 @@ extension SVGDocument {
             switch effect {
             case .opacity(let value):
                 paint += "<g opacity=\"\(SVGNumber.format(value, decimals: 3))\">\n"
-            case .clip(let shape, let style):
+            case .clip, .scrollClip:
+                let (shape, style): (any Shape, FillStyle) = if case .clip(let shape, let style) = effect { (shape, style) } else { (Rectangle(), FillStyle()) }
                 let id = "\(options.idPrefix)clip\(clipCount)"
                 clipCount += 1
                 let rule = style.isEOFilled ? " clip-rule=\"evenodd\"" : ""

@@ -171,10 +171,18 @@ public struct SVGRenderer: Sendable {
         if painting { document.beginPainting() }
         /// Elements whose effect groups are open (their paths), and how many groups each opened.
         var open: [(path: [Int], groups: Int)] = []
+        /// Clipping elements around the current one (their paths) and what shows through them all:
+        /// the canvas grows only by what a clip lets show (a long list's rows past its bottom are
+        /// not drawn, so the picture of a screen stays the screen).
+        var clips: [(path: [Int], visible: CGRect)] = []
         for index in 0..<result.count {
             let element = result[index]
             guard !element.isHidden else { continue }
-            document.include(element.frame)
+            while let last = clips.last, !element.path.starts(with: last.path) { clips.removeLast() }
+            let visible = clips.last.map { element.frame.intersection($0.visible) } ?? element.frame
+            if !visible.isNull { document.include(visible) }
+            document.inkLimit = clips.last?.visible
+            if result.clipsContent(element) { clips.append((element.path, visible)) }
             if painting {
                 while let last = open.last, !element.path.starts(with: last.path) {
                     document.closeGroups(last.groups)

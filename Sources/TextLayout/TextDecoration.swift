@@ -142,12 +142,12 @@ extension Text {
     }
 
     /// Each run's colour and lines over its scalar offsets in the text as laid out in
-    /// `environment` (whose `textCase` can change a run's length: "ß" uppercased is "SS"), in
-    /// order; lines a run does not set are the environment's.
+    /// `environment` (whose `textCase` can change a run's length: "ß" uppercased is "SS"; a key's
+    /// runs are those of the string it looked up), in order; lines a run does not set are the environment's.
     package func drawingRuns(in environment: EnvironmentValues) -> [TextDrawingRun] {
         var offset = 0
         let underline = environment.textUnderline, strikethrough = environment.textStrikethrough
-        return runs.map { run in
+        return shownRuns(in: environment).map { run in
             let count = run.shown(in: environment).unicodeScalars.count
             defer { offset += count }
             func resolved(_ style: Text.LineStyle?) -> Text.LineStyle? {

@@ -107,6 +107,26 @@ struct ShapeStyleTests {
         #expect(same(ForegroundStyle().resolvedColor(in: other.environment), .green))
     }
 
+    @Test(".background is the system background (white in light mode) unless backgroundStyle(_:) sets it")
+    func backgroundStyle() throws {
+        // HIG, "Color", background colors: systemBackground is white in light mode.
+        #expect(same(flat(.background), .white))
+        var environment = Fixtures.environment
+        environment.backgroundStyle = AnyShapeStyle(Color.teal)
+        #expect(same(flat(.background, environment), .teal))
+        // `background(in:)` and `background()` fill with it, behind the view and its size; the
+        // filled shape's leaf sees the style `backgroundStyle(_:)` set around it.
+        func fills(_ view: some View) throws -> Color {
+            let result = view.layout(in: .unspecified, environment: Fixtures.environment)
+            let shape = try #require((0..<result.count).compactMap { result.leaf(at: $0) }.first { !($0.element is Text) })
+            #expect(shape.frame.size == result.size)
+            return BackgroundStyle().resolvedColor(in: shape.environment)
+        }
+        #expect(same(try fills(Text("Hi").padding(8).background(in: Circle())), .white))
+        #expect(same(try fills(Text("Hi").padding(8).background(in: .capsule).backgroundStyle(.orange)), .orange))
+        #expect(same(try fills(Text("Hi").background().backgroundStyle(Color.red.opacity(0.5))), Color.red.opacity(0.5)))
+    }
+
     @Test("A missing colour set draws clear and its Color view reports it")
     func missingColor() {
         #expect(same(flat(Color("NoSuchColor")), .clear))

@@ -65,6 +65,21 @@ struct ScreensInEveryLanguageTests {
         #expect(title.isTruncated && title.line == 21 && title.string.hasPrefix("Einstellung"))
     }
 
+    @Test("A key's string is drawn in its text's colour to its end, whatever the key's length")
+    func translatedTextIsDrawnInItsColour() throws {
+        // `Text.foregroundStyle` colours the text's runs; the German string (44 characters) is
+        // longer than its key (19), and every glyph of it is drawn red, none in the default black.
+        let renderer = ImageRenderer(content: Text("settings.sync.title").foregroundStyle(.red).font(.body))
+        renderer.environment.mainBundle = Self.app
+        renderer.environment.locale = Locale(identifier: "de")
+        let svg = renderer.svg
+        let groups = svg.components(separatedBy: "<g class=\"text\" ").dropFirst().map { $0.prefix { $0 != ">" } }
+        #expect(groups == ["fill=\"#ff3b30\""], "\(groups)")
+        // 44 glyphs less 3 spaces (not drawn: no outline), all in that one group.
+        let uses = svg.components(separatedBy: "<use ").count - 1
+        #expect(uses == "Einstellungen im Hintergrund synchronisieren".filter { $0 != " " }.count, "\(uses)")
+    }
+
     @Test("Arabic lays the screen out right to left, as an app launched in Arabic")
     func arabicIsRightToLeft() throws {
         var environment = EnvironmentValues()
