@@ -97,6 +97,10 @@ public struct LocalizationSweep: Sendable {
     public var orientations: [Device.Orientation]
     /// The findings that are meant to be (``Allowance``).
     public var allowances: [Allowance]
+    /// The folder of the bundle the sweep was made from (``init(_:screens:bundle:locales:pseudoLocales:dynamicTypeSizes:devices:orientations:allowances:environment:)``):
+    /// every layout's `mainBundle`, so its asset catalogs' colours and images draw in pictures as
+    /// in the app (its strings are ``strings``, read from it).
+    var bundlePath: String?
     /// What else every layout's environment has (a shaper of your own, `.environment` values the
     /// app's root sets); the sweep sets the string tables, locale, text size and device over it.
     public var environment: EnvironmentValues
@@ -152,6 +156,7 @@ public struct LocalizationSweep: Sendable {
         try self.init(name, screens: screens, strings: strings, locales: locales, pseudoLocales: pseudoLocales,
                       dynamicTypeSizes: dynamicTypeSizes, devices: devices, orientations: orientations, allowances: allowances,
                       environment: environment)
+        bundlePath = bundle.bundlePath
     }
 
     /// A sweep with the strings of the catalogs at `catalogs` (files or folders: String Catalogs,
@@ -242,12 +247,13 @@ public struct LocalizationSweep: Sendable {
         environment.textMeasurementCache === TextMeasurementCache.shared ? TextMeasurementCache() : environment.textMeasurementCache
     }
 
-    /// The environment a unit is laid out in: the sweep's, with its strings, the locale, the text
-    /// size (and its platform) and `cache`.
+    /// The environment a unit is laid out in: the sweep's, with its strings (and its bundle, for
+    /// its assets), the locale, the text size (and its platform) and `cache`.
     func environment(locale: String, size: TextSize, cache: TextMeasurementCache) -> EnvironmentValues {
         var environment = self.environment
         environment.localizedStrings = strings
-        environment.mainBundle = nil
+        // The bundle's strings are `strings` (a `Text` looks its key up in its bundle's catalogs, the same).
+        environment.mainBundle = bundlePath.flatMap(Bundle.init(path:))
         environment.textMeasurementCache = cache
         environment.locale = Locale(identifier: locale)
         environment.platform = size.platform
