@@ -11,9 +11,9 @@
 //                  are the process's processors).
 //   sweep-screens  10 screens (the same keys in ten arrangements) = 14,400 layouts, then the HTML
 //                  report with a picture of every finding group in every locale it fails in.
-//                  Target: under 10 s.
-// Each prints its first run in the process (fonts loaded, nothing shaped: what CI sees) and the
-// median of three more, the text cache's counters (paragraphs shaped vs resized from another size:
+//                  Target: under 10 s. Run once.
+// Each prints its first run in the process (fonts loaded, nothing shaped: what CI sees; `sweep`
+// also the median of three more), the text cache's counters (paragraphs shaped vs resized from another size:
 // each string is shaped once per locale), and the process's peak resident memory, which must not
 // grow from 1,440 to 14,400 layouts (the sweep keeps a window of layouts and the groups, never
 // every finding).
@@ -31,7 +31,8 @@ import Glibc
 private struct BenchScreen: View {
     let variant: Int
 
-    func key(_ index: Int) -> LocalizedStringKey { LocalizedStringKey("k\((index + variant * 7) % 40)") }
+    /// The key of text `index` (a plain string: an interpolated literal would be a format key, `k%lld`).
+    func key(_ index: Int) -> LocalizedStringKey { LocalizedStringKey("k" + String((index + variant * 7) % 40)) }
 
     var body: some View {
         ScrollView {
@@ -41,11 +42,11 @@ private struct BenchScreen: View {
                     HStack(spacing: 12) {
                         Rectangle().frame(width: CGFloat(36 + variant * 4), height: 36)
                         VStack(alignment: .leading, spacing: 2) {
-                            Text(key(1 + row * 3)).font(.headline).lineLimit(1)
-                            Text(key(2 + row * 3)).font(variant % 2 == 0 ? .subheadline : .footnote).lineLimit(2)
+                            Text(key(1 + row * 3)).font(.headline).lineLimit(2)
+                            Text(key(2 + row * 3)).font(variant % 2 == 0 ? .subheadline : .footnote)
                         }
                         Spacer(minLength: 8)
-                        Text(key(3 + row * 3)).font(.caption).foregroundStyle(.secondary).lineLimit(1).frame(maxWidth: 90, alignment: .trailing)
+                        Text(key(3 + row * 3)).font(.caption).foregroundStyle(.secondary).lineLimit(1).frame(maxWidth: 120, alignment: .trailing)
                     }
                     .padding(.vertical, 4)
                 }
@@ -103,11 +104,16 @@ func runSweepBenchmark(corpusDirectory: String, screens screenCount: Int) {
     let cache = TextMeasurementCache()
     var environment = EnvironmentValues()
     environment.textMeasurementCache = cache
-    let sweep: LocalizationSweep
+    var sweep: LocalizationSweep
     do {
         sweep = try LocalizationSweep("Benchmark", screens: screens, catalogs: [catalog],
                                       pseudoLocales: PseudoLocale.allCases.map(\.rawValue),
                                       devices: [.iPhoneSE3, .iPhone16Pro, .iPhone16ProMax], environment: environment)
+        // SWEEP_BENCH_LOCALES=N: the first N locales only (two run lengths under callgrind, their
+        // difference the instructions of N₂ − N₁ locales' layouts without the start-up).
+        if let limit = ProcessInfo.processInfo.environment["SWEEP_BENCH_LOCALES"].flatMap(Int.init) {
+            sweep.locales = Array(sweep.locales.prefix(max(1, limit)))
+        }
     } catch {
         print("sweep benchmark: \(error)")
         return
@@ -116,6 +122,7 @@ func runSweepBenchmark(corpusDirectory: String, screens screenCount: Int) {
     let clock = ContinuousClock()
     let withPictures = screenCount > 1
     var findings = 0, groups = 0, allowed = 0, pictures = 0, pageBytes = 0
+    var examples: [String] = []
     var htmlTime = Duration.zero
     func once() -> Duration {
         clock.measure {
@@ -124,6 +131,7 @@ func runSweepBenchmark(corpusDirectory: String, screens screenCount: Int) {
             findings = count
             groups = report.groups.count
             allowed = report.groups.filter(\.isAllowed).count
+            examples = report.groups.prefix(3).map(\.description)
             if withPictures {
                 htmlTime = clock.measure {
                     let files = sweep.htmlFiles(of: report)
@@ -139,17 +147,20 @@ func runSweepBenchmark(corpusDirectory: String, screens screenCount: Int) {
     let first = seconds(once())
     let firstStatistics = cache.statistics
     let firstHTML = seconds(htmlTime)
-    let repeats = (0..<3).map { _ in seconds(once()) }.sorted()
-    let median = repeats[1]
+    // The one-screen sweep again three times (the median); the ten-screen one runs once.
+    let onlySome = ProcessInfo.processInfo.environment["SWEEP_BENCH_LOCALES"] != nil  // under callgrind: one run
+    let repeats = withPictures || onlySome ? [first] : (0..<3).map { _ in seconds(once()) }.sorted()
+    let median = repeats[repeats.count / 2]
     let layouts = sweep.layoutCount
     let cores = ParallelBatches.cores
     print("\nScreen sweep: \(screenCount) screen\(screenCount == 1 ? "" : "s") of \(elements.count) elements, \(elements.texts.count) texts"
           + " × \(sweep.locales.count) locales × \(sweep.textSizes.count) sizes × \(sweep.devices.count) devices = \(layouts) layouts"
           + " (\(cores) core\(cores == 1 ? "" : "s"), release build)" + (withPictures ? ", with the HTML report" : ", findings only"))
-    print(String(format: "  first run %.3f s (%.0f layouts/s); median of 3 more %.3f s (%.0f layouts/s)",
-                 first, Double(layouts) / first, median, Double(layouts) / median))
+    print(String(format: "  first run %.3f s (%.0f layouts/s)", first, Double(layouts) / first)
+          + (withPictures ? "" : String(format: "; median of 3 more %.3f s (%.0f layouts/s)", median, Double(layouts) / median)))
     print("  \(findings) findings in \(groups) groups (\(allowed) allowed)"
           + (withPictures ? String(format: "; HTML report %.3f s of the first run, %d pictures, %.1f MB", firstHTML, pictures, Double(pageBytes) / 1e6) : ""))
+    for example in examples { print("    e.g. " + example) }
     let shaped = firstStatistics.paragraphsBuilt, resized = firstStatistics.paragraphsResized
     print("  text cache, first run: \(shaped) paragraphs shaped, \(resized) resized from another size, "
           + "\(firstStatistics.layoutsComputed) line breakings, \(firstStatistics.reuses.values.reduce(0, +)) reuses, "
@@ -163,6 +174,6 @@ func runSweepBenchmark(corpusDirectory: String, screens screenCount: Int) {
                   + "\(Double(layouts) / median >= 1_500 ? "met" : "MISSED") (median)")
         }
     } else {
-        print("  target: \(layouts) layouts with pictures under 10 s: \(first < 10 ? "met" : "MISSED") (first run), \(median < 10 ? "met" : "MISSED") (median)")
+        print("  target: \(layouts) layouts with pictures under 10 s: \(first < 10 ? "met" : "MISSED")")
     }
 }
