@@ -134,12 +134,14 @@ func runSweepBenchmark(corpusDirectory: String, screens screenCount: Int) {
             examples = report.groups.prefix(3).map(\.description)
             if withPictures {
                 htmlTime = clock.measure {
-                    let files = sweep.htmlFiles(of: report)
-                    pictures = report.groups.reduce(0) { $0 + $1.examples.count }
-                    pageBytes = files.reduce(0) { $0 + $1.text.utf8.count }
+                    // Written a picture file at a time (memory holds one file's pictures, not the report's).
                     let out = folder.appendingPathComponent("report")
-                    try? FileManager.default.createDirectory(at: out.appendingPathComponent("pictures"), withIntermediateDirectories: true)
-                    for file in files { try? Data(file.text.utf8).write(to: out.appendingPathComponent(file.name)) }
+                    try? sweep.writeHTML(of: report, to: out)
+                    pictures = report.groups.reduce(0) { $0 + $1.examples.count }
+                    let files = (try? FileManager.default.subpathsOfDirectory(atPath: out.path)) ?? []
+                    pageBytes = files.reduce(0) { total, name in
+                        total + (((try? FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(name).path))?[.size] as? Int) ?? 0)
+                    }
                 }
             }
         }

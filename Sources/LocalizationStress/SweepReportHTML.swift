@@ -23,7 +23,8 @@ extension LocalizationSweep {
         htmlFiles(of: report, picturesPerFile: nil)[0].text
     }
 
-    /// The HTML report of `report` (this sweep's): `index.html` first, then its pictures' files.
+    /// The HTML report of `report` (this sweep's): `index.html` first, then its pictures' files
+    /// (``writeHTML(of:to:picturesPerFile:)`` writes the same files, holding one picture file at a time).
     ///
     /// The page has the sweep's summary (layouts, screens, locales, sizes, devices; failing and
     /// allowed groups), then a section per group (``Report/groups``): failing groups first, then the
@@ -38,77 +39,128 @@ extension LocalizationSweep {
     /// only when one is needed; with `nil` they are in the page. Without JavaScript the page still
     /// lists every group.
     ///
-    /// The files are a pure function of the report and the sweep.
-    /// - Complexity: a layout and an SVG per example (at most groups × locales), the layouts on every core.
+    /// The pictures are drawn in the sweep's order (screen, locale, size, device), not the page's,
+    /// so that the examples of one layout share it and one locale's strings stay in the text
+    /// cache; the page maps each slot to its picture. The files are a pure function of the report
+    /// and the sweep.
+    /// - Complexity: a layout per distinct (screen, locale, size, device) among the examples (at
+    ///   most groups × locales), on every core, and an SVG per example.
     public func htmlFiles(of report: Report, picturesPerFile: Int? = 100) -> [StressReport.PageFile] {
-        let ordered = report.failures + report.groups.filter(\.isAllowed)
-        var glyphs = SVGGlyphSheet(idPrefix: "glyph-")
-        let pictures = drawExamples(of: ordered, sharing: &glyphs)
-        var sections = "", next = 0
-        for group in ordered {
-            let count = group.examples.count
-            sections += SweepPage.section(group, pictures: Array(next..<next + count).map { pictures[$0] == nil ? nil : $0 })
-            next += count
-        }
-        let drawn = pictures.compactMap { $0 }
         var files: [StressReport.PageFile] = []
-        var inline = ""
-        if let perFile = picturesPerFile.map({ max(1, $0) }) {
-            // Picture n is the n-th drawn one; its slot names its index among all examples, so map them.
-            for start in stride(from: 0, to: drawn.count, by: perFile) {
-                var chunk = PageData()
-                chunk.raw("textfitPictures(\(start / perFile),")
-                chunk.strings(Array(drawn[start..<min(drawn.count, start + perFile)]))
-                chunk.raw(");\n")
-                files.append(("pictures/\(start / perFile + 1).js", chunk.text))
-            }
-        } else {
-            var data = PageData()
-            data.strings(drawn)
-            inline = data.text
-        }
-        // Slots name their picture by example index; the drawn pictures skip the examples not drawn.
-        var drawnIndex: [Int] = [], k = 0
-        for picture in pictures {
-            drawnIndex.append(picture == nil ? -1 : k)
-            if picture != nil { k += 1 }
-        }
-        let failing = report.failures.count, allowed = report.groups.count - failing
-        let html = SweepPage.page(
-            title: "\(report.name): screen sweep",
-            summary: "\(report.layouts) layouts: \(Self.plural(report.screens.count, "screen")) × \(Self.plural(report.locales.count, "locale")) × "
-                + "\(Self.plural(report.textSizes.count, "text size")) × \(Self.plural(report.devices.count, "device")). "
-                + "\(Self.plural(failing, "failing finding")), \(allowed) allowed (\(drawn.count) picture\(drawn.count == 1 ? "" : "s")).",
-            swept: [("Screens", report.screens), ("Locales", report.locales), ("Text sizes", report.textSizes.map(\.label)),
-                    ("Devices", report.devices)],
-            sections: sections, glyphs: glyphs.svg(), inlinePictures: picturesPerFile == nil ? inline : nil,
-            picturesPerFile: picturesPerFile.map { max(1, $0) }, drawnIndex: drawnIndex)
-        return [("index.html", html)] + files
+        var inline: [String] = []
+        let page = writePage(of: report, picturesPerFile: picturesPerFile) { file in
+            if let file { files.append(file) }
+        } inline: { inline.append($0) }
+        return [("index.html", page)] + files
+    }
+
+    /// Writes the HTML report of `report` (``htmlFiles(of:picturesPerFile:)``) into `folder`
+    /// (`index.html`, `pictures/N.js`), each picture file as soon as it is full, so memory holds
+    /// one file's pictures, the glyph sheet and the page, whatever the number of pictures.
+    /// - Throws: the file system's error when a file cannot be written.
+    public func writeHTML(of report: Report, to folder: URL, picturesPerFile: Int = 100) throws {
+        let pictures = folder.appendingPathComponent("pictures")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        var failure: (any Error)?
+        let page = writePage(of: report, picturesPerFile: picturesPerFile) { file in
+            guard failure == nil, let file else { return }
+            do { try Data(file.text.utf8).write(to: folder.appendingPathComponent(file.name)) } catch { failure = error }
+        } inline: { _ in }
+        if let failure { throw failure }
+        try Data(page.utf8).write(to: folder.appendingPathComponent("index.html"))
     }
 
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
-    /// The pictures of `groups`' examples, in order (`nil` for one that cannot be drawn): their
-    /// layouts made a window at a time on every core, their SVGs written in order into `glyphs`.
-    func drawExamples(of groups: [FindingGroup], sharing glyphs: inout SVGGlyphSheet) -> [String?] {
+    /// The page of `report`, its pictures handed to `emit` as files of `picturesPerFile` (in the
+    /// page when `nil`: each handed to `inline`, then put in the page) as they are drawn.
+    private func writePage(of report: Report, picturesPerFile: Int?, emit: (StressReport.PageFile?) -> Void,
+                           inline: (String) -> Void) -> String {
+        let ordered = report.failures + report.groups.filter(\.isAllowed)
+        let examples = ordered.flatMap(\.examples)
+        var glyphs = SVGGlyphSheet(idPrefix: "glyph-")
+        let perFile = picturesPerFile.map { max(1, $0) }
+        var chunk: [String] = [], chunks = 0, inlined = PageData(), drawnCount = 0
+        inlined.raw("[")
+        func flush() {
+            guard let perFile, !chunk.isEmpty else { return }
+            var data = PageData()
+            data.raw("textfitPictures(\(chunks),")
+            data.strings(chunk)
+            data.raw(");\n")
+            emit(("pictures/\(chunks + 1).js", data.text))
+            chunks += 1
+            chunk.removeAll(keepingCapacity: true)
+            _ = perFile
+        }
+        // Slot (example index) → picture number (the order drawn), -1 when not drawn.
+        var pictureOf = [Int](repeating: -1, count: examples.count)
+        drawExamples(examples, sharing: &glyphs) { example, svg in
+            guard let svg else { return }
+            pictureOf[example] = drawnCount
+            drawnCount += 1
+            if let perFile {
+                chunk.append(svg)
+                if chunk.count == perFile { flush() }
+            } else {
+                if drawnCount > 1 { inlined.raw(",") }
+                inlined.string(svg)
+                inline(svg)
+            }
+        }
+        flush()
+        inlined.raw("]")
+        var sections = "", next = 0
+        for group in ordered {
+            let count = group.examples.count
+            sections += SweepPage.section(group, pictures: (next..<next + count).map { pictureOf[$0] < 0 ? nil : $0 })
+            next += count
+        }
+        let failing = report.failures.count, allowed = report.groups.count - failing
+        return SweepPage.page(
+            title: "\(report.name): screen sweep",
+            summary: "\(report.layouts) layouts: \(Self.plural(report.screens.count, "screen")) × \(Self.plural(report.locales.count, "locale")) × "
+                + "\(Self.plural(report.textSizes.count, "text size")) × \(Self.plural(report.devices.count, "device")). "
+                + "\(Self.plural(failing, "failing finding")), \(allowed) allowed (\(drawnCount) picture\(drawnCount == 1 ? "" : "s")).",
+            swept: [("Screens", report.screens), ("Locales", report.locales), ("Text sizes", report.textSizes.map(\.label)),
+                    ("Devices", report.devices)],
+            sections: sections, glyphs: glyphs.svg(), inlinePictures: perFile == nil ? inlined.text : nil,
+            picturesPerFile: perFile, drawnIndex: pictureOf)
+    }
+
+    /// Draws `examples`, handing each (its index in `examples`, its SVG or `nil` when it cannot be
+    /// drawn) to `body`, in the sweep's order (screen, locale, size, device, orientation): a window
+    /// of distinct layouts made at a time on every core, each drawn once per example it shows, in
+    /// order, into `glyphs`.
+    func drawExamples(_ examples: [Finding], sharing glyphs: inout SVGGlyphSheet, _ body: (Int, String?) -> Void) {
         var sheet: SVGGlyphSheet? = glyphs
         defer { glyphs = sheet! }
-        let examples = groups.flatMap(\.examples)
-        var pictures: [String?] = []
-        pictures.reserveCapacity(examples.count)
-        let window = Self.window
+        let screenIndex = Dictionary(screens.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let localeIndex = Dictionary(locales.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let sizeIndex = Dictionary(textSizes.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let deviceIndex = Dictionary(devices.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        func key(_ finding: Finding) -> [Int] {
+            [screenIndex[finding.screen] ?? -1, localeIndex[finding.locale] ?? -1, sizeIndex[finding.size] ?? -1,
+             deviceIndex[finding.device] ?? -1, finding.orientation == .portrait ? 0 : 1]
+        }
+        // The distinct layouts, in the sweep's order, each with the examples it shows.
+        var byLayout: [[Int]: [Int]] = [:]
+        for (index, example) in examples.enumerated() { byLayout[key(example), default: []].append(index) }
+        let layouts = byLayout.keys.sorted { $0.lexicographicallyPrecedes($1) }
         var start = 0
-        while start < examples.count {
-            let part = Array(examples[start..<min(examples.count, start + window)])
-            let layouts = (try? ParallelBatches.map(part.count, batchSize: 1) { range in range.map { layout(of: part[$0]) } })?
-                .flatMap { $0 } ?? []
-            for (offset, made) in layouts.enumerated() {
-                guard let made else { pictures.append(nil); continue }
-                pictures.append(picture(of: part[offset], in: made, sharing: &sheet, idPrefix: "p\(start + offset)-"))
+        while start < layouts.count {
+            let part = Array(layouts[start..<min(layouts.count, start + Self.window)])
+            let made = (try? ParallelBatches.map(part.count, batchSize: 1) { range in
+                range.map { layout(of: examples[byLayout[part[$0]]![0]]) }
+            })?.flatMap { $0 } ?? []
+            for (offset, layoutKey) in part.enumerated() {
+                for index in byLayout[layoutKey]! {
+                    guard offset < made.count, let layout = made[offset] else { body(index, nil); continue }
+                    body(index, picture(of: examples[index], in: layout, sharing: &sheet, idPrefix: "p\(index)-"))
+                }
             }
             start += part.count
         }
-        return pictures
     }
 }
 

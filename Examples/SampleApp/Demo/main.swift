@@ -47,10 +47,7 @@ print(String(format: "(%d layouts in %.2f s on %d cores, debug build)", report.l
 let reportFolder = folder.appendingPathComponent("sweep")
 do {
     try? FileManager.default.removeItem(at: reportFolder)
-    try FileManager.default.createDirectory(at: reportFolder.appendingPathComponent("pictures"), withIntermediateDirectories: true)
-    for file in sweep.htmlFiles(of: report) {
-        try Data(file.text.utf8).write(to: reportFolder.appendingPathComponent(file.name))
-    }
+    try sweep.writeHTML(of: report, to: reportFolder)
 } catch {
     print("could not write the report into \(reportFolder.path): \(error)")
     exit(1)
