@@ -83,12 +83,13 @@ test: setup
 ## single lines against the raw-HarfBuzz floor, paragraphs, layouts, the localization stress sweep,
 ## the service, scaling: the growth per doubling of n of the workloads that once had a quadratic
 ## cliff, and the screen sweep: 1,440 layouts findings only on every core and on one (taskset -c 0),
-## then 14,400 with the HTML report's pictures (speed is checked here, by figures to read, not by timed unit tests)
+## 14,400 findings only (peak memory), then 14,400 with the HTML report's pictures (speed is checked here, by figures to read, not by timed unit tests)
 bench: setup
 	@$(SWIFT) build -c release --product TextFitBench >/dev/null
 	@bin=$$($(SWIFT) build -c release --show-bin-path)/TextFitBench; \
 	$$bin --only lines && $$bin --only paragraphs && $$bin --only layouts && $$bin --only stress && $$bin --only service && \
-	$$bin --only scaling && $$bin --only sweep && taskset -c 0 $$bin --only sweep && $$bin --only sweep-screens
+	$$bin --only scaling && $$bin --only sweep && taskset -c 0 $$bin --only sweep && \
+	SWEEP_BENCH_NO_PICTURES=1 $$bin --only sweep-screens && $$bin --only sweep-screens
 
 # Release builds with DWARF 4 debug information: Debian 12's valgrind (3.19) gives up on Swift's DWARF 5.
 PEERS_BENCH_FLAGS := -c release --scratch-path .build/cg -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4

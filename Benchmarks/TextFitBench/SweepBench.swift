@@ -88,6 +88,24 @@ private func peakMegabytes() -> Double {
     return Double(usage.ru_maxrss) / 1024
 }
 
+/// The processors this process may run on (`taskset` narrows them; the sweep's threads still number
+/// `ParallelBatches.cores`, which counts the machine's, and share them).
+private func allowedProcessors() -> Int {
+    // /proc/self/status's `Cpus_allowed:` mask (hex words separated by commas): its set bits.
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") }) else { return ParallelBatches.cores }
+    let mask = line.dropFirst("Cpus_allowed:".count).filter { $0 != "," && !$0.isWhitespace }
+    let count = mask.compactMap { $0.hexDigitValue }.reduce(0) { $0 + $1.nonzeroBitCount }
+    return count > 0 ? count : ParallelBatches.cores
+}
+
+/// The process's CPU time so far (user + system, every thread), in seconds.
+private func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
 private func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
@@ -120,7 +138,8 @@ func runSweepBenchmark(corpusDirectory: String, screens screenCount: Int) {
     }
     let elements = LayoutTree(BenchScreen(variant: 0), environment: environment, on: .iPhone16Pro).layout(on: .iPhone16Pro)
     let clock = ContinuousClock()
-    let withPictures = screenCount > 1
+    // SWEEP_BENCH_NO_PICTURES=1: the ten screens findings only (peak memory against the one screen's).
+    let withPictures = screenCount > 1 && ProcessInfo.processInfo.environment["SWEEP_BENCH_NO_PICTURES"] == nil
     var findings = 0, groups = 0, allowed = 0, pictures = 0, pageBytes = 0
     var examples: [String] = []
     var htmlTime = Duration.zero
@@ -146,20 +165,23 @@ func runSweepBenchmark(corpusDirectory: String, screens screenCount: Int) {
             }
         }
     }
+    let cpuBefore = cpuSeconds()
     let first = seconds(once())
+    let firstCPU = cpuSeconds() - cpuBefore
     let firstStatistics = cache.statistics
     let firstHTML = seconds(htmlTime)
     // The one-screen sweep again three times (the median); the ten-screen one runs once.
     let onlySome = ProcessInfo.processInfo.environment["SWEEP_BENCH_LOCALES"] != nil  // under callgrind: one run
-    let repeats = withPictures || onlySome ? [first] : (0..<3).map { _ in seconds(once()) }.sorted()
+    let repeats = screenCount > 1 || onlySome ? [first] : (0..<3).map { _ in seconds(once()) }.sorted()
     let median = repeats[repeats.count / 2]
     let layouts = sweep.layoutCount
-    let cores = ParallelBatches.cores
+    let cores = allowedProcessors()
     print("\nScreen sweep: \(screenCount) screen\(screenCount == 1 ? "" : "s") of \(elements.count) elements, \(elements.texts.count) texts"
           + " × \(sweep.locales.count) locales × \(sweep.textSizes.count) sizes × \(sweep.devices.count) devices = \(layouts) layouts"
           + " (\(cores) core\(cores == 1 ? "" : "s"), release build)" + (withPictures ? ", with the HTML report" : ", findings only"))
-    print(String(format: "  first run %.3f s (%.0f layouts/s)", first, Double(layouts) / first)
-          + (withPictures ? "" : String(format: "; median of 3 more %.3f s (%.0f layouts/s)", median, Double(layouts) / median)))
+    print(String(format: "  first run %.3f s (%.0f layouts/s), CPU time %.3f s (%.0f layouts per CPU second)", first, Double(layouts) / first,
+                 firstCPU, Double(layouts) / firstCPU)
+          + (repeats.count == 1 ? "" : String(format: "; median of 3 more %.3f s (%.0f layouts/s)", median, Double(layouts) / median)))
     print("  \(findings) findings in \(groups) groups (\(allowed) allowed)"
           + (withPictures ? String(format: "; HTML report %.3f s of the first run, %d pictures, %.1f MB", firstHTML, pictures, Double(pageBytes) / 1e6) : ""))
     for example in examples { print("    e.g. " + example) }
@@ -175,6 +197,8 @@ func runSweepBenchmark(corpusDirectory: String, screens screenCount: Int) {
             print("  target: at least 1,500 layouts/s on one core: \(Double(layouts) / first >= 1_500 ? "met" : "MISSED") (first run), "
                   + "\(Double(layouts) / median >= 1_500 ? "met" : "MISSED") (median)")
         }
+    } else if !withPictures {
+        print("  (findings only: the peak memory to compare with the one screen's 1,440 layouts)")
     } else {
         print("  target: \(layouts) layouts with pictures under 10 s: \(first < 10 ? "met" : "MISSED")")
     }
