@@ -121,12 +121,14 @@ sanitize: setup
 ## browser-test: in headless Chromium (Debian chromium, installed here when missing), the playground
 ## page (changes width and Dynamic Type size, checks the rows; screenshot in demo/out/playground.png)
 ## and a stress report's pictures (the page's shared glyph sheet draws as each picture's own
-## definitions would; screenshot in demo/out/stress-report.png)
+## definitions would; screenshot in demo/out/stress-report.png), and the sample app's screen-sweep report
+## (every picture loads with its finding's text outlined; screenshot in demo/out/sweep-report.png)
 browser-test: setup
 	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@$(SWIFT) build --product textfit >/dev/null
 	Tests/browser/playground-test.sh
 	Tests/browser/report-test.sh
+	Tests/browser/sweep-report-test.sh
 
 clean:
 	$(SWIFT) package clean

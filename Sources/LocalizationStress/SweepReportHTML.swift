@@ -121,7 +121,7 @@ extension LocalizationSweep {
             title: "\(report.name): screen sweep",
             summary: "\(report.layouts) layouts: \(Self.plural(report.screens.count, "screen")) × \(Self.plural(report.locales.count, "locale")) × "
                 + "\(Self.plural(report.textSizes.count, "text size")) × \(Self.plural(report.devices.count, "device")). "
-                + "\(Self.plural(failing, "failing finding")), \(allowed) allowed (\(drawnCount) picture\(drawnCount == 1 ? "" : "s")).",
+                + "\(Self.plural(failing, "failing group")) (screen × text × kind), \(allowed) allowed (\(drawnCount) picture\(drawnCount == 1 ? "" : "s")).",
             swept: [("Screens", report.screens), ("Locales", report.locales), ("Text sizes", report.textSizes.map(\.label)),
                     ("Devices", report.devices)],
             sections: sections, glyphs: glyphs.svg(), inlinePictures: perFile == nil ? inlined.text : nil,
