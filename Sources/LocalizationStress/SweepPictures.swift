@@ -72,8 +72,9 @@ extension LocalizationSweep {
         var fold: CGFloat? = nil
     }
 
-    /// The layout `finding` was found in, made again, and its texts with findings.
-    func layout(of finding: Finding) -> FindingLayout? {
+    /// The layout `finding` was found in, made again, and its texts with findings; made taller when
+    /// the finding's text, or a text of `alsoShowing` (pre-order indices), lies below the screen.
+    func layout(of finding: Finding, alsoShowing: [Int] = []) -> FindingLayout? {
         guard let screen = screens.first(where: { $0.name == finding.screen }),
               let device = devices.first(where: { $0.name == finding.device }) else { return nil }
         let environment = environment(locale: finding.locale, size: finding.size, cache: environment.textMeasurementCache)
@@ -83,9 +84,11 @@ extension LocalizationSweep {
         // out again on the device made as much taller as that takes (its width, and so every
         // text's width and fit, unchanged), as a full-page screenshot shows it.
         let height = result.size.height
-        if let own = result.findings.first(where: { $0.index == finding.index }), own.frame.maxY > height {
+        let shown = Set(alsoShowing + [finding.index])
+        let lowest = result.findings.filter { shown.contains($0.index) }.map(\.frame.maxY).max() ?? 0
+        if lowest > height {
             var tall = device
-            let extra = (own.frame.maxY - height).rounded(.up) + 24
+            let extra = (lowest - height).rounded(.up) + 24
             if finding.orientation == .landscape { tall.portraitSize.width += extra } else { tall.portraitSize.height += extra }
             let longer = LayoutTree(screen.content, environment: environment, on: tall, orientation: finding.orientation)
                 .layout(on: tall, orientation: finding.orientation)

@@ -151,7 +151,10 @@ extension LocalizationSweep {
         while start < layouts.count {
             let part = Array(layouts[start..<min(layouts.count, start + Self.window)])
             let made = (try? ParallelBatches.map(part.count, batchSize: 1) { range in
-                range.map { layout(of: examples[byLayout[part[$0]]![0]]) }
+                range.map { k -> FindingLayout? in
+                    let shown = byLayout[part[k]]!
+                    return layout(of: examples[shown[0]], alsoShowing: shown.map { examples[$0].index })
+                }
             })?.flatMap { $0 } ?? []
             for (offset, layoutKey) in part.enumerated() {
                 for index in byLayout[layoutKey]! {
