@@ -15,6 +15,7 @@ import Typography
 // | each text with findings → one `Finding` per kind, allowances applied | `Finding.findings(of:in:…)`, `Allowance.allows(_:)` |
 // | findings grouped by screen × key × kind as they come | `FindingGroups.add(_:)` (SweepReport.swift) |
 // | a finding's screen drawn again, its text outlined | `LocalizationSweep.picture(of:)` (SweepPictures.swift) |
+// | the report as an HTML page with a picture per group and locale | `LocalizationSweep.writeHTML(of:to:)` (SweepReportHTML.swift) |
 
 /// A sweep of an app's screens over its own catalogs: every screen laid out in every locale, at
 /// every Dynamic Type size, on every device, reporting each text that is cut, shrunk, clipped,
@@ -38,7 +39,8 @@ import Typography
 /// shaped once per locale and reused across sizes (rescaled) and devices (line breaking only); the
 /// layouts run on every core, a window at a time, and findings are grouped as they come, so memory
 /// holds a window of layouts, not the sweep (``run(forEach:)`` keeps no finding either). Pictures are
-/// drawn only when asked (``picture(of:)``).
+/// drawn only when asked (``picture(of:)``; the HTML report, ``writeHTML(of:to:picturesPerFile:)``,
+/// draws one per finding group and locale).
 public struct LocalizationSweep: Sendable {
     /// A screen to sweep: a name and the view it shows, made anew for every layout inside that
     /// layout's environment (so its `body` reads the locale and text size, as on the phone).

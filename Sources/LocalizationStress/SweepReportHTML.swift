@@ -12,9 +12,9 @@ import Typography
 //
 // | step | function |
 // |---|---|
-// | the pictures: every group's examples laid out again on every core, then drawn in page order | `LocalizationSweep.drawExamples(of:)` |
+// | the pictures: each distinct layout of the groups' examples made again on every core, in the sweep's order, each example drawn | `LocalizationSweep.drawExamples(_:sharing:_:)` |
 // | a group as a section (its heading, facts and picture slots) | `SweepPage.section(_:pictures:)` |
-// | the page and its picture files | `LocalizationSweep.htmlFiles(of:picturesPerFile:)` |
+// | the page and its picture files, in memory or written a file at a time | `htmlFiles(of:picturesPerFile:)`, `writeHTML(of:to:picturesPerFile:)` |
 
 extension LocalizationSweep {
     /// The HTML report of `report` (this sweep's), `index.html` alone, its pictures inside it
@@ -47,10 +47,7 @@ extension LocalizationSweep {
     ///   most groups × locales), on every core, and an SVG per example.
     public func htmlFiles(of report: Report, picturesPerFile: Int? = 100) -> [StressReport.PageFile] {
         var files: [StressReport.PageFile] = []
-        var inline: [String] = []
-        let page = writePage(of: report, picturesPerFile: picturesPerFile) { file in
-            if let file { files.append(file) }
-        } inline: { inline.append($0) }
+        let page = writePage(of: report, picturesPerFile: picturesPerFile) { files.append($0) }
         return [("index.html", page)] + files
     }
 
@@ -63,19 +60,18 @@ extension LocalizationSweep {
         try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
         var failure: (any Error)?
         let page = writePage(of: report, picturesPerFile: picturesPerFile) { file in
-            guard failure == nil, let file else { return }
+            guard failure == nil else { return }
             do { try Data(file.text.utf8).write(to: folder.appendingPathComponent(file.name)) } catch { failure = error }
-        } inline: { _ in }
+        }
         if let failure { throw failure }
         try Data(page.utf8).write(to: folder.appendingPathComponent("index.html"))
     }
 
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
-    /// The page of `report`, its pictures handed to `emit` as files of `picturesPerFile` (in the
-    /// page when `nil`: each handed to `inline`, then put in the page) as they are drawn.
-    private func writePage(of report: Report, picturesPerFile: Int?, emit: (StressReport.PageFile?) -> Void,
-                           inline: (String) -> Void) -> String {
+    /// The page of `report`, its pictures handed to `emit` as files of `picturesPerFile` as they
+    /// are drawn (in the page when `nil`).
+    private func writePage(of report: Report, picturesPerFile: Int?, emit: (StressReport.PageFile) -> Void) -> String {
         let ordered = report.failures + report.groups.filter(\.isAllowed)
         let examples = ordered.flatMap(\.examples)
         var glyphs = SVGGlyphSheet(idPrefix: "glyph-")
@@ -91,7 +87,6 @@ extension LocalizationSweep {
             emit(("pictures/\(chunks + 1).js", data.text))
             chunks += 1
             chunk.removeAll(keepingCapacity: true)
-            _ = perFile
         }
         // Slot (example index) → picture number (the order drawn), -1 when not drawn.
         var pictureOf = [Int](repeating: -1, count: examples.count)
@@ -105,7 +100,6 @@ extension LocalizationSweep {
             } else {
                 if drawnCount > 1 { inlined.raw(",") }
                 inlined.string(svg)
-                inline(svg)
             }
         }
         flush()
