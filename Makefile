@@ -43,10 +43,12 @@ build: setup
 ## (an Android catalog on android, the same strings as a String Catalog on ios; failing checks are the
 ## point of a sweep, so its exit status 1 does not stop the demo); last, docs/library.md's view-built tag
 ## cloud (Examples/TagCloud: `struct TagChip: View` in a FlowLayout) prints its frames and writes
-## demo/out/tag-cloud.svg and demo/out/tag-cloud.png (ImageRenderer, PNG through librsvg); then the
-## sample app (Examples/SampleApp: a travel app's tabs, list, form, grid and detail page, `import
-## SwiftUI`, its String Catalog in six languages) draws every screen on an iPhone 16 Pro in English,
-## German, Arabic and Japanese to demo/out/sample-<screen>-<locale>.svg and .png, with each text's findings
+## demo/out/tag-cloud.svg and demo/out/tag-cloud.png (ImageRenderer, PNG through librsvg); last, the
+## screen sweep of the sample app (Examples/SampleApp: a travel app's tabs, list, form, grid and detail
+## page, `import SwiftUI`, its String Catalog in English and five translations): every screen in every
+## locale plus pseudo-xa × 12 Dynamic Type sizes × 3 iPhones (LocalizationSweep), its findings printed
+## and written as an HTML report with their pictures to demo/out/sweep/index.html, then every screen
+## drawn on an iPhone 16 Pro in English, German, Arabic and Japanese to demo/out/sample-<screen>-<locale>.svg and .png
 demo: setup
 	@echo "make demo: building textfit, the tag cloud example and the sample app (a few minutes the first time)…"
 	@$(SWIFT) build --product textfit >/dev/null
@@ -70,7 +72,7 @@ demo: setup
 	echo && echo "SVGs: $$(ls demo/out/*.svg | tr '\n' ' ')" && \
 	echo && echo "The tag cloud as SwiftUI code (Examples/TagCloud/main.swift, docs/library.md's example), with ImageRenderer:" && \
 	$$($(SWIFT) build --show-bin-path)/TagCloudExample demo/out && \
-	echo && echo "The sample app (Examples/SampleApp, written as an iOS app's SwiftUI is) on an iPhone 16 Pro, every screen in four of its six languages:" && \
+	echo && echo "The screen sweep of the sample app (Examples/SampleApp, written as an iOS app's SwiftUI is): every screen in every language, size and iPhone:" && \
 	$$($(SWIFT) build --show-bin-path)/SampleAppDemo demo/out
 
 ## test: the whole test suite (Swift Testing), after the API reference's checks (`make docs`)
@@ -116,13 +118,15 @@ uninstall:
 
 ## bench: benchmarks in a release build (not part of `make test`), each group in a fresh process:
 ## single lines against the raw-HarfBuzz floor, paragraphs, layouts, the localization stress sweep,
-## the service, and scaling: the growth per doubling of n of the workloads that once had a quadratic
-## cliff (speed is checked here, by figures to read, not by timed unit tests)
+## the service, scaling: the growth per doubling of n of the workloads that once had a quadratic
+## cliff, and the screen sweep: 1,440 layouts findings only on every core and on one (taskset -c 0),
+## 14,400 findings only (peak memory), then 14,400 with the HTML report's pictures (speed is checked here, by figures to read, not by timed unit tests)
 bench: setup
 	@$(SWIFT) build -c release --product TextFitBench >/dev/null
 	@bin=$$($(SWIFT) build -c release --show-bin-path)/TextFitBench; \
 	$$bin --only lines && $$bin --only paragraphs && $$bin --only layouts && $$bin --only stress && $$bin --only service && \
-	$$bin --only scaling
+	$$bin --only scaling && $$bin --only sweep && taskset -c 0 $$bin --only sweep && \
+	SWEEP_BENCH_NO_PICTURES=1 $$bin --only sweep-screens && $$bin --only sweep-screens
 
 # Release builds with DWARF 4 debug information: Debian 12's valgrind (3.19) gives up on Swift's DWARF 5.
 PEERS_BENCH_FLAGS := -c release --scratch-path .build/cg -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4
@@ -156,14 +160,16 @@ sanitize: setup
 ## and a stress report's pictures (the page's shared glyph sheet draws as each picture's own
 ## definitions would; screenshot in demo/out/stress-report.png; the page fits 1280 and 390 px windows:
 ## demo/out/stress-report-1280.png, -390.png), its screens page (each finding's screen loads lazily
-## with its text outlined in red; screenshot in demo/out/screens-report.png), and the API reference
-## (`make docs`; screenshots in demo/out/docs-*.png)
+## with its text outlined in red; screenshot in demo/out/screens-report.png), the sample app's
+## screen-sweep report (every picture loads with its finding's text outlined; screenshot in
+## demo/out/sweep-report.png) and the API reference (`make docs`; screenshots in demo/out/docs-*.png)
 browser-test: setup
 	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@$(SWIFT) build --product textfit >/dev/null
 	Tests/browser/playground-test.sh
 	Tests/browser/report-test.sh
 	Tests/browser/screens-test.sh
+	Tests/browser/sweep-report-test.sh
 	Tests/browser/docs-test.sh
 
 clean:

@@ -120,7 +120,7 @@ struct Entry {
     let text: String
 }
 
-// Arguments: [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress|service|json|scaling]
+// Arguments: [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress|sweep|sweep-screens|service|json|scaling]
 // --differences lists every string whose widths differ; --profile runs one kind of pass for about
 // SECONDS and prints nothing else (for perf / valgrind).
 var corpusArgument: String? = nil
@@ -137,8 +137,8 @@ do {
         case "--differences": listAllDifferences = true
         case "--only":
             // One group alone, in a fresh process: lines, paragraphs, layouts, stress, service or scaling.
-            guard let group = arguments.popFirst(), ["lines", "paragraphs", "layouts", "stress", "service", "json", "scaling"].contains(group) else {
-                fail("usage: --only lines|paragraphs|layouts|stress|service|json|scaling")
+            guard let group = arguments.popFirst(), ["lines", "paragraphs", "layouts", "stress", "sweep", "sweep-screens", "service", "json", "scaling"].contains(group) else {
+                fail("usage: --only lines|paragraphs|layouts|stress|sweep|sweep-screens|service|json|scaling")
             }
             onlyGroup = group
         case "--peer":
@@ -152,7 +152,7 @@ do {
             guard let kind = arguments.popFirst(), ["floor", "cold", "warm"].contains(kind),
                   let seconds = arguments.popFirst().flatMap(Double.init) else { fail("usage: --profile floor|cold|warm SECONDS") }
             profileMode = (kind, seconds)
-        default: fail("unknown argument \(argument); usage: TextFitBench [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress|service|json|scaling] [--peer WORKLOAD [--width W] [--width2 W2] [--reps N]]")
+        default: fail("unknown argument \(argument); usage: TextFitBench [--corpus PATH] [--differences] [--profile floor|cold|warm SECONDS] [--only lines|paragraphs|layouts|stress|sweep|sweep-screens|service|json|scaling] [--peer WORKLOAD [--width W] [--width2 W2] [--reps N]]")
         }
     }
 }
@@ -191,6 +191,8 @@ if let onlyGroup, onlyGroup != "lines" {
         runParagraphBenchmarks(library: library, corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
     } else if onlyGroup == "stress" {
         runStressBenchmark(library: library, corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
+    } else if onlyGroup == "sweep" || onlyGroup == "sweep-screens" {
+        runSweepBenchmark(corpusDirectory: (corpusPath as NSString).deletingLastPathComponent, screens: onlyGroup == "sweep" ? 1 : 10)
     } else if onlyGroup == "service" {
         runServiceBenchmark(corpusDirectory: (corpusPath as NSString).deletingLastPathComponent)
     } else if onlyGroup == "json" {

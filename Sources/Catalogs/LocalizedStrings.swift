@@ -38,6 +38,20 @@ public final class LocalizedStrings: Sendable {
     /// The table Android's resources go to (they answer every table).
     private static let anyTable = "\u{0}android"
 
+    /// A question ``lookup(_:table:locale:device:arguments:)`` answered.
+    private struct LookupQuestion: Hashable {
+        let key: String, table: String?, locale: String, device: String, arguments: [Double?]
+    }
+
+    /// Answers already given (the tables never change, so an answer stays true): a screen sweep asks
+    /// every text's key again in every layout (its `body` and its fit), 40 texts × 1,440 layouts
+    /// twice for 1,600 distinct answers, and the locale chain, the pseudo-locale's strings and the
+    /// variant choice were 12 % of the sweep's time (perf). Emptied when it reaches
+    /// ``lookupMemoCapacity`` answers.
+    private let lookupMemo = Locked<[LookupQuestion: LocalizedStringLookup]>([:])
+    /// The most answers ``lookupMemo`` keeps.
+    static let lookupMemoCapacity = 8_192
+
     /// The strings of `catalog`; `sourceLanguage` when the catalog names none.
     public init(_ catalog: Catalog, sourceLanguage: String? = nil) {
         self.sourceLanguage = catalog.sourceLanguage ?? sourceLanguage ?? "en"
@@ -128,6 +142,18 @@ public final class LocalizedStrings: Sendable {
     ///     that is not a number): plural variants are chosen by them.
     public func lookup(_ key: String, table: String? = nil, locale: String, device: String = "iphone",
                        arguments: [Double?] = []) -> LocalizedStringLookup {
+        let question = LookupQuestion(key: key, table: table, locale: locale, device: device, arguments: arguments)
+        if let known = lookupMemo.withLock({ $0[question] }) { return known }
+        let answer = answer(key, table: table, locale: locale, device: device, arguments: arguments)
+        lookupMemo.withLock { memo in
+            if memo.count >= Self.lookupMemoCapacity { memo.removeAll(keepingCapacity: true) }
+            memo[question] = answer
+        }
+        return answer
+    }
+
+    /// ``lookup(_:table:locale:device:arguments:)`` worked out.
+    private func answer(_ key: String, table: String?, locale: String, device: String, arguments: [Double?]) -> LocalizedStringLookup {
         let tableName = table ?? "Localizable"
         let byLocale = tables[tableName]?[key] ?? tables[Self.anyTable]?[key]
         guard let byLocale else {

@@ -15,6 +15,7 @@ import Typography
 // | each text with findings → one `Finding` per kind, allowances applied | `Finding.findings(of:in:…)`, `Allowance.allows(_:)` |
 // | findings grouped by screen × key × kind as they come | `FindingGroups.add(_:)` (SweepReport.swift) |
 // | a finding's screen drawn again, its text outlined | `LocalizationSweep.picture(of:)` (SweepPictures.swift) |
+// | the report as an HTML page with a picture per group and locale | `LocalizationSweep.writeHTML(of:to:)` (SweepReportHTML.swift) |
 
 /// A sweep of an app's screens over its own catalogs: every screen laid out in every locale, at
 /// every Dynamic Type size, on every device, reporting each text that is cut, shrunk, clipped,
@@ -38,7 +39,8 @@ import Typography
 /// shaped once per locale and reused across sizes (rescaled) and devices (line breaking only); the
 /// layouts run on every core, a window at a time, and findings are grouped as they come, so memory
 /// holds a window of layouts, not the sweep (``run(forEach:)`` keeps no finding either). Pictures are
-/// drawn only when asked (``picture(of:)``).
+/// drawn only when asked (``picture(of:)``; the HTML report, ``writeHTML(of:to:picturesPerFile:)``,
+/// draws one per finding group and locale).
 public struct LocalizationSweep: Sendable {
     /// A screen to sweep: a name and the view it shows, made anew for every layout inside that
     /// layout's environment (so its `body` reads the locale and text size, as on the phone).
@@ -104,6 +106,10 @@ public struct LocalizationSweep: Sendable {
     public var orientations: [Device.Orientation]
     /// The findings that are meant to be (``Allowance``).
     public var allowances: [Allowance]
+    /// The folder of the bundle the sweep was made from (``init(_:screens:bundle:locales:pseudoLocales:dynamicTypeSizes:devices:orientations:allowances:environment:)``):
+    /// every layout's `mainBundle`, so its asset catalogs' colours and images draw in pictures as
+    /// in the app (its strings are ``strings``, read from it).
+    var bundlePath: String?
     /// What else every layout's environment has (a shaper of your own, `.environment` values the
     /// app's root sets); the sweep sets the string tables, locale, text size and device over it.
     public var environment: EnvironmentValues
@@ -159,6 +165,7 @@ public struct LocalizationSweep: Sendable {
         try self.init(name, screens: screens, strings: strings, locales: locales, pseudoLocales: pseudoLocales,
                       dynamicTypeSizes: dynamicTypeSizes, devices: devices, orientations: orientations, allowances: allowances,
                       environment: environment)
+        bundlePath = bundle.bundlePath
     }
 
     /// A sweep with the strings of the catalogs at `catalogs` (files or folders: String Catalogs,
@@ -249,12 +256,13 @@ public struct LocalizationSweep: Sendable {
         environment.textMeasurementCache === TextMeasurementCache.shared ? TextMeasurementCache() : environment.textMeasurementCache
     }
 
-    /// The environment a unit is laid out in: the sweep's, with its strings, the locale, the text
-    /// size (and its platform) and `cache`.
+    /// The environment a unit is laid out in: the sweep's, with its strings (and its bundle, for
+    /// its assets), the locale, the text size (and its platform) and `cache`.
     func environment(locale: String, size: TextSize, cache: TextMeasurementCache) -> EnvironmentValues {
         var environment = self.environment
         environment.localizedStrings = strings
-        environment.mainBundle = nil
+        // The bundle's strings are `strings` (a `Text` looks its key up in its bundle's catalogs, the same).
+        environment.mainBundle = bundlePath.flatMap(Bundle.init(path:))
         environment.textMeasurementCache = cache
         environment.locale = Locale(identifier: locale)
         environment.platform = size.platform

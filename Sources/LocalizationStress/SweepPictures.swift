@@ -15,8 +15,10 @@ extension LocalizationSweep {
     /// The screen `finding` was found on, laid out again as the sweep laid it out (its locale, size,
     /// device and orientation), as an SVG document in points (1 pt a unit): the screen's edge dashed,
     /// what falls outside it in red, and each text with a finding outlined — red for a failing one,
-    /// dashed amber for an allowed one, `finding`'s own text twice as thick. `nil` when the finding
-    /// is not of this sweep's screens and devices.
+    /// dashed amber for an allowed one, `finding`'s own text twice as thick. When that text lies
+    /// below the screen (in a scroll view, past the fold) the screen is laid out on the device made
+    /// taller (its width, so every text's fit, unchanged), the device's end a blue dashed line.
+    /// `nil` when the finding is not of this sweep's screens and devices.
     public func picture(of finding: Finding) -> String? {
         var glyphs: SVGGlyphSheet? = nil
         return picture(of: finding, sharing: &glyphs)
@@ -25,7 +27,14 @@ extension LocalizationSweep {
     /// ``picture(of:)``, its glyphs defined in `glyphs` instead of in the picture (many pictures in
     /// one HTML page share one sheet: ``SVGGlyphSheet``); `idPrefix` keeps the picture's own ids apart.
     func picture(of finding: Finding, sharing glyphs: inout SVGGlyphSheet?, idPrefix: String = "") -> String? {
-        guard let (result, texts) = layout(of: finding) else { return nil }
+        guard let made = layout(of: finding) else { return nil }
+        return picture(of: finding, in: made, sharing: &glyphs, idPrefix: idPrefix)
+    }
+
+    /// ``picture(of:sharing:idPrefix:)`` of the layout `made` (``layout(of:)``'s answer for `finding`):
+    /// the layouts of many pictures can be made on every core, and drawn in order into one sheet.
+    func picture(of finding: Finding, in made: FindingLayout, sharing glyphs: inout SVGGlyphSheet?, idPrefix: String = "") -> String? {
+        let (result, texts) = (made.result, made.texts)
         let screen = CGRect(origin: .zero, size: result.size)
         let renderer = SVGRenderer(options: .init(container: screen, background: "#ffffff", idPrefix: idPrefix))
         let svg = glyphs != nil ? renderer.svg(result, sharing: &glyphs!) : renderer.svg(result)
@@ -44,19 +53,50 @@ extension LocalizationSweep {
                 + "height=\"\(Self.svgNumber(box.height))\" stroke=\"\(failing ? "#d1242f" : "#bf8700")\" stroke-width=\"\(own ? 3 : 1.5)\""
                 + (failing ? "" : " stroke-dasharray=\"4 2\"") + "/>\n"
         }
+        if let fold = made.fold {
+            // The device's screen ends here: the picture goes on below it to show the text, as if scrolled.
+            outlines += "<line class=\"fold\" x1=\"0\" y1=\"\(Self.svgNumber(fold))\" x2=\"\(Self.svgNumber(screen.width))\" "
+                + "y2=\"\(Self.svgNumber(fold))\" stroke=\"#0969da\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n"
+        }
         outlines += "</g>\n"
         guard let end = svg.range(of: "</svg>", options: .backwards) else { return svg }
         return svg.replacingCharacters(in: end.lowerBound..<end.lowerBound, with: outlines)
     }
 
-    /// The layout `finding` was found in, made again, and its texts with findings.
-    private func layout(of finding: Finding) -> (LayoutResult, [(placed: PlacedText, device: Device)])? {
+    /// A finding's layout made again, and its texts with findings (on its device).
+    struct FindingLayout: Sendable {
+        let result: LayoutResult
+        let texts: [(placed: PlacedText, device: Device)]
+        /// Where the device's screen ends, when the finding's text lies below it (scrolled out of
+        /// view) and the layout was made on the device made taller to show it; `nil` otherwise.
+        var fold: CGFloat? = nil
+    }
+
+    /// The layout `finding` was found in, made again, and its texts with findings; made taller when
+    /// the finding's text, or a text of `alsoShowing` (pre-order indices), lies below the screen.
+    func layout(of finding: Finding, alsoShowing: [Int] = []) -> FindingLayout? {
         guard let screen = screens.first(where: { $0.name == finding.screen }),
               let device = devices.first(where: { $0.name == finding.device }) else { return nil }
         let environment = environment(locale: finding.locale, size: finding.size, cache: environment.textMeasurementCache)
         let result = LayoutTree(screen.content, environment: environment, on: device, orientation: finding.orientation)
             .layout(on: device, orientation: finding.orientation)
-        return (result, result.findings.map { ($0, device) })
+        // A text below the fold (a scroll view's content past the screen's bottom): the screen laid
+        // out again on the device made as much taller as that takes (its width, and so every
+        // text's width and fit, unchanged), as a full-page screenshot shows it.
+        let height = result.size.height
+        let shown = Set(alsoShowing + [finding.index])
+        let lowest = result.findings.filter { shown.contains($0.index) }.map(\.frame.maxY).max() ?? 0
+        if lowest > height {
+            var tall = device
+            let extra = (lowest - height).rounded(.up) + 24
+            if finding.orientation == .landscape { tall.portraitSize.width += extra } else { tall.portraitSize.height += extra }
+            let longer = LayoutTree(screen.content, environment: environment, on: tall, orientation: finding.orientation)
+                .layout(on: tall, orientation: finding.orientation)
+            if longer.findings.contains(where: { $0.index == finding.index }) {
+                return FindingLayout(result: longer, texts: longer.findings.map { ($0, device) }, fold: height)
+            }
+        }
+        return FindingLayout(result: result, texts: result.findings.map { ($0, device) })
     }
 
     /// A coordinate to two decimals, without trailing zeros.

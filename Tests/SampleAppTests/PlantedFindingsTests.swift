@@ -3,26 +3,26 @@ import Testing
 import SwiftUI
 @testable import SampleApp
 
-// The sample app (Examples/SampleApp) swept as issue 49 asks: every screen — its `#Preview`s that
-// fill a device — in every locale of its String Catalog, at all twelve Dynamic Type sizes, on an
-// iPhone SE, an iPhone 16 and an iPhone 16 Pro Max. The app has four problems planted on purpose,
-// and each must be found exactly once (one group of screen × key × kind), in the right locales,
-// from the right size on each device, at the right line; nothing else may be found.
+// The sample app (Examples/SampleApp) swept as issue 49 asks, with `LocalizationSweep` (the sweep
+// `make demo` runs): every screen — its `#Preview`s that fill a device — in every locale of its
+// String Catalog, at all twelve Dynamic Type sizes, on an iPhone SE, an iPhone 16 and an iPhone 16
+// Pro Max. The app has four problems planted on purpose, and each must be found exactly once (one
+// group of screen × key × kind), in the right locales, from the right size on each device, at the
+// right line; nothing else may be found.
 
-/// One finding of the sweep, grouped as issue 49 groups them: a screen, a key and a kind, with the
-/// locales it is found in and, per device, the first Dynamic Type size it is found at.
-struct SweepFinding: Hashable, CustomStringConvertible {
-    enum Kind: String, Hashable { case truncated, scaled, clipped, overlapping, untranslated }
+/// One finding group as the test expects it: a screen, a key and a kind, the locales it is found
+/// in and, per device, the first Dynamic Type size it is found at; its source line.
+struct ExpectedGroup: Hashable, CustomStringConvertible {
     let screen: String
     let key: String
-    let kind: Kind
+    let kind: LocalizationSweep.Finding.Kind
     var locales: Set<String> = []
     var firstSize: [String: DynamicTypeSize] = [:]  // by device name
-    var lines: Set<String> = []                      // "Module/File.swift:12"
+    var line: String = ""                            // "Module/File.swift:12"
 
     var description: String {
         let sizes = firstSize.sorted { $0.key < $1.key }.map { "\($0.key) from \($0.value)" }.joined(separator: ", ")
-        return "\(screen): \(key) \(kind) in \(locales.sorted().joined(separator: ", ")); \(sizes); at \(lines.sorted())"
+        return "\(screen): \(key) \(kind) in \(locales.sorted().joined(separator: ", ")); \(sizes); at \(line)"
     }
 }
 
@@ -49,75 +49,46 @@ struct PlantedFindingsTests {
         return "SampleApp/\(file):\(index + 1)"
     }
 
-    /// Every screen × locale × size × device laid out, its findings grouped.
-    static func sweep(locales: [String]) async -> [SweepFinding] {
-        let screens = Preview.all.filter { $0.module == "SampleApp" && $0.layout == .device }
-        // Each screen in each locale is one task: a tree per size, laid out on each device.
-        let found = await withTaskGroup(of: [SweepFinding].self) { group in
-            for screen in screens {
-                for locale in locales {
-                    group.addTask {
-                        var groups: [SweepFinding] = []
-                        for size in DynamicTypeSize.allCases {
-                            var environment = EnvironmentValues()
-                            environment.mainBundle = app
-                            environment.locale = Locale(identifier: locale)
-                            environment.dynamicTypeSize = size
-                            let tree = LayoutTree(screen.content, environment: environment)
-                            for device in devices {
-                                for text in tree.layout(on: device).findings {
-                                    for kind in kinds(of: text) {
-                                        var finding = SweepFinding(screen: screen.name ?? screen.source, key: text.key ?? text.string, kind: kind)
-                                        finding.locales = [locale]
-                                        finding.firstSize = [device.name: size]
-                                        finding.lines = text.fileID.map { ["\($0):\(text.line ?? 0)"] } ?? []
-                                        groups.append(finding)
-                                    }
-                                }
-                            }
-                        }
-                        return groups
-                    }
-                }
-            }
-            var all: [SweepFinding] = []
-            for await part in group { all += part }
-            return all
-        }
-        // Grouped by screen × key × kind: the locales, each device's first size, the lines.
-        var grouped: [String: SweepFinding] = [:]
-        for finding in found {
-            let id = "\(finding.screen)|\(finding.key)|\(finding.kind)"
-            var group = grouped[id] ?? SweepFinding(screen: finding.screen, key: finding.key, kind: finding.kind)
-            group.locales.formUnion(finding.locales)
-            group.lines.formUnion(finding.lines)
-            for (device, size) in finding.firstSize { group.firstSize[device] = min(group.firstSize[device] ?? size, size) }
-            grouped[id] = group
-        }
-        return grouped.values.sorted { ($0.screen, $0.key) < ($1.screen, $1.key) }
+    /// The app's screens: its `#Preview`s that fill a device.
+    static var screens: [LocalizationSweep.Screen] {
+        Preview.all.filter { $0.module == "SampleApp" && $0.layout == .device }.map(LocalizationSweep.Screen.init)
     }
 
-    static func kinds(of text: PlacedText) -> [SweepFinding.Kind] {
-        var kinds: [SweepFinding.Kind] = []
-        if text.isTruncated { kinds.append(.truncated) }
-        if text.isScaled { kinds.append(.scaled) }
-        if text.isClipped { kinds.append(.clipped) }
-        if text.isOverlapping { kinds.append(.overlapping) }
-        if text.isUntranslated { kinds.append(.untranslated) }
-        return kinds
+    /// The sweep of every screen × locale × size × iPhone, the teaser allowed (as `make demo` allows it).
+    static func sweep(pseudoLocales: [String] = []) throws -> LocalizationSweep {
+        try LocalizationSweep("Wayfarer", screens: screens, bundle: app, pseudoLocales: pseudoLocales, devices: devices,
+                              allowances: [.key("explore.featured.teaser", reason: "a teaser: two lines, then the guide's page")])
+    }
+
+    /// The report's groups as the test states them: each group's locales, lines and, from every
+    /// finding (allowed ones too), each device's first size.
+    static func expected(from report: LocalizationSweep.Report) -> [ExpectedGroup] {
+        var firstSize: [String: [String: DynamicTypeSize]] = [:]
+        for finding in report.findings + report.allowed {
+            let id = "\(finding.screen)|\(finding.key ?? "")|\(finding.kind)"
+            if let size = finding.dynamicTypeSize { firstSize[id, default: [:]][finding.device] = min(firstSize[id]?[finding.device] ?? size, size) }
+        }
+        return report.groups.map { group in
+            let id = "\(group.screen)|\(group.key ?? "")|\(group.kind)"
+            return ExpectedGroup(screen: group.screen, key: group.key ?? group.text, kind: group.kind, locales: Set(group.locales),
+                                 firstSize: firstSize[id] ?? [:], line: group.location)
+        }
     }
 
     @Test("The screens are the app's four device previews, and its catalog has English and five translations")
     func screensAndLocales() throws {
-        let screens = Preview.all.filter { $0.module == "SampleApp" && $0.layout == .device }
-        #expect(Set(screens.compactMap(\.name)) == ["Explore tab", "Trips tab", "Settings tab", "Guide page"])
+        #expect(Set(Self.screens.map(\.name)) == ["Explore tab", "Trips tab", "Settings tab", "Guide page"])
         let locales = Set(try Self.catalog().values.flatMap { ($0["localizations"] as? [String: Any])?.keys.map { $0 } ?? [] })
         #expect(locales == ["en", "de", "fi", "fr", "ja", "ar"])
     }
 
     @Test("Swept over 6 locales × 12 sizes × 3 iPhones, the four planted problems are found once each, and nothing else")
-    func plantedFindings() async throws {
-        let found = await Self.sweep(locales: ["en", "de", "fi", "fr", "ja", "ar"])
+    func plantedFindings() throws {
+        let sweep = try Self.sweep()
+        #expect(Set(sweep.locales) == ["en", "de", "fi", "fr", "ja", "ar"])
+        let report = sweep.run()
+        #expect(report.layouts == 4 * 6 * 12 * 3)
+        let found = Self.expected(from: report)
         let (se, sixteen, proMax) = ("iPhone SE (3rd generation)", "iPhone 16", "iPhone 16 Pro Max")
         let allSizes = Dictionary(uniqueKeysWithValues: Self.devices.map { ($0.name, DynamicTypeSize.xSmall) })
 
@@ -131,9 +102,9 @@ struct PlantedFindingsTests {
         let einstellungen = 6849.0 / 1000
         #expect(einstellungen * 48 <= 343 && einstellungen * 52 > 343 && einstellungen * 52 <= 361)
         #expect(einstellungen * 56 > 361 && einstellungen * 56 <= 408 && einstellungen * 60 > 408)
-        let title = SweepFinding(screen: "Settings tab", key: "settings.title", kind: .truncated, locales: ["de"],
+        let title = ExpectedGroup(screen: "Settings tab", key: "settings.title", kind: .truncated, locales: ["de"],
                                  firstSize: [se: .accessibility3, sixteen: .accessibility4, proMax: .accessibility5],
-                                 lines: [try Self.line(of: ".navigationTitle(\"settings.title\")", in: "SettingsView.swift")])
+                                 line: try Self.line(of: ".navigationTitle(\"settings.title\")", in: "SettingsView.swift"))
 
         // 2. The Arabic booking button clips: its label is `fixedSize()` in a 160-pt pill clipped to a
         //    capsule, headline (semibold: the bundled bold face), at most xxxLarge. hb-shape gives
@@ -142,31 +113,48 @@ struct PlantedFindingsTests {
         //    iPhone, up to the cap. The other languages' labels are at most 143.7 pt at xxxLarge's 23.
         let booking = 9742.0 / 1000
         #expect(booking * 16 <= 160 && booking * 17 > 160)
-        let button = SweepFinding(screen: "Guide page", key: "detail.book", kind: .clipped, locales: ["ar"],
+        let button = ExpectedGroup(screen: "Guide page", key: "detail.book", kind: .clipped, locales: ["ar"],
                                   firstSize: Dictionary(uniqueKeysWithValues: Self.devices.map { ($0.name, DynamicTypeSize.large) }),
-                                  lines: [try Self.line(of: "Text(\"detail.book\")", in: "DestinationDetailView.swift")])
+                                  line: try Self.line(of: "Text(\"detail.book\")", in: "DestinationDetailView.swift"))
 
         // 3. The Finnish catalog lacks the price-alert switch (new in 2.4): English is shown, at every size.
         let alerts = try #require(try Self.catalog()["settings.priceAlerts"]?["localizations"] as? [String: Any])
         #expect(alerts["fi"] == nil && alerts["en"] != nil && alerts.count == 5)
-        let untranslated = SweepFinding(screen: "Settings tab", key: "settings.priceAlerts", kind: .untranslated, locales: ["fi"],
+        let untranslated = ExpectedGroup(screen: "Settings tab", key: "settings.priceAlerts", kind: .untranslated, locales: ["fi"],
                                         firstSize: allSizes,
-                                        lines: [try Self.line(of: "Toggle(\"settings.priceAlerts\"", in: "SettingsView.swift")])
+                                        line: try Self.line(of: "Toggle(\"settings.priceAlerts\"", in: "SettingsView.swift"))
 
         // 4. The featured guide's teaser is cut after two lines on purpose, in every language, at
         //    every size. hb-shape gives the English teaser in Noto Sans Regular 86,921 units: at
         //    subheadline's smallest 12 pt that is 1,043 pt, more than two lines of the widest
         //    phone's 408 pt (the Pro Max's 440 less the scroll view's 16-pt padding each side).
         #expect(86921.0 / 1000 * 12 > 2 * 408)
-        let teaser = SweepFinding(screen: "Explore tab", key: "explore.featured.teaser", kind: .truncated,
+        let teaser = ExpectedGroup(screen: "Explore tab", key: "explore.featured.teaser", kind: .truncated,
                                   locales: ["en", "de", "fi", "fr", "ja", "ar"], firstSize: allSizes,
-                                  lines: [try Self.line(of: "Text(\"explore.featured.teaser\")", in: "ExploreView.swift")])
+                                  line: try Self.line(of: "Text(\"explore.featured.teaser\")", in: "ExploreView.swift"))
 
-        #expect(Set(found) == [title, button, untranslated, teaser], "\(found.map(\.description).joined(separator: "\n"))")
+        #expect(found.count == 4 && Set(found) == [title, button, untranslated, teaser],
+                "\(found.map(\.description).joined(separator: "\n"))")
 
-        // The teaser is allowed (as issue 49's sweep allows a key, with a reason); what is left fails.
-        let allowed = ["explore.featured.teaser": "a teaser: two lines, then the guide's page"]
-        let failing = found.filter { allowed[$0.key] == nil }
-        #expect(Set(failing.map(\.key)) == ["settings.title", "detail.book", "settings.priceAlerts"])
+        // The teaser is allowed (the sweep's allowance, with its reason); what is left fails.
+        #expect(Set(report.failures.map(\.key)) == ["settings.title", "detail.book", "settings.priceAlerts"])
+        #expect(report.groups.filter(\.isAllowed).map(\.key) == ["explore.featured.teaser"])
+        #expect(report.findings.allSatisfy { !$0.isAllowed } && report.allowed.allSatisfy { $0.key == "explore.featured.teaser" })
+        // Whose fault: English "Settings" and "Book a stay" fit (so German's and Arabic's texts are the
+        // translation's fault); the English teaser is cut too (the layout's); untranslated is neither's.
+        let fault = Dictionary(uniqueKeysWithValues: report.groups.map { ($0.key ?? "", $0.sourceFails) })
+        #expect(fault["settings.title"] == .some(false) && fault["detail.book"] == .some(false))
+        #expect(fault["explore.featured.teaser"] == .some(true) && fault["settings.priceAlerts"] == .some(nil))
+    }
+
+    @Test("With pseudo-xa (accented English, one letter for one), as make demo sweeps, the same four groups, pseudo-xa only in the teaser's")
+    func pseudoLocale() throws {
+        let report = try Self.sweep(pseudoLocales: ["pseudo-xa"]).run()
+        #expect(report.locales.last == "pseudo-xa")
+        // Accented letters are as wide as their bases or nearly, so only what fails in English fails in pseudo-xa.
+        let locales = Dictionary(uniqueKeysWithValues: report.groups.map { ($0.key ?? "", $0.locales) })
+        #expect(Set(locales.keys) == ["settings.title", "detail.book", "settings.priceAlerts", "explore.featured.teaser"])
+        #expect(locales["explore.featured.teaser"].map(Set.init) == ["en", "de", "fi", "fr", "ja", "ar", "pseudo-xa"])
+        #expect(locales["settings.title"] == ["de"] && locales["detail.book"] == ["ar"] && locales["settings.priceAlerts"] == ["fi"])
     }
 }

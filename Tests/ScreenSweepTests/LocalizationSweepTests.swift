@@ -155,6 +155,27 @@ struct LocalizationSweepTests {
         #expect(zip(order, order.dropFirst()).allSatisfy { a, b in a.0 < b.0 || (a.0 == b.0 && (a.1 < b.1 || (a.1 == b.1 && a.2 <= b.2))) })
     }
 
+    @Test("Each string is shaped once per locale and rescaled for the other sizes; the devices only break lines again")
+    func shapedOncePerLocale() throws {
+        let cache = TextMeasurementCache()
+        var environment = EnvironmentValues()
+        environment.textMeasurementCache = cache
+        let sweep = try LocalizationSweep("Planted", screens: [.init("Planted") { PlantedScreen() }], catalogs: [sweepFixtures],
+                                          environment: environment)
+        _ = sweep.run()
+        let statistics = cache.statistics
+        // The screen has 4 texts; in 4 locales that is 16 strings, 15 distinct: Finnish has no
+        // backup line and shows English's "Last backup", in English, the same paragraph. Each is
+        // shaped at its first size and made at the 11 others by rescaling, whatever the devices
+        // (3): 15 shaped, plus a "…" per locale where a text truncates (at most 4), and 15 × 11
+        // rescaled, plus the "…"s'.
+        #expect(statistics.paragraphsBuilt >= 15 && statistics.paragraphsBuilt <= 15 + 4, "\(statistics)")
+        #expect(statistics.paragraphsResized >= 15 * 11 && statistics.paragraphsResized <= (15 + 4) * 11, "\(statistics)")
+        #expect(statistics.paragraphsEvicted == 0)
+        // 4 × 12 × 3 = 144 layouts of 4 texts ask far more than the 16 × 12 paragraphs made: the rest are reuses.
+        #expect(statistics.reuses.values.reduce(0, +) > 0)
+    }
+
     @Test("A locale the catalogs do not have is an error naming those they have; pseudo-locales come after")
     func locales() throws {
         #expect(throws: LocalizationSweepError.self) {

@@ -50,10 +50,10 @@ struct ReadmeRecipeTests {
         #expect(needed > 150 && needed < 200)
     }
 
-    @Test("The screens recipe is the test of docs/screens.md's complete example, which ScreensInEveryLanguageTests runs")
+    @Test("The screens recipe is the test of docs/sweep.md's complete example, which SweepGuideTests runs")
     func screensRecipe() throws {
-        let recipe = try #require(try Self.swiftBlocks().first { $0.contains("settingsFitInEveryLanguage") })
-        let screens = try Self.document("docs/screens.md")
-        #expect(screens.contains(recipe), "README's screens recipe:\n\(recipe)")
+        let recipe = try #require(try Self.swiftBlocks().first { $0.contains("everyLanguageFits") })
+        let guide = try Self.document("docs/sweep.md")
+        #expect(guide.contains(recipe), "README's screens recipe:\n\(recipe)")
     }
 }

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Browser test of the screen sweep's HTML report (`make browser-test`): SampleAppDemo sweeps the
+# sample app and writes its report (index.html and pictures/N.js); headless Chromium opens it in a
+# window tall enough that every picture slot is in view, runs its scripts, and the DOM it ends with
+# must have, for every slot, the picture loaded from its pictures/N.js: an SVG with the finding's
+# own text outlined (`finding-shown`) among the outlined texts. Keeps a screenshot of the report's
+# first screenful in demo/out/sweep-report.png.
+#
+# Environment: SWIFT (default swift), CHROMIUM (default chromium), SHOT (default demo/out/sweep-report.png).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SWIFT=${SWIFT:-swift}
+CHROMIUM=${CHROMIUM:-chromium}
+SHOT=${SHOT:-demo/out/sweep-report.png}
+command -v "$CHROMIUM" >/dev/null || { echo "sweep-report-test: chromium not found (apt-get install chromium)"; exit 2; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$SWIFT" build --product SampleAppDemo >/dev/null
+"$("$SWIFT" build --show-bin-path)/SampleAppDemo" "$work" >"$work/stdout"
+report="$work/sweep/index.html"
+[ -f "$report" ] && [ -f "$work/sweep/pictures/1.js" ] || { echo "sweep-report-test: no report written"; exit 1; }
+flags=(--headless=new --no-sandbox --disable-gpu --hide-scrollbars --virtual-time-budget=15000)
+"$CHROMIUM" "${flags[@]}" --window-size=1280,20000 --dump-dom "file://$report" 2>/dev/null >"$work/dom.html"
+python3 - "$work/dom.html" <<'PY'
+import re, sys
+dom = open(sys.argv[1], encoding="utf-8").read()
+slots = re.findall(r'<div class="shot" data-example="(\d+)"[^>]*>(.*?)</div>', dom, re.S)
+failures = []
+if len(slots) < 4:
+    failures.append(f"{len(slots)} picture slots; the sample app's report has one per group and locale (10)")
+for example, content in slots:
+    if "<svg" not in content:
+        failures.append(f"slot {example}: no picture loaded")
+    elif 'class="finding finding-shown"' not in content:
+        failures.append(f"slot {example}: the finding's own text is not outlined")
+sections = dom.count('<section class="group')
+if sections != 4:
+    failures.append(f"{sections} sections; the sample app has 4 groups (3 failing, 1 allowed)")
+if failures:
+    print("sweep-report-test: FAILED\n  " + "\n  ".join(failures))
+    sys.exit(1)
+print(f"sweep-report-test: {sections} groups, {len(slots)} pictures loaded, each with its text outlined")
+PY
+mkdir -p "$(dirname "$SHOT")"
+"$CHROMIUM" "${flags[@]}" --window-size=1280,1600 --screenshot="$SHOT" "file://$report" >/dev/null 2>&1
+echo "sweep-report-test: screenshot in $SHOT"
