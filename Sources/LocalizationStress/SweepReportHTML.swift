@@ -79,7 +79,7 @@ extension LocalizationSweep {
         var chunk: [String] = [], chunks = 0, inlined = PageData(), drawnCount = 0
         inlined.raw("[")
         func flush() {
-            guard let perFile, !chunk.isEmpty else { return }
+            guard perFile != nil, !chunk.isEmpty else { return }
             var data = PageData()
             data.raw("textfitPictures(\(chunks),")
             data.strings(chunk)

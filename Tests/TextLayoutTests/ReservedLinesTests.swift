@@ -190,7 +190,7 @@ struct ReservedLinesTests {
         #expect(close(short.size.height, 2 * at17(1362)) && close(long.size.height, 2 * at17(1362)))
         #expect(close(short.size.width, at17(4 * 561)))
         // The first baseline is the text's: 1069 units down.
-        #expect(close(short.root.firstTextBaseline ?? 0, at17(1069)))
+        #expect(close(short.root.firstTextBaseline, at17(1069)))
         // Without reservesSpace the short card is one line high.
         let plain = Text("aaaa").lineLimit(2).layout(in: ProposedViewSize(width: 60, height: nil), environment: environment)
         #expect(close(plain.size.height, at17(1362)))
