@@ -370,3 +370,6 @@ extension LocalizedStringKey.StringInterpolation {
         appendAttachment(image)
     }
 }
+
+// An image has no explicit horizontal guide (`LeafView`'s default).
+extension Image: HorizontalGuidesFromChildren {}

@@ -517,6 +517,7 @@ public final class LayoutTree {
     /// `node`'s explicit value of `guide` at `size` for `proposal`, seeing its first `overrideLimit`
     /// `alignmentGuide` modifiers; `nil` when it has none. Containers' answers are memoised per pass.
     func explicitGuide(_ guide: AnyGuide, of node: Node, proposal: ProposedViewSize, size: CGSize, overrideLimit: Int) -> CGFloat? {
+        if !node.mayHaveHorizontalGuides, case .horizontal = guide { return nil }
         // A leaf without overrides asked again (every relayout asks every leaf for its baselines):
         // answered before `node.kind` is even read (reading it copies the leaf).
         if !node.isContainer, node.overrides.isEmpty,
@@ -767,13 +768,26 @@ private struct TreeBuilder {
     /// What the engine needs to know of a leaf's type, found once per type: a dynamic cast to a
     /// protocol costs ~1,500 instructions, a leaf of the type met last a comparison.
     private var lastLeafType: ObjectIdentifier?
-    private var lastLeafTraits = LeafTraits(name: "", isDivider: false, diagnoses: false)
+    private var lastLeafTraits = LeafTraits(name: "", isDivider: false, diagnoses: false, noHorizontalGuides: false)
+    /// Per layout type: whether its horizontal guides are its children's (``HorizontalGuidesFromChildren``;
+    /// a cast to a protocol costs ~1,500 instructions, a look-up here a few dozen).
+    private var layoutGuideTypes: [ObjectIdentifier: Bool] = [:]
+
+    private mutating func horizontalGuidesFromChildren(_ layout: any Layout) -> Bool {
+        let type = ObjectIdentifier(Swift.type(of: layout))
+        if let known = layoutGuideTypes[type] { return known }
+        let answer = layout is any HorizontalGuidesFromChildren
+        layoutGuideTypes[type] = answer
+        return answer
+    }
     private var leafTypes: [ObjectIdentifier: LeafTraits] = [:]
 
     struct LeafTraits {
         var name: String
         var isDivider: Bool
         var diagnoses: Bool
+        /// Known to have no explicit horizontal guide (``HorizontalGuidesFromChildren``).
+        var noHorizontalGuides: Bool
     }
 
     private mutating func leafTraits(_ leaf: any LeafView) -> LeafTraits {
@@ -781,7 +795,8 @@ private struct TreeBuilder {
         if type == lastLeafType { return lastLeafTraits }
         let traits = leafTypes[type] ?? LeafTraits(name: (Swift.type(of: leaf) as? any NamedLeaf.Type)?.kindName ?? String(describing: Swift.type(of: leaf)),
                                                    isDivider: leaf is Divider,
-                                                   diagnoses: leaf is any DiagnosingLeaf)
+                                                   diagnoses: leaf is any DiagnosingLeaf,
+                                                   noHorizontalGuides: leaf is any HorizontalGuidesFromChildren)
         leafTypes[type] = traits
         (lastLeafType, lastLeafTraits) = (type, traits)
         return traits
@@ -811,9 +826,12 @@ private struct TreeBuilder {
         let kind: Node.Kind
         let kindName: String
         var diagnosing = false
+        // Whether this node's own type may give an explicit horizontal guide (its children are added below).
+        var ownHorizontalGuides = element.traits.overrides.contains { $0.guide.axis == .horizontal }
         switch element.content {
         case .leaf(let leaf):
             let traits = leafTraits(leaf)
+            if !traits.noHorizontalGuides { ownHorizontalGuides = true }
             if traits.isDivider { environment.enclosingStackAxis = stackAxis }
             kind = .leaf(leaf)
             kindName = traits.name
@@ -826,6 +844,7 @@ private struct TreeBuilder {
             preconditionFailure("a reader's element is replaced by its content above")
         case .layout(let layout, _):
             let box = Self.box(layout)
+            if !horizontalGuidesFromChildren(layout) { ownHorizontalGuides = true }
             kind = .layout(box)
             kindName = box.kindName
             for issue in box.issues { modifierIssues.append((index, issue)) }
@@ -862,6 +881,7 @@ private struct TreeBuilder {
                 if box.passesPriority(childCount: node.children.count) { node.priority = node.children[primary].priority }
             }
         }
+        node.mayHaveHorizontalGuides = ownHorizontalGuides || node.children.contains { $0.mayHaveHorizontalGuides }
         if let priority = element.traits.priority { node.priority = priority }
         if !element.traits.layoutValues.isEmpty {
             node.layoutValues = (node.layoutValues ?? [:]).merging(element.traits.layoutValues) { _, outer in outer }
@@ -953,6 +973,10 @@ final class Node {
     @exclusivity(unchecked) var diagnosis: Diagnosis
     let index: Int
     let overrides: [GuideOverride]
+    /// Whether an explicit horizontal guide can come from this node or below it (an
+    /// `alignmentGuide` on a horizontal guide, or a type not known to have none:
+    /// ``HorizontalGuidesFromChildren``); when not, every horizontal guide of it is `nil`.
+    var mayHaveHorizontalGuides = true
     @exclusivity(unchecked) var memo = MemoEntries()
     @exclusivity(unchecked) private var memoNext = 0
     /// The pass in which an answer the parent asked for was evicted (the placement check is then skipped).

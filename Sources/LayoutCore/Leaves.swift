@@ -83,3 +83,15 @@ package struct PlaceholderRectangle: LeafView, NamedLeaf {
 
     package static var kindName: String { "Rectangle" }
 }
+
+// The engine's leaves have no explicit horizontal guide (`LeafView`'s default).
+extension Box: HorizontalGuidesFromChildren {}
+extension Divider: HorizontalGuidesFromChildren {}
+extension PlaceholderRectangle: HorizontalGuidesFromChildren {}
+extension StyledShape: HorizontalGuidesFromChildren {}
+extension StyledInsetShape: HorizontalGuidesFromChildren {}
+extension Color: HorizontalGuidesFromChildren {}
+extension LinearGradient: HorizontalGuidesFromChildren {}
+extension RadialGradient: HorizontalGuidesFromChildren {}
+extension EllipticalGradient: HorizontalGuidesFromChildren {}
+extension AngularGradient: HorizontalGuidesFromChildren {}

@@ -453,3 +453,10 @@ struct OffsetLayout: ModifierLayout {
         subviews.first?.dimensions(in: proposal)[explicit: guide]
     }
 }
+
+// The geometry modifiers move their child's explicit guides and have none of their own.
+extension PaddingLayout: HorizontalGuidesFromChildren {}
+extension FixedFrameLayout: HorizontalGuidesFromChildren {}
+extension FlexibleFrameLayout: HorizontalGuidesFromChildren {}
+extension FixedSizeLayout: HorizontalGuidesFromChildren {}
+extension OffsetLayout: HorizontalGuidesFromChildren {}

@@ -183,3 +183,6 @@ public struct ScrollViewProxy: Sendable {
     /// Accepted: nothing scrolls here.
     public func scrollTo<ID: Hashable>(_ id: ID, anchor: UnitPoint? = nil) {}
 }
+
+// A scroll view's explicit guides are its content's (`Layout`'s default `explicitAlignment`).
+extension ScrollViewLayout: HorizontalGuidesFromChildren {}

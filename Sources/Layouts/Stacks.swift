@@ -255,3 +255,8 @@ public struct ZStackLayout: Layout, _PassesSingleChildPriority {
         DepthStacking(alignment: alignment).place(in: bounds, subviews: subviews)
     }
 }
+
+// The stacks' explicit guides are their children's, merged (`Layout`'s default `explicitAlignment`).
+extension HStackLayout: HorizontalGuidesFromChildren {}
+extension VStackLayout: HorizontalGuidesFromChildren {}
+extension ZStackLayout: HorizontalGuidesFromChildren {}

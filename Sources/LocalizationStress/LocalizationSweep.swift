@@ -235,10 +235,24 @@ public struct LocalizationSweep: Sendable {
         let cache = Self.measurementCache(for: environment)
         var groups = FindingGroups(sweep: self, swept: Set(units.map { [screens[$0.screen].name, locales[$0.locale]] }))
         var start = 0
+        var localesStarted = Set<Int>()
         while start < units.count {
             let window = Array(units[start..<min(units.count, start + Self.window)])
+            // A locale's first unit is laid out before its others (beside other locales' first
+            // units): its strings are shaped there, once, and the other sizes rescale them. Laid
+            // out side by side, two sizes of a new locale would each shape every string.
+            var firsts: [Int] = [], others: [Int] = []
+            for (index, unit) in window.enumerated() {
+                if localesStarted.insert(unit.locale).inserted { firsts.append(index) } else { others.append(index) }
+            }
             // Each unit's findings, in order; a unit is a handful of layouts, so batches of one.
-            let found = (try? ParallelBatches.map(window.count, batchSize: 1) { range in range.flatMap { layOut(window[$0], cache: cache) } }) ?? []
+            var found = [[Finding]](repeating: [], count: window.count)
+            for phase in [firsts, others] where !phase.isEmpty {
+                let batches = (try? ParallelBatches.map(phase.count, batchSize: 1) { range in
+                    range.flatMap { layOut(window[phase[$0]], cache: cache) }
+                }) ?? []
+                for (k, batch) in batches.enumerated() { found[phase[k]] = batch }
+            }
             for batch in found {
                 for finding in batch {
                     groups.add(finding)

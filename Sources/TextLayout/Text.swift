@@ -670,3 +670,6 @@ final class TextDefaults: Sendable {
         return token.derived { TextDefaults(environment) }
     }
 }
+
+// A text has baselines (vertical guides), no explicit horizontal guide.
+extension Text: HorizontalGuidesFromChildren {}

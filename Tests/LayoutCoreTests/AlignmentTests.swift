@@ -112,4 +112,80 @@ struct AlignmentTests {
         #expect(a.distance(to: b, along: .horizontal) == 0)
         #expect(a.union(b).distance(to: a, along: .vertical) == 8)
     }
+
+    // The engine skips asking a subtree for an explicit horizontal guide when nothing in it can
+    // have one (the stacks, geometry modifiers and its own leaves: `HorizontalGuidesFromChildren`).
+    // Each source that can must still be found below a row of built-in stacks and modifiers. In
+    // each test the row's leading guide is worked out by hand from where the HStack puts its
+    // children (spacing 0: the second child starts at x = 10), and the leading-aligned VStack puts
+    // the row at x = 0 and the plain box at x = that guide.
+
+    @Test("An alignmentGuide deep in a row is found through the stacks and padding around it")
+    func deepAlignmentGuide() {
+        // The inner box's leading guide is 5; its VStack's is 0 + 5; padding(2) makes it 7; the
+        // HStack puts that child at 10: the row's leading guide is 17. Width: max(17 + 20, 10 + 14).
+        let result = VStackLayout(alignment: .leading, spacing: 0) {
+            Box(width: 20, height: 10).id("a")
+            HStackLayout(spacing: 0) {
+                Box(width: 10, height: 10)
+                VStackLayout(alignment: .leading, spacing: 0) {
+                    Box(width: 10, height: 10).alignmentGuide(.leading) { _ in 5 }
+                }.padding(2)
+            }.id("row")
+        }.layout(in: .unspecified)
+        #expect(result.frame("a").minX == 17)
+        #expect(result.frame("row").minX == 0)
+        #expect(result.size.width == 37)
+    }
+
+    /// A layout with its own leading guide, 6 from its leading edge.
+    struct InsetLeading: Layout {
+        func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+            subviews.first?.sizeThatFits(proposal) ?? .zero
+        }
+        func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+            subviews.first?.place(at: bounds.origin, proposal: proposal)
+        }
+        func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
+                               subviews: Subviews, cache: inout ()) -> CGFloat? {
+            guide == .leading ? 6 : nil
+        }
+    }
+
+    /// A leaf with its own leading guide, 4 from its leading edge.
+    struct MarkedLeaf: LeafView {
+        func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize { CGSize(width: 10, height: 10) }
+        func explicitAlignment(of guide: HorizontalAlignment, in size: CGSize, proposal: ProposedViewSize,
+                               environment: EnvironmentValues) -> CGFloat? {
+            guide == .leading ? 4 : nil
+        }
+    }
+
+    @Test("A custom layout's own horizontal guide is found below a row")
+    func customLayoutGuide() {
+        // The InsetLeading child starts at 10: the row's leading guide is 10 + 6 = 16.
+        let result = VStackLayout(alignment: .leading, spacing: 0) {
+            Box(width: 20, height: 10).id("a")
+            HStackLayout(spacing: 0) {
+                Box(width: 10, height: 10)
+                InsetLeading { Box(width: 10, height: 10) }
+            }.id("row")
+        }.layout(in: .unspecified)
+        #expect(result.frame("a").minX == 16)
+        #expect(result.frame("row").minX == 0)
+    }
+
+    @Test("A custom leaf's own horizontal guide is found below a row")
+    func customLeafGuide() {
+        // The leaf starts at 10: the row's leading guide is 10 + 4 = 14.
+        let result = VStackLayout(alignment: .leading, spacing: 0) {
+            Box(width: 20, height: 10).id("a")
+            HStackLayout(spacing: 0) {
+                Box(width: 10, height: 10)
+                MarkedLeaf()
+            }.id("row")
+        }.layout(in: .unspecified)
+        #expect(result.frame("a").minX == 14)
+        #expect(result.frame("row").minX == 0)
+    }
 }

@@ -20,9 +20,11 @@ trap 'rm -rf "$work"' EXIT
 "$("$SWIFT" build --show-bin-path)/SampleAppDemo" "$work" >"$work/stdout"
 report="$work/sweep/index.html"
 [ -f "$report" ] && [ -f "$work/sweep/pictures/1.js" ] || { echo "sweep-report-test: no report written"; exit 1; }
-flags=(--headless=new --no-sandbox --disable-gpu --hide-scrollbars --virtual-time-budget=15000)
-"$CHROMIUM" "${flags[@]}" --window-size=1280,20000 --dump-dom "file://$report" 2>/dev/null >"$work/dom.html"
-python3 - "$work/dom.html" <<'PY'
+# The pictures load from files as their slots come into view; on a loaded machine that can take
+# longer than the virtual-time budget, so a dump without them is taken again (three tries, a longer
+# budget each time) before the test fails.
+check() {
+python3 - "$work/dom.html" "$1" <<'PY'
 import re, sys
 dom = open(sys.argv[1], encoding="utf-8").read()
 slots = re.findall(r'<div class="shot" data-example="(\d+)"[^>]*>(.*?)</div>', dom, re.S)
@@ -38,10 +40,17 @@ sections = dom.count('<section class="group')
 if sections != 4:
     failures.append(f"{sections} sections; the sample app has 4 groups (3 failing, 1 allowed)")
 if failures:
-    print("sweep-report-test: FAILED\n  " + "\n  ".join(failures))
+    if sys.argv[2] == "last":
+        print("sweep-report-test: FAILED\n  " + "\n  ".join(failures))
     sys.exit(1)
 print(f"sweep-report-test: {sections} groups, {len(slots)} pictures loaded, each with its text outlined")
 PY
+}
+for budget in 15000 30000 60000; do
+    flags=(--headless=new --no-sandbox --disable-gpu --hide-scrollbars --virtual-time-budget=$budget)
+    "$CHROMIUM" "${flags[@]}" --window-size=1280,20000 --dump-dom "file://$report" 2>/dev/null >"$work/dom.html"
+    if [ $budget = 60000 ]; then check last; elif check try; then break; else echo "sweep-report-test: pictures not all loaded in a $budget-ms budget; again"; fi
+done
 mkdir -p "$(dirname "$SHOT")"
 "$CHROMIUM" "${flags[@]}" --window-size=1280,1600 --screenshot="$SHOT" "file://$report" >/dev/null 2>&1
 echo "sweep-report-test: screenshot in $SHOT"
