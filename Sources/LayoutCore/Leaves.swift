@@ -95,3 +95,8 @@ extension LinearGradient: HorizontalGuidesFromChildren {}
 extension RadialGradient: HorizontalGuidesFromChildren {}
 extension EllipticalGradient: HorizontalGuidesFromChildren {}
 extension AngularGradient: HorizontalGuidesFromChildren {}
+extension Rectangle: HorizontalGuidesFromChildren {}
+extension RoundedRectangle: HorizontalGuidesFromChildren {}
+extension Capsule: HorizontalGuidesFromChildren {}
+extension Circle: HorizontalGuidesFromChildren {}
+extension Ellipse: HorizontalGuidesFromChildren {}
