@@ -603,18 +603,7 @@ extension StressVerdict: Codable, JSONWritable {
     /// reports written before them; such a report's `untranslated` status reads as `untranslated` too.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        if let value = try container.decodeIfPresent(Double.self, forKey: .fontScale) {
-            guard let scale = try? AndroidFontScale(value) else {
-                throw DecodingError.dataCorruptedError(forKey: .fontScale, in: container, debugDescription: "\(value) is not a font scale (a number > 0)")
-            }
-            size = .fontScale(scale)
-        } else {
-            let name = try container.decode(String.self, forKey: .dynamicTypeSize)
-            guard let dynamicType = DynamicTypeSize(name: name) else {
-                throw DecodingError.dataCorruptedError(forKey: .dynamicTypeSize, in: container, debugDescription: "'\(name)' is not a Dynamic Type size")
-            }
-            size = .dynamicType(dynamicType)
-        }
+        size = try TextSize.decode(from: container, dynamicType: .dynamicTypeSize, fontScale: .fontScale)
         key = try container.decode(String.self, forKey: .key)
         locale = try container.decode(String.self, forKey: .locale)
         variant = try container.decode(String.self, forKey: .variant)

@@ -234,29 +234,7 @@ extension StressReport {
             const decimal = (x) => x === null ? "" : x.toFixed(1);
             const failing = (r) => r[8] !== null;
             const el = (tag, text, className) => { const e = document.createElement(tag); if (text) e.textContent = text; if (className) e.className = className; return e; };
-            function fill(slot, svg) { slot.innerHTML = svg; slot.dataset.loaded = "1"; }
-            window.textfitPictures = (chunk, list) => {
-              loaded.set(chunk, list);
-              for (const slot of waiting.get(chunk) || []) fill(slot, list[slot.dataset.picture % D.picturesPerFile]);
-              waiting.delete(chunk);
-            };
-            function picture(slot) {
-              const n = +slot.dataset.picture;
-              if (D.pictures) return fill(slot, D.pictures[n]);
-              const chunk = Math.floor(n / D.picturesPerFile);
-              if (loaded.has(chunk)) return fill(slot, loaded.get(chunk)[n % D.picturesPerFile]);
-              if (!waiting.has(chunk)) {
-                waiting.set(chunk, []);
-                const script = document.createElement("script");
-                script.src = `pictures/${chunk + 1}.js`;
-                script.onerror = () => { for (const s of waiting.get(chunk) || []) s.textContent = `(pictures/${chunk + 1}.js is missing)`; };
-                document.head.append(script);
-              }
-              waiting.get(chunk).push(slot);
-            }
-            const observer = "IntersectionObserver" in window
-              ? new IntersectionObserver((seen) => { for (const e of seen) if (e.isIntersecting) { observer.unobserve(e.target); picture(e.target); } }, { rootMargin: "800px" })
-              : { observe: picture };
+            \(PageScript.pictureLoader(index: "+slot.dataset.picture"))
             const orders = {
               worst: (a, b) => a - b,
               excess: (a, b) => (R[b][14] ?? (failing(R[b]) ? -0.5 : -1)) - (R[a][14] ?? (failing(R[a]) ? -0.5 : -1)) || a - b,
@@ -693,5 +671,44 @@ final class OriginLabels {
             i += 1
         }
         return found
+    }
+}
+
+/// JavaScript the report pages share.
+enum PageScript {
+    /// The lazy picture loader: each `.shot` slot, as it nears the window, gets its picture, from the
+    /// page's own `D.pictures` or from `pictures/N.js` (`D.picturesPerFile` a file, each file calling
+    /// `textfitPictures(chunk, list)`), loaded once and shared by the slots that wait for it.
+    /// `index` is a JavaScript expression of `slot`, the picture's number (negative: none). The page
+    /// defines `D`, `loaded` and `waiting` (two `Map`s) before it, and observes its slots with
+    /// `observer` after it.
+    static func pictureLoader(index: String) -> String {
+        """
+        const pictureIndex = (slot) => \(index);
+        function fill(slot, svg) { slot.innerHTML = svg; slot.dataset.loaded = "1"; }
+        window.textfitPictures = (chunk, list) => {
+          loaded.set(chunk, list);
+          for (const slot of waiting.get(chunk) || []) fill(slot, list[pictureIndex(slot) % D.picturesPerFile]);
+          waiting.delete(chunk);
+        };
+        function picture(slot) {
+          const n = pictureIndex(slot);
+          if (n < 0) return;
+          if (D.pictures) return fill(slot, D.pictures[n]);
+          const chunk = Math.floor(n / D.picturesPerFile);
+          if (loaded.has(chunk)) return fill(slot, loaded.get(chunk)[n % D.picturesPerFile]);
+          if (!waiting.has(chunk)) {
+            waiting.set(chunk, []);
+            const script = document.createElement("script");
+            script.src = `pictures/${chunk + 1}.js`;
+            script.onerror = () => { for (const s of waiting.get(chunk) || []) s.textContent = `(pictures/${chunk + 1}.js is missing)`; };
+            document.head.append(script);
+          }
+          waiting.get(chunk).push(slot);
+        }
+        const observer = "IntersectionObserver" in window
+          ? new IntersectionObserver((seen) => { for (const e of seen) if (e.isIntersecting) { observer.unobserve(e.target); picture(e.target); } }, { rootMargin: "800px" })
+          : { observe: picture };
+        """
     }
 }

@@ -76,18 +76,7 @@ extension LocalizationSweep.Finding: JSONWritable, Codable {
     /// (``LocalizationSweep/Allowance`` naming no text), which is all a report shows of it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        if let value = try container.decodeIfPresent(Double.self, forKey: .fontScale) {
-            guard let scale = try? AndroidFontScale(value) else {
-                throw DecodingError.dataCorruptedError(forKey: .fontScale, in: container, debugDescription: "\(value) is not a font scale")
-            }
-            size = .fontScale(scale)
-        } else {
-            let name = try container.decode(String.self, forKey: .dynamicTypeSize)
-            guard let dynamicType = DynamicTypeSize(name: name) else {
-                throw DecodingError.dataCorruptedError(forKey: .dynamicTypeSize, in: container, debugDescription: "'\(name)' is not a Dynamic Type size")
-            }
-            size = .dynamicType(dynamicType)
-        }
+        size = try TextSize.decode(from: container, dynamicType: .dynamicTypeSize, fontScale: .fontScale)
         kind = try container.decode(Kind.self, forKey: .kind)
         screen = try container.decode(String.self, forKey: .screen)
         locale = try container.decode(String.self, forKey: .locale)
@@ -146,4 +135,22 @@ extension LocalizationSweep.FindingGroup: JSONWritable {
 
 extension Device.Orientation: JSONWritable {
     package func writeJSON(to writer: inout JSONWriter) { writer.value(rawValue) }
+}
+
+extension TextSize {
+    /// Reads a text size as reports write it: `fontScale` (a number > 0) when present, else
+    /// `dynamicTypeSize` (a size's name); a value that is neither is a decoding error naming it.
+    static func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, dynamicType: Key, fontScale: Key) throws -> TextSize {
+        if let value = try container.decodeIfPresent(Double.self, forKey: fontScale) {
+            guard let scale = try? AndroidFontScale(value) else {
+                throw DecodingError.dataCorruptedError(forKey: fontScale, in: container, debugDescription: "\(value) is not a font scale (a number > 0)")
+            }
+            return .fontScale(scale)
+        }
+        let name = try container.decode(String.self, forKey: dynamicType)
+        guard let size = DynamicTypeSize(name: name) else {
+            throw DecodingError.dataCorruptedError(forKey: dynamicType, in: container, debugDescription: "'\(name)' is not a Dynamic Type size")
+        }
+        return .dynamicType(size)
+    }
 }

@@ -249,30 +249,7 @@ enum SweepPage {
             <script>
             "use strict";
             const D = JSON.parse(document.getElementById("sweep-data").textContent), loaded = new Map(), waiting = new Map();
-            function fill(slot, svg) { slot.innerHTML = svg; slot.dataset.loaded = "1"; }
-            window.textfitPictures = (chunk, list) => {
-              loaded.set(chunk, list);
-              for (const slot of waiting.get(chunk) || []) fill(slot, list[D.drawn[+slot.dataset.example] % D.picturesPerFile]);
-              waiting.delete(chunk);
-            };
-            function picture(slot) {
-              const n = D.drawn[+slot.dataset.example];
-              if (n < 0) return;
-              if (D.pictures) return fill(slot, D.pictures[n]);
-              const chunk = Math.floor(n / D.picturesPerFile);
-              if (loaded.has(chunk)) return fill(slot, loaded.get(chunk)[n % D.picturesPerFile]);
-              if (!waiting.has(chunk)) {
-                waiting.set(chunk, []);
-                const script = document.createElement("script");
-                script.src = `pictures/${chunk + 1}.js`;
-                script.onerror = () => { for (const s of waiting.get(chunk) || []) s.textContent = `(pictures/${chunk + 1}.js is missing)`; };
-                document.head.append(script);
-              }
-              waiting.get(chunk).push(slot);
-            }
-            const observer = "IntersectionObserver" in window
-              ? new IntersectionObserver((seen) => { for (const e of seen) if (e.isIntersecting) { observer.unobserve(e.target); picture(e.target); } }, { rootMargin: "800px" })
-              : { observe: picture };
+            \(PageScript.pictureLoader(index: "D.drawn[+slot.dataset.example]"))
             for (const slot of document.querySelectorAll(".shot[data-example]")) observer.observe(slot);
             </script></body></html>
 
