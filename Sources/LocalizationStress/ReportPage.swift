@@ -162,11 +162,9 @@ extension StressReport {
         var files: [PageFile] = []
         if let perFile = picturesPerFile.map({ max(1, $0) }) {
             for start in stride(from: 0, to: pictures.count, by: perFile) {
-                var chunk = PageData()
-                chunk.raw("textfitPictures(\(start / perFile),")
-                chunk.strings(Array(pictures[start..<min(pictures.count, start + perFile)]))
-                chunk.raw(");\n")
-                files.append(("pictures/\(start / perFile + 1).js", chunk.text))
+                let chunk = PageData.pictureFile(calling: "textfitPictures", chunk: start / perFile,
+                                                 Array(pictures[start..<min(pictures.count, start + perFile)]))
+                files.append(("pictures/\(start / perFile + 1).js", chunk))
             }
         } else {
             pictureData.raw(",\"pictures\":")
@@ -519,6 +517,16 @@ struct PageData {
 
     mutating func raw(_ fragment: String) { bytes.append(contentsOf: fragment.utf8) }
 
+    /// A pictures file (`pictures/N.js`): a call of the page's `callback` with the file's number
+    /// from 0 and its pictures (``PageScript/pictureLoader(index:callback:files:into:)`` loads it).
+    static func pictureFile(calling callback: String, chunk: Int, _ pictures: [String]) -> String {
+        var data = PageData()
+        data.raw("\(callback)(\(chunk),")
+        data.strings(pictures)
+        data.raw(");\n")
+        return data.text
+    }
+
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     mutating func append(_ other: PageData) { bytes.append(contentsOf: other.bytes) }
@@ -676,17 +684,19 @@ final class OriginLabels {
 
 /// JavaScript the report pages share.
 enum PageScript {
-    /// The lazy picture loader: each `.shot` slot, as it nears the window, gets its picture, from the
-    /// page's own `D.pictures` or from `pictures/N.js` (`D.picturesPerFile` a file, each file calling
-    /// `textfitPictures(chunk, list)`), loaded once and shared by the slots that wait for it.
-    /// `index` is a JavaScript expression of `slot`, the picture's number (negative: none). The page
+    /// The lazy picture loader: each slot, as it nears the window, gets its picture, from the
+    /// page's own `D.pictures` or from `FILESN.js` (`D.picturesPerFile` a file, each file calling
+    /// `callback(chunk, list)`: ``PageData/pictureFile(calling:chunk:_:)``), loaded once and shared
+    /// by the slots that wait for it. `index` is a JavaScript expression of `slot`, the picture's
+    /// number (negative: none), and `target` the element of `slot` the picture goes into. The page
     /// defines `D`, `loaded` and `waiting` (two `Map`s) before it, and observes its slots with
     /// `observer` after it.
-    static func pictureLoader(index: String) -> String {
+    static func pictureLoader(index: String, callback: String = "textfitPictures", files: String = "pictures/",
+                              into target: String = "slot") -> String {
         """
-        const pictureIndex = (slot) => \(index);
-        function fill(slot, svg) { slot.innerHTML = svg; slot.dataset.loaded = "1"; }
-        window.textfitPictures = (chunk, list) => {
+        const pictureIndex = (slot) => \(index), pictureTarget = (slot) => \(target);
+        function fill(slot, svg) { pictureTarget(slot).innerHTML = svg; slot.dataset.loaded = "1"; }
+        window.\(callback) = (chunk, list) => {
           loaded.set(chunk, list);
           for (const slot of waiting.get(chunk) || []) fill(slot, list[pictureIndex(slot) % D.picturesPerFile]);
           waiting.delete(chunk);
@@ -700,8 +710,8 @@ enum PageScript {
           if (!waiting.has(chunk)) {
             waiting.set(chunk, []);
             const script = document.createElement("script");
-            script.src = `pictures/${chunk + 1}.js`;
-            script.onerror = () => { for (const s of waiting.get(chunk) || []) s.textContent = `(pictures/${chunk + 1}.js is missing)`; };
+            script.src = `\(files)${chunk + 1}.js`;
+            script.onerror = () => { for (const s of waiting.get(chunk) || []) pictureTarget(s).textContent = `(\(files)${chunk + 1}.js is missing)`; };
             document.head.append(script);
           }
           waiting.get(chunk).push(slot);

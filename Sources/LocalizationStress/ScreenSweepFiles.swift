@@ -127,11 +127,9 @@ package struct ScreenSweepResult: Sendable {
         var files: [StressReport.PageFile] = []
         let perFile = max(1, picturesPerFile)
         for start in stride(from: 0, to: pictures.count, by: perFile) {
-            var chunk = PageData()
-            chunk.raw("textfitScreenPictures(\(start / perFile),")
-            chunk.strings(Array(pictures[start..<min(pictures.count, start + perFile)]))
-            chunk.raw(");\n")
-            files.append(("pictures/screens-\(start / perFile + 1).js", chunk.text))
+            let chunk = PageData.pictureFile(calling: "textfitScreenPictures", chunk: start / perFile,
+                                             Array(pictures[start..<min(pictures.count, start + perFile)]))
+            files.append(("pictures/screens-\(start / perFile + 1).js", chunk))
         }
         let summary = report.counts
         let html = """
@@ -150,28 +148,9 @@ package struct ScreenSweepResult: Sendable {
             every text with a finding outlined: red when it fails, dashed amber when allowed, the group's own text thicker.</p>
             \(sections)<script>
             "use strict";
-            const PER_FILE = \(perFile), loaded = new Map(), waiting = new Map();
-            function fill(slot, svg) { slot.querySelector(".picture").innerHTML = svg; slot.dataset.loaded = "1"; }
-            window.textfitScreenPictures = (chunk, list) => {
-              loaded.set(chunk, list);
-              for (const slot of waiting.get(chunk) || []) fill(slot, list[slot.dataset.picture % PER_FILE]);
-              waiting.delete(chunk);
-            };
-            function picture(slot) {
-              const n = +slot.dataset.picture, chunk = Math.floor(n / PER_FILE);
-              if (loaded.has(chunk)) return fill(slot, loaded.get(chunk)[n % PER_FILE]);
-              if (!waiting.has(chunk)) {
-                waiting.set(chunk, []);
-                const script = document.createElement("script");
-                script.src = `pictures/screens-${chunk + 1}.js`;
-                script.onerror = () => { for (const s of waiting.get(chunk) || []) s.querySelector(".picture").textContent = `(pictures/screens-${chunk + 1}.js is missing)`; };
-                document.head.append(script);
-              }
-              waiting.get(chunk).push(slot);
-            }
-            const observer = "IntersectionObserver" in window
-              ? new IntersectionObserver((seen) => { for (const e of seen) if (e.isIntersecting) { observer.unobserve(e.target); picture(e.target); } }, { rootMargin: "800px" })
-              : { observe: picture };
+            const D = {picturesPerFile: \(perFile)}, loaded = new Map(), waiting = new Map();
+            \(PageScript.pictureLoader(index: "+slot.dataset.picture", callback: "textfitScreenPictures", files: "pictures/screens-",
+                                       into: "slot.querySelector(\".picture\")"))
             for (const slot of document.querySelectorAll("figure.shot[data-picture]")) observer.observe(slot);
             </script>
             </body></html>

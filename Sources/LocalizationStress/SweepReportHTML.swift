@@ -80,11 +80,7 @@ extension LocalizationSweep {
         inlined.raw("[")
         func flush() {
             guard perFile != nil, !chunk.isEmpty else { return }
-            var data = PageData()
-            data.raw("textfitPictures(\(chunks),")
-            data.strings(chunk)
-            data.raw(");\n")
-            emit(("pictures/\(chunks + 1).js", data.text))
+            emit(("pictures/\(chunks + 1).js", PageData.pictureFile(calling: "textfitPictures", chunk: chunks, chunk)))
             chunks += 1
             chunk.removeAll(keepingCapacity: true)
         }
