@@ -371,5 +371,5 @@ extension LocalizedStringKey.StringInterpolation {
     }
 }
 
-// An image has no explicit horizontal guide (`LeafView`'s default).
-extension Image: HorizontalGuidesFromChildren {}
+// An image has no explicit guide but a symbol's text baselines.
+extension Image: GuidesFromChildren {}

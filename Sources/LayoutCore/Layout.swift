@@ -142,13 +142,14 @@ package protocol DiagnosingLayout: Layout {
     var issues: [LeafDiagnostic] { get }
 }
 
-/// A layout whose explicit horizontal guides are its children's, moved (`nil` when none of its
-/// children has one), or a leaf that has none: the stacks, the geometry modifiers, the engine's
-/// leaves. A subtree made only of these, with no `alignmentGuide` on a horizontal guide, has no
-/// explicit horizontal guide, so a stack aligning it to `.leading` or `.center` takes the default
-/// without asking (asking dry-runs the subtree's layouts: on a list of rows in a leading-aligned
-/// stack, a quarter of a screen's layout). Any other type is asked, as SwiftUI asks it.
-package protocol HorizontalGuidesFromChildren {}
+/// A layout whose explicit guides are its children's, moved (`nil` when none of its children has
+/// one), or a leaf that has none but the text baselines: the stacks, the geometry modifiers, the
+/// engine's leaves, `Text`. A subtree made only of these, with no `alignmentGuide` on a guide of an
+/// axis, has no explicit guide of that axis (but text baselines), so a stack aligning it to
+/// `.leading`, `.center` or `.top` takes the default without asking (asking dry-runs the subtree's
+/// layouts: on a list of rows in a leading-aligned stack, a quarter of a screen's layout; its
+/// rows' `.center`, another 6 %). Any other type is asked, as SwiftUI asks it.
+package protocol GuidesFromChildren {}
 
 /// Layouts that are the engine's own modifiers (padding, frames, fixedSize, offset, overlay, …).
 protocol ModifierLayout: Layout {

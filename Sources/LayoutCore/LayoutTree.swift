@@ -50,8 +50,9 @@ public final class LayoutTree {
     @exclusivity(unchecked) private var rebuilt: LayoutTree?
     /// Builds this tree's view on a screen (``layout(on:orientation:)``); `nil` for a tree built again.
     private var makeDeviceTree: ((Screen) -> LayoutTree)?
-    /// The trees of this tree's view on the screens it was laid out on.
-    private var deviceTrees: [Screen: LayoutTree] = [:]
+    /// The trees of this tree's view built for the screens it was laid out on (one moves between
+    /// screens that set the same environment: `isOn(_:moving:)`).
+    private var deviceTrees: [LayoutTree] = []
     /// Set while `layoutSettling` runs a pass of this tree.
     @exclusivity(unchecked) private var settlingReaders = false
     /// Readers still placed at a frame their content was not built for after the last rebuild, or
@@ -115,8 +116,8 @@ public final class LayoutTree {
                     EnvironmentValues.$current.withValue(environment) { AnyElement(view) }
                 }
             }
-            guard let screen else { return element }
-            return AnyElement(layout: ScreenLayout(screen: screen), children: [element])
+            guard screen != nil else { return element }
+            return AnyElement(layout: ScreenLayout(in: environment), children: [element])
         }
         // A right-to-left locale lays the tree out right to left unless the direction is set (`launched`).
         let environment = (screen.map { base.laidOut(on: $0) } ?? base).launched
@@ -125,16 +126,34 @@ public final class LayoutTree {
         makeDeviceTree = { LayoutTree(view, environment: base, screen: $0) }
     }
 
-    /// This tree's view on `screen`: this tree when it is laid out on that screen, else the tree
-    /// built for it (once, then kept).
+    /// This tree's view on `screen`: this tree when it is laid out on that screen or can be moved
+    /// there (`isOn(_:moving:)`); else a tree kept from an earlier call that is, or moves there;
+    /// else the tree built for it (then kept).
     func tree(on screen: Screen) -> LayoutTree {
-        if environment.screen == screen { return self }
-        if let kept = deviceTrees[screen] { return kept }
+        if isOn(screen, moving: true) { return self }
+        if let kept = deviceTrees.first(where: { $0.isOn(screen, moving: false) }) ?? deviceTrees.first(where: { $0.isOn(screen, moving: true) }) {
+            return kept
+        }
+        let onScreen = environment.laidOut(on: screen)
         let made = makeDeviceTree?(screen)
-            ?? LayoutTree(element: AnyElement(layout: ScreenLayout(screen: screen), children: [rootElement]), view: nil,
-                          store: StateStore(), environment: environment.laidOut(on: screen), readerFrames: [:], preferenceInputs: [:])
-        deviceTrees[screen] = made
+            ?? LayoutTree(element: AnyElement(layout: ScreenLayout(in: onScreen), children: [rootElement]), view: nil,
+                          store: StateStore(), environment: onScreen, readerFrames: [:], preferenceInputs: [:])
+        deviceTrees.append(made)
         return made
+    }
+
+    /// Whether this tree is laid out on `screen` now, moving it there first when `moving` allows
+    /// and that changes its screen slot alone: its bodies read the same environment there (the
+    /// same display scale and idiom; the screen itself is package API, read only while laying
+    /// out), and nothing in it depends on a layout's frames (readers, after-layout actions) or on
+    /// `State` set since its last layout, which a tree built for `screen` would start without.
+    private func isOn(_ screen: Screen, moving: Bool) -> Bool {
+        guard let slot = environment.screenSlot else { return false }
+        let current = slot.screen
+        if current == screen { return true }
+        guard moving, !settles, !store.changed, rebuilt == nil, current.setsSameEnvironment(as: screen) else { return false }
+        slot.screen = screen
+        return true
     }
 
     /// Builds the tree of `element`, each `GeometryReader`'s content for its frame in `readerFrames`
@@ -517,7 +536,10 @@ public final class LayoutTree {
     /// `node`'s explicit value of `guide` at `size` for `proposal`, seeing its first `overrideLimit`
     /// `alignmentGuide` modifiers; `nil` when it has none. Containers' answers are memoised per pass.
     func explicitGuide(_ guide: AnyGuide, of node: Node, proposal: ProposedViewSize, size: CGSize, overrideLimit: Int) -> CGFloat? {
-        if !node.mayHaveHorizontalGuides, case .horizontal = guide { return nil }
+        switch guide {
+        case .horizontal: if !node.mayHaveHorizontalGuides { return nil }
+        case .vertical: if !node.mayHaveVerticalGuides, guide.baselineIndex == nil { return nil }
+        }
         // A leaf without overrides asked again (every relayout asks every leaf for its baselines):
         // answered before `node.kind` is even read (reading it copies the leaf).
         if !node.isContainer, node.overrides.isEmpty,
@@ -768,15 +790,15 @@ private struct TreeBuilder {
     /// What the engine needs to know of a leaf's type, found once per type: a dynamic cast to a
     /// protocol costs ~1,500 instructions, a leaf of the type met last a comparison.
     private var lastLeafType: ObjectIdentifier?
-    private var lastLeafTraits = LeafTraits(name: "", isDivider: false, diagnoses: false, noHorizontalGuides: false)
-    /// Per layout type: whether its horizontal guides are its children's (``HorizontalGuidesFromChildren``;
-    /// a cast to a protocol costs ~1,500 instructions, a look-up here a few dozen).
+    private var lastLeafTraits = LeafTraits(name: "", isDivider: false, diagnoses: false, guidesFromChildren: false)
+    /// Per layout type: whether its guides are its children's (``GuidesFromChildren``; a cast
+    /// to a protocol costs ~1,500 instructions, a look-up here a few dozen).
     private var layoutGuideTypes: [ObjectIdentifier: Bool] = [:]
 
-    private mutating func horizontalGuidesFromChildren(_ layout: any Layout) -> Bool {
+    private mutating func guidesFromChildren(_ layout: any Layout) -> Bool {
         let type = ObjectIdentifier(Swift.type(of: layout))
         if let known = layoutGuideTypes[type] { return known }
-        let answer = layout is any HorizontalGuidesFromChildren
+        let answer = layout is any GuidesFromChildren
         layoutGuideTypes[type] = answer
         return answer
     }
@@ -786,8 +808,8 @@ private struct TreeBuilder {
         var name: String
         var isDivider: Bool
         var diagnoses: Bool
-        /// Known to have no explicit horizontal guide (``HorizontalGuidesFromChildren``).
-        var noHorizontalGuides: Bool
+        /// Known to have no explicit guide but the text baselines (``GuidesFromChildren``).
+        var guidesFromChildren: Bool
     }
 
     private mutating func leafTraits(_ leaf: any LeafView) -> LeafTraits {
@@ -796,7 +818,7 @@ private struct TreeBuilder {
         let traits = leafTypes[type] ?? LeafTraits(name: (Swift.type(of: leaf) as? any NamedLeaf.Type)?.kindName ?? String(describing: Swift.type(of: leaf)),
                                                    isDivider: leaf is Divider,
                                                    diagnoses: leaf is any DiagnosingLeaf,
-                                                   noHorizontalGuides: leaf is any HorizontalGuidesFromChildren)
+                                                   guidesFromChildren: leaf is any GuidesFromChildren)
         leafTypes[type] = traits
         (lastLeafType, lastLeafTraits) = (type, traits)
         return traits
@@ -826,12 +848,13 @@ private struct TreeBuilder {
         let kind: Node.Kind
         let kindName: String
         var diagnosing = false
-        // Whether this node's own type may give an explicit horizontal guide (its children are added below).
+        // Whether this node itself may give an explicit guide of each axis (its children are added below).
         var ownHorizontalGuides = element.traits.overrides.contains { $0.guide.axis == .horizontal }
+        var ownVerticalGuides = element.traits.overrides.contains { $0.guide.axis == .vertical }
         switch element.content {
         case .leaf(let leaf):
             let traits = leafTraits(leaf)
-            if !traits.noHorizontalGuides { ownHorizontalGuides = true }
+            if !traits.guidesFromChildren { (ownHorizontalGuides, ownVerticalGuides) = (true, true) }
             if traits.isDivider { environment.enclosingStackAxis = stackAxis }
             kind = .leaf(leaf)
             kindName = traits.name
@@ -844,7 +867,7 @@ private struct TreeBuilder {
             preconditionFailure("a reader's element is replaced by its content above")
         case .layout(let layout, _):
             let box = Self.box(layout)
-            if !horizontalGuidesFromChildren(layout) { ownHorizontalGuides = true }
+            if !guidesFromChildren(layout) { (ownHorizontalGuides, ownVerticalGuides) = (true, true) }
             kind = .layout(box)
             kindName = box.kindName
             for issue in box.issues { modifierIssues.append((index, issue)) }
@@ -882,6 +905,7 @@ private struct TreeBuilder {
             }
         }
         node.mayHaveHorizontalGuides = ownHorizontalGuides || node.children.contains { $0.mayHaveHorizontalGuides }
+        node.mayHaveVerticalGuides = ownVerticalGuides || node.children.contains { $0.mayHaveVerticalGuides }
         if let priority = element.traits.priority { node.priority = priority }
         if !element.traits.layoutValues.isEmpty {
             node.layoutValues = (node.layoutValues ?? [:]).merging(element.traits.layoutValues) { _, outer in outer }
@@ -975,8 +999,10 @@ final class Node {
     let overrides: [GuideOverride]
     /// Whether an explicit horizontal guide can come from this node or below it (an
     /// `alignmentGuide` on a horizontal guide, or a type not known to have none:
-    /// ``HorizontalGuidesFromChildren``); when not, every horizontal guide of it is `nil`.
+    /// ``GuidesFromChildren``); when not, every horizontal guide of it is `nil`.
     var mayHaveHorizontalGuides = true
+    /// The same for vertical guides other than the text baselines (which texts answer: always asked).
+    var mayHaveVerticalGuides = true
     @exclusivity(unchecked) var memo = MemoEntries()
     @exclusivity(unchecked) private var memoNext = 0
     /// The pass in which an answer the parent asked for was evicted (the placement check is then skipped).

@@ -84,19 +84,19 @@ package struct PlaceholderRectangle: LeafView, NamedLeaf {
     package static var kindName: String { "Rectangle" }
 }
 
-// The engine's leaves have no explicit horizontal guide (`LeafView`'s default).
-extension Box: HorizontalGuidesFromChildren {}
-extension Divider: HorizontalGuidesFromChildren {}
-extension PlaceholderRectangle: HorizontalGuidesFromChildren {}
-extension StyledShape: HorizontalGuidesFromChildren {}
-extension StyledInsetShape: HorizontalGuidesFromChildren {}
-extension Color: HorizontalGuidesFromChildren {}
-extension LinearGradient: HorizontalGuidesFromChildren {}
-extension RadialGradient: HorizontalGuidesFromChildren {}
-extension EllipticalGradient: HorizontalGuidesFromChildren {}
-extension AngularGradient: HorizontalGuidesFromChildren {}
-extension Rectangle: HorizontalGuidesFromChildren {}
-extension RoundedRectangle: HorizontalGuidesFromChildren {}
-extension Capsule: HorizontalGuidesFromChildren {}
-extension Circle: HorizontalGuidesFromChildren {}
-extension Ellipse: HorizontalGuidesFromChildren {}
+// The engine's leaves have no explicit guide (`LeafView`'s default).
+extension Box: GuidesFromChildren {}
+extension Divider: GuidesFromChildren {}
+extension PlaceholderRectangle: GuidesFromChildren {}
+extension StyledShape: GuidesFromChildren {}
+extension StyledInsetShape: GuidesFromChildren {}
+extension Color: GuidesFromChildren {}
+extension LinearGradient: GuidesFromChildren {}
+extension RadialGradient: GuidesFromChildren {}
+extension EllipticalGradient: GuidesFromChildren {}
+extension AngularGradient: GuidesFromChildren {}
+extension Rectangle: GuidesFromChildren {}
+extension RoundedRectangle: GuidesFromChildren {}
+extension Capsule: GuidesFromChildren {}
+extension Circle: GuidesFromChildren {}
+extension Ellipse: GuidesFromChildren {}

@@ -455,8 +455,8 @@ struct OffsetLayout: ModifierLayout {
 }
 
 // The geometry modifiers move their child's explicit guides and have none of their own.
-extension PaddingLayout: HorizontalGuidesFromChildren {}
-extension FixedFrameLayout: HorizontalGuidesFromChildren {}
-extension FlexibleFrameLayout: HorizontalGuidesFromChildren {}
-extension FixedSizeLayout: HorizontalGuidesFromChildren {}
-extension OffsetLayout: HorizontalGuidesFromChildren {}
+extension PaddingLayout: GuidesFromChildren {}
+extension FixedFrameLayout: GuidesFromChildren {}
+extension FlexibleFrameLayout: GuidesFromChildren {}
+extension FixedSizeLayout: GuidesFromChildren {}
+extension OffsetLayout: GuidesFromChildren {}

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // Laying a view out on a device (`View.layout(on:orientation:environment:)`,
 // `LayoutTree.layout(on:orientation:)`), as an app's root view is laid out on the phone:
@@ -93,25 +94,55 @@ package struct Screen: Hashable, Sendable {
     private static let tolerance: CGFloat = 1e-6
 }
 
+/// The screen a tree is laid out on, one slot shared by every environment of the tree: a tree
+/// whose environment would differ on another screen in nothing but the screen is laid out there
+/// by changing the slot (`LayoutTree.tree(on:)`), not built again. Read through
+/// ``EnvironmentValues/screen``, which always answers the screen of the tree's current layout.
+package final class ScreenSlot: Sendable {
+    private let current: Mutex<Screen>
+
+    init(_ screen: Screen) { current = Mutex(screen) }
+
+    var screen: Screen {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+}
+
 private struct ScreenKey: EnvironmentKey {
-    static let defaultValue: Screen? = nil
+    static let defaultValue: ScreenSlot? = nil
 }
 
 extension EnvironmentValues {
-    /// The screen the tree is laid out on (`nil` unless laid out on a device).
+    /// The screen the tree is laid out on (`nil` unless laid out on a device). Set, it is a new slot.
     package var screen: Screen? {
-        get { self[ScreenKey.self] }
-        set { self[ScreenKey.self] = newValue }
+        get { self[ScreenKey.self]?.screen }
+        set { self[ScreenKey.self] = newValue.map(ScreenSlot.init) }
     }
 
+    /// The slot ``screen`` is read from (`nil` unless laid out on a device).
+    package var screenSlot: ScreenSlot? { self[ScreenKey.self] }
+
+    /// Whether the tree is laid out on a device (``screen`` is not `nil`), without reading the screen.
+    package var isOnScreen: Bool { self[ScreenKey.self] != nil }
+
     /// This environment with `screen`'s device in it: the screen, the device's display scale and its
-    /// idiom. The layout direction, locale and everything else stay as set.
+    /// idiom. The layout direction, locale and everything else stay as set. (A value added here
+    /// that can differ between devices must be compared in `Screen.setsSameEnvironment(as:)`.)
     package func laidOut(on screen: Screen) -> EnvironmentValues {
         var environment = self
         environment.screen = screen
         environment.displayScale = screen.device.displayScale
         environment.deviceIdiom = screen.device.idiom
         return environment
+    }
+}
+
+extension Screen {
+    /// Whether ``EnvironmentValues/laidOut(on:)`` on `other` sets the values it sets on this
+    /// screen, the screen itself apart: the same display scale and idiom.
+    package func setsSameEnvironment(as other: Screen) -> Bool {
+        device.displayScale == other.device.displayScale && device.idiom == other.device.idiom
     }
 }
 
@@ -160,7 +191,15 @@ extension View {
 /// one child (the view) proposed the safe area's size and centred in it.
 struct ScreenLayout: ModifierLayout {
     static let modifierName = "screen"
-    let screen: Screen
+    /// The tree's screen slot: the screen is the one the tree is laid out on now.
+    let slot: ScreenSlot
+    var screen: Screen { slot.screen }
+
+    /// The root of a tree laid out in `environment`, which is on a screen (``EnvironmentValues/laidOut(on:)``).
+    init(in environment: EnvironmentValues) {
+        guard let slot = environment.screenSlot else { preconditionFailure("ScreenLayout outside a screen's environment") }
+        self.slot = slot
+    }
 
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
         screen.bounds.size
@@ -184,7 +223,12 @@ extension LayoutTree {
     /// reports its size rounded up to the device's pixel grid, as SwiftUI does on the device.
     ///
     /// The view is evaluated again for the device, once per device and orientation (kept for the
-    /// tree's life), starting from its views' initial state, as an app launched on that device.
+    /// tree's life), starting from its views' initial state, as an app launched on that device —
+    /// unless nothing it can read differs there: a tree built on a device is laid out on another
+    /// of the same display scale and idiom as it is (its bodies not evaluated again, its leaves'
+    /// answers kept), when it has no `GeometryReader`, preference reader or after-layout action
+    /// and no `State` was set since its last layout. (Its results' leaves then read the screen
+    /// of its latest layout in their environment.)
     /// - Complexity: the first layout on a device builds its tree (O(n)); then as ``layout(in:)``.
     public func layout(on device: Device, orientation: Device.Orientation = .portrait) -> LayoutResult {
         let screen = Screen(device: device, orientation: orientation)

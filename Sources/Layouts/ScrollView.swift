@@ -185,4 +185,4 @@ public struct ScrollViewProxy: Sendable {
 }
 
 // A scroll view's explicit guides are its content's (`Layout`'s default `explicitAlignment`).
-extension ScrollViewLayout: HorizontalGuidesFromChildren {}
+extension ScrollViewLayout: GuidesFromChildren {}

@@ -257,6 +257,6 @@ public struct ZStackLayout: Layout, _PassesSingleChildPriority {
 }
 
 // The stacks' explicit guides are their children's, merged (`Layout`'s default `explicitAlignment`).
-extension HStackLayout: HorizontalGuidesFromChildren {}
-extension VStackLayout: HorizontalGuidesFromChildren {}
-extension ZStackLayout: HorizontalGuidesFromChildren {}
+extension HStackLayout: GuidesFromChildren {}
+extension VStackLayout: GuidesFromChildren {}
+extension ZStackLayout: GuidesFromChildren {}

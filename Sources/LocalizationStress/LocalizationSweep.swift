@@ -293,10 +293,14 @@ public struct LocalizationSweep: Sendable {
         let screen = screens[unit.screen], locale = locales[unit.locale], size = textSizes[unit.size]
         let environment = environment(locale: locale, size: size, cache: cache)
         var found: [Finding] = []
+        // One tree for every device and orientation: it is moved from screen to screen when nothing
+        // its views read differs (the same display scale and idiom: `LayoutTree.layout(on:)`), and
+        // built again for the device otherwise.
+        guard let first = devices.first, let firstOrientation = orientations.first else { return [] }
+        let tree = LayoutTree(screen.content, environment: environment, on: first, orientation: firstOrientation)
         for device in devices {
             for orientation in orientations {
-                let result = LayoutTree(screen.content, environment: environment, on: device, orientation: orientation)
-                    .layout(on: device, orientation: orientation)
+                let result = tree.layout(on: device, orientation: orientation)
                 for text in result.findings {
                     for var finding in Finding.findings(of: text, in: result, screen: screen.name, locale: locale, size: size,
                                                         device: device, orientation: orientation) {

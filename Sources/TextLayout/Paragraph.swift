@@ -74,6 +74,8 @@ public final class Paragraph: Sendable {
         var singleLine: SingleLineIdeal??
         /// `widthZero` once asked (`.some(nil)`: the style did not allow it).
         var widthZero: LineBreaker.WidthZeroAnswer??
+        /// `neededWidth(lines:)`'s answers by line limit (a text has one; `nil`: no width does).
+        var neededWidths: [(lines: Int, width: Double?)] = []
     }
     private let computedLayouts = Atomic<Int>(0)
 
@@ -133,6 +135,18 @@ public final class Paragraph: Sendable {
         if let known = memo.withLock({ $0.widthZero }) { return known }
         let made = LineBreaker(paragraph: content).widthZeroAnswer()
         memo.withLock { $0.widthZero = .some(made) }
+        return made
+    }
+
+    /// `compute`'s answer for the line limit `lines`, computed once per limit (outside the lock; a
+    /// race computes it twice): the fit report's needed width, asked again for every device a
+    /// sweep lays the same paragraph out on.
+    func memoisedNeededWidth(lines: Int, _ compute: () -> Double?) -> Double? {
+        if let known = memo.withLock({ memo in memo.neededWidths.first { $0.lines == lines } }) { return known.width }
+        let made = compute()
+        memo.withLock { memo in
+            if !memo.neededWidths.contains(where: { $0.lines == lines }) { memo.neededWidths.append((lines, made)) }
+        }
         return made
     }
 

@@ -578,7 +578,7 @@ public struct Text: LeafView, Hashable {
     /// paragraph's own answers (``paragraphLayout(in:environment:)``, `textfit measure`) are.
     public func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
         let size = answer(proposal, environment: environment)?.size ?? .zero
-        guard environment.screen != nil else { return size }
+        guard environment.isOnScreen else { return size }
         return size.roundedUp(toPixelsOf: environment.displayScale)
     }
 
@@ -671,5 +671,5 @@ final class TextDefaults: Sendable {
     }
 }
 
-// A text has baselines (vertical guides), no explicit horizontal guide.
-extension Text: HorizontalGuidesFromChildren {}
+// A text has no explicit guide but its baselines.
+extension Text: GuidesFromChildren {}

@@ -70,9 +70,17 @@ extension Text {
     static let textFitModules: Set<Substring> = ["LayoutCore", "Layouts", "TextLayout", "Controls", "Rendering", "Catalogs",
                                                  "Typography", "TextFit", "TextFitLayout", "LocalizationStress", "PreviewSupport"]
 
+    /// ``textFitModules`` as UTF-8, for comparing with a `#fileID`'s bytes.
+    private static let textFitModuleBytes: [[UInt8]] = textFitModules.map { Array($0.utf8) }
+
+    /// Whether `fileID` (`Module/File.swift`) is in one of ``textFitModules``: its bytes up to the
+    /// first `/` compared in place (made into a `String` and split, it cost ~15,000 instructions
+    /// a text in a sweep's fit report).
     static func isTextFitSource(_ fileID: StaticString) -> Bool {
-        let id = "\(fileID)"
-        return id.split(separator: "/").first.map(textFitModules.contains) ?? false
+        guard fileID.hasPointerRepresentation else { return false }  // one scalar: no module
+        let bytes = UnsafeBufferPointer(start: fileID.utf8Start, count: fileID.utf8CodeUnitCount)
+        let module = UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex)])
+        return textFitModuleBytes.contains { $0.elementsEqual(module) }
     }
 }
 
@@ -94,7 +102,8 @@ extension Paragraph {
     /// `LineBreaker.narrowestWidth(lines:)`.
     func neededWidth(lines: Int?) -> Double? {
         guard let lines else { return Double(idealSize.width) }
-        return LineBreaker(paragraph: content).narrowestWidth(lines: max(1, lines))
+        let limit = max(1, lines)
+        return memoisedNeededWidth(lines: limit) { LineBreaker(paragraph: content).narrowestWidth(lines: limit) }
     }
 }
 

@@ -47,7 +47,14 @@ extension Text {
     /// Each key of the text looked up in `environment`, in order: what it showed and why (for a
     /// text's fit report). Empty for a text with no key, or with no catalogs to look in.
     public func localizationLookups(in environment: EnvironmentValues) -> [LocalizedStringLookup] {
-        lookups.compactMap { Self.resolve($0, in: environment)?.lookup }
+        lookups.compactMap { Self.find($0, in: environment) }
+    }
+
+    /// What looking `lookup` up in `environment` finds (its runs not made); `nil` when there are no catalogs.
+    static func find(_ lookup: KeyLookup, in environment: EnvironmentValues) -> LocalizedStringLookup? {
+        guard let strings = strings(for: lookup, in: environment) else { return nil }
+        return strings.lookup(lookup.key.key, table: lookup.table, locale: (lookup.locale ?? environment.locale).identifier,
+                              device: environment.deviceIdiom.catalogName, arguments: lookup.key.numericArguments)
     }
 
     /// The catalogs `lookup` is looked up in: its bundle's, else the environment's strings.
@@ -59,10 +66,8 @@ extension Text {
     /// The key's string in `environment`, as runs (its Markdown read, its arguments in place and
     /// the text's modifiers applied), with the lookup that found it; `nil` when there are no catalogs.
     static func resolve(_ lookup: KeyLookup, in environment: EnvironmentValues) -> (runs: [Run], lookup: LocalizedStringLookup)? {
-        guard let strings = strings(for: lookup, in: environment) else { return nil }
+        guard let found = find(lookup, in: environment) else { return nil }
         let key = lookup.key
-        let found = strings.lookup(key.key, table: lookup.table, locale: (lookup.locale ?? environment.locale).identifier,
-                                   device: environment.deviceIdiom.catalogName, arguments: key.numericArguments)
         let runs = found.reason == .missingKey ? key.runs() : key.formatted(found.format).runs()
         return (runs.map { lookup.template.filling($0) }, found)
     }

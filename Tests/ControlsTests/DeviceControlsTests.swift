@@ -90,4 +90,37 @@ struct DeviceControlsTests {
         #expect(close(section.frame.minX, 62) && close(section.frame.width, 750))
         #expect(close(card.frame.minX, 78) && close(card.frame.width, 718))
     }
+
+    @Test("A screen's tree moved from device to device lays out as a tree built for each: every frame, every text's lines")
+    func movedTreeMatchesBuiltTree() {
+        // A bar with a large title, a list in the safe area with a wrapping row, a background
+        // into the unsafe area and a tab bar: what reads the screen while laying out.
+        struct Screen: View {
+            var body: some View {
+                TabView {
+                    NavigationStack {
+                        List {
+                            Text("Wi-Fi").id("row")
+                            Text("A longer label that wraps on the narrower phones, or in landscape does not").id("long")
+                        }
+                        .navigationTitle("Settings")
+                    }
+                    .tabItem { Text("Settings") }
+                    Color.blue.ignoresSafeArea().tabItem { Text("Blue") }
+                }
+            }
+        }
+        let phones: [Device] = [.iPhone16ProMax, .iPhone16, .iPhoneSE3, .iPhone16Pro, .iPadMini, .iPhone16ProMax]
+        let tree = LayoutTree(Screen(), environment: EnvironmentValues(), on: phones[0])
+        for device in phones {
+            for orientation in [Device.Orientation.portrait, .landscape] {
+                let moved = tree.layout(on: device, orientation: orientation)
+                let built = LayoutTree(Screen(), environment: EnvironmentValues(), on: device, orientation: orientation)
+                    .layout(on: device, orientation: orientation)
+                #expect(moved.size == built.size, "\(device.name) \(orientation)")
+                #expect(moved.elements.map(\.frame) == built.elements.map(\.frame), "\(device.name) \(orientation)")
+                #expect(moved.texts.map(\.linesShown) == built.texts.map(\.linesShown), "\(device.name) \(orientation)")
+            }
+        }
+    }
 }

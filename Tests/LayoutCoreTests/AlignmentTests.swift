@@ -114,7 +114,7 @@ struct AlignmentTests {
     }
 
     // The engine skips asking a subtree for an explicit horizontal guide when nothing in it can
-    // have one (the stacks, geometry modifiers and its own leaves: `HorizontalGuidesFromChildren`).
+    // have one (the stacks, geometry modifiers and its own leaves: `GuidesFromChildren`).
     // Each source that can must still be found below a row of built-in stacks and modifiers. In
     // each test the row's leading guide is worked out by hand from where the HStack puts its
     // children (spacing 0: the second child starts at x = 10), and the leading-aligned VStack puts
@@ -187,5 +187,79 @@ struct AlignmentTests {
         }.layout(in: .unspecified)
         #expect(result.frame("a").minX == 14)
         #expect(result.frame("row").minX == 0)
+    }
+
+    // The same for vertical guides other than the text baselines: a row of a centred HStack is
+    // asked for its `.center` only when something in it can have one. In each test the column's
+    // centre guide is worked out by hand (spacing 0: its second child starts at y = 10); the row
+    // puts the 10 × 20 box "a" (centre 10) and the column on one line, the higher one at y = 0.
+
+    @Test("An alignmentGuide on .center deep in a column is found through the stacks and padding")
+    func deepVerticalGuide() {
+        // The inner box's centre guide is 2; its HStack's is 2; padding(3) makes it 5; the VStack
+        // puts that child at 10: the column's centre is 15 (its height 26, default centre 13).
+        let result = HStackLayout(alignment: .center, spacing: 0) {
+            Box(width: 10, height: 20).id("a")
+            VStackLayout(spacing: 0) {
+                Box(width: 10, height: 10)
+                HStackLayout(spacing: 0) {
+                    Box(width: 10, height: 10).alignmentGuide(VerticalAlignment.center) { _ in 2 }
+                }.padding(3)
+            }.id("col")
+        }.layout(in: .unspecified)
+        #expect(result.frame("a").minY == 5)  // 15 − 10
+        #expect(result.frame("col").minY == 0)
+        #expect(result.size.height == 26)
+    }
+
+    /// A layout with its own centre guide, 6 from its top.
+    struct CentreAtSix: Layout {
+        func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+            subviews.first?.sizeThatFits(proposal) ?? .zero
+        }
+        func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+            subviews.first?.place(at: bounds.origin, proposal: proposal)
+        }
+        func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
+                               subviews: Subviews, cache: inout ()) -> CGFloat? {
+            guide == .center ? 6 : nil
+        }
+    }
+
+    /// A leaf with its own centre guide, 3 from its top.
+    struct CentreAtThree: LeafView {
+        func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize { CGSize(width: 10, height: 10) }
+        func explicitAlignment(of guide: VerticalAlignment, in size: CGSize, proposal: ProposedViewSize,
+                               environment: EnvironmentValues) -> CGFloat? {
+            guide == .center ? 3 : nil
+        }
+    }
+
+    @Test("A custom layout's own vertical guide is found below a row")
+    func customLayoutVerticalGuide() {
+        // The CentreAtSix child starts at y = 10: the column's centre is 16 (default 10).
+        let result = HStackLayout(alignment: .center, spacing: 0) {
+            Box(width: 10, height: 20).id("a")
+            VStackLayout(spacing: 0) {
+                Box(width: 10, height: 10)
+                CentreAtSix { Box(width: 10, height: 10) }
+            }.id("col")
+        }.layout(in: .unspecified)
+        #expect(result.frame("a").minY == 6)  // 16 − 10
+        #expect(result.frame("col").minY == 0)
+    }
+
+    @Test("A custom leaf's own vertical guide is found below a row")
+    func customLeafVerticalGuide() {
+        // The leaf starts at y = 10: the column's centre is 13 (default 10).
+        let result = HStackLayout(alignment: .center, spacing: 0) {
+            Box(width: 10, height: 20).id("a")
+            VStackLayout(spacing: 0) {
+                Box(width: 10, height: 10)
+                CentreAtThree()
+            }.id("col")
+        }.layout(in: .unspecified)
+        #expect(result.frame("a").minY == 3)  // 13 − 10
+        #expect(result.frame("col").minY == 0)
     }
 }

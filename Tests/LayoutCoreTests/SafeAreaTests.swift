@@ -157,6 +157,72 @@ struct SafeAreaTests {
         #expect(close(plain.frame("c"), rect(0, 0, 100, 100)))
     }
 
+    /// Counts a view's evaluations (its body runs when a tree is built from it).
+    final class Evaluations: @unchecked Sendable { var count = 0 }
+
+    @Test("A tree built on a device is moved to a device of the same scale and idiom, its body not evaluated again; another scale builds it again")
+    func movedBetweenDevices() {
+        struct Counted: View {
+            let evaluations: Evaluations
+            var body: some View {
+                evaluations.count += 1
+                return Color.red.ignoresSafeArea(edges: .top).id("c")
+            }
+        }
+        let evaluations = Evaluations()
+        let tree = LayoutTree(Counted(evaluations: evaluations), environment: EnvironmentValues(), on: .iPhone16Pro)
+        #expect(evaluations.count == 1)
+        // Stretched to the top: the iPhone 16 Pro's safe area (0, 62, 402, 778) from y = 0; the
+        // iPhone 16's (393 × 852, 59 above, 34 below) the same way; both at 3×, phones.
+        let pro = tree.layout(on: .iPhone16Pro)
+        let sixteen = tree.layout(on: .iPhone16)
+        let landscape = tree.layout(on: .iPhone16Pro, orientation: .landscape)
+        #expect(evaluations.count == 1)
+        #expect(close(pro.frame("c"), rect(0, 0, 402, 840)))
+        #expect(close(sixteen.frame("c"), rect(0, 0, 393, 818)))
+        #expect(landscape.frame("c") == Counted(evaluations: Evaluations()).layout(on: .iPhone16Pro, orientation: .landscape).frame("c"))
+        // The iPhone SE is at 2×: the view is evaluated again. The iPad mini, at 2× too but a
+        // pad, once more.
+        let se = tree.layout(on: .iPhoneSE3)
+        #expect(evaluations.count == 2)
+        #expect(close(se.frame("c"), rect(0, 0, 375, 667)))
+        _ = tree.layout(on: .iPadMini)
+        #expect(evaluations.count == 3)
+        // Back on the phones at 3×, and on the SE again: the trees made are moved, none built.
+        #expect(close(tree.layout(on: .iPhone16ProMax).frame("c"), rect(0, 0, 440, 956 - 34)))
+        #expect(close(tree.layout(on: .iPhoneSE3).frame("c"), rect(0, 0, 375, 667)))
+        #expect(evaluations.count == 3)
+    }
+
+    @Test("A tree with an after-layout action or a reader is built again for each device, as the action and the reader see the screen")
+    func settlingTreesNotMoved() {
+        struct Counted: View {
+            let evaluations: Evaluations
+            var body: some View {
+                evaluations.count += 1
+                return Color.red.id("c").background(GeometryReader { _ in Color.clear })
+            }
+        }
+        let evaluations = Evaluations()
+        let tree = LayoutTree(Counted(evaluations: evaluations), environment: EnvironmentValues(), on: .iPhone16Pro)
+        _ = tree.layout(on: .iPhone16Pro)
+        _ = tree.layout(on: .iPhone16)
+        #expect(evaluations.count == 2)
+        struct Appearing: View {
+            let evaluations: Evaluations
+            var body: some View {
+                evaluations.count += 1
+                return Color.red.id("c").onAppear {}
+            }
+        }
+        let appearing = Evaluations()
+        let other = LayoutTree(Appearing(evaluations: appearing), environment: EnvironmentValues(), on: .iPhone16Pro)
+        _ = other.layout(on: .iPhone16Pro)
+        let moved = other.layout(on: .iPhone16)
+        #expect(appearing.count == 2)
+        #expect(close(moved.frame("c"), rect(0, 59, 393, 759)))
+    }
+
     @Test("A device of any size, and bad sizes and insets taken as 0")
     func customDevices() {
         let square = Device(name: "Square", size: CGSize(width: 500, height: 500))

@@ -189,6 +189,15 @@ struct PlacedTextTests {
         #expect(joined.line == #line - 2)
     }
 
+    @Test("A #fileID in one of TextFit's modules is TextFit's own; an app's, or one only starting like it, is not")
+    func textFitSources() {
+        #expect(Text.isTextFitSource("TextLayout/Text.swift"))
+        #expect(Text.isTextFitSource("Controls/Button.swift"))
+        #expect(!Text.isTextFitSource("TextLayoutTests/PlacedTextTests.swift"))
+        #expect(!Text.isTextFitSource("Text/Layout.swift"))
+        #expect(!Text.isTextFitSource("MyApp/TextLayout/Text.swift"))
+    }
+
     @Test("A result decoded from JSON, and an empty text, report nothing amiss")
     func edges() throws {
         let empty = try #require(layout(Text(verbatim: ""), width: 100).texts.first)
