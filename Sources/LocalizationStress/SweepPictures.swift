@@ -59,8 +59,27 @@ extension LocalizationSweep {
                 + "y2=\"\(Self.svgNumber(fold))\" stroke=\"#0969da\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n"
         }
         outlines += "</g>\n"
-        guard let end = svg.range(of: "</svg>", options: .backwards) else { return svg }
-        return svg.replacingCharacters(in: end.lowerBound..<end.lowerBound, with: outlines)
+        return Self.inserting(outlines, beforeClosingTagOf: svg)
+    }
+
+    /// `svg` with `markup` inserted before its last `</svg>` (unchanged without one). Sliced in
+    /// UTF-8: Foundation's `replacingCharacters(in:with:)` went through UTF-16 and back, two thirds
+    /// of drawing a sweep report's picture.
+    static func inserting(_ markup: String, beforeClosingTagOf svg: String) -> String {
+        let tag = Array("</svg>".utf8)
+        let bytes = svg.utf8
+        var end = bytes.endIndex
+        while let found = bytes[..<end].lastIndex(of: tag[0]) {
+            if bytes[found...].starts(with: tag) {
+                var result = String(svg[..<found])
+                result.reserveCapacity(svg.utf8.count + markup.utf8.count)
+                result += markup
+                result += svg[found...]
+                return result
+            }
+            end = found
+        }
+        return svg
     }
 
     /// A finding's layout made again, and its texts with findings (on its device).
@@ -75,11 +94,21 @@ extension LocalizationSweep {
     /// The layout `finding` was found in, made again, and its texts with findings; made taller when
     /// the finding's text, or a text of `alsoShowing` (pre-order indices), lies below the screen.
     func layout(of finding: Finding, alsoShowing: [Int] = []) -> FindingLayout? {
+        var tree: LayoutTree?
+        return layout(of: finding, alsoShowing: alsoShowing, tree: &tree)
+    }
+
+    /// ``layout(of:alsoShowing:)`` in `tree` when given: the tree of the finding's screen, locale
+    /// and size made for an earlier finding, which moves to this device when it can
+    /// (`LayoutTree.layout(on:orientation:)`); else in a tree made here, left in `tree`.
+    func layout(of finding: Finding, alsoShowing: [Int], tree: inout LayoutTree?) -> FindingLayout? {
         guard let screen = screens.first(where: { $0.name == finding.screen }),
               let device = devices.first(where: { $0.name == finding.device }) else { return nil }
-        let environment = environment(locale: finding.locale, size: finding.size, cache: environment.textMeasurementCache)
-        let result = LayoutTree(screen.content, environment: environment, on: device, orientation: finding.orientation)
-            .layout(on: device, orientation: finding.orientation)
+        let made = tree ?? LayoutTree(screen.content, environment: environment(locale: finding.locale, size: finding.size,
+                                                                                  cache: environment.textMeasurementCache),
+                                      on: device, orientation: finding.orientation)
+        tree = made
+        let result = made.layout(on: device, orientation: finding.orientation)
         // A text below the fold (a scroll view's content past the screen's bottom): the screen laid
         // out again on the device made as much taller as that takes (its width, and so every
         // text's width and fit, unchanged), as a full-page screenshot shows it.
@@ -90,8 +119,7 @@ extension LocalizationSweep {
             var tall = device
             let extra = (lowest - height).rounded(.up) + 24
             if finding.orientation == .landscape { tall.portraitSize.width += extra } else { tall.portraitSize.height += extra }
-            let longer = LayoutTree(screen.content, environment: environment, on: tall, orientation: finding.orientation)
-                .layout(on: tall, orientation: finding.orientation)
+            let longer = made.layout(on: tall, orientation: finding.orientation)
             if longer.findings.contains(where: { $0.index == finding.index }) {
                 return FindingLayout(result: longer, texts: longer.findings.map { ($0, device) }, fold: height)
             }

@@ -133,23 +133,36 @@ extension LocalizationSweep {
             [screenIndex[finding.screen] ?? -1, localeIndex[finding.locale] ?? -1, sizeIndex[finding.size] ?? -1,
              deviceIndex[finding.device] ?? -1, finding.orientation == .portrait ? 0 : 1]
         }
-        // The distinct layouts, in the sweep's order, each with the examples it shows.
+        // The distinct layouts, in the sweep's order, each with the examples it shows; the layouts
+        // of one (screen, locale, size) in a run, made in one tree moved from device to device.
         var byLayout: [[Int]: [Int]] = [:]
         for (index, example) in examples.enumerated() { byLayout[key(example), default: []].append(index) }
-        let layouts = byLayout.keys.sorted { $0.lexicographicallyPrecedes($1) }
+        var units: [[[Int]]] = []
+        for layoutKey in byLayout.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            if let last = units.last?.last, last.prefix(3) == layoutKey.prefix(3) {
+                units[units.count - 1].append(layoutKey)
+            } else {
+                units.append([layoutKey])
+            }
+        }
         var start = 0
-        while start < layouts.count {
-            let part = Array(layouts[start..<min(layouts.count, start + Self.window)])
+        while start < units.count {
+            let part = Array(units[start..<min(units.count, start + Self.window)])
             let made = (try? ParallelBatches.map(part.count, batchSize: 1) { range in
-                range.map { k -> FindingLayout? in
-                    let shown = byLayout[part[k]]!
-                    return layout(of: examples[shown[0]], alsoShowing: shown.map { examples[$0].index })
+                range.map { k -> [FindingLayout?] in
+                    var tree: LayoutTree?
+                    return part[k].map { layoutKey in
+                        let shown = byLayout[layoutKey]!
+                        return layout(of: examples[shown[0]], alsoShowing: shown.map { examples[$0].index }, tree: &tree)
+                    }
                 }
             })?.flatMap { $0 } ?? []
-            for (offset, layoutKey) in part.enumerated() {
-                for index in byLayout[layoutKey]! {
-                    guard offset < made.count, let layout = made[offset] else { body(index, nil); continue }
-                    body(index, picture(of: examples[index], in: layout, sharing: &sheet, idPrefix: "p\(index)-"))
+            for (offset, unit) in part.enumerated() {
+                for (position, layoutKey) in unit.enumerated() {
+                    for index in byLayout[layoutKey]! {
+                        guard offset < made.count, let layout = made[offset][position] else { body(index, nil); continue }
+                        body(index, picture(of: examples[index], in: layout, sharing: &sheet, idPrefix: "p\(index)-"))
+                    }
                 }
             }
             start += part.count

@@ -492,3 +492,14 @@ struct WidthVariantSelectionTests {
         }
     }
 }
+
+@Suite("A screen sweep's picture markup")
+struct SweepPictureMarkupTests {
+    @Test("Outlines go before a picture's last </svg>, sliced in UTF-8 whatever comes before it; no </svg>, no change")
+    func insertingBeforeClosingTag() {
+        #expect(LocalizationSweep.inserting("<g/>", beforeClosingTagOf: "<svg><svg></svg>é 日本</svg>\n") == "<svg><svg></svg>é 日本<g/></svg>\n")
+        #expect(LocalizationSweep.inserting("<g/>", beforeClosingTagOf: "</svg></sv<") == "<g/></svg></sv<")
+        #expect(LocalizationSweep.inserting("<g/>", beforeClosingTagOf: "<svg></sv") == "<svg></sv")
+        #expect(LocalizationSweep.inserting("<g/>", beforeClosingTagOf: "") == "")
+    }
+}
