@@ -160,7 +160,6 @@ struct ListContainer<Content: View>: PrimitiveView {
 func makeSection(header: [AnyElement], rows: [AnyElement], footer: [AnyElement], context: ListContext,
                  environment: EnvironmentValues) -> AnyElement {
     let metrics = context.metrics
-    let thickness = environment.pixelLength
     let minHeight = ListIssues.minRowHeight(environment)
     let rowSpacing = ListIssues.rowSpacing(environment)
     let card = AnyElement(RoundedRectangle(cornerRadius: metrics.cardCornerRadius, style: .continuous).fill(metrics.cardBackground))
@@ -169,7 +168,6 @@ func makeSection(header: [AnyElement], rows: [AnyElement], footer: [AnyElement],
         let (content, background) = peelRow(row)
         let separator = AnyElement(Rectangle().fill(IOSMetrics.separatorColor))
         let layout = ListRowLayout(defaultInsets: metrics.defaultRowInsets, minHeight: minHeight,
-                                   separatorThickness: thickness,
                                    separatorByDefault: index < rows.count - 1 && rowSpacing == 0)
         wrapped.append(AnyElement(layout: layout, children: [background ?? AnyElement(Color.clear), content, separator]))
     }
@@ -362,7 +360,6 @@ struct ListRowSeparatorKey: LayoutValueKey {
 struct ListRowLayout: Layout {
     let defaultInsets: EdgeInsets
     let minHeight: CGFloat
-    let separatorThickness: CGFloat
     let separatorByDefault: Bool
 
     /// The row's insets: `listRowInsets`' (a non-finite edge: the style's, reported by the list), else the style's.
@@ -401,8 +398,11 @@ struct ListRowLayout: Layout {
         let start = insets.leading + (dimensions[explicit: .listRowSeparatorLeading] ?? 0)
         let end = dimensions[explicit: .listRowSeparatorTrailing].map { insets.leading + $0 } ?? bounds.width
         let length = shows ? max(0, end - start) : 0
-        subviews[2].place(at: CGPoint(x: bounds.minX + start, y: bounds.maxY - separatorThickness),
-                          proposal: ProposedViewSize(width: length, height: shows ? separatorThickness : 0))
+        // One pixel of the screen laid out on now (read here, not when the list is built: a tree
+        // moves between screens of different scales).
+        let thickness = subviews.environment.pixelLength
+        subviews[2].place(at: CGPoint(x: bounds.minX + start, y: bounds.maxY - thickness),
+                          proposal: ProposedViewSize(width: length, height: shows ? thickness : 0))
     }
 }
 

@@ -107,8 +107,19 @@ public struct EnvironmentValues: Sendable {
     /// Pixels per point of the display laid out for (default 1, as SwiftUI's default environment;
     /// an iPhone is 3). Lengths stay unrounded points; only hairlines (a `Divider`) follow it.
     public var displayScale: CGFloat {
-        get { self[DisplayScaleKey.self] }
-        set { self[DisplayScaleKey.self] = newValue }
+        get {
+            switch self[DisplayScaleKey.self] {
+            case .value(let scale): scale
+            case .screen(let slot): slot.displayScale
+            }
+        }
+        set { self[DisplayScaleKey.self] = .value(newValue) }
+    }
+
+    /// Makes ``displayScale`` the scale of the screen in `slot` (whichever the tree is laid out
+    /// on now), until a view sets one.
+    package mutating func followScreenScale(_ slot: ScreenSlot) {
+        self[DisplayScaleKey.self] = .screen(slot)
     }
 
     /// One pixel in points: 1 ÷ ``displayScale`` (1 for a scale that is not positive and finite).
@@ -126,7 +137,12 @@ public struct EnvironmentValues: Sendable {
 }
 
 private struct DisplayScaleKey: EnvironmentKey {
-    static let defaultValue: CGFloat = 1
+    /// A scale set, or the screen's (`EnvironmentValues.laidOut(on:)`).
+    enum Source: Sendable {
+        case value(CGFloat)
+        case screen(ScreenSlot)
+    }
+    static let defaultValue = Source.value(1)
 }
 
 private struct EnclosingStackAxisKey: EnvironmentKey {

@@ -121,7 +121,8 @@ public final class LayoutTree {
         }
         // A right-to-left locale lays the tree out right to left unless the direction is set (`launched`).
         let environment = (screen.map { base.laidOut(on: $0) } ?? base).launched
-        self.init(element: evaluate(environment), view: evaluate, store: store, environment: environment,
+        let element = environment.screenSlot.map { slot in slot.building { evaluate(environment) } } ?? evaluate(environment)
+        self.init(element: element, view: evaluate, store: store, environment: environment,
                   readerFrames: [:], preferenceInputs: [:])
         makeDeviceTree = { LayoutTree(view, environment: base, screen: $0) }
     }
@@ -143,15 +144,22 @@ public final class LayoutTree {
     }
 
     /// Whether this tree is laid out on `screen` now, moving it there first when `moving` allows
-    /// and that changes its screen slot alone: its bodies read the same environment there (the
-    /// same display scale and idiom; the screen itself is package API, read only while laying
-    /// out), and nothing in it depends on a layout's frames (readers, after-layout actions) or on
-    /// `State` set since its last layout, which a tree built for `screen` would start without.
+    /// and that changes its screen slot alone: its views read the same environment there (the
+    /// same idiom, which picks a catalog's device strings; the same display scale, or a scale that
+    /// nothing read while the tree was built: ``ScreenSlot``), and nothing in it depends on a
+    /// layout's frames (readers, after-layout actions) or on `State` set since its last layout,
+    /// which a tree built for `screen` would start without. Moved to another scale, the leaves'
+    /// answers (kept across layouts) are forgotten: a text's size is on the pixel grid, a
+    /// divider a pixel thick.
     private func isOn(_ screen: Screen, moving: Bool) -> Bool {
         guard let slot = environment.screenSlot else { return false }
         let current = slot.screen
         if current == screen { return true }
-        guard moving, !settles, !store.changed, rebuilt == nil, current.setsSameEnvironment(as: screen) else { return false }
+        guard moving, !settles, !store.changed, rebuilt == nil, current.device.idiom == screen.device.idiom else { return false }
+        if current.device.displayScale != screen.device.displayScale {
+            guard !slot.wasReadWhileBuilding else { return false }
+            for node in nodes { node.forgetAnswers() }
+        }
         slot.screen = screen
         return true
     }
@@ -164,11 +172,14 @@ public final class LayoutTree {
         var builder = TreeBuilder()
         builder.readerFrames = readerFrames
         builder.preferenceInputs = preferenceInputs
-        root = StateStore.$updating.withValue(store) {
-            ViewEvaluation.$current.withValue(ViewEvaluation(store: store)) {
-                builder.build(element, environment: environment, path: [], parent: -1, stackAxis: nil)
+        func build() -> Node {
+            StateStore.$updating.withValue(store) {
+                ViewEvaluation.$current.withValue(ViewEvaluation(store: store)) {
+                    builder.build(element, environment: environment, path: [], parent: -1, stackAxis: nil)
+                }
             }
         }
+        root = environment.screenSlot.map { slot in slot.building(build) } ?? build()
         store.changed = false  // only what actions set after a layout counts as a change
         nodes = builder.nodes
         var leaves: [Int: TreeStructure.LeafSource] = [:]
@@ -1143,6 +1154,15 @@ final class Node {
     /// The sizes the parent layout asked for in this pass (for the diagnostic's message).
     func sizesAsked(in generation: Int) -> [CGSize] {
         memo.filter { $0.asked == generation }.map(\.size)
+    }
+
+    /// Forgets every size and guide answered (a leaf's last across layouts), as when the tree
+    /// moves to a screen of another display scale.
+    func forgetAnswers() {
+        memo = MemoEntries()
+        memoNext = 0
+        guides.removeAll()
+        leafBaselines = nil
     }
 
     func guideMemo(_ guide: AnyGuide, proposal: ProposedViewSize, size: CGSize, generation: Int) -> CGFloat?? {

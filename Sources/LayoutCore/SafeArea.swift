@@ -95,17 +95,55 @@ package struct Screen: Hashable, Sendable {
 }
 
 /// The screen a tree is laid out on, one slot shared by every environment of the tree: a tree
-/// whose environment would differ on another screen in nothing but the screen is laid out there
-/// by changing the slot (`LayoutTree.tree(on:)`), not built again. Read through
-/// ``EnvironmentValues/screen``, which always answers the screen of the tree's current layout.
+/// whose environment would differ on another screen in nothing its views read is laid out there by
+/// changing the slot (`LayoutTree.tree(on:)`), not built again. Read through
+/// ``EnvironmentValues/screen``, and ``EnvironmentValues/displayScale`` unless a view sets one,
+/// which always answer the screen of the tree's current layout. While the tree is built (bodies
+/// evaluated, environment modifiers applied) the slot notes whether the screen or the display
+/// scale was read: a tree that read neither can move to a screen of another display scale.
 package final class ScreenSlot: Sendable {
     private let current: Mutex<Screen>
+    /// The current screen's display scale, readable without the lock (a `Double`'s bits).
+    private let scale: Atomic<UInt64>
+    private let building = Atomic<Bool>(false)
+    private let readWhileBuilding = Atomic<Bool>(false)
 
-    init(_ screen: Screen) { current = Mutex(screen) }
+    init(_ screen: Screen) {
+        current = Mutex(screen)
+        scale = Atomic(Double(screen.device.displayScale).bitPattern)
+    }
 
     var screen: Screen {
-        get { current.withLock { $0 } }
-        set { current.withLock { $0 = newValue } }
+        get {
+            noteRead()
+            return current.withLock { $0 }
+        }
+        set {
+            current.withLock { $0 = newValue }
+            scale.store(Double(newValue.device.displayScale).bitPattern, ordering: .relaxed)
+        }
+    }
+
+    /// The current screen's display scale.
+    var displayScale: CGFloat {
+        noteRead()
+        return CGFloat(Double(bitPattern: scale.load(ordering: .relaxed)))
+    }
+
+    /// Runs `body` (building the tree), noting whether it reads the screen or its display scale.
+    func building<R>(_ body: () -> R) -> R {
+        building.store(true, ordering: .relaxed)
+        defer { building.store(false, ordering: .relaxed) }
+        return body()
+    }
+
+    /// Whether building the tree read the screen or its display scale (its views may differ on
+    /// a screen of another scale).
+    var wasReadWhileBuilding: Bool { readWhileBuilding.load(ordering: .relaxed) }
+
+    @inline(__always)
+    private func noteRead() {
+        if building.load(ordering: .relaxed) { readWhileBuilding.store(true, ordering: .relaxed) }
     }
 }
 
@@ -114,11 +152,8 @@ private struct ScreenKey: EnvironmentKey {
 }
 
 extension EnvironmentValues {
-    /// The screen the tree is laid out on (`nil` unless laid out on a device). Set, it is a new slot.
-    package var screen: Screen? {
-        get { self[ScreenKey.self]?.screen }
-        set { self[ScreenKey.self] = newValue.map(ScreenSlot.init) }
-    }
+    /// The screen the tree is laid out on (`nil` unless laid out on a device: ``laidOut(on:)``).
+    package var screen: Screen? { self[ScreenKey.self]?.screen }
 
     /// The slot ``screen`` is read from (`nil` unless laid out on a device).
     package var screenSlot: ScreenSlot? { self[ScreenKey.self] }
@@ -128,21 +163,14 @@ extension EnvironmentValues {
 
     /// This environment with `screen`'s device in it: the screen, the device's display scale and its
     /// idiom. The layout direction, locale and everything else stay as set. (A value added here
-    /// that can differ between devices must be compared in `Screen.setsSameEnvironment(as:)`.)
+    /// that can differ between devices must be compared in `LayoutTree.isOn(_:moving:)`.)
     package func laidOut(on screen: Screen) -> EnvironmentValues {
         var environment = self
-        environment.screen = screen
-        environment.displayScale = screen.device.displayScale
+        let slot = ScreenSlot(screen)
+        environment[ScreenKey.self] = slot
+        environment.followScreenScale(slot)
         environment.deviceIdiom = screen.device.idiom
         return environment
-    }
-}
-
-extension Screen {
-    /// Whether ``EnvironmentValues/laidOut(on:)`` on `other` sets the values it sets on this
-    /// screen, the screen itself apart: the same display scale and idiom.
-    package func setsSameEnvironment(as other: Screen) -> Bool {
-        device.displayScale == other.device.displayScale && device.idiom == other.device.idiom
     }
 }
 

@@ -94,7 +94,8 @@ struct DeviceControlsTests {
     @Test("A screen's tree moved from device to device lays out as a tree built for each: every frame, every text's lines")
     func movedTreeMatchesBuiltTree() {
         // A bar with a large title, a list in the safe area with a wrapping row, a background
-        // into the unsafe area and a tab bar: what reads the screen while laying out.
+        // into the unsafe area and a tab bar: what reads the screen while laying out; texts on
+        // the pixel grid and a divider a pixel thick: what follows the display scale (the SE at 2×).
         struct Screen: View {
             var body: some View {
                 TabView {
@@ -102,6 +103,10 @@ struct DeviceControlsTests {
                         List {
                             Text("Wi-Fi").id("row")
                             Text("A longer label that wraps on the narrower phones, or in landscape does not").id("long")
+                            VStack(spacing: 0) { Text("Above"); Divider(); Text("Below") }
+                            // Proposed the same on every device: answers kept across layouts
+                            // must follow the scale.
+                            VStack(spacing: 0) { Text("Fixed width").frame(width: 120); Divider().frame(width: 50) }
                         }
                         .navigationTitle("Settings")
                     }

@@ -160,7 +160,7 @@ struct SafeAreaTests {
     /// Counts a view's evaluations (its body runs when a tree is built from it).
     final class Evaluations: @unchecked Sendable { var count = 0 }
 
-    @Test("A tree built on a device is moved to a device of the same scale and idiom, its body not evaluated again; another scale builds it again")
+    @Test("A tree built on a device is moved to another phone, its body not evaluated again, to another scale too when nothing read the scale; an iPad builds it again")
     func movedBetweenDevices() {
         struct Counted: View {
             let evaluations: Evaluations
@@ -173,25 +173,43 @@ struct SafeAreaTests {
         let tree = LayoutTree(Counted(evaluations: evaluations), environment: EnvironmentValues(), on: .iPhone16Pro)
         #expect(evaluations.count == 1)
         // Stretched to the top: the iPhone 16 Pro's safe area (0, 62, 402, 778) from y = 0; the
-        // iPhone 16's (393 × 852, 59 above, 34 below) the same way; both at 3×, phones.
+        // iPhone 16's (393 × 852, 59 above, 34 below) the same way; the SE's (375 × 667, 20
+        // above) too, at 2× where the others are at 3×: the body read no scale, so it moves there.
         let pro = tree.layout(on: .iPhone16Pro)
         let sixteen = tree.layout(on: .iPhone16)
         let landscape = tree.layout(on: .iPhone16Pro, orientation: .landscape)
+        let se = tree.layout(on: .iPhoneSE3)
         #expect(evaluations.count == 1)
         #expect(close(pro.frame("c"), rect(0, 0, 402, 840)))
         #expect(close(sixteen.frame("c"), rect(0, 0, 393, 818)))
         #expect(landscape.frame("c") == Counted(evaluations: Evaluations()).layout(on: .iPhone16Pro, orientation: .landscape).frame("c"))
-        // The iPhone SE is at 2×: the view is evaluated again. The iPad mini, at 2× too but a
-        // pad, once more.
-        let se = tree.layout(on: .iPhoneSE3)
-        #expect(evaluations.count == 2)
         #expect(close(se.frame("c"), rect(0, 0, 375, 667)))
+        // The iPad mini is a pad (another idiom: a catalog's device strings differ): built again.
         _ = tree.layout(on: .iPadMini)
-        #expect(evaluations.count == 3)
-        // Back on the phones at 3×, and on the SE again: the trees made are moved, none built.
+        #expect(evaluations.count == 2)
+        // Back on the phones: the trees made are moved, none built.
         #expect(close(tree.layout(on: .iPhone16ProMax).frame("c"), rect(0, 0, 440, 956 - 34)))
         #expect(close(tree.layout(on: .iPhoneSE3).frame("c"), rect(0, 0, 375, 667)))
-        #expect(evaluations.count == 3)
+        #expect(evaluations.count == 2)
+    }
+
+    @Test("A body that reads the display scale is evaluated again on a device of another scale, and sees it")
+    func scaleReaderNotMoved() {
+        struct Scaled: View {
+            let evaluations: Evaluations
+            @Environment(\.displayScale) var scale
+            var body: some View {
+                evaluations.count += 1
+                return Box(width: scale * 10, height: 10).id("b")
+            }
+        }
+        let evaluations = Evaluations()
+        let tree = LayoutTree(Scaled(evaluations: evaluations), environment: EnvironmentValues(), on: .iPhone16Pro)
+        #expect(tree.layout(on: .iPhone16Pro).frame("b").width == 30)
+        #expect(tree.layout(on: .iPhone16).frame("b").width == 30)
+        #expect(evaluations.count == 1)
+        #expect(tree.layout(on: .iPhoneSE3).frame("b").width == 20)
+        #expect(evaluations.count == 2)
     }
 
     @Test("A tree with an after-layout action or a reader is built again for each device, as the action and the reader see the screen")
