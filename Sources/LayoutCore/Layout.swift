@@ -114,6 +114,9 @@ class AnyLayoutBox {
     /// Whether the element takes the layout priority of its child `primaryChild` when it has
     /// `childCount` children (overlay and background; a single-child stack).
     func passesPriority(childCount: Int) -> Bool { false }
+    /// Drops the layout's cache, made again (`makeCache`) when next asked: its subviews' answers
+    /// may have changed (the tree moved to another screen).
+    func forgetCache() {}
     /// Whether its children are laid out but not drawn (`hidden()`).
     var hidesContent: Bool { false }
     /// What a modifier found wrong with its own values (a contradictory frame), reported on every pass.
@@ -199,6 +202,8 @@ final class LayoutBox<L: Layout>: AnyLayoutBox {
     }
     override var hidesContent: Bool { modifier.map { type(of: $0).hidesContent } ?? false }
     override var issues: [LeafDiagnostic] { modifier?.issues ?? (layout as? any DiagnosingLayout)?.issues ?? [] }
+
+    override func forgetCache() { cache = nil }
 
     /// Runs `body` with the cache, making it on first use.
     @inline(__always)

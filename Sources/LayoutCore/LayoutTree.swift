@@ -148,18 +148,17 @@ public final class LayoutTree {
     /// same idiom, which picks a catalog's device strings; the same display scale, or a scale that
     /// nothing read while the tree was built: ``ScreenSlot``), and nothing in it depends on a
     /// layout's frames (readers, after-layout actions) or on `State` set since its last layout,
-    /// which a tree built for `screen` would start without. Moved to another scale, the leaves'
-    /// answers (kept across layouts) are forgotten: a text's size is on the pixel grid, a
-    /// divider a pixel thick.
+    /// which a tree built for `screen` would start without. Moved, its layouts' caches are made
+    /// again; moved to another scale, the leaves' answers (kept across layouts) are forgotten
+    /// too: a text's size is on the pixel grid, a divider a pixel thick.
     private func isOn(_ screen: Screen, moving: Bool) -> Bool {
         guard let slot = environment.screenSlot else { return false }
         let current = slot.screen
         if current == screen { return true }
         guard moving, !settles, !store.changed, rebuilt == nil, current.device.idiom == screen.device.idiom else { return false }
-        if current.device.displayScale != screen.device.displayScale {
-            guard !slot.wasReadWhileBuilding else { return false }
-            for node in nodes { node.forgetAnswers() }
-        }
+        let rescaled = current.device.displayScale != screen.device.displayScale
+        if rescaled, slot.wasReadWhileBuilding { return false }
+        for node in nodes { node.moved(rescaled: rescaled) }
         slot.screen = screen
         return true
     }
@@ -1156,9 +1155,12 @@ final class Node {
         memo.filter { $0.asked == generation }.map(\.size)
     }
 
-    /// Forgets every size and guide answered (a leaf's last across layouts), as when the tree
-    /// moves to a screen of another display scale.
-    func forgetAnswers() {
+    /// Forgets what may differ on the screen the tree moved to: a layout's cache (made from its
+    /// subviews' answers, as SwiftUI updates it when they change) and, when the display scale
+    /// changed, every size and guide answered (a leaf's last across layouts).
+    func moved(rescaled: Bool) {
+        if case .layout(let box) = kind { box.forgetCache() }
+        guard rescaled else { return }
         memo = MemoEntries()
         memoNext = 0
         guides.removeAll()

@@ -330,20 +330,28 @@ struct LineBreaker {
         var end = start
         let n = analysis.scalars.count
         while end < n, !Analysis.isHardBreak(analysis.scalars[end]) { end += 1 }
-        let attributes = paragraph.text.attributes(at: max(0, min(end, n) - 1))
         // "…" in the text's font; the shaper falls back if that font lacks it.
-        let ellipsis = (try? paragraph.shaper.measure("\u{2026}", attributes: attributes))!
+        let ellipsis = paragraph.ellipsis(forScalarAt: max(0, min(end, n) - 1))
         let available = (width ?? .infinity) - ellipsis.width
-        let boundaries = (start...end).filter { analysis.isGraphemeStart[$0] || $0 == end }
         var before = start..<start, after = end..<end
         switch style.truncation {
         case .tail:
-            let cut = boundaries.last { paragraph.lineWidth(start, $0) <= available + 1e-9 } ?? start
+            // The last grapheme boundary (or the end) up to which the text fits: scanned from the
+            // end, in place (the boundaries' array cost an allocation a truncated line).
+            let starts = analysis.isGraphemeStart
+            var cut = start
+            var b = end
+            while b >= start {
+                if (b == end || starts[b]) && paragraph.lineWidth(start, b) <= available + 1e-9 { cut = b; break }
+                b -= 1
+            }
             before = start..<trimHanging(start, cut)
         case .head:
+            let boundaries = (start...end).filter { analysis.isGraphemeStart[$0] || $0 == end }
             let cut = boundaries.first { paragraph.lineWidth($0, end) <= available + 1e-9 } ?? end
             after = cut..<trimHanging(cut, end)
         case .middle:
+            let boundaries = (start...end).filter { analysis.isGraphemeStart[$0] || $0 == end }
             let half = available / 2
             let headCut = boundaries.last { paragraph.lineWidth(start, $0) <= half + 1e-9 } ?? start
             let headWidth = paragraph.lineWidth(start, headCut)

@@ -464,6 +464,22 @@ final class ParagraphContent: Sendable {
     let tabSteps: [Double]
     /// Scalar ranges no font covers (``Paragraph/missingClusters``).
     let missingClusters: [Range<Int>]
+    /// "…" measured in a style run's attributes, by run index (`ellipsis(forScalarAt:)`).
+    private let ellipses = Mutex<[(run: Int, measurement: LineMeasurement)]>([])
+
+    /// "…" in the attributes of the style run holding scalar `offset` (the last run past the
+    /// end), as the shaper sets it (falling back if the run's font lacks it): measured once per
+    /// run, not once per truncated line (a sweep truncates one text at many widths).
+    func ellipsis(forScalarAt offset: Int) -> LineMeasurement {
+        let runs = text.runs
+        let run = runs.firstIndex { $0.range.contains(offset) } ?? runs.count - 1
+        if let known = ellipses.withLock({ $0.first { $0.run == run }?.measurement }) { return known }
+        let made = (try? shaper.measure("\u{2026}", attributes: runs[run].attributes))!
+        ellipses.withLock { known in
+            if !known.contains(where: { $0.run == run }) { known.append((run, made)) }
+        }
+        return made
+    }
 
     /// One shaped piece: a maximal range of one style run, one bidi level, one face and script.
     /// It names its style run by index rather than holding the run's attributes (they stay in

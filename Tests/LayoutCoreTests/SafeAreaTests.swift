@@ -212,6 +212,35 @@ struct SafeAreaTests {
         #expect(evaluations.count == 2)
     }
 
+    /// A leaf 10 pixels wide: 10 × the display scale, read when it is measured.
+    struct TenPixels: LeafView {
+        func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
+            CGSize(width: 10 / environment.pixelLength, height: 10)
+        }
+    }
+
+    /// A layout whose cache is its child's ideal width (made once, as SwiftUI makes a cache).
+    struct IdealWidthCache: Layout {
+        func makeCache(subviews: Subviews) -> CGFloat { subviews.first?.sizeThatFits(.unspecified).width ?? 0 }
+        func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout CGFloat) -> CGSize {
+            CGSize(width: cache, height: 10)
+        }
+        func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout CGFloat) {
+            subviews.first?.place(at: bounds.origin, proposal: .unspecified)
+        }
+    }
+
+    @Test("Moved to another scale, a leaf is asked again and a layout's cache made again: as a tree built there")
+    func movedAnswersFollowScale() {
+        // 10 pixels: 10 ÷ (1/3) = 30 pt on the 3× phones, 10 ÷ (1/2) = 20 pt on the 2× SE.
+        let view = IdealWidthCache { TenPixels().id("leaf") }.id("cached")
+        let tree = LayoutTree(view, environment: EnvironmentValues(), on: .iPhone16Pro)
+        #expect(tree.layout(on: .iPhone16Pro).frame("cached").width == 30)
+        let se = tree.layout(on: .iPhoneSE3)
+        #expect(se.frame("cached").width == 20 && se.frame("leaf").width == 20)
+        #expect(tree.layout(on: .iPhone16ProMax).frame("cached").width == 30)
+    }
+
     @Test("A tree with an after-layout action or a reader is built again for each device, as the action and the reader see the screen")
     func settlingTreesNotMoved() {
         struct Counted: View {
