@@ -12,7 +12,7 @@ import Typography
 //
 // | step | function |
 // |---|---|
-// | the pictures: each distinct layout of the groups' examples made again on every core, in the sweep's order, each example drawn | `LocalizationSweep.drawExamples(_:sharing:_:)` |
+// | the pictures: each distinct layout of the groups' examples made again on every core, a locale's together (its strings shaped once), each example drawn | `LocalizationSweep.drawExamples(_:sharing:_:)` |
 // | a group as a section (its heading, facts and picture slots) | `SweepPage.section(_:pictures:)` |
 // | the page and its picture files, in memory or written a file at a time | `htmlFiles(of:picturesPerFile:)`, `writeHTML(of:to:picturesPerFile:)` |
 
@@ -119,8 +119,8 @@ extension LocalizationSweep {
     }
 
     /// Draws `examples`, handing each (its index in `examples`, its SVG or `nil` when it cannot be
-    /// drawn) to `body`, in the sweep's order (screen, locale, size, device, orientation): a window
-    /// of distinct layouts made at a time on every core, each drawn once per example it shows, in
+    /// drawn) to `body`, in the order of locale, size, screen, device and orientation: a window of
+    /// distinct layouts made at a time on every core, each drawn once per example it shows, in
     /// order, into `glyphs`.
     func drawExamples(_ examples: [Finding], sharing glyphs: inout SVGGlyphSheet, _ body: (Int, String?) -> Void) {
         var sheet: SVGGlyphSheet? = glyphs
@@ -129,12 +129,15 @@ extension LocalizationSweep {
         let localeIndex = Dictionary(locales.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let sizeIndex = Dictionary(textSizes.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let deviceIndex = Dictionary(devices.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        // (locale, size, screen, device, orientation): a locale's layouts together, so its strings
+        // are shaped once for all its screens (an app's screens share their buttons' and tabs'
+        // keys), not again for each screen after the text cache let them go.
         func key(_ finding: Finding) -> [Int] {
-            [screenIndex[finding.screen] ?? -1, localeIndex[finding.locale] ?? -1, sizeIndex[finding.size] ?? -1,
+            [localeIndex[finding.locale] ?? -1, sizeIndex[finding.size] ?? -1, screenIndex[finding.screen] ?? -1,
              deviceIndex[finding.device] ?? -1, finding.orientation == .portrait ? 0 : 1]
         }
-        // The distinct layouts, in the sweep's order, each with the examples it shows; the layouts
-        // of one (screen, locale, size) in a run, made in one tree moved from device to device.
+        // The distinct layouts, in that order, each with the examples it shows; the layouts of one
+        // (locale, size, screen) in a run, made in one tree moved from device to device.
         var byLayout: [[Int]: [Int]] = [:]
         for (index, example) in examples.enumerated() { byLayout[key(example), default: []].append(index) }
         var units: [[[Int]]] = []
