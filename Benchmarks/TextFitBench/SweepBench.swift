@@ -88,17 +88,6 @@ private func peakMegabytes() -> Double {
     return Double(usage.ru_maxrss) / 1024
 }
 
-/// The processors this process may run on (`taskset` narrows them; the sweep's threads still number
-/// `ParallelBatches.cores`, which counts the machine's, and share them).
-private func allowedProcessors() -> Int {
-    // /proc/self/status's `Cpus_allowed:` mask (hex words separated by commas): its set bits.
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") }) else { return ParallelBatches.cores }
-    let mask = line.dropFirst("Cpus_allowed:".count).filter { $0 != "," && !$0.isWhitespace }
-    let count = mask.compactMap { $0.hexDigitValue }.reduce(0) { $0 + $1.nonzeroBitCount }
-    return count > 0 ? count : ParallelBatches.cores
-}
-
 /// The process's CPU time so far (user + system, every thread), in seconds.
 private func cpuSeconds() -> Double {
     var usage = rusage()
@@ -175,7 +164,7 @@ func runSweepBenchmark(corpusDirectory: String, screens screenCount: Int) {
     let repeats = screenCount > 1 || onlySome ? [first] : (0..<3).map { _ in seconds(once()) }.sorted()
     let median = repeats[repeats.count / 2]
     let layouts = sweep.layoutCount
-    let cores = allowedProcessors()
+    let cores = ParallelBatches.cores
     print("\nScreen sweep: \(screenCount) screen\(screenCount == 1 ? "" : "s") of \(elements.count) elements, \(elements.texts.count) texts"
           + " × \(sweep.locales.count) locales × \(sweep.textSizes.count) sizes × \(sweep.devices.count) devices = \(layouts) layouts"
           + " (\(cores) core\(cores == 1 ? "" : "s"), release build)" + (withPictures ? ", with the HTML report" : ", findings only"))

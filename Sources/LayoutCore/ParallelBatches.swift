@@ -9,8 +9,22 @@ import Foundation
 /// together. Callers bound memory by handing over a window of items at a time (`textfit measure
 /// --file` reads its input a window at a time).
 package enum ParallelBatches {
-    /// The cores batches spread over: the processors this process may run on.
-    package static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// The cores batches spread over: the processors this process may run on — its affinity
+    /// mask (`taskset`, a container's cpuset) where the system has one, else every active one.
+    /// (Foundation's `activeProcessorCount` counts the machine's on Linux: two threads taking
+    /// turns on one allowed core spent their time slices waiting on each other's locks.)
+    package static let cores = allowedProcessors() ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// The processors in this process's affinity mask: the set bits of `/proc/self/status`'s
+    /// `Cpus_allowed:` line (hex words separated by commas); `nil` where there is none.
+    static func allowedProcessors(status: String? = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) -> Int? {
+        guard let status, let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") }) else { return nil }
+        let digits = line.dropFirst("Cpus_allowed:".count).filter { $0 != "," && !$0.isWhitespace }
+        let values = digits.compactMap(\.hexDigitValue)
+        guard !digits.isEmpty, values.count == digits.count else { return nil }
+        let count = values.reduce(0) { $0 + $1.nonzeroBitCount }
+        return count > 0 ? count : nil
+    }
 
     /// Items per batch.
     package static let batchSize = 32
