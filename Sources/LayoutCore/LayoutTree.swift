@@ -485,6 +485,8 @@ public final class LayoutTree {
     }
 
     private func compute(_ node: Node, _ p: ProposedViewSize) -> CGSize {
+        // A leaf through its box: switching on `node.kind` copies the leaf out (a retain of each of a `Text`'s references).
+        if let leaf = node.leafBox { return checked(leaf.sizeThatFits(p, environment: node.environment), for: p, node: node) }
         switch node.kind {
         case .leaf(let leaf):
             return checked(leaf.sizeThatFits(p, environment: node.environment), for: p, node: node)
@@ -565,20 +567,18 @@ public final class LayoutTree {
             }
             i -= 1
         }
-        switch node.kind {
-        case .spacer:
-            return nil
-        case .leaf(let leaf):
+        if let leaf = node.leafBox {
             // Leaves are pure functions of proposal, size and environment: their guides are kept
             // across passes, as their sizes are (a relayout asks every text for its baseline again).
             if let known = node.guideMemo(guide, proposal: proposal, size: size, generation: generation) { return known }
-            let value: CGFloat? = switch guide {
-            case .horizontal(let g): leaf.explicitAlignment(of: g, in: size, proposal: proposal, environment: node.environment)
-            case .vertical(let g): leaf.explicitAlignment(of: g, in: size, proposal: proposal, environment: node.environment)
-            }
+            let value = leaf.explicitAlignment(guide, in: size, proposal: proposal, environment: node.environment)
             let finite = value.flatMap { $0.isFinite ? $0 : nil }
             node.rememberGuide(guide, proposal: proposal, size: size, value: finite, generation: generation)
             return finite
+        }
+        switch node.kind {
+        case .spacer, .leaf:
+            return nil
         case .layout(let box):
             if let known = node.guideMemo(guide, proposal: proposal, size: size, generation: generation) { return known }
             let value = box.explicitAlignment(guide, CGRect(origin: .zero, size: size), proposal, subviews(of: node))
@@ -980,6 +980,30 @@ struct MemoEntries: RandomAccessCollection, MutableCollection {
     }
 }
 
+/// A leaf in a box of its own type, which the engine asks for sizes and guides in place: a leaf
+/// read out of `Node.Kind` is a copy, a retain and a release of each of a `Text`'s references,
+/// several times a question.
+class AnyLeafBox {
+    func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize { .zero }
+    func explicitAlignment(_ guide: AnyGuide, in size: CGSize, proposal: ProposedViewSize, environment: EnvironmentValues) -> CGFloat? { nil }
+}
+
+final class LeafBox<Leaf: LeafView>: AnyLeafBox {
+    let leaf: Leaf
+    init(_ leaf: Leaf) { self.leaf = leaf }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize, environment: EnvironmentValues) -> CGSize {
+        leaf.sizeThatFits(proposal, environment: environment)
+    }
+
+    override func explicitAlignment(_ guide: AnyGuide, in size: CGSize, proposal: ProposedViewSize, environment: EnvironmentValues) -> CGFloat? {
+        switch guide {
+        case .horizontal(let g): leaf.explicitAlignment(of: g, in: size, proposal: proposal, environment: environment)
+        case .vertical(let g): leaf.explicitAlignment(of: g, in: size, proposal: proposal, environment: environment)
+        }
+    }
+}
+
 /// A memoised explicit guide: a container's is valid for one pass, a leaf's for the tree's life.
 struct GuideMemoEntry {
     var guide: AnyGuide
@@ -1037,6 +1061,8 @@ final class Node {
 
     let parentIndex: Int
     let kind: Kind
+    /// A leaf's `kind`, boxed in its own type for the size and guide questions (`nil` for others).
+    let leafBox: AnyLeafBox?
     let environment: EnvironmentValues
     /// The enclosing stack's axis (through geometry modifiers), for a `Spacer`.
     let stackAxis: Axis?
@@ -1107,7 +1133,10 @@ final class Node {
         self.overrides = overrides
         self.stackAxis = stackAxis
         if case .layout = kind { isContainer = true } else { isContainer = false }
+        if case .leaf(let leaf) = kind { leafBox = Self.box(leaf) } else { leafBox = nil }
     }
+
+    private static func box<Leaf: LeafView>(_ leaf: Leaf) -> AnyLeafBox { LeafBox(leaf) }
 
     /// The memo slot answering `proposal`: leaves' answers stay valid, containers' only this pass.
     @inline(__always)
