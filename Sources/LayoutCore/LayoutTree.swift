@@ -632,7 +632,15 @@ public final class LayoutTree {
             let mirrored = node.environment.layoutDirection == .rightToLeft
             // The children's baselines relative to this container, gathered while each child is in
             // cache, for the container's own merged baselines (`mergedExplicitGuide`).
-            var firstValues: [CGFloat] = [], lastValues: [CGFloat] = []
+            // The last pass's arrays, emptied in place (taken out of the node, so uniquely held):
+            // a tree laid out again, or on another device, allocates nothing here.
+            var (firstValues, lastValues) = node.childBaselines
+            node.childBaselines = ([], [])
+            node.childrenPlacedGeneration = -1  // not this pass's until the loop ends
+            firstValues.removeAll(keepingCapacity: true)
+            lastValues.removeAll(keepingCapacity: true)
+            if firstValues.capacity < children.count { firstValues.reserveCapacity(children.count) }
+            if lastValues.capacity < children.count { lastValues.reserveCapacity(children.count) }
             // Each child's record is read as it is placed, in one walk over the children: nothing
             // placing a child dry-runs this container's layout again (its own guides are asked
             // after this loop), so no record is overwritten meanwhile.
@@ -966,7 +974,11 @@ struct MemoEntries: RandomAccessCollection, MutableCollection {
     }
 
     mutating func append(_ entry: MemoEntry) {
-        if head == nil { head = entry } else { rest.append(entry) }
+        if head == nil { head = entry; return }
+        // Room for every entry a node keeps, at once: grown one at a time, a container's memo
+        // was three allocations a tree.
+        if rest.capacity == 0 { rest.reserveCapacity(Node.memoCapacity - 1) }
+        rest.append(entry)
     }
 
     /// Whether an entry satisfies `predicate`; unlike `Sequence.contains(where:)` it does not copy

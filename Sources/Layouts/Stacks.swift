@@ -120,40 +120,50 @@ struct StackDistribution {
         guard let main = proposal.value(along: axis) else { return (0..<count).map { share($0, nil) } }
         if main.isInfinite { return (0..<count).map { share($0, .infinity) } }
 
-        var minimums = [CGFloat](repeating: 0, count: count)
-        var flexibility = [CGFloat](repeating: 0, count: count)
-        for i in 0..<count {
-            let subview = subviews[base + i]
-            minimums[i] = subview.sizeThatFits(offer(0)).value(along: axis)
-            flexibility[i] = subview.sizeThatFits(offer(.infinity)).value(along: axis) - minimums[i]
-        }
-        let order = (0..<count).sorted { a, b in
-            let pa = subviews[base + a].priority, pb = subviews[base + b].priority
-            if pa != pb { return pa > pb }
-            if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
-            return a < b
-        }
-        var shares = [Share?](repeating: nil, count: count)
-        var remaining = main - gaps.reduce(0, +)
-        var lowerMinimum = minimums.reduce(0, +)
-        var start = 0
-        while start < count {
-            let priority = subviews[base + order[start]].priority
-            var end = start
-            while end < count && subviews[base + order[end]].priority == priority { end += 1 }
-            for k in start..<end { lowerMinimum -= minimums[order[k]] }
-            var available = remaining - lowerMinimum
-            for k in start..<end {
-                let i = order[k]
-                let given = share(i, max(0, available / CGFloat(end - k)))
-                let length = axis == .horizontal ? given.dimensions.width : given.dimensions.height
-                available -= length
-                remaining -= length
-                shares[i] = given
+        // The per-child numbers in one temporary buffer on the stack and the shares written in
+        // place: a stack is distributed several times a layout, and each array was an allocation.
+        return withUnsafeTemporaryAllocation(of: CGFloat.self, capacity: 3 * count) { numbers in
+            let minimums = UnsafeMutableBufferPointer(rebasing: numbers[0..<count])
+            let flexibility = UnsafeMutableBufferPointer(rebasing: numbers[count..<2 * count])
+            let priorities = UnsafeMutableBufferPointer(rebasing: numbers[2 * count..<3 * count])
+            for i in 0..<count {
+                let subview = subviews[base + i]
+                minimums[i] = subview.sizeThatFits(offer(0)).value(along: axis)
+                flexibility[i] = subview.sizeThatFits(offer(.infinity)).value(along: axis) - minimums[i]
+                priorities[i] = CGFloat(subview.priority)
             }
-            start = end
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { buffer in
+                var order = buffer
+                for i in 0..<count { order[i] = i }
+                order.sort { a, b in
+                    if priorities[a] != priorities[b] { return priorities[a] > priorities[b] }
+                    if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
+                    return a < b
+                }
+                return [Share](unsafeUninitializedCapacity: count) { shares, initialized in
+                    var remaining = main - gaps.reduce(0, +)
+                    var lowerMinimum = minimums.reduce(0, +)
+                    var start = 0
+                    while start < count {
+                        let priority = priorities[order[start]]
+                        var end = start
+                        while end < count && priorities[order[end]] == priority { end += 1 }
+                        for k in start..<end { lowerMinimum -= minimums[order[k]] }
+                        var available = remaining - lowerMinimum
+                        for k in start..<end {
+                            let i = order[k]
+                            let given = share(i, max(0, available / CGFloat(end - k)))
+                            let length = axis == .horizontal ? given.dimensions.width : given.dimensions.height
+                            available -= length
+                            remaining -= length
+                            (shares.baseAddress! + i).initialize(to: given)  // each child once: `order` is a permutation
+                        }
+                        start = end
+                    }
+                    initialized = count
+                }
+            }
         }
-        return shares.map { $0! }
     }
 
     /// The extent of the children aligned on the guide: max below it + max above it. A child of
