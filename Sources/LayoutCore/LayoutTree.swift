@@ -51,7 +51,7 @@ public final class LayoutTree {
     /// Builds this tree's view on a screen (``layout(on:orientation:)``); `nil` for a tree built again.
     private var makeDeviceTree: ((Screen) -> LayoutTree)?
     /// The trees of this tree's view built for the screens it was laid out on (one moves between
-    /// screens that set the same environment: `isOn(_:moving:)`).
+    /// screens that set the same environment: `isOn(_:moving:acrossScales:)`).
     private var deviceTrees: [LayoutTree] = []
     /// Set while `layoutSettling` runs a pass of this tree.
     @exclusivity(unchecked) private var settlingReaders = false
@@ -128,11 +128,12 @@ public final class LayoutTree {
     }
 
     /// This tree's view on `screen`: this tree when it is laid out on that screen or can be moved
-    /// there (`isOn(_:moving:)`); else a tree kept from an earlier call that is, or moves there;
-    /// else the tree built for it (then kept).
-    func tree(on screen: Screen) -> LayoutTree {
-        if isOn(screen, moving: true) { return self }
-        if let kept = deviceTrees.first(where: { $0.isOn(screen, moving: false) }) ?? deviceTrees.first(where: { $0.isOn(screen, moving: true) }) {
+    /// there (`isOn(_:moving:acrossScales:)`); else a tree kept from an earlier call that is, or
+    /// moves there; else the tree built for it (then kept).
+    func tree(on screen: Screen, acrossScales: Bool = false) -> LayoutTree {
+        if isOn(screen, moving: true, acrossScales: acrossScales) { return self }
+        if let kept = deviceTrees.first(where: { $0.isOn(screen, moving: false, acrossScales: false) })
+            ?? deviceTrees.first(where: { $0.isOn(screen, moving: true, acrossScales: acrossScales) }) {
             return kept
         }
         let onScreen = environment.laidOut(on: screen)
@@ -145,19 +146,19 @@ public final class LayoutTree {
 
     /// Whether this tree is laid out on `screen` now, moving it there first when `moving` allows
     /// and that changes its screen slot alone: its views read the same environment there (the
-    /// same idiom, which picks a catalog's device strings; the same display scale, or a scale that
-    /// nothing read while the tree was built: ``ScreenSlot``), and nothing in it depends on a
-    /// layout's frames (readers, after-layout actions) or on `State` set since its last layout,
-    /// which a tree built for `screen` would start without. Moved, its layouts' caches are made
-    /// again; moved to another scale, the leaves' answers (kept across layouts) are forgotten
-    /// too: a text's size is on the pixel grid, a divider a pixel thick.
-    private func isOn(_ screen: Screen, moving: Bool) -> Bool {
+    /// same idiom, which picks a catalog's device strings; the same display scale, or with
+    /// `acrossScales` a scale that nothing read while the tree was built: ``ScreenSlot``), and
+    /// nothing in it depends on a layout's frames (readers, after-layout actions) or on `State`
+    /// set since its last layout, which a tree built for `screen` would start without. Moved, its
+    /// layouts' caches are made again; moved to another scale, the leaves' answers (kept across
+    /// layouts) are forgotten too: a text's size is on the pixel grid, a divider a pixel thick.
+    private func isOn(_ screen: Screen, moving: Bool, acrossScales: Bool) -> Bool {
         guard let slot = environment.screenSlot else { return false }
         let current = slot.screen
         if current == screen { return true }
         guard moving, !settles, !store.changed, rebuilt == nil, current.device.idiom == screen.device.idiom else { return false }
         let rescaled = current.device.displayScale != screen.device.displayScale
-        if rescaled, slot.wasReadWhileBuilding { return false }
+        if rescaled, !acrossScales || slot.wasReadWhileBuilding { return false }
         for node in nodes { node.moved(rescaled: rescaled) }
         slot.screen = screen
         return true

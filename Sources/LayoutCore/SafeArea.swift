@@ -96,11 +96,12 @@ package struct Screen: Hashable, Sendable {
 
 /// The screen a tree is laid out on, one slot shared by every environment of the tree: a tree
 /// whose environment would differ on another screen in nothing its views read is laid out there by
-/// changing the slot (`LayoutTree.tree(on:)`), not built again. Read through
+/// changing the slot (`LayoutTree.tree(on:acrossScales:)`), not built again. Read through
 /// ``EnvironmentValues/screen``, and ``EnvironmentValues/displayScale`` unless a view sets one,
 /// which always answer the screen of the tree's current layout. While the tree is built (bodies
 /// evaluated, environment modifiers applied) the slot notes whether the screen or the display
-/// scale was read: a tree that read neither can move to a screen of another display scale.
+/// scale was read: a tree that read neither can move to a screen of another display scale
+/// (`LayoutTree.layout(on:orientation:acrossScales:)`).
 package final class ScreenSlot: Sendable {
     private let current: Mutex<Screen>
     /// The current screen's display scale, readable without the lock (a `Double`'s bits).
@@ -163,7 +164,7 @@ extension EnvironmentValues {
 
     /// This environment with `screen`'s device in it: the screen, the device's display scale and its
     /// idiom. The layout direction, locale and everything else stay as set. (A value added here
-    /// that can differ between devices must be compared in `LayoutTree.isOn(_:moving:)`.)
+    /// that can differ between devices must be compared in `LayoutTree.isOn(_:moving:acrossScales:)`.)
     package func laidOut(on screen: Screen) -> EnvironmentValues {
         var environment = self
         let slot = ScreenSlot(screen)
@@ -259,8 +260,17 @@ extension LayoutTree {
     /// of its latest layout in their environment.)
     /// - Complexity: the first layout on a device builds its tree (O(n)); then as ``layout(in:)``.
     public func layout(on device: Device, orientation: Device.Orientation = .portrait) -> LayoutResult {
+        layout(on: device, orientation: orientation, acrossScales: false)
+    }
+
+    /// ``layout(on:orientation:)``, moving the tree to a device of another display scale too when
+    /// `acrossScales` and nothing read the scale while the tree was built (``ScreenSlot``): for a
+    /// caller that reads each result before the next layout (a sweep's findings), since the
+    /// results' leaves read the latest scale (an asset image drawn from an earlier result would
+    /// pick the new scale's variant).
+    package func layout(on device: Device, orientation: Device.Orientation, acrossScales: Bool) -> LayoutResult {
         let screen = Screen(device: device, orientation: orientation)
-        return tree(on: screen).layout(in: ProposedViewSize(screen.bounds.size))
+        return tree(on: screen, acrossScales: acrossScales).layout(in: ProposedViewSize(screen.bounds.size))
     }
 }
 

@@ -294,13 +294,14 @@ public struct LocalizationSweep: Sendable {
         let environment = environment(locale: locale, size: size, cache: cache)
         var found: [Finding] = []
         // One tree for every device and orientation: it is moved from screen to screen when nothing
-        // its views read differs (the same display scale and idiom: `LayoutTree.layout(on:)`), and
+        // its views read differs (the same idiom, and a display scale the same or read by nothing
+        // while the tree was built: each result's findings are read before the next layout), and
         // built again for the device otherwise.
         guard let first = devices.first, let firstOrientation = orientations.first else { return [] }
         let tree = LayoutTree(screen.content, environment: environment, on: first, orientation: firstOrientation)
         for device in devices {
             for orientation in orientations {
-                let result = tree.layout(on: device, orientation: orientation)
+                let result = tree.layout(on: device, orientation: orientation, acrossScales: true)
                 for text in result.findings {
                     for var finding in Finding.findings(of: text, in: result, screen: screen.name, locale: locale, size: size,
                                                         device: device, orientation: orientation) {

@@ -119,7 +119,7 @@ struct DeviceControlsTests {
         let tree = LayoutTree(Screen(), environment: EnvironmentValues(), on: phones[0])
         for device in phones {
             for orientation in [Device.Orientation.portrait, .landscape] {
-                let moved = tree.layout(on: device, orientation: orientation)
+                let moved = tree.layout(on: device, orientation: orientation, acrossScales: true)
                 let built = LayoutTree(Screen(), environment: EnvironmentValues(), on: device, orientation: orientation)
                     .layout(on: device, orientation: orientation)
                 #expect(moved.size == built.size, "\(device.name) \(orientation)")
