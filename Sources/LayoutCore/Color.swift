@@ -331,12 +331,12 @@ extension View {
     /// their labels in (`nil`: the accent colour). Layout is unchanged.
     /// Source: https://developer.apple.com/documentation/swiftui/view/tint(_:)-93mfq
     public func tint<S: ShapeStyle>(_ tint: S?) -> some View {
-        environment(\.tint, tint.map { AnyShapeStyle($0) })
+        environmentValue(tint.map { AnyShapeStyle($0) }) { $0.tint = $1 }
     }
 
     /// The tint of the views inside, as a colour (`nil`: the accent colour).
     public func tint(_ tint: Color?) -> some View {
-        environment(\.tint, tint.map { AnyShapeStyle($0) })
+        environmentValue(tint.map { AnyShapeStyle($0) }) { $0.tint = $1 }
     }
 }
 

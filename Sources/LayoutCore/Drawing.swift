@@ -47,14 +47,14 @@ extension View {
     /// Text and unstyled shapes inside are drawn in `style` (an inner setting wins).
     /// Source: https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:)
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
-        environment(\.foregroundStyle, AnyShapeStyle(style))
+        environmentValue(AnyShapeStyle(style)) { $0.foregroundStyle = $1 }
     }
 
     /// Text and unstyled shapes inside are drawn in `primary`; `secondary` colours the second layer
     /// of multi-layer symbols, which TextFit draws as one-colour placeholders (accepted, not drawn).
     /// Source: https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:_:)
     public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2) -> some View {
-        environment(\.foregroundStyle, AnyShapeStyle(primary))
+        environmentValue(AnyShapeStyle(primary)) { $0.foregroundStyle = $1 }
     }
 
     /// Text and unstyled shapes inside are drawn in `primary`; the other two colour symbols' second
@@ -62,13 +62,13 @@ extension View {
     /// Source: https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:_:_:)
     public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2,
                                                                              _ tertiary: S3) -> some View {
-        environment(\.foregroundStyle, AnyShapeStyle(primary))
+        environmentValue(AnyShapeStyle(primary)) { $0.foregroundStyle = $1 }
     }
 
     /// Text and unstyled shapes inside are drawn in `color`; `nil` restores the default.
     /// Source: https://developer.apple.com/documentation/swiftui/view/foregroundcolor(_:)
     public func foregroundColor(_ color: Color?) -> some View {
-        environment(\.foregroundStyle, color.map { AnyShapeStyle($0) })
+        environmentValue(color.map { AnyShapeStyle($0) }) { $0.foregroundStyle = $1 }
     }
 
     /// A border of `width` inside the view's frame: an overlay of

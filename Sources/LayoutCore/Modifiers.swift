@@ -138,6 +138,13 @@ extension View {
         EnvironmentWriter(content: self) { $0[keyPath: keyPath] = value }
     }
 
+    /// ``environment(_:_:)`` for this package's own modifiers: `set` stores `value` (`{ $0.font = $1 }`).
+    /// A write through a key path to a computed property allocates a writeback buffer every time
+    /// the modifier is applied (twice a tree: evaluating the body, building the node).
+    package func environmentValue<V: Sendable>(_ value: V, set: @escaping @Sendable (inout EnvironmentValues, V) -> Void) -> some View {
+        EnvironmentWriter(content: self) { set(&$0, value) }
+    }
+
     /// Changes an environment value for this element and its descendants: `transform` gets the value
     /// the element would inherit and may change it (an inner setting still wins over it).
     public func transformEnvironment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V> & Sendable,

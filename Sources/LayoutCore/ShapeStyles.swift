@@ -142,7 +142,7 @@ extension View {
     /// What `.background` paints with inside this view (``BackgroundStyle``). Layout is unchanged.
     /// Source: https://developer.apple.com/documentation/swiftui/view/backgroundstyle(_:)
     public func backgroundStyle<S: ShapeStyle>(_ style: S) -> some View {
-        environment(\.backgroundStyle, AnyShapeStyle(style))
+        environmentValue(AnyShapeStyle(style)) { $0.backgroundStyle = $1 }
     }
 
     /// Fills `shape`, in the view's frame, with the background style behind the view:

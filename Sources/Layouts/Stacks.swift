@@ -72,7 +72,7 @@ public struct VStackLayout: Layout, _PassesSingleChildPriority {
 ///
 /// | step | function |
 /// |---|---|
-/// | spacing between neighbours | `gaps(_:)` |
+/// | spacing between neighbours | `withGaps(_:_:)` |
 /// | each child's main-axis offer and size | `distribute(proposal:subviews:)` |
 /// | cross-axis extent on the alignment guide | `crossExtent(_:)` |
 struct StackDistribution {
@@ -87,17 +87,22 @@ struct StackDistribution {
         var dimensions: ViewDimensions
     }
 
-    /// The distance after each child but the last: `spacing`, or the pair's preferred distance.
-    func gaps(_ subviews: LayoutSubviews) -> [CGFloat] {
-        guard subviews.count > 1 else { return [] }
-        var gaps: [CGFloat] = []
-        gaps.reserveCapacity(subviews.count - 1)
-        var previous = subviews[subviews.startIndex]
-        for next in subviews.dropFirst() {
-            gaps.append(spacing ?? previous.spacing.distance(to: next.spacing, along: axis))
-            previous = next
+    /// `body` with the distance after each child but the last (`spacing`, or the pair's preferred
+    /// distance), in a temporary buffer on the stack: a stack is sized several times a layout,
+    /// and the gaps' array was an allocation each time.
+    func withGaps<R>(_ subviews: LayoutSubviews, _ body: (UnsafeBufferPointer<CGFloat>) -> R) -> R {
+        let count = max(0, subviews.count - 1)
+        return withUnsafeTemporaryAllocation(of: CGFloat.self, capacity: count) { gaps in
+            if count > 0 {
+                var previous = subviews[subviews.startIndex]
+                for k in 0..<count {
+                    let next = subviews[subviews.startIndex + k + 1]
+                    gaps.initializeElement(at: k, to: spacing ?? previous.spacing.distance(to: next.spacing, along: axis))
+                    previous = next
+                }
+            }
+            return body(UnsafeBufferPointer(gaps))
         }
-        return gaps
     }
 
     /// Each child's offer and dimensions, in subview order.
@@ -108,7 +113,7 @@ struct StackDistribution {
     /// left to its group (everything not yet given, minus the minimum lengths of every lower-priority
     /// child) divided by the children of the group not yet sized, never below 0.
     /// - Complexity: O(n log n) plus 3 measurements per child.
-    func distribute(proposal: ProposedViewSize, subviews: LayoutSubviews, gaps: [CGFloat]) -> [Share] {
+    func distribute(proposal: ProposedViewSize, subviews: LayoutSubviews, gaps: UnsafeBufferPointer<CGFloat>) -> [Share] {
         let cross = proposal.value(along: axis.cross)
         let count = subviews.count
         let base = subviews.startIndex
@@ -181,10 +186,11 @@ struct StackDistribution {
     }
 
     func size(proposal: ProposedViewSize, subviews: LayoutSubviews) -> CGSize {
-        let gaps = gaps(subviews)
-        let shares = distribute(proposal: proposal, subviews: subviews, gaps: gaps)
-        let main = shares.reduce(gaps.reduce(0, +)) { $0 + (axis == .horizontal ? $1.dimensions.width : $1.dimensions.height) }
-        return CGSize(main: main, cross: crossExtent(shares).extent, axis: axis)
+        withGaps(subviews) { gaps in
+            let shares = distribute(proposal: proposal, subviews: subviews, gaps: gaps)
+            let main = shares.reduce(gaps.reduce(0, +)) { $0 + (axis == .horizontal ? $1.dimensions.width : $1.dimensions.height) }
+            return CGSize(main: main, cross: crossExtent(shares).extent, axis: axis)
+        }
     }
 
     /// Places the children as ``distribute(proposal:subviews:gaps:)`` shares the main axis, with
@@ -193,7 +199,10 @@ struct StackDistribution {
     /// @nil: size 30x80 … a placed 30x20", mburger89/MetalUI docs/probes/swiftui-stack-algorithms.swift):
     /// a `Rectangle` beside a text in an `HStack` is as tall as the stack.
     func place(in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews) {
-        let gaps = gaps(subviews)
+        withGaps(subviews) { gaps in place(in: bounds, proposal: proposal, subviews: subviews, gaps: gaps) }
+    }
+
+    private func place(in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews, gaps: UnsafeBufferPointer<CGFloat>) {
         let cross = proposal.value(along: axis.cross) ?? (axis == .horizontal ? bounds.height : bounds.width)
         let placing = ProposedViewSize(main: proposal.value(along: axis), cross: cross, axis: axis)
         let shares = distribute(proposal: placing, subviews: subviews, gaps: gaps)

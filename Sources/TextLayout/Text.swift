@@ -399,10 +399,35 @@ public struct Text: LeafView, Hashable {
             }
         }
         private static let capacity = 4
-        private let state: Locked<State>
+        private let state: StateLock
 
         init(source: CallSite?) {
-            state = Locked(State(cache: Unmanaged.passUnretained(.shared), source: source))
+            state = StateLock(State(cache: Unmanaged.passUnretained(.shared), source: source))
+        }
+
+        /// `Locked<State>` with a concrete storage class, as `Paragraph`'s memo has: `Locked`'s
+        /// storage class is generic, so making one — once per `Text` value, every time a body is
+        /// evaluated — looked its metadata up at run time.
+        private struct StateLock: @unchecked Sendable {
+            private final class Storage: ManagedBuffer<State, pthread_spinlock_t> {
+                deinit { withUnsafeMutablePointerToElements(SpinLock.destroy) }  // the header (the state) goes with the buffer
+            }
+
+            private let storage: Storage
+
+            init(_ state: State) {
+                storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in state }, to: Storage.self)
+                storage.withUnsafeMutablePointerToElements(SpinLock.initialize)
+            }
+
+            /// Runs `body` with the state, holding the lock.
+            @inline(__always)
+            func withLock<Result>(_ body: (inout State) -> Result) -> Result {
+                let (state, lock) = storage.withUnsafeMutablePointers { ($0, $1) }
+                SpinLock.lock(lock)
+                defer { SpinLock.unlock(lock) }
+                return body(&state.pointee)
+            }
         }
 
         /// Where the text was written (fixed when the memo is made).

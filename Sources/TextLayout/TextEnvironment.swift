@@ -167,7 +167,7 @@ extension Text {
 extension View {
     /// Sets the font of every text inside that sets none itself (a `Text.font` wins).
     public func font(_ font: Font?) -> some View {
-        environment(\.font, font)
+        environmentValue(font) { $0.font = $1 }
     }
 
     /// Limits every text inside to `number` lines (`nil`: no limit); the last line shown ends in "…".
@@ -201,31 +201,31 @@ extension View {
     }
 
     private func lineLimits(upper: Int?, reserved: Int) -> some View {
-        environment(\.lineLimit, upper).environment(\.reservedLines, max(0, reserved))
+        environmentValue(upper) { $0.lineLimit = $1 }.environmentValue(max(0, reserved)) { $0.reservedLines = $1 }
     }
 
     /// Where "…" goes when text inside is cut.
     public func truncationMode(_ mode: Text.TruncationMode) -> some View {
-        environment(\.truncationMode, mode)
+        environmentValue(mode) { $0.truncationMode = $1 }
     }
 
     /// How the lines of multiline text inside line up.
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
-        environment(\.multilineTextAlignment, alignment)
+        environmentValue(alignment) { $0.multilineTextAlignment = $1 }
     }
 
     /// Adds `lineSpacing` points between the lines of text inside (not above the first or below the last).
     public func lineSpacing(_ lineSpacing: CGFloat) -> some View {
-        environment(\.lineSpacing, lineSpacing)
+        environmentValue(lineSpacing) { $0.lineSpacing = $1 }
     }
 
     /// Lets text inside shrink down to `factor` of its size before it truncates (1: never).
     public func minimumScaleFactor(_ factor: CGFloat) -> some View {
-        environment(\.minimumScaleFactor, factor)
+        environmentValue(factor) { $0.minimumScaleFactor = $1 }
     }
 
     /// Sets the Dynamic Type size that text styles inside are set at.
     public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View {
-        environment(\.dynamicTypeSize, size)
+        environmentValue(size) { $0.dynamicTypeSize = $1 }
     }
 }

@@ -131,51 +131,51 @@ extension View {
     /// Bold for text inside that sets no weight itself (`false` undoes an outer `bold()`): a text
     /// style's emphasized weight (semibold for body), bold for other fonts, as ``Text/bold()``.
     public func bold(_ isActive: Bool = true) -> some View {
-        environment(\.textBold, isActive)
+        environmentValue(isActive) { $0.textBold = $1 }
     }
 
     /// Italic for text inside (`false` undoes an outer `italic()`), in the family's italic face.
     public func italic(_ isActive: Bool = true) -> some View {
-        environment(\.textItalic, isActive)
+        environmentValue(isActive) { $0.textItalic = $1 }
     }
 
     /// The weight of text inside that sets none itself (`nil`: the font's own).
     public func fontWeight(_ weight: Font.Weight?) -> some View {
-        environment(\.textFontWeight, weight)
+        environmentValue(weight) { $0.textFontWeight = $1 }
     }
 
     /// Adds `kerning` points after every grapheme cluster of text inside that sets no kerning
     /// itself (see ``Text/kerning(_:)``).
     public func kerning(_ kerning: CGFloat) -> some View {
-        environment(\.textKerning, Double(kerning))
+        environmentValue(Double(kerning)) { $0.textKerning = $1 }
     }
 
     /// Adds `tracking` points after every grapheme cluster of text inside that sets no tracking
     /// itself, turning optional ligatures off (see ``Text/tracking(_:)``).
     public func tracking(_ tracking: CGFloat) -> some View {
-        environment(\.textTracking, Double(tracking))
+        environmentValue(Double(tracking)) { $0.textTracking = $1 }
     }
 
     /// Digits of equal width in text inside: the OpenType feature `tnum` (see ``Text/monospacedDigit()``).
     public func monospacedDigit() -> some View {
-        environment(\.textMonospacedDigit, true)
+        environmentValue(true) { $0.textMonospacedDigit = $1 }
     }
 
     /// The system font's design for text inside whose runs set none (`nil`: the font's own);
     /// see ``Text/fontDesign(_:)``.
     public func fontDesign(_ design: Font.Design?) -> some View {
-        environment(\.textFontDesign, design)
+        environmentValue(design) { $0.textFontDesign = $1 }
     }
 
     /// The width of text inside whose runs set none (`nil`: the font's own); see ``Text/fontWidth(_:)``.
     public func fontWidth(_ width: Font.Width?) -> some View {
-        environment(\.textFontWidth, width)
+        environmentValue(width) { $0.textFontWidth = $1 }
     }
 
     /// Changes the case of text inside before it is measured, with the environment's locale
     /// (`String.uppercased(with:)`: in Turkish "i" becomes "İ"); `nil` shows it as written.
     public func textCase(_ textCase: Text.Case?) -> some View {
-        environment(\.textCase, textCase)
+        environmentValue(textCase) { $0.textCase = $1 }
     }
 
     /// SwiftUI lets text tighten its letter spacing a little before it truncates; Apple does not
@@ -183,7 +183,7 @@ extension View {
     /// does not tighten: a text measures and truncates exactly as without this modifier, so a
     /// string TextFit truncates may still fit on a device.
     public func allowsTightening(_ flag: Bool) -> some View {
-        environment(\.allowsTightening, flag)
+        environmentValue(flag) { $0.allowsTightening = $1 }
     }
 }
 
