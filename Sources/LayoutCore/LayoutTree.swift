@@ -489,8 +489,8 @@ public final class LayoutTree {
         // A leaf through its box: switching on `node.kind` copies the leaf out (a retain of each of a `Text`'s references).
         if let leaf = node.leafBox { return checked(leaf.sizeThatFits(p, environment: node.environment), for: p, node: node) }
         switch node.kind {
-        case .leaf(let leaf):
-            return checked(leaf.sizeThatFits(p, environment: node.environment), for: p, node: node)
+        case .leaf:
+            preconditionFailure("a leaf's node has its box (Node.init)")
         case .spacer(let minLength):
             return Spacer.size(minLength: minLength, axis: node.stackAxis, proposal: p)
         case .layout(let box):
@@ -578,8 +578,10 @@ public final class LayoutTree {
             return finite
         }
         switch node.kind {
-        case .spacer, .leaf:
+        case .spacer:
             return nil
+        case .leaf:
+            preconditionFailure("a leaf's node has its box (Node.init)")
         case .layout(let box):
             if let known = node.guideMemo(guide, proposal: proposal, size: size, generation: generation) { return known }
             let value = box.explicitAlignment(guide, CGRect(origin: .zero, size: size), proposal, subviews(of: node))
