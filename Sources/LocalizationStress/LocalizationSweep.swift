@@ -2,6 +2,7 @@ import Catalogs
 import Foundation
 import LayoutCore
 import PreviewSupport
+import Rendering
 import TextLayout
 import Typography
 
@@ -11,11 +12,11 @@ import Typography
 // | step | function |
 // |---|---|
 // | the layouts, in order: screen → locale → text size → device → orientation | `LocalizationSweep.units` |
-// | a window of (screen, locale, size) units laid out on every core, each on every device | `LocalizationSweep.layOut(_:cache:)` |
+// | a window of (screen, locale) units laid out on every core, each at every size on every device | `LocalizationSweep.layOut(_:cache:drawingInto:)` |
 // | each text with findings → one `Finding` per kind, allowances applied | `Finding.findings(of:in:…)`, `Allowance.allows(_:)` |
 // | findings grouped by screen × key × kind as they come | `FindingGroups.add(_:)` (SweepReport.swift) |
 // | a finding's screen drawn again, its text outlined | `LocalizationSweep.picture(of:)` (SweepPictures.swift) |
-// | the report as an HTML page with a picture per group and locale | `LocalizationSweep.writeHTML(of:to:)` (SweepReportHTML.swift) |
+// | the report as an HTML page with a picture per group and locale, drawn while sweeping or afterwards | `LocalizationSweep.run(writingHTMLTo:)`, `writeHTML(of:to:)` (SweepReportHTML.swift) |
 
 /// A sweep of an app's screens over its own catalogs: every screen laid out in every locale, at
 /// every Dynamic Type size, on every device, reporting each text that is cut, shrunk, clipped,
@@ -39,8 +40,9 @@ import Typography
 /// shaped once per locale and reused across sizes (rescaled) and devices (line breaking only); the
 /// layouts run on every core, a window at a time, and findings are grouped as they come, so memory
 /// holds a window of layouts, not the sweep (``run(forEach:)`` keeps no finding either). Pictures are
-/// drawn only when asked (``picture(of:)``; the HTML report, ``writeHTML(of:to:picturesPerFile:)``,
-/// draws one per finding group and locale).
+/// drawn only when asked (``picture(of:)``); the HTML report has one per finding group and locale,
+/// drawn while sweeping (``run(writingHTMLTo:picturesPerFile:forEach:)``) or afterwards
+/// (``writeHTML(of:to:picturesPerFile:)``).
 public struct LocalizationSweep: Sendable {
     /// A screen to sweep: a name and the view it shows, made anew for every layout inside that
     /// layout's environment (so its `body` reads the locale and text size, as on the phone).
@@ -208,9 +210,10 @@ public struct LocalizationSweep: Sendable {
         run(only: nil, forEach: body)
     }
 
-    /// One (screen, locale, text size): laid out on every device and orientation.
+    /// One (screen, locale): laid out at every text size, in order, each on every device and
+    /// orientation. Its first size shapes the locale's strings; the others rescale them.
     struct Unit: Sendable {
-        let screen: Int, locale: Int, size: Int
+        let screen: Int, locale: Int
     }
 
     /// The units of the screens and locales `only` takes (all when `nil`), in the sweep's order.
@@ -218,50 +221,42 @@ public struct LocalizationSweep: Sendable {
         var units: [Unit] = []
         for screen in screens.indices {
             for locale in locales.indices where only?(screen, locales[locale]) ?? true {
-                for size in textSizes.indices { units.append(Unit(screen: screen, locale: locale, size: size)) }
+                units.append(Unit(screen: screen, locale: locale))
             }
         }
         return units
     }
 
     /// Units laid out at a time: enough to keep every core busy between the windows, few enough that
-    /// their layouts and findings are a small part of memory.
+    /// their findings (and pictures) are a small part of memory.
     static var window: Int { max(8, ParallelBatches.cores * 8) }
 
     /// Lays out the units of the screens and locales `only` takes (`(screen index, locale)`; all
     /// when `nil`), handing each finding to `body` in order: what a shard of the CLI's sweep runs.
-    package func run(only: ((Int, String) -> Bool)?, forEach body: (Finding) -> Void) -> Report {
+    /// With `pictures`, each group's example in each locale is drawn on the core that laid it out,
+    /// from that layout (``layOut(_:cache:drawingInto:)``), and handed to `pictures` in order.
+    package func run(only: ((Int, String) -> Bool)?, pictures: SweepPictureSink? = nil, forEach body: (Finding) -> Void) -> Report {
         let units = units(only: only)
         let cache = Self.measurementCache(for: environment)
         var groups = FindingGroups(sweep: self, swept: Set(units.map { [screens[$0.screen].name, locales[$0.locale]] }))
+        let sheet = pictures?.sheet
         var start = 0
-        var localesStarted = Set<Int>()
         while start < units.count {
             let window = Array(units[start..<min(units.count, start + Self.window)])
-            // A locale's first unit is laid out before its others (beside other locales' first
-            // units): its strings are shaped there, once, and the other sizes rescale them. Laid
-            // out side by side, two sizes of a new locale would each shape every string.
-            var firsts: [Int] = [], others: [Int] = []
-            for (index, unit) in window.enumerated() {
-                if localesStarted.insert(unit.locale).inserted { firsts.append(index) } else { others.append(index) }
-            }
-            // Each unit's findings, in order; a unit is a handful of layouts, so batches of one.
-            var found = [[Finding]](repeating: [], count: window.count)
-            for phase in [firsts, others] where !phase.isEmpty {
-                let batches = (try? ParallelBatches.map(phase.count, batchSize: 1) { range in
-                    range.flatMap { layOut(window[phase[$0]], cache: cache) }
-                }) ?? []
-                for (k, batch) in batches.enumerated() { found[phase[k]] = batch }
-            }
-            for batch in found {
-                for finding in batch {
+            // A unit is a (screen, locale): tens of layouts, so batches of one.
+            let done = (try? ParallelBatches.map(window.count, batchSize: 1) { range in
+                range.map { layOut(window[$0], cache: cache, drawingInto: sheet) }
+            })?.flatMap { $0 } ?? []
+            for unit in done {
+                for finding in unit.findings {
                     groups.add(finding)
                     body(finding)
                 }
+                for picture in unit.pictures { pictures?.add(picture) }
             }
             start += window.count
         }
-        return Report(sweep: self, groups: groups.finished(), layouts: units.count * devices.count * orientations.count)
+        return Report(sweep: self, groups: groups.finished(), layouts: units.count * textSizes.count * devices.count * orientations.count)
     }
 
     /// The text cache a run measures in: the environment's own when it was given one, else a new one
@@ -287,35 +282,62 @@ public struct LocalizationSweep: Sendable {
         return environment
     }
 
-    /// `unit`'s screen laid out on every device and orientation, and the findings of each layout
-    /// (allowances applied), in order.
-    func layOut(_ unit: Unit, cache: TextMeasurementCache) -> [Finding] {
-        let screen = screens[unit.screen], locale = locales[unit.locale], size = textSizes[unit.size]
-        let environment = environment(locale: locale, size: size, cache: cache)
-        var found: [Finding] = []
-        // One tree for every device and orientation: it is moved from screen to screen when nothing
-        // its views read differs (the same idiom, and a display scale the same or read by nothing
-        // while the tree was built: each result's findings are read before the next layout), and
-        // built again for the device otherwise.
-        guard let first = devices.first, let firstOrientation = orientations.first else { return [] }
-        let tree = LayoutTree(screen.content, environment: environment, on: first, orientation: firstOrientation)
-        for device in devices {
-            for orientation in orientations {
-                let result = tree.layout(on: device, orientation: orientation, acrossScales: true)
-                for text in result.findings {
-                    for var finding in Finding.findings(of: text, in: result, screen: screen.name, locale: locale, size: size,
-                                                        device: device, orientation: orientation) {
-                        if finding.fileID == nil, let file = screen.file {
-                            finding.fileID = file
-                            finding.line = finding.key.flatMap { screen.keyLines[$0] }
+    /// What a unit found: its findings in the sweep's order, and the pictures drawn of them.
+    struct UnitResult: Sendable {
+        var findings: [Finding] = []
+        var pictures: [DrawnLayout] = []
+    }
+
+    /// `unit`'s screen laid out at every text size on every device and orientation, and the
+    /// findings of each layout (allowances applied), in order. With `sheet`, each layout that holds
+    /// the first finding of a group in this locale (the group's example for it: the locale's first
+    /// failing size, on the first device that fails) is drawn for the report's page
+    /// (``pagePicture(of:screen:locale:size:orientation:sharing:)``) before the tree moves on.
+    func layOut(_ unit: Unit, cache: TextMeasurementCache, drawingInto sheet: SVGGlyphSheet? = nil) -> UnitResult {
+        let screen = screens[unit.screen], locale = locales[unit.locale]
+        var done = UnitResult()
+        var sheet = sheet
+        var drawn = Set<FindingGroups.Identity>()
+        guard let first = devices.first, let firstOrientation = orientations.first else { return done }
+        for size in textSizes {
+            let environment = environment(locale: locale, size: size, cache: cache)
+            // One tree for every device and orientation: it is moved from screen to screen when
+            // nothing its views read differs (the same idiom, and a display scale the same or read
+            // by nothing while the tree was built: each result's findings are read, and its picture
+            // drawn, before the next layout), and built again for the device otherwise.
+            let tree = LayoutTree(screen.content, environment: environment, on: first, orientation: firstOrientation)
+            for device in devices {
+                for orientation in orientations {
+                    let result = tree.layout(on: device, orientation: orientation, acrossScales: true)
+                    let start = done.findings.count
+                    for text in result.findings {
+                        for var finding in Finding.findings(of: text, in: result, screen: screen.name, locale: locale, size: size,
+                                                            device: device, orientation: orientation) {
+                            if finding.fileID == nil, let file = screen.file {
+                                finding.fileID = file
+                                finding.line = finding.key.flatMap { screen.keyLines[$0] }
+                            }
+                            finding.allowance = allowances.first { $0.allows(finding) }
+                            done.findings.append(finding)
                         }
-                        finding.allowance = allowances.first { $0.allows(finding) }
-                        found.append(finding)
                     }
+                    guard sheet != nil, done.findings.count > start else { continue }
+                    var examples: [FindingGroups.Identity] = [], shown = Set<Int>()
+                    for finding in done.findings[start...] {
+                        let identity = FindingGroups.identity(of: finding)
+                        if drawn.insert(identity).inserted {
+                            examples.append(identity)
+                            shown.insert(finding.index)
+                        }
+                    }
+                    guard !examples.isEmpty else { continue }
+                    let made = pictureLayout(result, tree: tree, device: device, orientation: orientation, showing: shown)
+                    let svg = pagePicture(of: made, screen: screen.name, locale: locale, size: size, orientation: orientation, sharing: &sheet!)
+                    done.pictures.append(DrawnLayout(svg: svg, locale: locale, examples: examples))
                 }
             }
         }
-        return found
+        return done
     }
 }
 

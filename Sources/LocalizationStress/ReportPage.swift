@@ -531,6 +531,9 @@ struct PageData {
 
     mutating func append(_ other: PageData) { bytes.append(contentsOf: other.bytes) }
 
+    /// Bytes already in JSON's form (another ``PageData``'s).
+    mutating func append(bytes more: [UInt8]) { bytes.append(contentsOf: more) }
+
     mutating func number(_ value: Double) {
         guard value.isFinite else { return raw("null") }
         let rounded = (value * 10).rounded() / 10
@@ -691,11 +694,16 @@ enum PageScript {
     /// number (negative: none), and `target` the element of `slot` the picture goes into. The page
     /// defines `D`, `loaded` and `waiting` (two `Map`s) before it, and observes its slots with
     /// `observer` after it.
+    ///
+    /// `prepare` (statements of `slot` and `svg`, which they may change) runs before a picture is
+    /// inserted, `filled` (statements of `slot`) after.
     static func pictureLoader(index: String, callback: String = "textfitPictures", files: String = "pictures/",
-                              into target: String = "slot") -> String {
+                              into target: String = "slot", prepare: String = "", filled: String = "") -> String {
         """
         const pictureIndex = (slot) => \(index), pictureTarget = (slot) => \(target);
-        function fill(slot, svg) { pictureTarget(slot).innerHTML = svg; slot.dataset.loaded = "1"; }
+        function fill(slot, svg) {
+        \(prepare)pictureTarget(slot).innerHTML = svg; slot.dataset.loaded = "1";
+        \(filled)}
         window.\(callback) = (chunk, list) => {
           loaded.set(chunk, list);
           for (const slot of waiting.get(chunk) || []) fill(slot, list[pictureIndex(slot) % D.picturesPerFile]);

@@ -34,23 +34,48 @@ extension LocalizationSweep {
     /// ``picture(of:sharing:idPrefix:)`` of the layout `made` (``layout(of:)``'s answer for `finding`):
     /// the layouts of many pictures can be made on every core, and drawn in order into one sheet.
     func picture(of finding: Finding, in made: FindingLayout, sharing glyphs: inout SVGGlyphSheet?, idPrefix: String = "") -> String? {
+        picture(of: made, screen: finding.screen, locale: finding.locale, size: finding.size, orientation: finding.orientation,
+                own: finding.index, sharing: &glyphs, idPrefix: idPrefix)
+    }
+
+    /// The picture of `made` for the report's page: every text with a finding outlined, none
+    /// thicker than the others (the page makes the example's own thicker, by its `data-index`,
+    /// when it shows the picture: one picture serves every example of its layout), its own ids
+    /// prefixed `p-` (the page numbers them apart), its glyphs in `glyphs`.
+    func pagePicture(of made: FindingLayout, screen: String, locale: String, size: TextSize, orientation: Device.Orientation,
+                     sharing glyphs: inout SVGGlyphSheet) -> String {
+        var sheet: SVGGlyphSheet? = glyphs
+        defer { glyphs = sheet! }
+        return picture(of: made, screen: screen, locale: locale, size: size, orientation: orientation, own: nil, sharing: &sheet,
+                       idPrefix: Self.pagePicturePrefix)
+    }
+
+    /// The prefix of a page picture's own ids (clip paths, its ink), which the page's script
+    /// numbers per slot.
+    static let pagePicturePrefix = "p-"
+
+    /// `made` drawn (a layout of `screen` in `locale` at `size`, held in `orientation`), each text
+    /// with a finding outlined — red failing, dashed amber allowed, text `own` (pre-order index)
+    /// twice as thick — and the fold when the layout was made taller.
+    private func picture(of made: FindingLayout, screen screenName: String, locale: String, size: TextSize, orientation: Device.Orientation,
+                         own: Int?, sharing glyphs: inout SVGGlyphSheet?, idPrefix: String) -> String {
         let (result, texts) = (made.result, made.texts)
         let screen = CGRect(origin: .zero, size: result.size)
         let renderer = SVGRenderer(options: .init(container: screen, background: "#ffffff", idPrefix: idPrefix))
         let svg = glyphs != nil ? renderer.svg(result, sharing: &glyphs!) : renderer.svg(result)
         var outlines = "<g class=\"findings\" fill=\"none\">\n"
         for text in texts {
-            let found = Finding.findings(of: text.placed, in: result, screen: finding.screen, locale: finding.locale, size: finding.size,
-                                         device: text.device, orientation: finding.orientation)
+            let found = Finding.findings(of: text.placed, in: result, screen: screenName, locale: locale, size: size,
+                                         device: text.device, orientation: orientation)
             let failing = found.contains { finding in !allowances.contains { $0.allows(finding) } }
             var box = text.placed.lineBounds.filter { $0.width > 0 }.reduce(CGRect.null) { $0.union($1) }
             if box.isNull { box = text.placed.frame }
             box = box.insetBy(dx: -Self.outlineMargin, dy: -Self.outlineMargin)
-            let own = text.placed.index == finding.index
+            let isOwn = text.placed.index == own
             let kinds = found.map(\.kind.rawValue).joined(separator: " ")
-            outlines += "<rect class=\"finding\(own ? " finding-shown" : "")\" data-kinds=\"\(kinds)\" data-index=\"\(text.placed.index)\" "
+            outlines += "<rect class=\"finding\(isOwn ? " finding-shown" : "")\" data-kinds=\"\(kinds)\" data-index=\"\(text.placed.index)\" "
                 + "x=\"\(Self.svgNumber(box.minX))\" y=\"\(Self.svgNumber(box.minY))\" width=\"\(Self.svgNumber(box.width))\" "
-                + "height=\"\(Self.svgNumber(box.height))\" stroke=\"\(failing ? "#d1242f" : "#bf8700")\" stroke-width=\"\(own ? 3 : 1.5)\""
+                + "height=\"\(Self.svgNumber(box.height))\" stroke=\"\(failing ? "#d1242f" : "#bf8700")\" stroke-width=\"\(isOwn ? 3 : 1.5)\""
                 + (failing ? "" : " stroke-dasharray=\"4 2\"") + "/>\n"
         }
         if let fold = made.fold {
@@ -109,18 +134,25 @@ extension LocalizationSweep {
                                       on: device, orientation: finding.orientation)
         tree = made
         let result = made.layout(on: device, orientation: finding.orientation)
-        // A text below the fold (a scroll view's content past the screen's bottom): the screen laid
-        // out again on the device made as much taller as that takes (its width, and so every
-        // text's width and fit, unchanged), as a full-page screenshot shows it.
+        return pictureLayout(result, tree: made, device: device, orientation: finding.orientation, showing: Set(alsoShowing + [finding.index]))
+    }
+
+    /// `result`, `tree`'s layout on `device`, as a picture showing the texts `shown` (pre-order
+    /// indices) shows it. When one of them lies below the screen (a scroll view's content past its
+    /// bottom), the screen is laid out again on the device made as much taller as that takes (its
+    /// width, and so every text's width and fit, unchanged), as a full-page screenshot shows it —
+    /// unless a text of `shown` has no finding there (cut by the screen's edge, say), which the
+    /// taller screen would hide.
+    func pictureLayout(_ result: LayoutResult, tree: LayoutTree, device: Device, orientation: Device.Orientation,
+                       showing shown: Set<Int>) -> FindingLayout {
         let height = result.size.height
-        let shown = Set(alsoShowing + [finding.index])
         let lowest = result.findings.filter { shown.contains($0.index) }.map(\.frame.maxY).max() ?? 0
         if lowest > height {
             var tall = device
             let extra = (lowest - height).rounded(.up) + 24
-            if finding.orientation == .landscape { tall.portraitSize.width += extra } else { tall.portraitSize.height += extra }
-            let longer = made.layout(on: tall, orientation: finding.orientation)
-            if longer.findings.contains(where: { $0.index == finding.index }) {
+            if orientation == .landscape { tall.portraitSize.width += extra } else { tall.portraitSize.height += extra }
+            let longer = tree.layout(on: tall, orientation: orientation)
+            if shown.allSatisfy({ index in longer.findings.contains { $0.index == index } }) {
                 return FindingLayout(result: longer, texts: longer.findings.map { ($0, device) }, fold: height)
             }
         }

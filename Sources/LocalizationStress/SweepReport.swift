@@ -175,8 +175,16 @@ extension LocalizationSweep {
 /// locale's first finding of a group is at its smallest size on the first device).
 /// - Complexity: O(1) per finding; memory O(groups × locales).
 struct FindingGroups {
-    private struct Identity: Hashable {
+    /// What a group is: the screen, the key (or the source line, or the text's place), the kind
+    /// and the source.
+    struct Identity: Hashable, Sendable {
         let screen: String, text: String, kind: LocalizationSweep.Finding.Kind, fileID: String?, line: Int?
+    }
+
+    /// The group `finding` belongs to.
+    static func identity(of finding: LocalizationSweep.Finding) -> Identity {
+        Identity(screen: finding.screen, text: finding.key.map { "k" + $0 } ?? finding.line.map { _ in "" } ?? "p\(finding.path)",
+                 kind: finding.kind, fileID: finding.fileID, line: finding.line)
     }
 
     private struct State {
@@ -204,8 +212,7 @@ struct FindingGroups {
 
     /// Adds `finding` (the sweep's next, in order) to its group.
     mutating func add(_ finding: LocalizationSweep.Finding) {
-        let identity = Identity(screen: finding.screen, text: finding.key.map { "k" + $0 } ?? finding.line.map { _ in "" } ?? "p\(finding.path)",
-                                kind: finding.kind, fileID: finding.fileID, line: finding.line)
+        let identity = Self.identity(of: finding)
         let device = LocalizationSweep.deviceLabel(finding.device, finding.orientation)
         guard let position = index[identity] else {
             index[identity] = states.count

@@ -288,6 +288,46 @@ import Typography
         #expect(sheet.svg().hasSuffix("</defs>\n</svg>\n"))
     }
 
+    @Test("A thread-shared sheet: pictures drawn in any order, on two threads at once, name and define their glyphs the same")
+    func threadSharedSheetIsTheSameWhateverTheOrder() throws {
+        let container = CGRect(x: 0, y: 0, width: 50, height: 20)
+        let texts = ["lol", "שלום lol", "loll", "Hello"]
+        let layouts = try texts.map { try Fixtures.paragraph($0).layout(width: nil) }
+        func draw(_ order: [Int], into sheet: inout SVGGlyphSheet) -> [Int: String] {
+            var pictures: [Int: String] = [:]
+            for index in order {
+                pictures[index] = SVGRenderer(options: .init(container: container, idPrefix: "p\(index)-")).svg(layouts[index], sharing: &sheet)
+            }
+            return pictures
+        }
+        var forward = SVGGlyphSheet.threadShared(idPrefix: "glyph-"), backward = SVGGlyphSheet.threadShared(idPrefix: "glyph-")
+        #expect(forward.isEmpty && forward.svg().isEmpty)
+        let first = draw([0, 1, 2, 3], into: &forward), second = draw([3, 2, 1, 0], into: &backward)
+        #expect(first == second)
+        #expect(forward.svg() == backward.svg() && !forward.isEmpty)
+        // Two copies of one sheet drawing on two threads at once: one set of definitions, the same.
+        let shared = SVGGlyphSheet.threadShared(idPrefix: "glyph-")
+        let halves = try ParallelBatches.map(2, batchSize: 1) { range in
+            var copy = shared
+            return draw(range.lowerBound == 0 ? [0, 1] : [3, 2], into: &copy)
+        }
+        #expect(halves[0].merging(halves[1]) { a, _ in a } == first)
+        #expect(shared.svg() == forward.svg())
+        // Every glyph drawn is defined once, as a <path> (the texts have no colour glyphs) named by
+        // its face (six base-36 digits), in order of face and glyph; every reference resolves.
+        let page = forward.svg() + first.values.sorted().joined()
+        let (defined, referenced) = Self.ids(in: page)
+        #expect(Set(defined).count == defined.count && referenced.subtracting(defined).isEmpty)
+        let glyphIDs = defined.filter { $0.hasPrefix("glyph-") }
+        #expect(glyphIDs.allSatisfy { $0.wholeMatch(of: /glyph-g[0-9a-z]{6}-[0-9]+/) != nil }, "\(glyphIDs)")
+        let keys = glyphIDs.map { id in (id.split(separator: "-")[1], Int(id.split(separator: "-")[2])!) }
+        #expect(keys.map { "\($0.0) \($0.1)" } == keys.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.map { "\($0.0) \($0.1)" })
+        // As many definitions as a sheet of its own makes for the same pictures.
+        var own = SVGGlyphSheet(idPrefix: "glyph-")
+        _ = draw([0, 1, 2, 3], into: &own)
+        #expect(SVGScan.count("<path id=", in: own.svg()) == glyphIDs.count)
+    }
+
     // MARK: - Trees
 
     @Test func treeDrawsTextLeavesAtTheirFramesAndBoxesAsRects() throws {

@@ -87,15 +87,38 @@ struct BackupScreenSweepTests {
         #expect(sections.count == report.groups.count)
         // Failing groups first, then the allowed teaser, marked.
         #expect(sections.last?.hasPrefix(" allowed\"") == true && sections.last?.contains("sweep.teaser") == true)
-        // A slot per example (a locale each), and as many pictures, each with its text outlined
-        // thick (the group's own) and the page's one glyph sheet.
-        let examples = report.groups.reduce(0) { $0 + $1.examples.count }
-        #expect(page.components(separatedBy: "data-example=").count - 1 == examples)
+        // A slot per example (a locale each), naming its picture and its own text; a picture per
+        // distinct layout among the examples (groups failing at the same locale, size and device
+        // share one), none with an outline made thick (the page's script does that per slot), and
+        // the page's one glyph sheet.
+        let examples = report.groups.flatMap(\.examples)
+        #expect(page.components(separatedBy: "data-picture=").count - 1 == examples.count)
+        for example in examples { #expect(page.contains("data-shown=\"\(example.index)\"")) }
+        let layouts = Set(examples.map { "\($0.screen) \($0.locale) \($0.size) \($0.device) \($0.orientation)" })
         let pictures = files[1].text.components(separatedBy: "\\u003csvg ").count - 1  // JSON strings: `<` escaped
-        #expect(pictures == examples)
-        #expect(files[1].text.components(separatedBy: "finding-shown").count - 1 == examples)
+        #expect(pictures == layouts.count && pictures < examples.count, "\(layouts.count) layouts, \(examples.count) examples")
+        #expect(!files[1].text.contains("finding-shown"))
         #expect(page.components(separatedBy: "<svg ").count - 1 == 1)
         // With no picture files, the pictures are in the page.
-        #expect(sweep.html(of: report).components(separatedBy: "finding-shown").count - 1 == examples)
+        #expect(sweep.html(of: report).components(separatedBy: "\\u003csvg ").count - 1 == layouts.count)
+    }
+
+    @Test("run(writingHTMLTo:) draws the pictures while it sweeps: the same files as writeHTML(of:) of the report, the same groups")
+    func htmlWhileSweeping() throws {
+        let sweep = try Self.sweep()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textfit-sweep-html-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var found: [LocalizationSweep.Finding] = []
+        let report = try sweep.run(writingHTMLTo: folder.appendingPathComponent("during")) { found.append($0) }
+        let after = sweep.run()
+        try sweep.writeHTML(of: after, to: folder.appendingPathComponent("after"))
+        #expect(report.groups.map(\.description) == after.groups.map(\.description))
+        #expect(found.count == after.findings.count + after.allowed.count)
+        for name in ["index.html", "pictures/1.js"] {
+            let during = try String(contentsOf: folder.appendingPathComponent("during/" + name), encoding: .utf8)
+            let drawnAfter = try String(contentsOf: folder.appendingPathComponent("after/" + name), encoding: .utf8)
+            #expect(during == drawnAfter, "\(name) differs")
+            #expect(during.count > 1_000)
+        }
     }
 }

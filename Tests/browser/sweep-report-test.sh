@@ -3,8 +3,9 @@
 # sample app and writes its report (index.html and pictures/N.js); headless Chromium opens it in a
 # window tall enough that every picture slot is in view, runs its scripts, and the DOM it ends with
 # must have, for every slot, the picture loaded from its pictures/N.js: an SVG with the finding's
-# own text outlined (`finding-shown`) among the outlined texts. Keeps a screenshot of the report's
-# first screenful in demo/out/sweep-report.png.
+# own text outlined thickest (`finding-shown`, which the page's script sets per slot: a layout that
+# is the example of several groups is one picture) among the outlined texts, and no id defined
+# twice. Keeps a screenshot of the report's first screenful in demo/out/sweep-report.png.
 #
 # Environment: SWIFT (default swift), CHROMIUM (default chromium), SHOT (default demo/out/sweep-report.png).
 set -euo pipefail
@@ -27,15 +28,20 @@ check() {
 python3 - "$work/dom.html" "$1" <<'PY'
 import re, sys
 dom = open(sys.argv[1], encoding="utf-8").read()
-slots = re.findall(r'<div class="shot" data-example="(\d+)"[^>]*>(.*?)</div>', dom, re.S)
+slots = re.findall(r'<div class="shot" data-picture="(\d+)" data-shown="(\d+)"[^>]*>(.*?)</div>', dom, re.S)
 failures = []
 if len(slots) < 4:
     failures.append(f"{len(slots)} picture slots; the sample app's report has one per group and locale (10)")
-for example, content in slots:
+for picture, shown, content in slots:
+    own = re.findall(r'<rect class="finding finding-shown"[^>]*data-index="(\d+)"', content)
     if "<svg" not in content:
-        failures.append(f"slot {example}: no picture loaded")
-    elif 'class="finding finding-shown"' not in content:
-        failures.append(f"slot {example}: the finding's own text is not outlined")
+        failures.append(f"picture {picture}: not loaded")
+    elif own != [shown]:
+        failures.append(f"picture {picture}: the example's own text {shown} is not the one outlined thickest ({own})")
+# A picture in several slots has its ids numbered apart in each.
+ids = re.findall(r' id="([^"]+)"', dom)
+if len(ids) != len(set(ids)):
+    failures.append(f"{len(ids) - len(set(ids))} ids defined twice")
 sections = dom.count('<section class="group')
 if sections != 4:
     failures.append(f"{sections} sections; the sample app has 4 groups (3 failing, 1 allowed)")
