@@ -131,7 +131,8 @@ func runSweepBenchmark(corpusDirectory: String, screens screenCount: Int) {
     let withPictures = screenCount > 1 && ProcessInfo.processInfo.environment["SWEEP_BENCH_NO_PICTURES"] == nil
     var findings = 0, groups = 0, allowed = 0, examplesDrawn = 0
     var examples: [String] = []
-    let out = folder.appendingPathComponent("report")
+    // SWEEP_BENCH_REPORT=FOLDER: the HTML report written there (and kept) rather than in a temporary folder.
+    let out = ProcessInfo.processInfo.environment["SWEEP_BENCH_REPORT"].map { URL(fileURLWithPath: $0) } ?? folder.appendingPathComponent("report")
     func once() -> Duration {
         clock.measure {
             var count = 0

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A container that sizes and places its subviews: SwiftUI's `Layout` protocol, headless.
 ///
@@ -127,6 +128,37 @@ class AnyLayoutBox {
     func spacing(_ subviews: LayoutSubviews) -> ViewSpacing { fatalError() }
 }
 
+/// What the tree builder asks of a layout's type — its conformances, its name, its stack axis —
+/// found once a process per type: the tree is built for every screen, locale and text size of a
+/// sweep, and each cast to a protocol costs ~1,000 instructions, `String(describing:)` ~7,000.
+struct LayoutTypeTraits: Sendable {
+    /// One of the engine's modifiers (``ModifierLayout``).
+    var isModifier: Bool
+    /// The name results give it when it is not a modifier: the type's.
+    var name: String
+    /// Its stack axis (``LayoutProperties/stackOrientation``), unless it depends on the instance.
+    var stackOrientation: Axis?
+    /// Its properties depend on the instance (``_InstanceLayoutProperties``: `AnyLayout`).
+    var hasInstanceProperties: Bool
+    var passesSingleChildPriority: Bool
+    /// It says what is wrong with its values (``DiagnosingLayout``).
+    var diagnoses: Bool
+
+    private static let table = Mutex<[ObjectIdentifier: LayoutTypeTraits]>([:])
+
+    static func of<L: Layout>(_ type: L.Type) -> LayoutTypeTraits {
+        let key = ObjectIdentifier(type)
+        if let known = table.withLock({ $0[key] }) { return known }
+        let traits = LayoutTypeTraits(isModifier: type is any ModifierLayout.Type, name: String(describing: type),
+                                      stackOrientation: type.layoutProperties.stackOrientation,
+                                      hasInstanceProperties: type is any _InstanceLayoutProperties.Type,
+                                      passesSingleChildPriority: type is any _PassesSingleChildPriority.Type,
+                                      diagnoses: type is any DiagnosingLayout.Type)
+        table.withLock { $0[key] = traits }
+        return traits
+    }
+}
+
 /// A layout whose properties depend on the instance, not only the type (`AnyLayout`: the stack
 /// orientation of the layout it wraps). Not part of SwiftUI's API (hence the underscore).
 public protocol _InstanceLayoutProperties {
@@ -180,38 +212,59 @@ extension ModifierLayout {
 
 final class LayoutBox<L: Layout>: AnyLayoutBox {
     let layout: L
-    private var cache: L.Cache?
+    /// The layout's cache, made on first use (`nil` before): in memory of its own, not a stored
+    /// `L.Cache?`. The box's methods run unspecialised (the tree opens `any Layout`), and there
+    /// every use of an `Optional<L.Cache>` looked its metadata up (~320 instructions) and every
+    /// write of a stored property began a dynamic exclusivity access: 8 % of a screen's layout.
+    private var cacheStorage: UnsafeMutablePointer<L.Cache>?
     /// The layout as one of the engine's modifiers, when it is one (cast once: a cast to a
     /// protocol costs ~1,500 instructions, and the tree builder asks five questions of each box).
     private let modifier: (any ModifierLayout)?
 
+    /// What the tree asks of `L` itself, found once a process.
+    private let traits: LayoutTypeTraits
+
     init(_ layout: L) {
         self.layout = layout
-        modifier = layout as? any ModifierLayout
+        traits = LayoutTypeTraits.of(L.self)
+        modifier = traits.isModifier ? layout as? any ModifierLayout : nil
     }
 
-    override var kindName: String { modifier?.kindName ?? String(describing: L.self) }
+    deinit { forgetCache() }
+
+    override var kindName: String { modifier?.kindName ?? traits.name }
     override var stackOrientation: Axis? {
-        ((layout as? any _InstanceLayoutProperties)?.instanceLayoutProperties ?? L.layoutProperties).stackOrientation
+        guard traits.hasInstanceProperties, let instance = layout as? any _InstanceLayoutProperties else { return traits.stackOrientation }
+        return instance.instanceLayoutProperties.stackOrientation
     }
     override var isModifier: Bool { modifier != nil }
     override var primaryChild: Int { modifier?.primaryChild ?? 0 }
     override func passesPriority(childCount: Int) -> Bool {
         if let modifier { return type(of: modifier).passesPriority }
-        return childCount == 1 && L.self is any _PassesSingleChildPriority.Type
+        return childCount == 1 && traits.passesSingleChildPriority
     }
     override var hidesContent: Bool { modifier.map { type(of: $0).hidesContent } ?? false }
-    override var issues: [LeafDiagnostic] { modifier?.issues ?? (layout as? any DiagnosingLayout)?.issues ?? [] }
+    override var issues: [LeafDiagnostic] {
+        if let modifier { return modifier.issues }
+        return traits.diagnoses ? (layout as? any DiagnosingLayout)?.issues ?? [] : []
+    }
 
-    override func forgetCache() { cache = nil }
+    override func forgetCache() {
+        guard let storage = cacheStorage else { return }
+        cacheStorage = nil
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
 
-    /// Runs `body` with the cache, making it on first use.
+    /// Runs `body` with the cache, making it on first use. (A layout's methods ask its subviews,
+    /// never its own box again, so the cache is not in use when `body` starts.)
     @inline(__always)
     private func withCache<R>(_ subviews: LayoutSubviews, _ body: (inout L.Cache) -> R) -> R {
-        var value = cache ?? layout.makeCache(subviews: subviews)
-        cache = nil  // keep the value uniquely referenced while the layout mutates it
-        defer { cache = value }
-        return body(&value)
+        if let storage = cacheStorage { return body(&storage.pointee) }
+        let storage = UnsafeMutablePointer<L.Cache>.allocate(capacity: 1)
+        storage.initialize(to: layout.makeCache(subviews: subviews))
+        cacheStorage = storage
+        return body(&storage.pointee)
     }
 
     override func sizeThatFits(_ proposal: ProposedViewSize, _ subviews: LayoutSubviews) -> CGSize {

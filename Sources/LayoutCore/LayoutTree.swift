@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An element tree prepared for layout: build it once, lay it out at any number of proposals.
 ///
@@ -819,13 +820,23 @@ private struct TreeBuilder {
     private mutating func guidesFromChildren(_ layout: any Layout) -> Bool {
         let type = ObjectIdentifier(Swift.type(of: layout))
         if let known = layoutGuideTypes[type] { return known }
-        let answer = layout is any GuidesFromChildren
+        let answer = Self.sharedLayoutGuideTypes.withLock { $0[type] } ?? {
+            let answer = layout is any GuidesFromChildren
+            Self.sharedLayoutGuideTypes.withLock { $0[type] = answer }
+            return answer
+        }()
         layoutGuideTypes[type] = answer
         return answer
     }
+
+    /// The builders' per-type answers, shared: a type's conformances are asked once a process,
+    /// not once a tree (a cast to a protocol costs ~1,000 instructions; a sweep builds a tree for
+    /// every screen, locale and text size).
+    private static let sharedLayoutGuideTypes = Mutex<[ObjectIdentifier: Bool]>([:])
+    private static let sharedLeafTypes = Mutex<[ObjectIdentifier: LeafTraits]>([:])
     private var leafTypes: [ObjectIdentifier: LeafTraits] = [:]
 
-    struct LeafTraits {
+    struct LeafTraits: Sendable {
         var name: String
         var isDivider: Bool
         var diagnoses: Bool
@@ -836,10 +847,14 @@ private struct TreeBuilder {
     private mutating func leafTraits(_ leaf: any LeafView) -> LeafTraits {
         let type = ObjectIdentifier(Swift.type(of: leaf))
         if type == lastLeafType { return lastLeafTraits }
-        let traits = leafTypes[type] ?? LeafTraits(name: (Swift.type(of: leaf) as? any NamedLeaf.Type)?.kindName ?? String(describing: Swift.type(of: leaf)),
-                                                   isDivider: leaf is Divider,
-                                                   diagnoses: leaf is any DiagnosingLeaf,
-                                                   guidesFromChildren: leaf is any GuidesFromChildren)
+        let traits = leafTypes[type] ?? Self.sharedLeafTypes.withLock { $0[type] } ?? {
+            let traits = LeafTraits(name: (Swift.type(of: leaf) as? any NamedLeaf.Type)?.kindName ?? String(describing: Swift.type(of: leaf)),
+                                    isDivider: leaf is Divider,
+                                    diagnoses: leaf is any DiagnosingLeaf,
+                                    guidesFromChildren: leaf is any GuidesFromChildren)
+            Self.sharedLeafTypes.withLock { $0[type] = traits }
+            return traits
+        }()
         leafTypes[type] = traits
         (lastLeafType, lastLeafTraits) = (type, traits)
         return traits

@@ -261,7 +261,10 @@ struct FrameRule: Sendable {
 
     /// What the child is proposed while the frame is sized: the proposal, or the ideal for a `nil`
     /// one, clamped to [min, max] (`nil` stays `nil`).
-    func childProposal(_ p: CGFloat?) -> CGFloat? { (p ?? ideal).map(clamp) }
+    func childProposal(_ p: CGFloat?) -> CGFloat? {
+        guard let length = p ?? ideal else { return nil }
+        return clamp(length)  // not `.map(clamp)`: a method reference made a closure context (an allocation) every call
+    }
 
     /// The frame's length given its proposal and the child's length (see the modifier's rules).
     func length(proposal p: CGFloat?, child c: CGFloat) -> CGFloat {

@@ -157,11 +157,10 @@ struct StackDistribution {
                         var available = remaining - lowerMinimum
                         for k in start..<end {
                             let i = order[k]
-                            let given = share(i, max(0, available / CGFloat(end - k)))
-                            let length = axis == .horizontal ? given.dimensions.width : given.dimensions.height
+                            (shares.baseAddress! + i).initialize(to: share(i, max(0, available / CGFloat(end - k))))  // each child once: `order` is a permutation
+                            let length = axis == .horizontal ? shares[i].dimensions.width : shares[i].dimensions.height
                             available -= length
                             remaining -= length
-                            (shares.baseAddress! + i).initialize(to: given)  // each child once: `order` is a permutation
                         }
                         start = end
                     }
@@ -176,11 +175,11 @@ struct StackDistribution {
     func crossExtent(_ shares: [Share]) -> (extent: CGFloat, guide: CGFloat) {
         guard !shares.isEmpty else { return (0, 0) }
         var above = -CGFloat.infinity, below = -CGFloat.infinity
-        for share in shares {
-            let d = share.dimensions
-            let g = guide(d)
+        // By index, reading in place: a share copied retains its subview's tree and node.
+        for i in shares.indices {
+            let g = guide(shares[i].dimensions)
             above = max(above, g)
-            below = max(below, ViewDimensions.extent(of: axis == .horizontal ? d.height : d.width, past: g))
+            below = max(below, ViewDimensions.extent(of: axis == .horizontal ? shares[i].dimensions.height : shares[i].dimensions.width, past: g))
         }
         return (above + below, above)
     }
@@ -188,7 +187,8 @@ struct StackDistribution {
     func size(proposal: ProposedViewSize, subviews: LayoutSubviews) -> CGSize {
         withGaps(subviews) { gaps in
             let shares = distribute(proposal: proposal, subviews: subviews, gaps: gaps)
-            let main = shares.reduce(gaps.reduce(0, +)) { $0 + (axis == .horizontal ? $1.dimensions.width : $1.dimensions.height) }
+            var main = gaps.reduce(0, +)
+            for i in shares.indices { main += axis == .horizontal ? shares[i].dimensions.width : shares[i].dimensions.height }
             return CGSize(main: main, cross: crossExtent(shares).extent, axis: axis)
         }
     }
@@ -209,11 +209,10 @@ struct StackDistribution {
         let line = crossExtent(shares).guide
         var position = axis == .horizontal ? bounds.minX : bounds.minY
         let crossOrigin = axis == .horizontal ? bounds.minY : bounds.minX
-        for (k, share) in shares.enumerated() {
-            let d = share.dimensions
-            let point = CGPoint(main: position, cross: crossOrigin + line - guide(d), axis: axis)
-            subviews[subviews.startIndex + k].place(at: point, anchor: .topLeading, proposal: share.proposal)
-            position += (axis == .horizontal ? d.width : d.height) + (k < gaps.count ? gaps[k] : 0)
+        for k in shares.indices {
+            let point = CGPoint(main: position, cross: crossOrigin + line - guide(shares[k].dimensions), axis: axis)
+            subviews[subviews.startIndex + k].place(at: point, anchor: .topLeading, proposal: shares[k].proposal)
+            position += (axis == .horizontal ? shares[k].dimensions.width : shares[k].dimensions.height) + (k < gaps.count ? gaps[k] : 0)
         }
     }
 }

@@ -240,13 +240,22 @@ public struct LocalizationSweep: Sendable {
         let cache = Self.measurementCache(for: environment)
         var groups = FindingGroups(sweep: self, swept: Set(units.map { [screens[$0.screen].name, locales[$0.locale]] }))
         let sheet = pictures?.sheet
-        var start = 0
-        while start < units.count {
-            let window = Array(units[start..<min(units.count, start + Self.window)])
-            // A unit is a (screen, locale): tens of layouts, so batches of one.
-            let done = (try? ParallelBatches.map(window.count, batchSize: 1) { range in
-                range.map { layOut(window[$0], cache: cache, drawingInto: sheet) }
-            })?.flatMap { $0 } ?? []
+        // A window of units laid out on every core while this thread hands the previous window's
+        // findings and pictures on in order: the cores do not wait for it between windows.
+        let windows = stride(from: 0, to: units.count, by: Self.window).map { Array(units[$0..<min(units.count, $0 + Self.window)]) }
+        let next = LaidOutWindow()
+        func layOutInBackground(_ window: [Unit]) {
+            next.start { [self] in
+                // A unit is a (screen, locale): tens of layouts, so batches of one.
+                (try? ParallelBatches.map(window.count, batchSize: 1) { range in
+                    range.map { layOut(window[$0], cache: cache, drawingInto: sheet) }
+                })?.flatMap { $0 } ?? []
+            }
+        }
+        if let first = windows.first { layOutInBackground(first) }
+        for index in windows.indices {
+            let done = next.wait()
+            if index + 1 < windows.count { layOutInBackground(windows[index + 1]) }
             for unit in done {
                 for finding in unit.findings {
                     groups.add(finding)
@@ -254,7 +263,6 @@ public struct LocalizationSweep: Sendable {
                 }
                 for picture in unit.pictures { pictures?.add(picture) }
             }
-            start += window.count
         }
         return Report(sweep: self, groups: groups.finished(), layouts: units.count * textSizes.count * devices.count * orientations.count)
     }
@@ -280,6 +288,26 @@ public struct LocalizationSweep: Sendable {
         case .fontScale(let scale): environment.fontScale = scale
         }
         return environment
+    }
+
+    /// One window's units laid out on another thread (``start(_:)``), handed back by ``wait()``.
+    final class LaidOutWindow: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        /// Written by the thread that lays the window out before it signals `done`, read after `wait`.
+        private var results: [UnitResult] = []
+
+        func start(_ work: @escaping @Sendable () -> [UnitResult]) {
+            DispatchQueue.global(qos: .userInitiated).async {
+                self.results = work()
+                self.done.signal()
+            }
+        }
+
+        func wait() -> [UnitResult] {
+            done.wait()
+            defer { results = [] }
+            return results
+        }
     }
 
     /// What a unit found: its findings in the sweep's order, and the pictures drawn of them.
@@ -310,7 +338,8 @@ public struct LocalizationSweep: Sendable {
                 for orientation in orientations {
                     let result = tree.layout(on: device, orientation: orientation, acrossScales: true)
                     let start = done.findings.count
-                    for text in result.findings {
+                    let texts = result.findings  // made anew each time it is read
+                    for text in texts {
                         for var finding in Finding.findings(of: text, in: result, screen: screen.name, locale: locale, size: size,
                                                             device: device, orientation: orientation) {
                             if finding.fileID == nil, let file = screen.file {
@@ -331,7 +360,7 @@ public struct LocalizationSweep: Sendable {
                         }
                     }
                     guard !examples.isEmpty else { continue }
-                    let made = pictureLayout(result, tree: tree, device: device, orientation: orientation, showing: shown)
+                    let made = pictureLayout(result, texts: texts, tree: tree, device: device, orientation: orientation, showing: shown)
                     let svg = pagePicture(of: made, screen: screen.name, locale: locale, size: size, orientation: orientation, sharing: &sheet!)
                     done.pictures.append(DrawnLayout(svg: svg, locale: locale, examples: examples))
                 }

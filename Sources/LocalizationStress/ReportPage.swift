@@ -550,43 +550,57 @@ struct PageData {
     }
 
     /// A string: its escaped length counted first, then every byte stored through a pointer into
-    /// one buffer, appended in one copy. An SVG picture has thousands of quotes and angle brackets:
-    /// appending the runs between them and each escape (`"\\u003c"` built as a `String` for every
-    /// `<`) cost the stress benchmark's page (111,301 strings, 11,301 of them pictures) 1.58 G
-    /// instructions; this, 0.92 G (callgrind).
+    /// one buffer, written straight into ``bytes``. An SVG picture has thousands of quotes and angle
+    /// brackets: appending the runs between them and each escape (`"\\u003c"` built as a `String`
+    /// for every `<`) cost the stress benchmark's page (111,301 strings, 11,301 of them pictures)
+    /// 1.58 G instructions; counting and writing through a table of each byte's escape, 22 and
+    /// then ~8 instructions a byte (callgrind: a screen sweep's pictures, 2.1 M instructions each
+    /// at 22).
     mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
-            var escapes = 0, controls = 0
-            for byte in utf8 where Self.needsEscape(byte) {
-                if byte == 0x22 || byte == 0x5C || byte == 0x0A { escapes += 1 } else { controls += 1 }
-            }
-            let length = utf8.count + 2 + escapes + 5 * controls
-            let escaped = [UInt8](unsafeUninitializedCapacity: length) { out, written in
-                var at = 0
-                out[at] = UInt8(ascii: "\""); at += 1
-                for byte in utf8 {
-                    guard Self.needsEscape(byte) else {
-                        out[at] = byte; at += 1
-                        continue
+            Self.escapeLengths.withUnsafeBufferPointer { extra in
+                var added = 0
+                for byte in utf8 { added &+= Int(extra[Int(byte)]) }
+                let start = bytes.count
+                bytes.append(contentsOf: repeatElement(0, count: utf8.count + 2 + added))
+                bytes.withUnsafeMutableBufferPointer { all in
+                    let out = UnsafeMutableBufferPointer(rebasing: all[start...])
+                    var at = 0
+                    out[at] = UInt8(ascii: "\""); at += 1
+                    if added == 0, let source = utf8.baseAddress, let target = out.baseAddress {
+                        (target + 1).update(from: source, count: utf8.count)  // nothing to escape: one copy
+                        at += utf8.count
+                    } else {
+                        for byte in utf8 {
+                            guard extra[Int(byte)] != 0 else {
+                                out[at] = byte; at += 1
+                                continue
+                            }
+                            out[at] = UInt8(ascii: "\\"); at += 1
+                            switch byte {
+                            case 0x22, 0x5C:
+                                out[at] = byte; at += 1
+                            case 0x0A:
+                                out[at] = UInt8(ascii: "n"); at += 1
+                            default:  // `<` and the other controls: \u00XX
+                                out[at] = UInt8(ascii: "u"); out[at + 1] = UInt8(ascii: "0"); out[at + 2] = UInt8(ascii: "0")
+                                out[at + 3] = Self.hexDigits[Int(byte >> 4)]; out[at + 4] = Self.hexDigits[Int(byte & 0xF)]
+                                at += 5
+                            }
+                        }
                     }
-                    out[at] = UInt8(ascii: "\\"); at += 1
-                    switch byte {
-                    case 0x22, 0x5C:
-                        out[at] = byte; at += 1
-                    case 0x0A:
-                        out[at] = UInt8(ascii: "n"); at += 1
-                    default:  // `<` and the other controls: \u00XX
-                        out[at] = UInt8(ascii: "u"); out[at + 1] = UInt8(ascii: "0"); out[at + 2] = UInt8(ascii: "0")
-                        out[at + 3] = Self.hexDigits[Int(byte >> 4)]; out[at + 4] = Self.hexDigits[Int(byte & 0xF)]
-                        at += 5
-                    }
+                    out[at] = UInt8(ascii: "\"")
                 }
-                out[at] = UInt8(ascii: "\""); at += 1
-                written = at
             }
-            bytes.append(contentsOf: escaped)
         }
+    }
+
+    /// How many bytes each byte's escape adds: 1 for `"`, `\` and a line feed (`\"`, `\\`, `\n`),
+    /// 5 for `<` and the other controls below U+0020 (`\u00XX`), 0 for the rest.
+    private static let escapeLengths: [UInt8] = (0..<256).map { byte in
+        guard needsEscape(UInt8(byte)) else { return 0 }
+        return byte == 0x22 || byte == 0x5C || byte == 0x0A ? 1 : 5
     }
 
     /// `"`, `\`, `<` and the controls below U+0020.

@@ -134,29 +134,32 @@ extension LocalizationSweep {
                                       on: device, orientation: finding.orientation)
         tree = made
         let result = made.layout(on: device, orientation: finding.orientation)
-        return pictureLayout(result, tree: made, device: device, orientation: finding.orientation, showing: Set(alsoShowing + [finding.index]))
+        return pictureLayout(result, texts: result.findings, tree: made, device: device, orientation: finding.orientation,
+                             showing: Set(alsoShowing + [finding.index]))
     }
 
-    /// `result`, `tree`'s layout on `device`, as a picture showing the texts `shown` (pre-order
-    /// indices) shows it. When one of them lies below the screen (a scroll view's content past its
+    /// `result`, `tree`'s layout on `device` with the texts with findings `texts` (its
+    /// ``LayoutResult/findings``, which are made anew each time they are read), as a picture
+    /// showing the texts `shown` (pre-order indices) shows it. When one of them lies below the screen (a scroll view's content past its
     /// bottom), the screen is laid out again on the device made as much taller as that takes (its
     /// width, and so every text's width and fit, unchanged), as a full-page screenshot shows it —
     /// unless a text of `shown` has no finding there (cut by the screen's edge, say), which the
     /// taller screen would hide.
-    func pictureLayout(_ result: LayoutResult, tree: LayoutTree, device: Device, orientation: Device.Orientation,
+    func pictureLayout(_ result: LayoutResult, texts: [PlacedText], tree: LayoutTree, device: Device, orientation: Device.Orientation,
                        showing shown: Set<Int>) -> FindingLayout {
         let height = result.size.height
-        let lowest = result.findings.filter { shown.contains($0.index) }.map(\.frame.maxY).max() ?? 0
+        let lowest = texts.filter { shown.contains($0.index) }.map(\.frame.maxY).max() ?? 0
         if lowest > height {
             var tall = device
             let extra = (lowest - height).rounded(.up) + 24
             if orientation == .landscape { tall.portraitSize.width += extra } else { tall.portraitSize.height += extra }
             let longer = tree.layout(on: tall, orientation: orientation)
-            if shown.allSatisfy({ index in longer.findings.contains { $0.index == index } }) {
-                return FindingLayout(result: longer, texts: longer.findings.map { ($0, device) }, fold: height)
+            let longerTexts = longer.findings
+            if shown.allSatisfy({ index in longerTexts.contains { $0.index == index } }) {
+                return FindingLayout(result: longer, texts: longerTexts.map { ($0, device) }, fold: height)
             }
         }
-        return FindingLayout(result: result, texts: result.findings.map { ($0, device) })
+        return FindingLayout(result: result, texts: texts.map { ($0, device) })
     }
 
     /// A coordinate to two decimals, without trailing zeros.

@@ -156,7 +156,7 @@ extension SVGDocument {
             let kind: StaticString = bar.kind == .underline ? "underline" : "strikethrough"
             paint += "<path class=\"\(kind)\" d=\"\(d)\" \(textFill(bar.color ?? color(bar.cluster)))/>\n"
             glyphs += "<path d=\"\(d)\"/>\n"
-            growInk(CGRect(x: x0 + bar.minX, y: top, width: bar.maxX - bar.minX, height: bar.thickness))
+            growGlyphInk(CGRect(x: x0 + bar.minX, y: top, width: bar.maxX - bar.minX, height: bar.thickness))
         }
     }
 }

@@ -39,6 +39,10 @@ struct SVGDocument {
     private var contentBox: CGRect?
     /// The ink of every glyph drawn.
     private var inkBox: CGRect?
+    /// The ink of every glyph drawn, clips or not, and whether a glyph drawn had no ink box: what
+    /// the overflow layer (the glyphs again, in red, outside the container) can show.
+    private var glyphInkBox: CGRect?
+    private var glyphWithoutInkBox = false
     /// Frames checked against the container.
     private var overflowSources: [CGRect] = []
 
@@ -104,7 +108,7 @@ struct SVGDocument {
         case .none:
             return nil
         case .outline(let id, let extents):
-            if let extents { grow(ink: extents, scale: scale, x: x, y: y) }
+            if let extents { grow(ink: extents, scale: scale, x: x, y: y) } else { glyphWithoutInkBox = true }
             return "<use xlink:href=\"#\(id)\" transform=\"matrix(\(s) 0 0 \(flipped) \(number(x)) \(number(y)))\"/>\n"
         case .image(let id, let extents):
             grow(ink: extents, scale: scale, x: x, y: y)
@@ -113,8 +117,14 @@ struct SVGDocument {
     }
 
     private mutating func grow(ink extents: GlyphExtents, scale: Double, x: Double, y: Double) {
-        growInk(CGRect(x: x + extents.xBearing * scale, y: y - extents.yBearing * scale,
-                       width: extents.width * scale, height: extents.height * scale))
+        growGlyphInk(CGRect(x: x + extents.xBearing * scale, y: y - extents.yBearing * scale,
+                            width: extents.width * scale, height: extents.height * scale))
+    }
+
+    /// Grows the ink box by `rect`, ink of the glyph layer (a glyph, a text's line).
+    mutating func growGlyphInk(_ rect: CGRect) {
+        glyphInkBox = glyphInkBox.map { $0.union(rect) } ?? rect
+        growInk(rect)
     }
 
     /// Grows the ink box (what the canvas shows beyond the content) by `rect`, as far as ``inkLimit`` lets it show.
@@ -177,7 +187,13 @@ struct SVGDocument {
         let prefix = options.idPrefix
         var allDefs: SVGMarkup = ownsGlyphSheet ? "\(glyphSheet.defs)" : ""
         allDefs += paintDefs
-        if let container, !glyphs.isEmpty {
+        // A painted document draws its glyphs in the content; the ink group serves only the
+        // overflow layer, left out when no glyph reaches outside the container (it would draw
+        // nothing: a sweep's picture of a screen made taller carried every glyph twice).
+        let glyphsOverflow = !isPainting || glyphWithoutInkBox || container.map { container in
+            glyphInkBox.map { !container.contains($0) } ?? false
+        } ?? false
+        if let container, !glyphs.isEmpty, glyphsOverflow {
             allDefs += "<g id=\"\(prefix)ink\">\n\(glyphs)</g>\n"
             if !isPainting { allDefs += "<clipPath id=\"\(prefix)inside\">\(rect(container))</clipPath>\n" }
             allDefs += "<clipPath id=\"\(prefix)outside\"><path clip-rule=\"evenodd\" d=\"\(rectPath(canvas))\(rectPath(container))\"/></clipPath>\n"
@@ -192,7 +208,7 @@ struct SVGDocument {
         if isPainting {
             // Everything in tree order; glyph ink outside the container drawn again in red over it.
             if !paint.isEmpty { svg += "<g class=\"content\">\n\(paint)</g>\n" }
-            if container != nil, !glyphs.isEmpty {
+            if container != nil, !glyphs.isEmpty, glyphsOverflow {
                 svg += "<use class=\"text-overflow\" xlink:href=\"#\(prefix)ink\" fill=\"\(escaped(options.overflowColor))\" clip-path=\"url(#\(prefix)outside)\"/>\n"
             }
         } else if !glyphs.isEmpty {

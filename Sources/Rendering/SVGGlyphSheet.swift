@@ -30,6 +30,8 @@ public struct SVGGlyphSheet: Sendable {
     /// Faces numbered in order of first use (the number names their glyph definitions; in a
     /// thread-shared sheet, only this copy's key to its cache of ``definitions``).
     private var faceNumbers: [FontFace: Int] = [:]
+    /// The face asked for last and its number.
+    private var lastFace: (face: FontFace, number: Int)?
     /// Whether each face has colour bitmaps (asked once per face).
     private var bitmapFaces: [FontFace: Bool] = [:]
     /// Each glyph's definition, made on first use (in a thread-shared sheet, this copy's cache of
@@ -92,10 +94,15 @@ public struct SVGGlyphSheet: Sendable {
     /// The glyph's definition, made on first use.
     mutating func definition(of glyph: UInt32, in face: FontFace) -> Definition {
         let faceNumber: Int
-        if let known = faceNumbers[face] { faceNumber = known } else {
+        if let last = lastFace, last.face === face {
+            faceNumber = last.number  // a run's glyphs are of one face: no table lookup
+        } else if let known = faceNumbers[face] {
+            faceNumber = known
+        } else {
             faceNumber = faceNumbers.count
             faceNumbers[face] = faceNumber
         }
+        lastFace = (face, faceNumber)
         let reference = GlyphReference(face: faceNumber, glyph: glyph)
         if let known = definitions[reference] { return known }
         let definition: Definition

@@ -127,13 +127,19 @@ extension SVGDocument {
     /// glyph, an ellipsis or a hyphen, drawn in the colour of its run's first scalar), `nil` for
     /// the options' text colour. The glyphs also go to the ink layer (for overflow).
     mutating func paintText(_ layout: ParagraphLayout, at origin: CGPoint, color: (Int) -> Color?) {
-        var fill: String?
+        var fill: String?, fillColor: Color??
         eachGlyphUse(layout, at: origin) { document, use, cluster in
-            let glyphFill = document.textFill(color(cluster))
-            if glyphFill != fill {
-                if fill != nil { document.paint += "</g>\n" }
-                document.paint += "<g class=\"text\" \(glyphFill)>\n"
-                fill = glyphFill
+            // The fill's markup made only when the colour changes (made for every glyph, it was
+            // most of drawing a sweep's picture).
+            let glyphColor = color(cluster)
+            if fillColor != .some(glyphColor) {
+                fillColor = .some(glyphColor)
+                let glyphFill = document.textFill(glyphColor)
+                if glyphFill != fill {
+                    if fill != nil { document.paint += "</g>\n" }
+                    document.paint += "<g class=\"text\" \(glyphFill)>\n"
+                    fill = glyphFill
+                }
             }
             document.paint += use
             document.glyphs += use
@@ -167,7 +173,7 @@ extension SVGRenderer {
             let foreground = environment.foregroundStyle.map { $0.resolvedColor(in: environment) }
             let runs = (leaf.element as? Text)?.drawingRuns(in: environment) ?? []
             func color(_ cluster: Int) -> Color? {
-                for run in runs where run.range.contains(cluster) { return run.color ?? foreground }
+                for i in runs.indices where runs[i].range.contains(cluster) { return runs[i].color ?? foreground }  // by index: no run copied a glyph
                 return foreground
             }
             document.paintText(layout, at: leaf.frame.origin, color: color)

@@ -74,6 +74,7 @@ struct LineBreaker {
         let breaks = analysis.breaks
         let limit = width.map { $0 + 1e-9 } ?? .infinity
         var lines: [Line] = []
+        lines.reserveCapacity(4)  // most texts take a few lines: one allocation, not one per doubling
         var forced = false
         var start = 0
         var candidate: (offset: Int, hyphen: Bool, width: Double)?

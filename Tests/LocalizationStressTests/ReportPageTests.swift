@@ -9,6 +9,23 @@ import Typography
 /// and the numbers of its first failing size; pictures in files of their own.
 @Suite("The HTML report's rows, strips and picture files")
 struct ReportPageTests {
+    @Test("A string in the page's JSON reads back, by Foundation's parser, as the string written; `<` never appears raw")
+    func stringsEscape() throws {
+        let strings = ["", "plain", "<svg width=\"1\">\n</svg>", "a\\b \"c\" \u{1}\u{1F}\t\r", "ünïcödé 中文 عربي 👋", String(repeating: "<>\"", count: 500)]
+        for text in strings {
+            var data = PageData()
+            data.strings([text])
+            let json = data.text
+            #expect(!json.contains("<"), "\(json)")
+            let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]) as? [String]
+            #expect(decoded == [text])
+        }
+        // Several strings in one buffer, each escaped in place after the others.
+        var data = PageData()
+        data.strings(strings)
+        #expect(try JSONSerialization.jsonObject(with: Data(data.text.utf8)) as? [String] == strings)
+    }
+
     /// Body text at large, xLarge and xxLarge in a 50 pt one-line box: "aa bb" fails at xxLarge only;
     /// the plural variants of "files" are rows of their own; "long" fails from large.
     func sample() throws -> (sweep: StressSweep, report: StressReport, entries: [CatalogEntry], containers: [StressContainer]) {

@@ -214,4 +214,18 @@ private func textEnvironment() throws -> EnvironmentValues {
         #expect(out.contains("<use class=\"text-overflow\" xlink:href=\"#ink\" fill=\"#d70015\" clip-path=\"url(#outside)\"/>"))
         #expect(offset(of: "class=\"content\"", in: out) < offset(of: "class=\"text-overflow\"", in: out))
     }
+
+    @Test("Text inside the container: the painting has no second copy of its glyphs for an overflow layer that would draw nothing")
+    func noOverflow() throws {
+        let environment = try textEnvironment()
+        let result = Text("Fits").background(.yellow).layout(in: .unspecified, environment: environment)
+        let inside = SVGRenderer(options: .init(container: CGRect(x: 0, y: 0, width: 500, height: 100))).svg(result)
+        #expect(inside.contains("class=\"content\"") && inside.contains("<use xlink:href=\"#g"))
+        #expect(!inside.contains("<g id=\"ink\">") && !inside.contains("text-overflow"))
+        // Each glyph once: as many uses as glyphs drawn (four letters), where an overflowing
+        // container draws them twice (content and ink).
+        #expect(inside.components(separatedBy: "<use xlink:href=\"#g").count - 1 == 4)
+        let outside = SVGRenderer(options: .init(container: CGRect(x: 0, y: 0, width: 10, height: 10))).svg(result)
+        #expect(outside.components(separatedBy: "<use xlink:href=\"#g").count - 1 == 8)
+    }
 }
