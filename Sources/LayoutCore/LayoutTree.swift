@@ -51,6 +51,10 @@ public final class LayoutTree {
     @exclusivity(unchecked) private var rebuilt: LayoutTree?
     /// Builds this tree's view on a screen (``layout(on:orientation:)``); `nil` for a tree built again.
     private var makeDeviceTree: ((Screen) -> LayoutTree)?
+    /// Builds this tree's view under another root environment on a screen (``sameViews(in:)``),
+    /// and the screen this tree was built on; `nil` for a tree built again or off a device.
+    private var makeTree: ((EnvironmentValues, Screen) -> LayoutTree)?
+    private var builtScreen: Screen?
     /// The trees of this tree's view built for the screens it was laid out on (one moves between
     /// screens that set the same environment: `isOn(_:moving:acrossScales:)`).
     private var deviceTrees: [LayoutTree] = []
@@ -122,10 +126,37 @@ public final class LayoutTree {
         }
         // A right-to-left locale lays the tree out right to left unless the direction is set (`launched`).
         let environment = (screen.map { base.laidOut(on: $0) } ?? base).launched
-        let element = environment.screenSlot.map { slot in slot.building { evaluate(environment) } } ?? evaluate(environment)
+        let element = environment.screenSlot.map { slot in slot.building { slot.evaluatingViews { evaluate(environment) } } }
+            ?? evaluate(environment)
         self.init(element: element, view: evaluate, store: store, environment: environment,
                   readerFrames: [:], preferenceInputs: [:])
         makeDeviceTree = { LayoutTree(view, environment: base, screen: $0) }
+        if let screen {
+            makeTree = { LayoutTree(view, environment: $0, screen: $1) }
+            builtScreen = screen
+        }
+    }
+
+    /// The tree of this tree's view under `base`, which differs from the environment it was built
+    /// under in the text size alone (``EnvironmentValues/dynamicTypeSize``, Android's `fontScale`),
+    /// on the screen it was built on: made from this tree's evaluated views, their `body`s not
+    /// evaluated again, when none of them read the text size while they were evaluated and no
+    /// `State` was set since (the tree is then built from them: environments, modifiers, the
+    /// leaves' answers and `GeometryReader`s' contents all made anew under `base`); else built
+    /// from the view, as a new tree is. For a sweep, which lays a view out at every size.
+    package func sameViews(in base: EnvironmentValues) -> LayoutTree {
+        guard let makeTree, let screen = builtScreen else { preconditionFailure("sameViews(in:) of a tree not built on a device") }
+        guard let slot = environment.screenSlot, !slot.textSizeWasReadWhileEvaluating, rebuilt == nil, !store.changed,
+              case .layout(_, let children) = rootElement.content, children.count == 1
+        else { return makeTree(base, screen) }
+        let environment = base.laidOut(on: screen).launched
+        environment.screenSlot?.inheritReads(from: slot)
+        let tree = LayoutTree(element: AnyElement(layout: ScreenLayout(in: environment), children: children), view: rootView,
+                              store: store, environment: environment, readerFrames: [:], preferenceInputs: [:])
+        tree.makeDeviceTree = { makeTree(base, $0) }
+        tree.makeTree = makeTree
+        tree.builtScreen = screen
+        return tree
     }
 
     /// This tree's view on `screen`: this tree when it is laid out on that screen or can be moved

@@ -142,6 +142,45 @@ package final class ScreenSlot: Sendable {
     /// a screen of another scale).
     var wasReadWhileBuilding: Bool { readWhileBuilding.load(ordering: .relaxed) }
 
+    /// Counts `other`'s reads as this slot's: a tree made from another's evaluated views
+    /// (`LayoutTree.sameViews(in:)`) read what they read while they were evaluated.
+    func inheritReads(from other: ScreenSlot) {
+        if other.wasReadWhileBuilding { readWhileBuilding.store(true, ordering: .relaxed) }
+        if other.textSizeWasReadWhileEvaluating { textSizeReadWhileEvaluating.store(true, ordering: .relaxed) }
+    }
+
+    // MARK: - The text size read while the views are evaluated
+
+    private let viewsEvaluating = Atomic<Bool>(false)
+    private let textSizeReadWhileEvaluating = Atomic<Bool>(false)
+    /// How many slots' views are being evaluated, on any thread: a text size read while none are
+    /// is not looked into further (the environment's slot is not even read).
+    private static let evaluations = Atomic<Int>(0)
+
+    /// Runs `body` (evaluating the tree's views, its `body`s), noting whether it reads the text
+    /// size (``noteTextSizeRead()``): views that did not can be reused at another text size.
+    func evaluatingViews<R>(_ body: () -> R) -> R {
+        Self.evaluations.add(1, ordering: .relaxed)
+        viewsEvaluating.store(true, ordering: .relaxed)
+        defer {
+            viewsEvaluating.store(false, ordering: .relaxed)
+            Self.evaluations.subtract(1, ordering: .relaxed)
+        }
+        return body()
+    }
+
+    /// Whether views are being evaluated anywhere (a read of the text size must then be noted).
+    package static var viewsAreBeingEvaluated: Bool { evaluations.load(ordering: .relaxed) > 0 }
+
+    /// Notes a read of the text size (the Dynamic Type size, Android's font scale): while this
+    /// slot's views are evaluated, it ties them to the size.
+    package func noteTextSizeRead() {
+        if viewsEvaluating.load(ordering: .relaxed) { textSizeReadWhileEvaluating.store(true, ordering: .relaxed) }
+    }
+
+    /// Whether the tree's views read the text size while they were evaluated.
+    package var textSizeWasReadWhileEvaluating: Bool { textSizeReadWhileEvaluating.load(ordering: .relaxed) }
+
     @inline(__always)
     private func noteRead() {
         if building.load(ordering: .relaxed) { readWhileBuilding.store(true, ordering: .relaxed) }

@@ -39,10 +39,10 @@ import Typography
 /// right-to-left one lays it out right to left) and the text size in its environment. Each string is
 /// shaped once per locale and reused across sizes (rescaled) and devices (line breaking only); the
 /// layouts run on every core, a window at a time, and findings are grouped as they come, so memory
-/// holds a window of layouts, not the sweep (``run(forEach:)`` keeps no finding either). Pictures are
-/// drawn only when asked (``picture(of:)``); the HTML report has one per finding group and locale,
-/// drawn while sweeping (``run(writingHTMLTo:picturesPerFile:forEach:)``) or afterwards
-/// (``writeHTML(of:to:picturesPerFile:)``).
+/// holds two windows of layouts (one laid out while the other is handed on), not the sweep
+/// (``run(forEach:)`` keeps no finding either). Pictures are drawn only when asked
+/// (``picture(of:)``); the HTML report has one per finding group and locale, drawn while sweeping
+/// (``run(writingHTMLTo:picturesPerFile:forEach:)``) or afterwards (``writeHTML(of:to:picturesPerFile:)``).
 public struct LocalizationSweep: Sendable {
     /// A screen to sweep: a name and the view it shows, made anew for every layout inside that
     /// layout's environment (so its `body` reads the locale and text size, as on the phone).
@@ -184,6 +184,11 @@ public struct LocalizationSweep: Sendable {
                       environment: environment)
     }
 
+    /// Whether a size's tree is made from the previous size's evaluated views when they did not read
+    /// the text size (`LayoutTree.sameViews(in:)`); off, every size evaluates the screen's views
+    /// again (what tests compare with).
+    package var reusesViews = true
+
     /// How many layouts the sweep makes: screens × locales × text sizes × devices × orientations.
     public var layoutCount: Int { screens.count * locales.count * textSizes.count * devices.count * orientations.count }
 
@@ -205,7 +210,7 @@ public struct LocalizationSweep: Sendable {
     /// ``run()``, handing each finding to `body` as it is found (in the sweep's order: screen,
     /// locale, size, device, orientation, then the text's place in the layout) and keeping none:
     /// the report's ``Report/findings`` and ``Report/allowed`` are empty, its groups complete.
-    /// Memory holds a window of layouts and the groups, whatever the sweep's size.
+    /// Memory holds two windows of layouts and the groups, whatever the sweep's size.
     public func run(forEach body: (Finding) -> Void) -> Report {
         run(only: nil, forEach: body)
     }
@@ -327,13 +332,17 @@ public struct LocalizationSweep: Sendable {
         var sheet = sheet
         var drawn = Set<FindingGroups.Identity>()
         guard let first = devices.first, let firstOrientation = orientations.first else { return done }
+        var previous: LayoutTree?
         for size in textSizes {
             let environment = environment(locale: locale, size: size, cache: cache)
             // One tree for every device and orientation: it is moved from screen to screen when
             // nothing its views read differs (the same idiom, and a display scale the same or read
             // by nothing while the tree was built: each result's findings are read, and its picture
-            // drawn, before the next layout), and built again for the device otherwise.
-            let tree = LayoutTree(screen.content, environment: environment, on: first, orientation: firstOrientation)
+            // drawn, before the next layout), and built again for the device otherwise. Each size's
+            // tree is made from the last size's evaluated views when they did not read the size.
+            let tree: LayoutTree = previous.flatMap { reusesViews ? $0.sameViews(in: environment) : nil }
+                ?? LayoutTree(screen.content, environment: environment, on: first, orientation: firstOrientation)
+            previous = tree
             for device in devices {
                 for orientation in orientations {
                     let result = tree.layout(on: device, orientation: orientation, acrossScales: true)

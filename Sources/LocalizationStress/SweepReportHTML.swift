@@ -74,7 +74,7 @@ extension LocalizationSweep {
     /// drawn from the layout the sweep made, on the core that made it, when the sweep finds it,
     /// and written with the rest of its picture file (`pictures/N.js`) as soon as that is full;
     /// `index.html` last. The files are those ``writeHTML(of:to:picturesPerFile:)`` writes for the
-    /// report this returns, without laying a layout out twice; memory holds a window of layouts,
+    /// report this returns, without laying a layout out twice; memory holds two windows of layouts,
     /// one picture file and the glyph sheet.
     ///
     /// ```swift

@@ -35,7 +35,10 @@ private struct TextMeasurementCacheKey: EnvironmentKey {
 extension EnvironmentValues {
     /// The Dynamic Type size text styles are set at (default `.large`, where `.body` is 17 pt).
     public var dynamicTypeSize: DynamicTypeSize {
-        get { self[DynamicTypeSizeKey.self] }
+        get {
+            if ScreenSlot.viewsAreBeingEvaluated { screenSlot?.noteTextSizeRead() }  // views reading it are the size's
+            return self[DynamicTypeSizeKey.self]
+        }
         set { self[DynamicTypeSizeKey.self] = newValue }
     }
 
@@ -50,7 +53,10 @@ extension EnvironmentValues {
 
     /// Android's font scale (default 1), which scales every size in sp under the `android` platform.
     public var fontScale: AndroidFontScale {
-        get { self[FontScaleKey.self] }
+        get {
+            if ScreenSlot.viewsAreBeingEvaluated { screenSlot?.noteTextSizeRead() }  // views reading it are the size's
+            return self[FontScaleKey.self]
+        }
         set { self[FontScaleKey.self] = newValue }
     }
 
