@@ -118,6 +118,8 @@ class AnyLayoutBox {
     /// Drops the layout's cache, made again (`makeCache`) when next asked: its subviews' answers
     /// may have changed (the tree moved to another screen).
     func forgetCache() {}
+    /// Whether its explicit guides are its children's (``GuidesFromChildren``); `false` asks them.
+    var guidesFromChildren: Bool { false }
     /// Whether its children are laid out but not drawn (`hidden()`).
     var hidesContent: Bool { false }
     /// What a modifier found wrong with its own values (a contradictory frame), reported on every pass.
@@ -143,6 +145,8 @@ struct LayoutTypeTraits: Sendable {
     var passesSingleChildPriority: Bool
     /// It says what is wrong with its values (``DiagnosingLayout``).
     var diagnoses: Bool
+    /// Its explicit guides are its children's (``GuidesFromChildren``).
+    var guidesFromChildren: Bool
 
     private static let table = Mutex<[ObjectIdentifier: LayoutTypeTraits]>([:])
 
@@ -153,7 +157,8 @@ struct LayoutTypeTraits: Sendable {
                                       stackOrientation: type.layoutProperties.stackOrientation,
                                       hasInstanceProperties: type is any _InstanceLayoutProperties.Type,
                                       passesSingleChildPriority: type is any _PassesSingleChildPriority.Type,
-                                      diagnoses: type is any DiagnosingLayout.Type)
+                                      diagnoses: type is any DiagnosingLayout.Type,
+                                      guidesFromChildren: type is any GuidesFromChildren.Type)
         table.withLock { $0[key] = traits }
         return traits
     }
@@ -243,6 +248,7 @@ final class LayoutBox<L: Layout>: AnyLayoutBox {
         if let modifier { return type(of: modifier).passesPriority }
         return childCount == 1 && traits.passesSingleChildPriority
     }
+    override var guidesFromChildren: Bool { traits.guidesFromChildren }
     override var hidesContent: Bool { modifier.map { type(of: $0).hidesContent } ?? false }
     override var issues: [LeafDiagnostic] {
         if let modifier { return modifier.issues }

@@ -840,32 +840,12 @@ private struct TreeBuilder {
     var preferenceReaders: [(index: Int, key: PreferenceKeyBox, value: Any?)] = []
     /// Preference modifiers and after-layout actions by node index.
     var observations: [Int: [LayoutObservation]] = [:]
-    /// What the engine needs to know of a leaf's type, found once per type: a dynamic cast to a
-    /// protocol costs ~1,500 instructions, a leaf of the type met last a comparison.
+    /// What the engine needs to know of a leaf's type, found once a process per type (a dynamic
+    /// cast to a protocol costs ~1,500 instructions, and a sweep builds a tree for every screen,
+    /// locale and text size); a leaf of the type met last, a comparison.
     private var lastLeafType: ObjectIdentifier?
     private var lastLeafTraits = LeafTraits(name: "", isDivider: false, diagnoses: false, guidesFromChildren: false)
-    /// Per layout type: whether its guides are its children's (``GuidesFromChildren``; a cast
-    /// to a protocol costs ~1,500 instructions, a look-up here a few dozen).
-    private var layoutGuideTypes: [ObjectIdentifier: Bool] = [:]
-
-    private mutating func guidesFromChildren(_ layout: any Layout) -> Bool {
-        let type = ObjectIdentifier(Swift.type(of: layout))
-        if let known = layoutGuideTypes[type] { return known }
-        let answer = Self.sharedLayoutGuideTypes.withLock { $0[type] } ?? {
-            let answer = layout is any GuidesFromChildren
-            Self.sharedLayoutGuideTypes.withLock { $0[type] = answer }
-            return answer
-        }()
-        layoutGuideTypes[type] = answer
-        return answer
-    }
-
-    /// The builders' per-type answers, shared: a type's conformances are asked once a process,
-    /// not once a tree (a cast to a protocol costs ~1,000 instructions; a sweep builds a tree for
-    /// every screen, locale and text size).
-    private static let sharedLayoutGuideTypes = Mutex<[ObjectIdentifier: Bool]>([:])
-    private static let sharedLeafTypes = Mutex<[ObjectIdentifier: LeafTraits]>([:])
-    private var leafTypes: [ObjectIdentifier: LeafTraits] = [:]
+    private static let leafTypes = Mutex<[ObjectIdentifier: LeafTraits]>([:])
 
     struct LeafTraits: Sendable {
         var name: String
@@ -878,15 +858,14 @@ private struct TreeBuilder {
     private mutating func leafTraits(_ leaf: any LeafView) -> LeafTraits {
         let type = ObjectIdentifier(Swift.type(of: leaf))
         if type == lastLeafType { return lastLeafTraits }
-        let traits = leafTypes[type] ?? Self.sharedLeafTypes.withLock { $0[type] } ?? {
+        let traits = Self.leafTypes.withLock { $0[type] } ?? {
             let traits = LeafTraits(name: (Swift.type(of: leaf) as? any NamedLeaf.Type)?.kindName ?? String(describing: Swift.type(of: leaf)),
                                     isDivider: leaf is Divider,
                                     diagnoses: leaf is any DiagnosingLeaf,
                                     guidesFromChildren: leaf is any GuidesFromChildren)
-            Self.sharedLeafTypes.withLock { $0[type] = traits }
+            Self.leafTypes.withLock { $0[type] = traits }
             return traits
         }()
-        leafTypes[type] = traits
         (lastLeafType, lastLeafTraits) = (type, traits)
         return traits
     }
@@ -934,7 +913,7 @@ private struct TreeBuilder {
             preconditionFailure("a reader's element is replaced by its content above")
         case .layout(let layout, _):
             let box = Self.box(layout)
-            if !guidesFromChildren(layout) { (ownHorizontalGuides, ownVerticalGuides) = (true, true) }
+            if !box.guidesFromChildren { (ownHorizontalGuides, ownVerticalGuides) = (true, true) }
             kind = .layout(box)
             kindName = box.kindName
             for issue in box.issues { modifierIssues.append((index, issue)) }
