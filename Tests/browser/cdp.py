@@ -73,6 +73,17 @@ class Browser:
         self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True}, session=False)["sessionId"]
         self.send("Page.enable")
         self.send("Runtime.enable")
+        if url == "about:blank":
+            return
+        # The target starts in a blank page whose readyState is already 'complete': until the
+        # navigation commits, a check of the page would read that blank page (screens-driver.py
+        # counted 0 sections this way on a fast CI machine). Wait for the asked-for document.
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            if self.evaluate("location.href !== 'about:blank' && document.readyState === 'complete'"):
+                return
+            time.sleep(0.05)
+        raise RuntimeError(f"{url}: the page did not load in 60 s")
 
     def evaluate(self, expression):
         # The target is created with its URL, so the first evaluation can start in the blank page
