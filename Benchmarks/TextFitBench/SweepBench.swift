@@ -1,6 +1,7 @@
-// Screen-sweep benchmarks (issue 49): `LocalizationSweep` over synthetic screens of 135 elements
-// (the issue asks 150) with 40 texts each (a title, then 13 list rows of an icon, a two-line
-// headline, an unlimited subtitle and a one-line value, in a scroll view), whose 40 keys have
+// Screen-sweep benchmarks (issue 49): `LocalizationSweep` over synthetic screens of 150 elements
+// with 40 texts each (a title, then 13 list rows of an icon, a two-line headline, an unlimited
+// subtitle and a one-line value, each row above a divider, and a button-sized capsule at the
+// bottom, in a scroll view), whose 40 keys have
 // strings in 40 locales: the tag corpus's 35 (Benchmarks/Corpus/tags.tsv: key i shows one
 // territory name, odd keys two) and the five pseudo-locales made from the English ones. Written
 // as a String Catalog to a temporary folder and read by the sweep, as an app's would be.
@@ -49,7 +50,9 @@ private struct BenchScreen: View {
                         Text(key(3 + row * 3)).font(.caption).foregroundStyle(.secondary).lineLimit(1).frame(maxWidth: 120, alignment: .trailing)
                     }
                     .padding(.vertical, 4)
+                    Divider()
                 }
+                Capsule().frame(height: 44)
             }
             .padding(16)
         }

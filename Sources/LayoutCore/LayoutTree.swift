@@ -518,16 +518,13 @@ public final class LayoutTree {
     }
 
     private func compute(_ node: Node, _ p: ProposedViewSize) -> CGSize {
-        // A leaf through its box: switching on `node.kind` copies the leaf out (a retain of each of a `Text`'s references).
+        // A leaf or a layout through its box: switching on `node.kind` copies the leaf out (a
+        // retain of each of a `Text`'s references), and the outlined copy of a `.layout` case
+        // still runs the enum's value witness (callgrind: ~1,500 instructions a sweep's layout).
         if let leaf = node.leafBox { return checked(leaf.sizeThatFits(p, environment: node.environment), for: p, node: node) }
-        switch node.kind {
-        case .leaf:
-            preconditionFailure("a leaf's node has its box (Node.init)")
-        case .spacer(let minLength):
-            return Spacer.size(minLength: minLength, axis: node.stackAxis, proposal: p)
-        case .layout(let box):
-            return checked(box.sizeThatFits(p, subviews(of: node)), for: p, node: node)
-        }
+        if let box = node.layoutBox { return checked(box.sizeThatFits(p, subviews(of: node)), for: p, node: node) }
+        guard case .spacer(let minLength) = node.kind else { preconditionFailure("a leaf's node has its box (Node.init)") }
+        return Spacer.size(minLength: minLength, axis: node.stackAxis, proposal: p)
     }
 
     /// Replaces NaN and negative lengths by 0 and an infinite length for a finite or `nil` proposal
@@ -609,18 +606,12 @@ public final class LayoutTree {
             node.rememberGuide(guide, proposal: proposal, size: size, value: finite, generation: generation)
             return finite
         }
-        switch node.kind {
-        case .spacer:
-            return nil
-        case .leaf:
-            preconditionFailure("a leaf's node has its box (Node.init)")
-        case .layout(let box):
-            if let known = node.guideMemo(guide, proposal: proposal, size: size, generation: generation) { return known }
-            let value = box.explicitAlignment(guide, CGRect(origin: .zero, size: size), proposal, subviews(of: node))
-            let finite = value.flatMap { $0.isFinite ? $0 : nil }
-            node.rememberGuide(guide, proposal: proposal, size: size, value: finite, generation: generation)
-            return finite
-        }
+        guard let box = node.layoutBox else { return nil }  // a spacer
+        if let known = node.guideMemo(guide, proposal: proposal, size: size, generation: generation) { return known }
+        let value = box.explicitAlignment(guide, CGRect(origin: .zero, size: size), proposal, subviews(of: node))
+        let finite = value.flatMap { $0.isFinite ? $0 : nil }
+        node.rememberGuide(guide, proposal: proposal, size: size, value: finite, generation: generation)
+        return finite
     }
 
     /// The default `explicitAlignment`: children's explicit values where `place` puts them, merged.
@@ -661,7 +652,7 @@ public final class LayoutTree {
         node.placedProposal = proposal
         node.placedHidden = false
         // `isContainer` first: matching `kind` copies its payload, which costs on 10,000 leaves.
-        if node.isContainer, !node.children.isEmpty, case .layout(let box) = node.kind {
+        if node.isContainer, !node.children.isEmpty, let box = node.layoutBox {
             let children = node.children
             let stamp = recordingPlacements { box.placeSubviews(frame, proposal, subviews(of: node)) }
             let mirrored = node.environment.layoutDirection == .rightToLeft
@@ -1103,6 +1094,8 @@ final class Node {
     let kind: Kind
     /// A leaf's `kind`, boxed in its own type for the size and guide questions (`nil` for others).
     let leafBox: AnyLeafBox?
+    /// A layout's `kind`'s box, read without matching `kind` (`nil` for others).
+    let layoutBox: AnyLayoutBox?
     let environment: EnvironmentValues
     /// The enclosing stack's axis (through geometry modifiers), for a `Spacer`.
     let stackAxis: Axis?
@@ -1174,6 +1167,7 @@ final class Node {
         self.stackAxis = stackAxis
         if case .layout = kind { isContainer = true } else { isContainer = false }
         if case .leaf(let leaf) = kind { leafBox = Self.box(leaf) } else { leafBox = nil }
+        if case .layout(let box) = kind { layoutBox = box } else { layoutBox = nil }
     }
 
     private static func box<Leaf: LeafView>(_ leaf: Leaf) -> AnyLeafBox { LeafBox(leaf) }
@@ -1228,7 +1222,7 @@ final class Node {
     /// subviews' answers, as SwiftUI updates it when they change) and, when the display scale
     /// changed, every size and guide answered (a leaf's last across layouts).
     func moved(rescaled: Bool) {
-        if case .layout(let box) = kind { box.forgetCache() }
+        layoutBox?.forgetCache()
         guard rescaled else { return }
         memo = MemoEntries()
         memoNext = 0

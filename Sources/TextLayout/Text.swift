@@ -1,3 +1,4 @@
+import Catalogs
 import Foundation
 import LayoutCore
 import Typography
@@ -323,6 +324,20 @@ public struct Text: LeafView, Hashable {
         return style
     }
 
+    /// Where this text was written, as its fit report names it (``PlacedText/fileID``): `nil` when
+    /// unknown or in one of TextFit's own modules (a navigation title, a control's label), whose
+    /// line is TextFit's, not the app's. Worked out once a value (the memo keeps it).
+    var reportedSite: ReportedSite? {
+        memo.reportedSite { source in
+            source.flatMap { Self.isTextFitSource($0.fileID) ? nil : ReportedSite(fileID: "\($0.fileID)", line: Int($0.line)) }
+        }
+    }
+
+    /// ``localizationLookups(in:)``, kept by the memo for the environment it holds.
+    func rememberedLookups(in environment: EnvironmentValues) -> [LocalizedStringLookup] {
+        memo.lookups(in: environment) { localizationLookups(in: environment) }
+    }
+
     /// The cached paragraph for this text in `environment`; `nil` only when it has no shaper.
     func measured(in environment: EnvironmentValues) -> MeasuredParagraph? {
         if let hit = memo.paragraph(in: environment) {
@@ -382,6 +397,12 @@ public struct Text: LeafView, Hashable {
             weak var paragraph: MeasuredParagraph?
             /// Where the text was written: not a measurement, never reset.
             let source: CallSite?
+            /// `source` as a fit report names it (made on first use, then kept like `source`):
+            /// `nil` inside, a file in one of TextFit's own modules (``Text/isTextFitSource(_:)``).
+            var reportedSite: ReportedSite??
+            /// The text's catalog lookups in `environment` (``Text/localizationLookups(in:)``), for
+            /// its fit report: made once an environment, as the answers are.
+            var lookups: [LocalizedStringLookup]?
 
             init(cache: Unmanaged<TextMeasurementCache>, source: CallSite?) {
                 self.cache = cache
@@ -396,9 +417,10 @@ public struct Text: LeafView, Hashable {
                 self.cache = Unmanaged.passUnretained(cache)
                 answers.removeAll(keepingCapacity: true)
                 paragraph = nil
+                lookups = nil
             }
         }
-        private static let capacity = 4
+        private static let capacity = 8
         private let state: StateLock
 
         init(source: CallSite?) {
@@ -432,6 +454,30 @@ public struct Text: LeafView, Hashable {
 
         /// Where the text was written (fixed when the memo is made).
         var callSite: CallSite? { state.withLock { $0.source } }
+
+        /// Where the text was written, as a fit report names it: made from ``callSite`` by `make`
+        /// the first time (a `StaticString` made a `String` and its module compared cost ~500
+        /// instructions, for each text of each layout of a sweep), then kept.
+        func reportedSite(_ make: (CallSite?) -> ReportedSite?) -> ReportedSite? {
+            if let known = state.withLock({ $0.reportedSite }) { return known }
+            let source = callSite
+            let made = make(source)
+            state.withLock { $0.reportedSite = .some(made) }
+            return made
+        }
+
+        /// The text's catalog lookups in `environment`: the memo's when it holds that environment,
+        /// else made by `make` (outside the lock: a lookup takes the catalogs' own) and kept if
+        /// the memo holds that environment (its answers, made first in a layout, set it).
+        func lookups(in environment: EnvironmentValues, _ make: () -> [LocalizedStringLookup]) -> [LocalizedStringLookup] {
+            let token = environment.token
+            if let known = state.withLock({ $0.environment === token ? $0.lookups : nil }) { return known }
+            let made = make()
+            state.withLock { state in
+                if state.environment === token { state.lookups = made }
+            }
+            return made
+        }
 
         /// What a lookup found, and the cache to count it in (concrete structs, not tuples or a
         /// generic: their type metadata would be looked up at run time on every call). The cache

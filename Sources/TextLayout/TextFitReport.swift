@@ -14,6 +14,12 @@ struct CallSite: Sendable {
     let line: UInt
 }
 
+/// A ``CallSite`` as a fit report gives it (``PlacedText/fileID``, ``PlacedText/line``).
+struct ReportedSite: Sendable {
+    let fileID: String
+    let line: Int
+}
+
 extension Text: FitReportingLeaf {
     /// How this text fits when placed for `proposal` at `size`: from the layout its size came from
     /// (the cache's; made again by line breaking if only its size was kept). `nil` when the text
@@ -48,13 +54,13 @@ extension Text: FitReportingLeaf {
         }
         // A text made inside TextFit's own views (a navigation title, a control's label) names a line
         // of TextFit, not of the app: it is left without one rather than pointing there.
-        let site = callSite.flatMap { Self.isTextFitSource($0.fileID) ? nil : $0 }
+        let site = reportedSite
         var placed = PlacedText(string: paragraph.text.string, lineBounds: bounds, linesShown: layout.lineCount, linesNeeded: needed,
                                 truncation: truncation, scale: layout.scale, neededWidth: paragraph.neededWidth(lines: style.lineLimit),
-                                missingGlyphs: paragraph.missingClusters.count, fileID: site.map { "\($0.fileID)" }, line: site.map { Int($0.line) })
+                                missingGlyphs: paragraph.missingClusters.count, fileID: site?.fileID, line: site?.line)
         // Where its string came from: the first key not translated into the environment's locale,
         // else the first key (a concatenation may look up several).
-        let lookups = localizationLookups(in: environment)
+        let lookups = rememberedLookups(in: environment)
         if let lookup = lookups.first(where: { !$0.isTranslated }) ?? lookups.first {
             placed.key = lookup.key
             placed.table = lookup.table

@@ -250,4 +250,19 @@ struct TextCatalogTests {
         let plain = try #require(VStack { Text("settings.sync.title") }.layout(in: .unspecified, environment: try TextFixtures.environment()).texts.first)
         #expect(plain.key == nil && !plain.isUntranslated)
     }
+
+    @Test("One Text value placed in one locale, then another, then the first again, reports each one's lookup (its memo keeps them per environment)")
+    func fitLookupFollowsTheEnvironment() throws {
+        let text = Text("settings.sync.title"), line = #line
+        func placed(_ locale: String) throws -> PlacedText {
+            try #require(text.layout(in: .unspecified, environment: try AppFixture.environment(locale)).texts.first)
+        }
+        for _ in 0..<2 {
+            let german = try placed("de")
+            #expect(german.locale == "de" && !german.isUntranslated && german.string != "settings.sync.title")
+            let finnish = try placed("fi")  // the catalog has no Finnish string: English shows
+            #expect(finnish.locale == "en" && finnish.isUntranslated && finnish.key == "settings.sync.title")
+            #expect(finnish.line == line && finnish.fileID == "TextLayoutTests/TextCatalogTests.swift")
+        }
+    }
 }

@@ -92,13 +92,17 @@ struct TextReuseTests {
         let (cache, environment, paragraph) = try setUp()
         let text = Text(string)
         let ideal = text.sizeThatFits(.unspecified, environment: environment)
-        // Each is remembered (four answers a memo); the oldest leaves, never the ideal one.
-        for width in [500, 400, 300, 200, 150, 120] as [CGFloat] {
+        // Each is remembered (eight answers a memo: the ideal and nine widths make ten); the oldest
+        // leave (500, then 400), never the ideal one.
+        let widths: [CGFloat] = [500, 400, 350, 300, 250, 200, 150, 130, 120]
+        for width in widths {
             #expect(text.sizeThatFits(proposal(width), environment: environment) == ideal)
         }
-        #expect(paragraph.layoutCount == 0 && cache.statistics.reuses[.idealFitsWiderProposal] == 6)
+        #expect(paragraph.layoutCount == 0 && cache.statistics.reuses[.idealFitsWiderProposal] == 9)
         #expect(text.sizeThatFits(proposal(500), environment: environment) == ideal)  // left the memo: the rule again
-        #expect(paragraph.layoutCount == 0 && cache.statistics.reuses[.idealFitsWiderProposal] == 7)
+        #expect(paragraph.layoutCount == 0 && cache.statistics.reuses[.idealFitsWiderProposal] == 10)
+        #expect(text.sizeThatFits(proposal(120), environment: environment) == ideal)  // still in the memo: no rule
+        #expect(cache.statistics.reuses[.idealFitsWiderProposal] == 10 && cache.statistics.reuses[.sameProposal] == 1)
     }
 
     @Test("idealFitsWiderProposal from the paragraph's ideal layout, when the renderer asked for it first")
