@@ -132,6 +132,10 @@ extension LineBreaker {
         func passes(_ breaking: Breaking) -> Bool { !breaking.forced && breaking.lines.count <= limit }
         let ideal = greedyLines(width: nil)
         guard ideal.lines.count <= limit else { return nil }
+        // One line: every breaking in one line is the ideal's line, so no narrower width passes
+        // (its width exceeds any such limit) and the search would end where it starts — skipped
+        // (about 15 breakings, ~11,000 instructions a one-line text of a sweep's fit report).
+        if limit == 1 { return widest(ideal) }
         var high = widest(ideal)
         var low = minimumContentWidth()
         let narrowest = greedyLines(width: low)
