@@ -397,8 +397,8 @@ public struct Text: LeafView, Hashable {
             weak var paragraph: MeasuredParagraph?
             /// Where the text was written: not a measurement, never reset.
             let source: CallSite?
-            /// `source` as a fit report names it (made on first use, then kept like `source`):
-            /// `nil` inside, a file in one of TextFit's own modules (``Text/isTextFitSource(_:)``).
+            /// `source` as a fit report names it, made on first use and then kept like `source`
+            /// (`.some(nil)`: no source, or one in TextFit's own modules, ``Text/isTextFitSource(_:)``).
             var reportedSite: ReportedSite??
             /// The text's catalog lookups in `environment` (``Text/localizationLookups(in:)``), for
             /// its fit report: made once an environment, as the answers are.
